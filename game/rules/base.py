@@ -1,0 +1,228 @@
+"""The one protocol every game implements (python-chess's verbs), plus its errors.
+
+A game object is one *mutable* position with its history:
+
+>>> from game.rules import new_game
+>>> g = new_game("connect4")
+>>> g.play(g.parse_move("4")); g.move_stack
+[3]
+>>> g.pop(); g.move_stack
+3
+[]
+
+Contracts shared by all games:
+
+* ``turn`` is the side to move: 0 is the first player (Black in Othello and Gomoku,
+  Red in Connect-4), 1 the second.
+* Moves are small ints (``Move``); their meaning is the game's own (a column, a cell
+  index). ``PASS`` is the one move with the same value in every game; only Othello
+  ever has it among its legal moves. Text appears only at the edges, through
+  ``parse_move``/``move_name`` and the whole-game forms ``parse_moves``/``moves_text``.
+* ``push`` is unchecked and fast (the search uses it); ``play`` is the checked entry
+  point and leaves the position untouched when it raises ``IllegalMoveError``.
+* ``pop`` restores everything exactly, ``key()`` and ``str()`` included.
+* Board coordinates for views are ``(x, y)``: ``x`` counts columns from the left,
+  ``y`` counts rows from the *top* as drawn on screen, both from 0.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, TypeAlias
+
+Move: TypeAlias = int
+"""A move as the search sees it: a small non-negative int, or ``PASS``."""
+
+Cell: TypeAlias = tuple[int, int]
+"""``(x, y)`` on the drawn board: column from the left, row from the top, from 0."""
+
+PASS: Move = -1
+"""The explicit pass (Othello only, and only when it is forced)."""
+
+
+class RulesError(ValueError):
+    """Base of every error the rules raise; the message is a sentence for a user."""
+
+
+class InvalidMoveError(RulesError):
+    """Text that is not a move of this game and board (bad syntax, off the board)."""
+
+
+class IllegalMoveError(RulesError):
+    """A well-formed move that the rules do not allow in the current position."""
+
+
+class InvalidVariantError(RulesError):
+    """Variant options outside what a game supports (a 3x3 Connect-4, a 30x30 Gomoku)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    Attributes:
+        winner: 0 or 1, or ``None`` for a draw.
+        reason: a short phrase for a user: ``"four in a row"``, ``"five in a row"``,
+            ``"board full"``, ``"no moves left"``.
+    """
+
+    winner: int | None
+    reason: str
+
+
+class Game(abc.ABC):
+    """One mutable position of one game, with its move stack.
+
+    Subclasses set the class attributes and implement the abstract members; the
+    checked and whole-game helpers here are written once on top of them.
+    """
+
+    name: ClassVar[str]
+    """Command-line name: ``"connect4"``, ``"othello"``, ``"gomoku"``."""
+    title: ClassVar[str]
+    """Display name: ``"Connect-4"``, ``"Othello"``, ``"Gomoku"``."""
+    side_names: ClassVar[tuple[str, str]]
+    """Names of side 0 and side 1 for a user, e.g. ``("Black", "White")``."""
+
+    width: int
+    """Board width in cells (columns)."""
+    height: int
+    """Board height in cells (rows)."""
+    turn: int
+    """Side to move, 0 or 1."""
+    move_stack: list[Move]
+    """Moves played since the start position, oldest first (passes included)."""
+
+    # --- the core protocol ------------------------------------------------------
+
+    @abc.abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """All legal moves; ``[]`` once the game is over; Othello: ``[PASS]`` when forced."""
+
+    @abc.abstractmethod
+    def push(self, move: Move) -> None:
+        """Play ``move`` without checking it (the caller guarantees it is legal)."""
+
+    @abc.abstractmethod
+    def pop(self) -> Move:
+        """Take back the last move and return it; the position is restored exactly."""
+
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game runs, else how it ended."""
+
+    @abc.abstractmethod
+    def key(self) -> int:
+        """An integer hash of the position (board and side to move), history-free."""
+
+    @abc.abstractmethod
+    def copy(self) -> Game:
+        """An independent copy with the same position and move stack."""
+
+    @abc.abstractmethod
+    def variant(self) -> dict[str, Any]:
+        """The constructor keywords that rebuild this board: ``type(g)(**g.variant())``."""
+
+    # --- notation ---------------------------------------------------------------
+
+    @abc.abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """One move in the game's notation; raises ``InvalidMoveError`` (legality unchecked)."""
+
+    @abc.abstractmethod
+    def move_name(self, move: Move) -> str:
+        """The notation of ``move``; ``parse_move(move_name(m)) == m``."""
+
+    @abc.abstractmethod
+    def parse_moves(self, text: str) -> list[Move]:
+        """A whole-game move list in the game's notation (``"4453"``, ``"f5d6c3"``, ``"h8 i9"``)."""
+
+    def moves_text(self, moves: Iterable[Move] | None = None) -> str:
+        """The whole-game form of ``moves`` (default: the move stack); ``parse_moves`` reads it."""
+        names = [self.move_name(m) for m in (self.move_stack if moves is None else moves)]
+        return self.moves_separator.join(names)
+
+    moves_separator: ClassVar[str] = ""
+    """What ``moves_text`` puts between moves (Gomoku: a space, for readability)."""
+
+    # --- what a board view needs ---------------------------------------------------
+
+    @abc.abstractmethod
+    def piece_at(self, x: int, y: int) -> int | None:
+        """The side whose piece stands on cell ``(x, y)``, or ``None`` when it is empty."""
+
+    @abc.abstractmethod
+    def move_at(self, x: int, y: int) -> Move | None:
+        """The move a click on cell ``(x, y)`` means (Connect-4: its column), legal or not."""
+
+    @abc.abstractmethod
+    def move_cell(self, move: Move) -> Cell | None:
+        """The cell ``move`` would fill in the current position (``None`` for a pass or a full column)."""
+
+    @abc.abstractmethod
+    def last_cell(self) -> Cell | None:
+        """The cell the last move filled, or ``None`` (no move yet, or a pass)."""
+
+    @abc.abstractmethod
+    def winning_line(self) -> list[Cell]:
+        """The cells of the winning line(s) once a line has won, else ``[]``."""
+
+    @abc.abstractmethod
+    def counts(self) -> tuple[int, int]:
+        """How many pieces side 0 and side 1 have on the board."""
+
+    # --- written once on top of the protocol ----------------------------------------
+
+    @property
+    def ply(self) -> int:
+        """How many moves (passes included) have been played."""
+        return len(self.move_stack)
+
+    def is_over(self) -> bool:
+        """``outcome() is not None``."""
+        return self.outcome() is not None
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` may be played now."""
+        return move in self.legal_moves()
+
+    def play(self, move: Move) -> None:
+        """Play ``move`` after checking it; raises ``IllegalMoveError`` and changes nothing."""
+        if move not in self.legal_moves():
+            raise IllegalMoveError(self.illegal_reason(move))
+        self.push(move)
+
+    def illegal_reason(self, move: Move) -> str:
+        """A sentence saying why ``move`` is illegal here (games refine it)."""
+        if self.is_over():
+            return "the game is already over"
+        return f"{self.move_name(move)} is not a legal move in this position"
+
+    def play_moves(self, moves: str | Sequence[Move]) -> None:
+        """Play a whole move list (text or moves), checked, all or nothing.
+
+        A forced pass that the list leaves out is played for it, so Othello games
+        may be written with or without ``PA``. On an illegal move the position is
+        restored and ``IllegalMoveError`` names the move's number in the list.
+        """
+        if isinstance(moves, str):
+            moves = self.parse_moves(moves)
+        played = 0
+        try:
+            for number, move in enumerate(moves, start=1):
+                if move != PASS and self.legal_moves() == [PASS]:
+                    self.push(PASS)
+                    played += 1
+                if move not in self.legal_moves():
+                    raise IllegalMoveError(f"move {number}: {self.illegal_reason(move)}")
+                self.push(move)
+                played += 1
+        except RulesError:
+            for _ in range(played):
+                self.pop()
+            raise
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.variant()} moves={self.moves_text()!r}>"
