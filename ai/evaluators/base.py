@@ -1,0 +1,131 @@
+"""What the search needs from a game-specific evaluator, and the score scale.
+
+The search (``ai.search``) is written once for every game; everything it knows about
+a particular game comes through an ``Evaluator``:
+
+* ``evaluate(game)``: the static score at the depth limit, from the side to move's
+  view, an int strictly inside ``(-WIN_THRESHOLD, WIN_THRESHOLD)``;
+* ``candidate_moves(game)``: the moves the search tries, best guess first. This both
+  orders (the game's cheap heuristic) and may *narrow* the tree in ways that lose
+  nothing a player cares about: Connect-4 and Gomoku return only the forced answers
+  when a win or a block is on the board, Gomoku only cells near stones. Every search
+  mode (plain minimax included) uses the same candidates, so they all see one tree;
+* ``terminal_score(game, outcome, ply)``: the value of a finished game;
+* ``solver``: an optional ``ExactSolver`` used when a position is small enough.
+
+Score scale: a win for the side to move ``ply`` plies below the root is
+``WIN - ply`` (so the fastest win and the slowest loss are preferred); anything with
+``abs(score) >= WIN_THRESHOLD`` is a proven result, everything else a heuristic.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+from collections.abc import Callable
+from typing import ClassVar
+
+from game.rules.base import Game, Move, Outcome
+
+WIN = 1_000_000
+"""Score of an immediate win for the side to move (the root's point of view at ply 0)."""
+
+MAX_PLY = 1_000
+"""More plies than any game here lasts; proven scores lie within ``MAX_PLY`` of ``WIN``."""
+
+WIN_THRESHOLD = WIN - MAX_PLY
+"""``abs(score) >= WIN_THRESHOLD`` means a proven win or loss."""
+
+
+def is_proven(score: int) -> bool:
+    """Whether ``score`` is a proven win or loss rather than a heuristic value."""
+    return score >= WIN_THRESHOLD or score <= -WIN_THRESHOLD
+
+
+def plies_to_end(score: int) -> int | None:
+    """Plies until the proven win or loss that ``score`` reports, else ``None``.
+
+    >>> plies_to_end(WIN - 3), plies_to_end(-(WIN - 4)), plies_to_end(120)
+    (3, 4, None)
+    """
+    if not is_proven(score):
+        return None
+    return WIN - abs(score)
+
+
+@dataclasses.dataclass(frozen=True)
+class Solution:
+    """An exact game-theoretic result.
+
+    Attributes:
+        score: in the game's own convention (Connect-4: Pons' score; Othello: final
+            disc difference for the side to move, empties to the winner).
+        search_score: the same result on the search's scale (``WIN - plies`` for a
+            win, 0 for a draw, ...), comparable with heuristic scores.
+        best_moves: every move that achieves ``score``, best guess first.
+        move_scores: the exact score (game convention) of each root move that was
+            proven; moves left out were not needed to prove ``score``.
+        nodes: positions visited.
+    """
+
+    score: int
+    search_score: int
+    best_moves: tuple[Move, ...]
+    move_scores: dict[Move, int]
+    nodes: int
+
+
+class ExactSolver(abc.ABC):
+    """Proves the value of a position: exactly when it is small enough (Connect-4,
+    Othello endgames), or a forced win when one exists (Gomoku's victory by
+    continuous fours)."""
+
+    @abc.abstractmethod
+    def applies(self, game: Game) -> bool:
+        """Whether ``game`` is small enough to solve within the search's budget."""
+
+    @abc.abstractmethod
+    def solve(self, game: Game, poll: Callable[[], None] = lambda: None) -> Solution | None:
+        """Solve ``game`` (which must not be over); ``game`` is left unchanged.
+
+        Returns ``None`` when this solver cannot decide the position (a threat search
+        that finds no forced win); the ordinary search then decides.
+
+        ``poll`` must be called every few thousand nodes; it raises to stop the solve
+        (time up, or the user cancelled), and the solver lets that exception through.
+        """
+
+
+class Evaluator(abc.ABC):
+    """The game-specific knowledge the search uses; one subclass per game.
+
+    Attributes:
+        game_name: the rules' ``Game.name`` this evaluator understands.
+        name: the preset's name (``"default"``, ``"naive"``, or a file's stem).
+        solver: an exact solver for small positions, or ``None``.
+        unit: the evaluator's scale (see below).
+    """
+
+    game_name: ClassVar[str]
+    name: str = "custom"
+    solver: ExactSolver | None = None
+    unit: int = 100
+    """What a small but clear advantage is worth in this evaluator's points; the easy
+    levels' randomness is measured in it, and the UI's evaluation bar scales by it."""
+
+    @abc.abstractmethod
+    def evaluate(self, game: Game) -> int:
+        """Static score of a running game from the side to move's view.
+
+        Must lie strictly inside ``(-WIN_THRESHOLD, WIN_THRESHOLD)``.
+        """
+
+    def candidate_moves(self, game: Game) -> list[Move]:
+        """Moves the search tries here, best guess first; never empty while moves exist."""
+        return game.legal_moves()
+
+    def terminal_score(self, game: Game, outcome: Outcome, ply: int) -> int:
+        """Value of a finished game for the side to move, ``ply`` plies below the root."""
+        if outcome.winner is None:
+            return 0
+        return WIN - ply if outcome.winner == game.turn else -(WIN - ply)

@@ -1,0 +1,487 @@
+"""Negamax alpha-beta with iterative deepening, a transposition table and move ordering.
+
+One ``Searcher`` serves every game; the game-specific parts (static evaluation, which
+moves to try and in what order, exact solving) come from its ``Evaluator``.
+
+Three modes show what each idea buys, on the same tree (same candidate moves, same
+evaluator at the depth limit), so they must agree on the value:
+
+* ``"minimax"``: plain negamax, every node expanded, no pruning;
+* ``"alphabeta"``: fail-soft alpha-beta in the evaluator's move order, nothing else;
+* ``"full"`` (the default): iterative deepening, a bounded transposition table,
+  TT move / killer / history ordering, and the exact solver near the end.
+
+>>> from game.rules import new_game
+>>> from ai.evaluators import load_evaluator
+>>> game = new_game("connect4"); game.play_moves("444")
+>>> result = Searcher(load_evaluator("connect4")).search(game, Limits(depth=6))
+>>> game.move_name(result.move), result.depth
+('4', 6)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from enum import IntEnum
+from typing import Literal, NamedTuple
+
+from ai.evaluators.base import WIN, WIN_THRESHOLD, Evaluator, is_proven
+from game.rules.base import Game, Move
+
+INFINITY = WIN + 1
+"""Beyond every score: the open window's edges."""
+
+POLL_INTERVAL = 256
+"""Nodes between two checks of the stop event, clock and node limit.
+
+Small enough that a stop lands within a few milliseconds even at Gomoku's slow nodes
+(the worker promises 50 ms), large enough that the check costs nothing measurable.
+"""
+
+MAX_SEARCH_DEPTH = 64
+"""Iterative deepening stops here at the latest (no game here needs more from the search)."""
+
+
+Mode = Literal["minimax", "alphabeta", "full"]
+MODES: tuple[Mode, ...] = ("minimax", "alphabeta", "full")
+
+
+class Bound(IntEnum):
+    """What a stored or reported score says about the true value."""
+
+    EXACT = 0
+    LOWER = 1  # true value >= score (the search failed high)
+    UPPER = 2  # true value <= score (the search failed low)
+
+
+class TTEntry(NamedTuple):
+    """One transposition-table slot; scores of proven results are stored node-relative."""
+
+    key: int
+    depth: int
+    score: int
+    bound: Bound
+    move: Move | None
+
+
+class RootScore(NamedTuple):
+    """A root move's score after a depth: exact for the best (and near-best) moves."""
+
+    score: int
+    bound: Bound
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    """When to stop, and how to choose among the root moves.
+
+    Attributes:
+        depth: deepest iteration (``None``: until time, nodes or the end of the game).
+        seconds: wall-clock budget; the last completed depth is used when it runs out.
+        nodes: node budget, same treatment.
+        randomness: choose at random among root moves whose exact score is within
+            this many points of the best (easy levels), never among proven results.
+        use_solver: let the evaluator's exact solver answer small positions.
+    """
+
+    depth: int | None = None
+    seconds: float | None = None
+    nodes: int | None = None
+    randomness: int = 0
+    use_solver: bool = True
+
+    def __post_init__(self) -> None:
+        if self.depth is None and self.seconds is None and self.nodes is None:
+            raise ValueError("a search needs a depth, a time or a node limit")
+        if self.depth is not None and self.depth < 1:
+            raise ValueError("search depth must be at least 1")
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchInfo:
+    """Progress after one completed depth (the UI's live display)."""
+
+    depth: int
+    score: int
+    move: Move
+    pv: tuple[Move, ...]
+    nodes: int
+    seconds: float
+    root_scores: dict[Move, RootScore]
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchResult:
+    """The answer of a search.
+
+    Attributes:
+        move: the move to play (``None`` only when the game is over).
+        score: its value from the side to move's view (``ai.evaluators.base`` scale).
+        depth: the deepest completed iteration (0 when solved exactly at once).
+        pv: the expected line, starting with ``move``.
+        nodes: positions visited, all iterations together.
+        seconds: wall-clock time used.
+        root_scores: every root move's score from the last completed depth.
+        exact: the score is the game-theoretic value (solver, or a tree searched to
+            its end), not a heuristic.
+        stopped: the search ended on the stop event rather than a limit.
+    """
+
+    move: Move | None
+    score: int
+    depth: int
+    pv: tuple[Move, ...]
+    nodes: int
+    seconds: float
+    root_scores: dict[Move, RootScore]
+    exact: bool = False
+    stopped: bool = False
+
+
+class _Stopped(Exception):
+    """Unwinds a search from deep inside; only the driver in this module catches it."""
+
+    def __init__(self, by_user: bool) -> None:
+        super().__init__("stopped by the user" if by_user else "limit reached")
+        self.by_user = by_user
+
+
+class Searcher:
+    """Owns a transposition table, killers, history and counters across searches.
+
+    Not thread-safe: one searcher per thread (the worker owns one per request kind).
+
+    Args:
+        evaluator: the game knowledge.
+        mode: ``"full"``, ``"alphabeta"`` or ``"minimax"`` (see the module docstring).
+        tt_bits: the table holds ``2**tt_bits`` entries at most (bounded memory).
+        seed: seeds the choice among near-equal moves (``None``: unpredictable).
+    """
+
+    def __init__(
+        self,
+        evaluator: Evaluator,
+        *,
+        mode: Mode = "full",
+        tt_bits: int = 18,
+        seed: int | None = None,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(MODES)}")
+        self.evaluator = evaluator
+        self.mode: Mode = mode
+        self._tt_mask = (1 << tt_bits) - 1
+        self._tt: list[TTEntry | None] = [None] * (1 << tt_bits)
+        self._killers: list[list[Move | None]] = []
+        self._history: tuple[dict[Move, int], dict[Move, int]] = ({}, {})
+        self._rng = random.Random(seed)
+        self.nodes = 0
+        self.tt_probes = 0
+        self.tt_hits = 0
+
+    # --- public -----------------------------------------------------------------
+
+    def clear(self) -> None:
+        """Forget the table, killers and history (a new game)."""
+        self._tt = [None] * (self._tt_mask + 1)
+        self._history = ({}, {})
+
+    def search(
+        self,
+        game: Game,
+        limits: Limits,
+        *,
+        stop: threading.Event | None = None,
+        on_info: Callable[[SearchInfo], None] | None = None,
+    ) -> SearchResult:
+        """Search ``game`` (left unchanged) within ``limits``; see ``SearchResult``."""
+        if self.mode != "full" and limits.depth is None:
+            raise ValueError(f"{self.mode} search needs a depth limit")
+        started = time.perf_counter()
+        self.nodes = self.tt_probes = self.tt_hits = 0
+        self._stop = stop
+        self._node_limit = limits.nodes
+        self._deadline = None if limits.seconds is None else started + limits.seconds
+        self._next_poll = POLL_INTERVAL
+
+        moves = self.evaluator.candidate_moves(game) if not game.is_over() else []
+        if not moves:
+            return SearchResult(None, 0, 0, (), 0, 0.0, {}, exact=True)
+
+        solved = self._try_solver(game, limits, started)
+        if solved is not None:
+            return solved
+
+        last: SearchInfo | None = None
+        stopped = exact = False
+        try:
+            for info, tree_complete in self._deepen(game, moves, limits, started):
+                last = info
+                exact = tree_complete
+                if on_info is not None:
+                    on_info(info)
+        except _Stopped as why:
+            stopped = why.by_user
+            last = self._partial or last
+        if last is None:  # stopped before depth 1 finished: the best guess
+            return SearchResult(moves[0], 0, 0, (moves[0],), self.nodes,
+                                time.perf_counter() - started, {}, stopped=stopped)
+        move = self._choose(last, limits.randomness)
+        pv = last.pv if move == last.move else (move,)
+        return SearchResult(
+            move, last.root_scores.get(move, RootScore(last.score, Bound.EXACT)).score,
+            last.depth, pv, self.nodes, time.perf_counter() - started,
+            last.root_scores, exact=exact, stopped=stopped,
+        )
+
+    # --- driver -----------------------------------------------------------------
+
+    def _try_solver(self, game: Game, limits: Limits, started: float) -> SearchResult | None:
+        """Answer exactly when the evaluator's solver applies (full mode only).
+
+        The solver gets half the time budget; when that runs out the ordinary search
+        takes over with the rest, so a slow solve never costs the move.
+        """
+        solver = self.evaluator.solver
+        if self.mode != "full" or not limits.use_solver or solver is None or not solver.applies(game):
+            return None
+        deadline = self._deadline
+        if limits.seconds is not None:
+            self._deadline = started + limits.seconds / 2
+        try:
+            solution = solver.solve(game.copy(), self._poll_now)
+        except _Stopped as why:
+            if not why.by_user:
+                return None  # out of the solver's half: the ordinary search goes on
+            fallback = self.evaluator.candidate_moves(game)[0]
+            return SearchResult(fallback, 0, 0, (fallback,), self.nodes,
+                                time.perf_counter() - started, {}, stopped=True)
+        finally:
+            self._deadline = deadline
+        if solution is None:
+            return None
+        self.nodes += solution.nodes
+        best = solution.best_moves[0]
+        if limits.randomness and len(solution.best_moves) > 1:
+            best = self._rng.choice(solution.best_moves)
+        scores = {m: RootScore(s, Bound.EXACT) for m, s in solution.move_scores.items()}
+        return SearchResult(
+            best, solution.search_score, 0, (best,), self.nodes,
+            time.perf_counter() - started, scores, exact=True,
+        )
+
+    def _deepen(
+        self, game: Game, moves: list[Move], limits: Limits, started: float
+    ) -> Iterator[tuple[SearchInfo, bool]]:
+        """Yield ``(info, tree_complete)`` per completed depth (one depth outside full mode)."""
+        max_depth = limits.depth if limits.depth is not None else MAX_SEARCH_DEPTH
+        first = 1 if self.mode == "full" else max_depth
+        root_moves = list(moves)
+        self._partial = None
+        previous: SearchInfo | None = None
+        for depth in range(first, max_depth + 1):
+            self._reached_horizon = False
+            self._killers = [[None, None] for _ in range(depth + 2)]
+            info = self._search_root(game, root_moves, depth, limits.randomness, started, previous)
+            tree_complete = not self._reached_horizon
+            yield info, tree_complete
+            previous = info
+            self._partial = None
+            if tree_complete or is_proven(info.score):
+                return  # deeper iterations cannot change a proven result
+            # Next iteration: best move first, then the rest by this depth's score.
+            root_moves.sort(key=lambda m: -info.root_scores[m].score)
+            if self._deadline is not None:
+                # An iteration costs several times the last one: do not start what
+                # cannot finish.
+                elapsed = time.perf_counter() - started
+                if elapsed > (self._deadline - started) * 0.45:
+                    return
+
+    def _search_root(
+        self,
+        game: Game,
+        moves: list[Move],
+        depth: int,
+        randomness: int,
+        started: float,
+        previous: SearchInfo | None,
+    ) -> SearchInfo:
+        """One root pass; root moves within ``randomness`` of the best get exact scores."""
+        child = self._child_search()
+        best_score, best_move, best_pv = -INFINITY, moves[0], (moves[0],)
+        scores: dict[Move, RootScore] = {}
+        for index, move in enumerate(moves):
+            # Window (floor, +inf): a score above the floor is exact, below it an upper
+            # bound. With randomness the floor sits that far below the best so far, so
+            # every near-equal move gets an exact score to choose among.
+            floor = -INFINITY if index == 0 or self.mode == "minimax" else best_score - randomness
+            game.push(move)
+            try:
+                score, line = child(game, depth - 1, -INFINITY, -floor, 1)
+            finally:
+                game.pop()
+            score = -score
+            scores[move] = RootScore(score, Bound.UPPER if score <= floor else Bound.EXACT)
+            if score > best_score:
+                best_score, best_move, best_pv = score, move, (move, *line)
+                # A move that beats the first one at the new depth may be played even
+                # if the rest of this depth never completes.
+                if index > 0 or previous is None:
+                    self._partial = SearchInfo(depth, best_score, best_move, best_pv,
+                                               self.nodes, time.perf_counter() - started,
+                                               dict(scores) if previous is None else
+                                               {**previous.root_scores, **scores})
+        return SearchInfo(depth, best_score, best_move, best_pv, self.nodes,
+                          time.perf_counter() - started, scores)
+
+    def _choose(self, info: SearchInfo, randomness: int) -> Move:
+        """The best move, or a random near-equal one when ``randomness`` allows."""
+        if randomness <= 0 or is_proven(info.score):
+            return info.move
+        near = [m for m, rs in info.root_scores.items()
+                if rs.bound == Bound.EXACT and rs.score >= info.score - randomness
+                and not is_proven(rs.score)]
+        return self._rng.choice(near) if near else info.move
+
+    # --- stopping -----------------------------------------------------------------
+
+    def _poll_now(self) -> None:
+        """Raise ``_Stopped`` when the user stopped us or a limit is reached."""
+        if self._stop is not None and self._stop.is_set():
+            raise _Stopped(by_user=True)
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            raise _Stopped(by_user=False)
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            raise _Stopped(by_user=False)
+
+    # --- the recursive search ------------------------------------------------------
+
+    def _child_search(self) -> Callable[[Game, int, int, int, int], tuple[int, tuple[Move, ...]]]:
+        """The recursive negamax for this mode, with hot names bound as locals."""
+        evaluator = self.evaluator
+        evaluate = evaluator.evaluate
+        candidates = evaluator.candidate_moves
+        terminal = evaluator.terminal_score
+        full = self.mode == "full"
+        prune = self.mode != "minimax"
+        tt, tt_mask = self._tt, self._tt_mask
+        killers, history = self._killers, self._history
+        no_line: tuple[Move, ...] = ()
+
+        def negamax(game: Game, depth: int, alpha: int, beta: int, ply: int
+                    ) -> tuple[int, tuple[Move, ...]]:
+            """Fail-soft negamax value of ``game`` searched ``depth`` plies deep.
+
+            Returns ``(score, line)``. With ``alpha < score < beta`` the score is exact
+            and ``line`` is the principal variation below this node; ``score <= alpha``
+            is an upper bound and ``score >= beta`` a lower bound on the true value.
+            """
+            self.nodes += 1
+            if self.nodes >= self._next_poll:
+                self._next_poll = self.nodes + POLL_INTERVAL
+                self._poll_now()
+            outcome = game.outcome()
+            if outcome is not None:
+                return terminal(game, outcome, ply), no_line
+            if depth <= 0:
+                self._reached_horizon = True
+                return evaluate(game), no_line
+
+            tt_move = None
+            if full:
+                key = game.key()
+                slot = key & tt_mask
+                entry = tt[slot]
+                self.tt_probes += 1
+                if entry is not None and entry[0] == key:
+                    self.tt_hits += 1
+                    _, e_depth, e_score, e_bound, tt_move = entry
+                    if e_depth >= depth:
+                        e_score = _score_from_tt(e_score, ply)
+                        if (e_bound == Bound.EXACT
+                                or (e_bound == Bound.LOWER and e_score >= beta)
+                                or (e_bound == Bound.UPPER and e_score <= alpha)):
+                            if not is_proven(e_score):
+                                # The entry may stand for a subtree cut at its horizon.
+                                self._reached_horizon = True
+                            return e_score, ((tt_move,) if tt_move is not None else no_line)
+
+            moves = candidates(game)
+            if full:
+                moves = _ordered(moves, tt_move, killers[ply] if ply < len(killers) else (),
+                                 history[game.turn])
+
+            alpha_in = alpha
+            best, best_move, best_line = -INFINITY, None, no_line
+            for move in moves:
+                game.push(move)
+                score, line = negamax(game, depth - 1, -beta, -alpha, ply + 1)
+                game.pop()
+                score = -score
+                if score > best:
+                    best, best_move = score, move
+                    if score > alpha:
+                        best_line = (move, *line)
+                        if prune:
+                            alpha = score
+                            if alpha >= beta:
+                                if full:
+                                    _remember_cutoff(killers, history[game.turn], ply, move, depth)
+                                break
+
+            if full:
+                bound = (Bound.UPPER if best <= alpha_in
+                         else Bound.LOWER if best >= beta else Bound.EXACT)
+                old = tt[slot]
+                # Keep a deeper entry of the same position; otherwise always replace.
+                if old is None or old[0] != key or depth >= old[1]:
+                    tt[slot] = TTEntry(key, depth, _score_to_tt(best, ply), bound, best_move)
+            return best, best_line
+
+        return negamax
+
+
+def _ordered(moves: list[Move], tt_move: Move | None, killers: list[Move | None] | tuple,
+             history: dict[Move, int]) -> list[Move]:
+    """TT move, then killers, then the rest by history; ties keep the evaluator's order."""
+    if history:
+        moves = sorted(moves, key=lambda m: -history.get(m, 0))
+    front = [m for m in (tt_move, *killers) if m is not None and m in moves]
+    if not front:
+        return moves
+    front = list(dict.fromkeys(front))
+    return front + [m for m in moves if m not in front]
+
+
+def _remember_cutoff(killers: list[list[Move | None]], history: dict[Move, int],
+                     ply: int, move: Move, depth: int) -> None:
+    """A move that refuted this node is tried early at its siblings (killer) and elsewhere (history)."""
+    if ply < len(killers):
+        slot = killers[ply]
+        if slot[0] != move:
+            slot[1] = slot[0]
+            slot[0] = move
+    history[move] = history.get(move, 0) + depth * depth
+
+
+def _score_to_tt(score: int, ply: int) -> int:
+    """Proven scores are stored as distance from this node, so they stay true elsewhere."""
+    if score >= WIN_THRESHOLD:
+        return score + ply
+    if score <= -WIN_THRESHOLD:
+        return score - ply
+    return score
+
+
+def _score_from_tt(score: int, ply: int) -> int:
+    """Inverse of ``_score_to_tt`` at this node's ply."""
+    if score >= WIN_THRESHOLD:
+        return score - ply
+    if score <= -WIN_THRESHOLD:
+        return score + ply
+    return score
