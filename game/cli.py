@@ -1,0 +1,271 @@
+"""The ``plies`` command line: the window, and headless commands that print text or JSON.
+
+Every headless command exits 0 on success and 2 with one line on stderr when its
+input is wrong (an unknown game, an illegal move, a negative depth, ...), so scripts
+can tell a bad question from a bad answer.
+
+>>> main(["perft", "connect4", "4"])
+2401
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from game.rules import GAMES, Game, RulesError, new_game
+from game.rules.perft import perft
+
+EXIT_BAD_INPUT = 2
+
+
+class CliError(Exception):
+    """Bad input on the command line: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but its errors are one line and go through ``CliError``."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(message)
+
+
+# --- shared options ----------------------------------------------------------------
+
+def add_game_argument(parser: argparse.ArgumentParser, *, positional: bool = True) -> None:
+    """The game name (``connect4``, ``othello``, ``gomoku``) and the variant options."""
+    if positional:
+        parser.add_argument("game", metavar="GAME", help=f"one of {', '.join(GAMES)}")
+    else:
+        parser.add_argument("--game", metavar="GAME", help=f"one of {', '.join(GAMES)}")
+    variant = parser.add_argument_group("variant options")
+    variant.add_argument("--width", type=int, help="Connect-4 columns (4-10, default 7)")
+    variant.add_argument("--height", type=int, help="Connect-4 rows (4-10, default 6)")
+    variant.add_argument("--connect", type=int, help="Connect-4 line length (3-6, default 4)")
+    variant.add_argument("--size", type=int, help="Gomoku board size (9-25, default 15)")
+    variant.add_argument("--rule", choices=("freestyle", "standard"),
+                         help="Gomoku: five or more wins (freestyle) or exactly five (standard)")
+
+
+def variant_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The variant keywords that apply to ``args.game``; others given are an error."""
+    per_game = {"connect4": ("width", "height", "connect"), "gomoku": ("size", "rule"),
+                "othello": ()}
+    allowed = per_game.get(args.game, ())
+    given = {k: getattr(args, k) for k in ("width", "height", "connect", "size", "rule")
+             if getattr(args, k, None) is not None}
+    stray = [k for k in given if k not in allowed]
+    if stray:
+        raise CliError(f"--{stray[0]} does not apply to {args.game}")
+    return given
+
+
+def build_game(args: argparse.Namespace, moves: str | None = None) -> Game:
+    """The game of ``args`` with its variant, after the moves ``--moves`` (checked)."""
+    if args.game not in GAMES:
+        raise CliError(f"unknown game {args.game!r}; choose one of {', '.join(GAMES)}")
+    try:
+        game = new_game(args.game, **variant_options(args))
+        text = moves if moves is not None else getattr(args, "moves", None)
+        if text:
+            game.play_moves(text)
+    except RulesError as error:
+        raise CliError(str(error)) from None
+    return game
+
+
+def emit(args: argparse.Namespace, payload: dict[str, Any], text: str) -> None:
+    """Print ``payload`` as one JSON line with ``--json``, else ``text``."""
+    print(json.dumps(payload) if getattr(args, "json", False) else text)
+
+
+def positions_from_file(path: str) -> list[str]:
+    """Non-empty, non-comment lines of a positions file (``--file``)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = [line.strip() for line in handle]
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not a text file") from None
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+# --- perft ---------------------------------------------------------------------------
+
+def _perft_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_argument(parser)
+    parser.add_argument("depth", type=int, help="plies to count (a forced pass is a ply)")
+    parser.add_argument("--moves", metavar="M", help="start from these moves (game notation)")
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+
+
+def _perft(args: argparse.Namespace) -> int:
+    if args.depth < 0:
+        raise CliError(f"depth must be 0 or more, not {args.depth}")
+    game = build_game(args)
+    started = time.perf_counter()
+    nodes = perft(game, args.depth)
+    seconds = time.perf_counter() - started
+    emit(args, {"game": game.name, "depth": args.depth, "moves": game.moves_text(),
+                "nodes": nodes, "seconds": round(seconds, 6)}, str(nodes))
+    return 0
+
+
+# --- analyse / solve ---------------------------------------------------------------------
+
+def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_argument(parser)
+    parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
+    parser.add_argument("--file", metavar="F", help="one move list per line; one result per line")
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument("--depth", type=int, help="search exactly this deep")
+    limit.add_argument("--time", type=float, metavar="S", help="search for S seconds")
+    limit.add_argument("--level", type=int, help="search as level 1-8 does")
+    parser.add_argument("--eval", metavar="E", help="evaluator preset name or TOML file")
+    parser.add_argument("--mode", choices=("full", "alphabeta", "minimax"), default="full",
+                        help="full search, bare alpha-beta, or plain minimax (node counts)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per position")
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    from game.analysis import analyse_command  # the search loads only when needed
+
+    return analyse_command(args)
+
+
+def _solve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", metavar="GAME", help="connect4 or othello")
+    parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
+    parser.add_argument("--board", metavar="B",
+                        help="Othello: 64 characters a1..h8, X black, O white, - empty")
+    parser.add_argument("--turn", choices=("X", "O"), help="Othello with --board: side to move")
+    parser.add_argument("--file", metavar="F", help="one position per line; one result per line")
+    parser.add_argument("--time", type=float, metavar="S", help="give up after S seconds")
+    parser.add_argument("--json", action="store_true", help="one JSON object per position")
+    for name in ("width", "height", "connect", "size", "rule"):
+        parser.set_defaults(**{name: None})
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from game.analysis import solve_command
+
+    return solve_command(args)
+
+
+# --- the window ----------------------------------------------------------------------------
+
+def _play_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_argument(parser, positional=False)
+    parser.add_argument("--first", choices=("human", "ai"), default="human",
+                        help="who moves first (default: you)")
+    parser.add_argument("--level", type=int, default=None, help="computer level 1-8")
+    parser.add_argument("--eval", metavar="E", default="default", help="evaluator preset")
+
+
+def _demo_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_argument(parser, positional=False)
+    parser.add_argument("--levels", type=int, nargs=2, metavar=("A", "B"), default=None,
+                        help="levels of the first and second computer player")
+
+
+def _window_game(args: argparse.Namespace) -> tuple[str | None, dict[str, Any] | None]:
+    if args.game is None:
+        if any(getattr(args, k) is not None for k in ("width", "height", "connect", "size", "rule")):
+            raise CliError("variant options need --game")
+        return None, None
+    game = build_game(args)  # validates the name and variant before a window opens
+    return game.name, game.variant()
+
+
+def _check_level(value: int | None) -> None:
+    if value is not None and not 1 <= value <= 8:
+        raise CliError(f"level must be 1 to 8, not {value}")
+
+
+def _play(args: argparse.Namespace) -> int:
+    from ai.levels import DEFAULT_LEVEL
+    from game.ui import app
+
+    _check_level(args.level)
+    name, variant = _window_game(args)
+    players = app.players_for(args.first, args.level or DEFAULT_LEVEL, args.eval)
+    return app.run_app(game=name or "connect4", variant=variant, players=players)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from ai.levels import DEFAULT_LEVEL
+    from game.ui import app
+
+    levels = args.levels or (DEFAULT_LEVEL, DEFAULT_LEVEL)
+    for value in levels:
+        _check_level(value)
+    name, variant = _window_game(args)
+    return app.run_app(game=name or "connect4", variant=variant,
+                       players=app.demo_players(*levels), demo=True)
+
+
+# --- match / bench live in their own modules --------------------------------------------
+
+def _delegate(module: str, function: str) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        return getattr(importlib.import_module(module), function)(args)
+    return run
+
+
+def _delegate_arguments(module: str) -> Callable[[argparse.ArgumentParser], None]:
+    def add(parser: argparse.ArgumentParser) -> None:
+        importlib.import_module(module).add_arguments(parser)
+    return add
+
+
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
+                          Callable[[argparse.Namespace], int]]] = {
+    "play": ("open the window straight into a game", _play_arguments, _play),
+    "demo": ("open the window into computer-versus-computer play", _demo_arguments, _demo),
+    "perft": ("count the legal move sequences of a depth", _perft_arguments, _perft),
+    "analyse": ("best move, score, principal variation and root scores", _analyse_arguments,
+                _analyse),
+    "solve": ("exact game-theoretic value (Connect-4; Othello near the end)", _solve_arguments,
+              _solve),
+    "match": ("computer-versus-computer games with a results table",
+              _delegate_arguments("game.match"), _delegate("game.match", "run")),
+    "bench": ("nodes per second, time to depth, solve and perft speed",
+              _delegate_arguments("game.bench"), _delegate("game.bench", "run")),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``plies`` parser with every sub-command."""
+    parser = _Parser(prog="plies", description="Gomoku, Othello and Connect-4 against an "
+                     "alpha-beta computer opponent. With no command, opens the window.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, (summary, add_arguments, run) in COMMANDS.items():
+        sub = commands.add_parser(name, help=summary, description=summary)
+        add_arguments(sub)
+        sub.set_defaults(run=run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``plies`` with ``argv`` (default: the process arguments); returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if not argv:
+            from game.ui import app
+
+            return app.run_app()
+        args = build_parser().parse_args(argv)
+        return args.run(args)
+    except CliError as error:
+        print(f"plies: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("plies: interrupted", file=sys.stderr)
+        return 130
