@@ -33,4 +33,5 @@ def test_module_imports_without_pygame(module):
 def test_the_blocking_trick_really_blocks_pygame():
     code = "import sys; sys.modules['pygame'] = None\nimport pygame\n"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode != 0 and "ImportError" in done.stderr
+    # ModuleNotFoundError is the ImportError subclass Python raises for a None entry.
+    assert done.returncode != 0 and "ModuleNotFoundError" in done.stderr
