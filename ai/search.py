@@ -160,6 +160,8 @@ class Searcher:
         mode: ``"full"``, ``"alphabeta"`` or ``"minimax"`` (see the module docstring).
         tt_bits: the table holds ``2**tt_bits`` entries at most (bounded memory).
         seed: seeds the choice among near-equal moves (``None``: unpredictable).
+        use_tt, use_killers, use_history: switch one enhancement of the full mode off,
+            to measure what it buys (and to test that none of them changes a value).
     """
 
     def __init__(
@@ -169,11 +171,18 @@ class Searcher:
         mode: Mode = "full",
         tt_bits: int = 18,
         seed: int | None = None,
+        use_tt: bool = True,
+        use_killers: bool = True,
+        use_history: bool = True,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(MODES)}")
         self.evaluator = evaluator
         self.mode: Mode = mode
+        full = mode == "full"
+        self.use_tt = full and use_tt
+        self.use_killers = full and use_killers
+        self.use_history = full and use_history
         self._tt_mask = (1 << tt_bits) - 1
         self._tt: list[TTEntry | None] = [None] * (1 << tt_bits)
         self._killers: list[list[Move | None]] = []
@@ -367,10 +376,12 @@ class Searcher:
         evaluate = evaluator.evaluate
         candidates = evaluator.candidate_moves
         terminal = evaluator.terminal_score
-        full = self.mode == "full"
+        use_tt, use_killers, use_history = self.use_tt, self.use_killers, self.use_history
+        ordering = use_tt or use_killers or use_history
         prune = self.mode != "minimax"
         tt, tt_mask = self._tt, self._tt_mask
-        killers, history = self._killers, self._history
+        killers = self._killers
+        history = self._history if use_history else ({}, {})
         no_line: tuple[Move, ...] = ()
 
         def negamax(game: Game, depth: int, alpha: int, beta: int, ply: int
@@ -393,7 +404,7 @@ class Searcher:
                 return evaluate(game), no_line
 
             tt_move = None
-            if full:
+            if use_tt:
                 key = game.key()
                 slot = key & tt_mask
                 entry = tt[slot]
@@ -401,7 +412,10 @@ class Searcher:
                 if entry is not None and entry[0] == key:
                     self.tt_hits += 1
                     _, e_depth, e_score, e_bound, tt_move = entry
-                    if e_depth >= depth:
+                    # Only an entry of exactly this depth may end the node: a deeper one
+                    # would be more accurate, but then the value would no longer be the
+                    # depth-limited minimax value that the lectures (and tests) define.
+                    if e_depth == depth:
                         e_score = _score_from_tt(e_score, ply)
                         if (e_bound == Bound.EXACT
                                 or (e_bound == Bound.LOWER and e_score >= beta)
@@ -412,8 +426,9 @@ class Searcher:
                             return e_score, ((tt_move,) if tt_move is not None else no_line)
 
             moves = candidates(game)
-            if full:
-                moves = _ordered(moves, tt_move, killers[ply] if ply < len(killers) else (),
+            if ordering:
+                moves = _ordered(moves, tt_move,
+                                 killers[ply] if use_killers and ply < len(killers) else (),
                                  history[game.turn])
 
             alpha_in = alpha
@@ -430,15 +445,19 @@ class Searcher:
                         if prune:
                             alpha = score
                             if alpha >= beta:
-                                if full:
-                                    _remember_cutoff(killers, history[game.turn], ply, move, depth)
+                                if use_killers:
+                                    _remember_killer(killers, ply, move)
+                                if use_history:
+                                    side = history[game.turn]
+                                    side[move] = side.get(move, 0) + depth * depth
                                 break
 
-            if full:
+            if use_tt:
                 bound = (Bound.UPPER if best <= alpha_in
                          else Bound.LOWER if best >= beta else Bound.EXACT)
                 old = tt[slot]
-                # Keep a deeper entry of the same position; otherwise always replace.
+                # Keep a deeper entry of the same position (its move orders best);
+                # otherwise always replace.
                 if old is None or old[0] != key or depth >= old[1]:
                     tt[slot] = TTEntry(key, depth, _score_to_tt(best, ply), bound, best_move)
             return best, best_line
@@ -458,15 +477,13 @@ def _ordered(moves: list[Move], tt_move: Move | None, killers: list[Move | None]
     return front + [m for m in moves if m not in front]
 
 
-def _remember_cutoff(killers: list[list[Move | None]], history: dict[Move, int],
-                     ply: int, move: Move, depth: int) -> None:
-    """A move that refuted this node is tried early at its siblings (killer) and elsewhere (history)."""
+def _remember_killer(killers: list[list[Move | None]], ply: int, move: Move) -> None:
+    """A move that refuted this node is tried early at its siblings (two slots per ply)."""
     if ply < len(killers):
         slot = killers[ply]
         if slot[0] != move:
             slot[1] = slot[0]
             slot[0] = move
-    history[move] = history.get(move, 0) + depth * depth
 
 
 def _score_to_tt(score: int, ply: int) -> int:

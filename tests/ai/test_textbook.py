@@ -24,10 +24,10 @@ def minimax_by_hand(tree, maximising=True):
     return max(values) if maximising else min(values)
 
 
-def run(tree_text: str, mode: str, depth: int):
+def run(tree_text: str, mode: str, depth: int, **switches):
     tree = parse_tree(tree_text)
     evaluator = LeafEvaluator()
-    result = Searcher(evaluator, mode=mode).search(TreeGame(tree), Limits(depth=depth))
+    result = Searcher(evaluator, mode=mode, **switches).search(TreeGame(tree), Limits(depth=depth))
     return result, evaluator.leaves
 
 
@@ -94,8 +94,11 @@ def test_every_mode_equals_the_definition_on_random_trees(seed):
     depth = rng.randint(1, 5)
     tree = random_tree(rng, depth, (1, 4))
     expected = minimax_by_hand(tree)
-    for mode in ("minimax", "alphabeta", "full"):
-        result, _ = run(tree_text(tree), mode, depth)
-        assert result.score == expected, f"{mode} on {tree_text(tree)}"
+    configurations = [("minimax", {}), ("alphabeta", {}), ("full", {}),
+                      ("full", {"use_tt": False}), ("full", {"use_killers": False}),
+                      ("full", {"use_history": False})]
+    for mode, switches in configurations:
+        result, _ = run(tree_text(tree), mode, depth, **switches)
+        assert result.score == expected, f"{mode} {switches} on {tree_text(tree)}"
         # The chosen move really achieves the value.
         assert minimax_by_hand(tree[result.move], maximising=False) == expected
