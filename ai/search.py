@@ -211,6 +211,9 @@ class Searcher:
         if self.mode != "full" and limits.depth is None:
             raise ValueError(f"{self.mode} search needs a depth limit")
         started = time.perf_counter()
+        # A stop unwinds from deep inside the tree without popping: search a copy, so
+        # the caller's position is never left mid-line.
+        game = game.copy()
         self.nodes = self.tt_probes = self.tt_hits = 0
         self._stop = stop
         self._node_limit = limits.nodes

@@ -191,3 +191,21 @@ def test_direct_stop_event_ends_a_search_with_the_last_completed_depth():
                                               stop=stop, on_info=on_info)
     assert result.stopped and result.depth >= 3
     assert result.move in range(8)
+
+
+def test_a_search_stopped_mid_tree_leaves_the_callers_position_alone():
+    game = SlowTreeGame()
+    game.push(3)
+    stop = threading.Event()
+    timer = threading.Timer(0.2, stop.set)
+    timer.start()
+    result = Searcher(HashEvaluator()).search(game, Limits(depth=30), stop=stop)
+    assert result.stopped
+    assert game.move_stack == [3] and game.turn == 1
+
+
+def test_a_time_limit_leaves_the_callers_position_alone():
+    game = SlowTreeGame()
+    result = Searcher(HashEvaluator()).search(game, Limits(seconds=0.2))
+    assert not result.stopped and result.depth >= 1
+    assert game.move_stack == [] and game.turn == 0
