@@ -1,0 +1,168 @@
+"""``plies bench``: speed of move generation, search and solvers on fixed positions.
+
+The positions live in ``game/data/bench.toml`` and never change between commits, so
+two commits can be compared on one machine. Every figure is the median of ``--runs``
+runs (default 3). ``--ui`` measures the window instead: frame intervals while the
+computer searches, and how fast an Undo stops the search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib.resources
+import statistics
+import time
+import tomllib
+from typing import Any
+
+from ai.endgame import solver_for
+from ai.evaluators import load_evaluator
+from ai.search import Limits, Searcher
+from game.cli import CliError, emit
+from game.rules import GAMES, Game, new_game
+from game.rules.perft import perft
+
+
+def load_positions() -> dict[str, Any]:
+    """The benchmark's positions, per game (see ``game/data/bench.toml``)."""
+    text = importlib.resources.files("game.data").joinpath("bench.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchFigures:
+    """One position searched for a fixed time."""
+
+    name: str
+    depth: int
+    nodes: int
+    seconds: float
+    nps: float
+    tt_hit_rate: float
+    time_to_depth: dict[int, float]
+
+
+def _game(name: str, table: dict[str, Any], moves: str) -> Game:
+    game = new_game(name, **table.get("variant", {}))
+    game.play_moves(moves)
+    return game
+
+
+def bench_search(name: str, table: dict[str, Any], entry: dict[str, str],
+                 seconds: float) -> SearchFigures:
+    """Search one position for ``seconds`` with the default evaluator, solver off."""
+    game = _game(name, table, entry["moves"])
+    searcher = Searcher(load_evaluator(name))
+    reached: dict[int, float] = {}
+    result = searcher.search(game, Limits(seconds=seconds, use_solver=False),
+                             on_info=lambda info: reached.__setitem__(info.depth, info.seconds))
+    probes = max(1, searcher.tt_probes)
+    return SearchFigures(entry["name"], result.depth, result.nodes, result.seconds,
+                         result.nodes / max(result.seconds, 1e-9), searcher.tt_hits / probes,
+                         reached)
+
+
+def bench_game(name: str, table: dict[str, Any], runs: int) -> dict[str, Any]:
+    """Every figure of one game, medians over ``runs``."""
+    figures: dict[str, Any] = {"game": name}
+    perft_game = _game(name, table, table.get("perft_moves", ""))
+    depth = table["perft_depth"]
+    timings = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        nodes = perft(perft_game, depth)
+        timings.append(time.perf_counter() - started)
+    seconds = statistics.median(timings)
+    figures["perft"] = {"depth": depth, "nodes": nodes, "seconds": round(seconds, 4),
+                        "nodes_per_second": round(nodes / seconds)}
+
+    searches = []
+    for entry in table["search"]:
+        runs_of_entry = [bench_search(name, table, entry, table["search_seconds"])
+                         for _ in range(runs)]
+        depths = sorted({d for r in runs_of_entry for d in r.time_to_depth})
+        searches.append({
+            "position": entry["name"],
+            "moves": entry["moves"],
+            "depth": statistics.median_low([r.depth for r in runs_of_entry]),
+            "nodes_per_second": round(statistics.median(r.nps for r in runs_of_entry)),
+            "tt_hit_rate": round(statistics.median(r.tt_hit_rate for r in runs_of_entry), 3),
+            "time_to_depth": {
+                d: round(statistics.median(r.time_to_depth[d] for r in runs_of_entry
+                                           if d in r.time_to_depth), 4)
+                for d in depths if all(d in r.time_to_depth for r in runs_of_entry)},
+        })
+    figures["search_seconds"] = table["search_seconds"]
+    figures["search"] = searches
+
+    solves = []
+    for entry in table.get("solve", []):
+        game = _game(name, table, entry["moves"])
+        timings, solution = [], None
+        for _ in range(runs):
+            started = time.perf_counter()
+            solution = solver_for(name).solve(game)
+            timings.append(time.perf_counter() - started)
+        assert solution is not None
+        solves.append({"position": entry["name"], "moves": entry["moves"],
+                       "score": solution.score, "nodes": solution.nodes,
+                       "seconds": round(statistics.median(timings), 4)})
+    figures["solve"] = solves
+    return figures
+
+
+def figures_text(figures: dict[str, Any]) -> str:
+    """A table for a person."""
+    perft_row = figures["perft"]
+    lines = [f"== {figures['game']} ==",
+             f"perft {perft_row['depth']}: {perft_row['nodes']} leaves in "
+             f"{perft_row['seconds']:.2f} s = {perft_row['nodes_per_second']:,} positions/s",
+             f"search, {figures['search_seconds']} s per position (default evaluator):",
+             f"  {'position':22} {'depth':>5} {'nodes/s':>9} {'TT hits':>7}  time to depth (s)"]
+    for row in figures["search"]:
+        ttd = " ".join(f"{d}:{s:.2f}" for d, s in row["time_to_depth"].items())
+        lines.append(f"  {row['position']:22} {row['depth']:5d} {row['nodes_per_second']:9,d}"
+                     f" {100 * row['tt_hit_rate']:6.1f}%  {ttd}")
+    if figures["solve"]:
+        lines.append("exact solve:")
+        for row in figures["solve"]:
+            lines.append(f"  {row['position']:22} score {row['score']:+d}  {row['nodes']:,} nodes"
+                         f"  {row['seconds']:.3f} s")
+    return "\n".join(lines)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``plies bench``."""
+    parser.add_argument("game", nargs="?", metavar="GAME",
+                        help=f"one of {', '.join(GAMES)} (default: all)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure; the median counts")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="search time per position (default: as in bench.toml)")
+    parser.add_argument("--ui", action="store_true",
+                        help="measure the window: frame intervals and cancel latency")
+    parser.add_argument("--json", action="store_true", help="one JSON object per game")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``plies bench``."""
+    if args.runs < 1:
+        raise CliError(f"--runs must be at least 1, not {args.runs}")
+    if args.ui:
+        from game.ui.bench import run_ui_bench
+
+        figures = run_ui_bench()
+        emit(args, figures, "\n".join(f"{k}: {v}" for k, v in figures.items()))
+        return 0
+    positions = load_positions()
+    names = [args.game] if args.game else list(GAMES)
+    for name in names:
+        if name not in GAMES:
+            raise CliError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
+    for name in names:
+        table = dict(positions[name])
+        if args.seconds is not None:
+            table["search_seconds"] = args.seconds
+        figures = bench_game(name, table, args.runs)
+        emit(args, figures, figures_text(figures))
+    return 0

@@ -1,0 +1,1 @@
+"""Data files of the application (benchmark positions)."""

@@ -1,0 +1,394 @@
+"""``plies match``: computer-versus-computer games, with a results table and Elo estimate.
+
+Games come in pairs: both players play the same opening once with each colour, so a
+lopsided opening favours nobody. Games run in worker processes (one per core by
+default); each finished game is written as a record that the application can open.
+
+>>> spec = parse_player_spec("depth=6,eval=naive,time=1.5")
+>>> (spec.depth, spec.eval, spec.seconds)
+(6, 'naive', 1.5)
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from ai.evaluators import EvaluatorError, load_evaluator
+from ai.levels import level
+from ai.search import Limits, Searcher
+from game.cli import CliError, add_game_argument, build_game, emit, positions_from_file
+from game.rules import Game, RulesError, new_game
+
+ELO_CLIP = 0.001
+"""Scores are kept this far from 0 and 1 when turned into an Elo margin."""
+
+BALANCED_MARGIN = 2
+"""An opening is balanced when a shallow search scores it within this many evaluator
+units of even; random openings outside it are drawn again."""
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerSpec:
+    """A computer player: a level, or an explicit depth/time/evaluator.
+
+    ``level=5`` takes the level's depth and time (and no randomness: matches measure
+    strength); ``depth``, ``time`` or ``nodes`` given with it override the level's.
+    """
+
+    text: str
+    level: int | None = None
+    depth: int | None = None
+    seconds: float | None = None
+    nodes: int | None = None
+    eval: str = "default"
+
+    def limits(self, game_name: str) -> Limits:
+        """The search limits this player uses in ``game_name``."""
+        depth, seconds = self.depth, self.seconds
+        if self.level is not None:
+            chosen = level(game_name, self.level)
+            depth = depth if depth is not None else chosen.depth
+            seconds = seconds if seconds is not None else chosen.seconds
+        return Limits(depth=depth, seconds=seconds, nodes=self.nodes)
+
+    def player_entry(self) -> dict[str, Any]:
+        """The record's ``players`` entry for this computer."""
+        entry: dict[str, Any] = {"type": "computer", "eval": self.eval}
+        if self.level is not None:
+            entry["level"] = self.level
+        if self.depth is not None:
+            entry["depth"] = self.depth
+        return entry
+
+
+def parse_player_spec(text: str) -> PlayerSpec:
+    """``level=5`` or ``depth=6,eval=NAME,time=1.5`` (also ``nodes=N``); one-sentence errors."""
+    fields: dict[str, Any] = {}
+    converters = {"level": ("level", int), "depth": ("depth", int), "time": ("seconds", float),
+                  "nodes": ("nodes", int), "eval": ("eval", str)}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, value = part.partition("=")
+        if name not in converters or not value:
+            raise CliError(f"player spec {text!r}: write name=value pairs with names "
+                           f"{', '.join(converters)}")
+        field, convert = converters[name]
+        try:
+            fields[field] = convert(value)
+        except ValueError:
+            raise CliError(f"player spec {text!r}: {name} must be a number") from None
+    spec = PlayerSpec(text, **fields)
+    if spec.level is None and spec.depth is None and spec.seconds is None and spec.nodes is None:
+        raise CliError(f"player spec {text!r} needs a level, depth, time or nodes")
+    if spec.level is not None and not 1 <= spec.level <= 8:
+        raise CliError(f"player spec {text!r}: level must be 1 to 8")
+    if spec.depth is not None and spec.depth < 1:
+        raise CliError(f"player spec {text!r}: depth must be at least 1")
+    return spec
+
+
+# --- openings -------------------------------------------------------------------------------
+
+def random_openings(game: Game, plies: int, count: int, seed: int) -> list[list[int]]:
+    """``count`` distinct openings of ``plies`` random moves, each near balanced.
+
+    Moves are drawn from the default evaluator's candidates (so Gomoku openings stay
+    near the centre) and an opening is kept only when a shallow search finds it within
+    ``BALANCED_MARGIN`` units of even.
+    """
+    rng = random.Random(seed)
+    evaluator = load_evaluator(game.name)
+    judge = Searcher(evaluator, tt_bits=12)
+    openings: list[list[int]] = []
+    seen: set[tuple[int, ...]] = set()
+    for _ in range(count * 40):
+        if len(openings) == count:
+            break
+        trial = game.copy()
+        for _ in range(plies):
+            moves = evaluator.candidate_moves(trial) if not trial.is_over() else []
+            if not moves:
+                break
+            trial.push(rng.choice(moves[:8]))
+        line = tuple(trial.move_stack[len(game.move_stack):])
+        if trial.is_over() or len(line) < plies or line in seen:
+            continue
+        verdict = judge.search(trial, Limits(depth=2, use_solver=False))
+        if abs(verdict.score) <= BALANCED_MARGIN * evaluator.unit:
+            seen.add(line)
+            openings.append(list(line))
+    if not openings:
+        openings.append([])
+    return openings
+
+
+def openings_from_file(game: Game, path: str) -> list[list[int]]:
+    """One opening (move list in notation) per line of ``path``; each checked."""
+    openings = []
+    for number, line in enumerate(positions_from_file(path), start=1):
+        trial = game.copy()
+        try:
+            trial.play_moves(line)
+        except RulesError as error:
+            raise CliError(f"{path}, opening {number}: {error}") from None
+        openings.append(trial.move_stack[len(game.move_stack):])
+    if not openings:
+        raise CliError(f"{path} holds no openings")
+    return openings
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class GameTask:
+    """One game to play in a worker process (plain data: it is sent between processes)."""
+
+    index: int
+    game_name: str
+    variant: dict[str, Any]
+    start_moves: tuple[int, ...]
+    opening: tuple[int, ...]
+    a_plays_first: bool
+    spec_a: PlayerSpec
+    spec_b: PlayerSpec
+
+
+@dataclasses.dataclass(frozen=True)
+class GameResult:
+    """How one game went, from player A's view: ``score`` is 1, 0.5 or 0."""
+
+    index: int
+    a_plays_first: bool
+    score: float
+    winner: int | None
+    reason: str
+    moves: str
+    plies: int
+    seconds: float
+    record: dict[str, Any]
+
+
+def play_game(task: GameTask) -> GameResult:
+    """Play ``task`` to the end; deterministic for deterministic players."""
+    started = time.perf_counter()
+    game = new_game(task.game_name, **task.variant)
+    for move in (*task.start_moves, *task.opening):
+        game.push(move)
+    specs = (task.spec_a, task.spec_b) if task.a_plays_first else (task.spec_b, task.spec_a)
+    players = []
+    for spec in specs:
+        evaluator = load_evaluator(task.game_name, spec.eval)
+        players.append((Searcher(evaluator, seed=task.index), spec.limits(task.game_name)))
+    while not game.is_over():
+        searcher, limits = players[game.turn]
+        result = searcher.search(game, limits)
+        assert result.move is not None
+        game.push(result.move)
+    outcome = game.outcome()
+    assert outcome is not None
+    a_side = 0 if task.a_plays_first else 1
+    score = 0.5 if outcome.winner is None else float(outcome.winner == a_side)
+    record = _record(game, [s.player_entry() for s in specs])
+    return GameResult(task.index, task.a_plays_first, score, outcome.winner, outcome.reason,
+                      game.moves_text(), game.ply, time.perf_counter() - started, record)
+
+
+def _record(game: Game, players: list[dict[str, Any]]) -> dict[str, Any]:
+    from game.records import record_from_game  # records are written by the parent
+
+    return dataclasses.asdict(record_from_game(game, players))
+
+
+def run_games(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
+    """Results as games finish, in ``jobs`` processes (in this process when ``jobs == 1``)."""
+    if jobs <= 1 or len(tasks) <= 1:
+        yield from map(play_game, tasks)
+        return
+    # "spawn" keeps children free of the parent's threads and pygame state.
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap_unordered(play_game, tasks)
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Tally:
+    """Wins, draws and losses of player A, with the score and Elo difference."""
+
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """A's points per game, 0 to 1."""
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    def elo(self) -> tuple[float, float]:
+        """Elo difference of A over B and its 95% margin (logistic model).
+
+        The margin comes from the standard error of the per-game score; a score of
+        0 or 1 gives an infinite difference, reported as such.
+        """
+        n, p = self.games, self.score
+        if n == 0:
+            return 0.0, math.inf
+        variance = (self.wins * (1 - p) ** 2 + self.draws * (0.5 - p) ** 2
+                    + self.losses * p ** 2) / n
+        error = math.sqrt(variance / n)
+        # The interval is clipped inside (0, 1) so that a short, lopsided match still
+        # gets a (wide) finite margin rather than an infinite one.
+        low = max(p - 1.96 * error, ELO_CLIP)
+        high = min(p + 1.96 * error, 1 - ELO_CLIP)
+        return _elo(p), max(0.0, (_elo(high) - _elo(low)) / 2)
+
+    @classmethod
+    def of(cls, results: Iterable[GameResult]) -> Tally:
+        scores = [r.score for r in results]
+        return cls(scores.count(1.0), scores.count(0.5), scores.count(0.0))
+
+
+def _elo(score: float) -> float:
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+def results_table(spec_a: PlayerSpec, spec_b: PlayerSpec, results: list[GameResult]) -> str:
+    """The table ``plies match`` prints: overall, and by A's colour."""
+    rows = [("all games", Tally.of(results)),
+            ("A moves first", Tally.of(r for r in results if r.a_plays_first)),
+            ("B moves first", Tally.of(r for r in results if not r.a_plays_first))]
+    lines = [f"A = {spec_a.text}   B = {spec_b.text}",
+             f"{'':15} {'games':>5} {'A wins':>6} {'draws':>5} {'B wins':>6} {'A score':>8}"
+             f" {'Elo(A-B)':>14}"]
+    for label, tally in rows:
+        if not tally.games:
+            continue
+        elo, margin = tally.elo()
+        elo_text = f"{round(elo) or 0:+d} ± {margin:.0f}" if math.isfinite(elo) else (
+            "+inf" if elo > 0 else "-inf")
+        lines.append(f"{label:15} {tally.games:5d} {tally.wins:6d} {tally.draws:5d}"
+                     f" {tally.losses:6d} {100 * tally.score:7.1f}% {elo_text:>14}")
+    return "\n".join(lines)
+
+
+# --- the command -----------------------------------------------------------------------------
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``plies match``."""
+    add_game_argument(parser)
+    parser.add_argument("--a", required=True, metavar="SPEC",
+                        help="player A: level=5, or depth=6,eval=NAME,time=1.5")
+    parser.add_argument("--b", required=True, metavar="SPEC", help="player B, as --a")
+    parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    parser.add_argument("--openings", default="random:2", metavar="random:K|FILE",
+                        help="K random balanced plies per pair, or one opening per line")
+    parser.add_argument("--moves", metavar="M", help="every game starts after these moves")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="worker processes (default: one per core)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random openings")
+    parser.add_argument("--out", metavar="DIR",
+                        help="folder for the game records (default: a new folder under "
+                             "the games folder)")
+    parser.add_argument("--json", action="store_true", help="results as one JSON object")
+
+
+def _openings(args: argparse.Namespace, game: Game, pairs: int) -> list[list[int]]:
+    text = args.openings
+    if text.startswith("random:"):
+        try:
+            plies = int(text.removeprefix("random:"))
+        except ValueError:
+            raise CliError("--openings random:K needs a whole number K") from None
+        if plies < 0:
+            raise CliError("--openings random:K needs K >= 0")
+        return random_openings(game, plies, pairs, args.seed) if plies else [[]]
+    return openings_from_file(game, text)
+
+
+def _out_dir(args: argparse.Namespace) -> Path:
+    if args.out:
+        return Path(args.out)
+    from game.records import games_dir
+
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return games_dir() / f"match-{args.game}-{stamp}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """``plies match``."""
+    spec_a, spec_b = parse_player_spec(args.a), parse_player_spec(args.b)
+    if args.games < 1:
+        raise CliError(f"--games must be at least 1, not {args.games}")
+    if args.jobs < 1:
+        raise CliError(f"--jobs must be at least 1, not {args.jobs}")
+    game = build_game(args)
+    try:
+        for spec in (spec_a, spec_b):
+            load_evaluator(game.name, spec.eval)
+            spec.limits(game.name)
+    except (EvaluatorError, ValueError) as error:
+        raise CliError(str(error)) from None
+    openings = _openings(args, game, (args.games + 1) // 2)
+    tasks = [GameTask(i, game.name, game.variant(), tuple(game.move_stack),
+                      tuple(openings[(i // 2) % len(openings)]), i % 2 == 0, spec_a, spec_b)
+             for i in range(args.games)]
+    out = _out_dir(args)
+    results = _play_all(tasks, args.jobs, out, game)
+    tally = Tally.of(results)
+    elo, margin = tally.elo()
+    payload = {
+        "game": game.name, "variant": game.variant(), "a": spec_a.text, "b": spec_b.text,
+        "games": tally.games, "a_wins": tally.wins, "draws": tally.draws,
+        "b_wins": tally.losses, "a_score": round(tally.score, 4),
+        "elo": elo if math.isfinite(elo) else None,
+        "elo_margin": margin if math.isfinite(margin) else None,
+        "records": str(out),
+        "results": [{"index": r.index, "a_first": r.a_plays_first, "a_score": r.score,
+                     "winner": r.winner, "reason": r.reason, "moves": r.moves,
+                     "seconds": round(r.seconds, 3)} for r in results],
+    }
+    emit(args, payload, results_table(spec_a, spec_b, results) + f"\nrecords: {out}")
+    return 0
+
+
+def _play_all(tasks: list[GameTask], jobs: int, out: Path, game: Game) -> list[GameResult]:
+    from game.records import GameRecord, save_record
+
+    out.mkdir(parents=True, exist_ok=True)
+    results: list[GameResult] = []
+    width = len(str(len(tasks)))
+    for result in run_games(tasks, jobs):
+        results.append(result)
+        save_record(out / f"game-{result.index + 1:0{width}d}.json", GameRecord(**result.record))
+        _progress(len(results), len(tasks), Tally.of(results))
+    print(file=sys.stderr)
+    return sorted(results, key=lambda r: r.index)
+
+
+def _progress(done: int, total: int, tally: Tally) -> None:
+    """A one-line progress bar on stderr, redrawn in place."""
+    filled = round(30 * done / total)
+    print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}  "
+          f"A +{tally.wins} ={tally.draws} -{tally.losses}", end="", file=sys.stderr, flush=True)
+
+
+__all__ = ["GameResult", "GameTask", "PlayerSpec", "Tally", "add_arguments",
+           "parse_player_spec", "play_game", "random_openings", "results_table", "run"]

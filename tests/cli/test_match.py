@@ -1,0 +1,92 @@
+"""`plies match`: colours alternate, results add up, records open, specs are checked."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from game.cli import CliError, main
+from game.match import GameTask, PlayerSpec, Tally, parse_player_spec, play_game
+from game.records import load_record, record_to_game
+
+
+def test_player_specs_parse_and_reject_nonsense():
+    spec = parse_player_spec("level=3")
+    assert spec.level == 3 and spec.limits("othello").depth > 0
+    spec = parse_player_spec("depth=2,eval=naive,time=0.5,nodes=900")
+    assert (spec.depth, spec.eval, spec.seconds, spec.nodes) == (2, "naive", 0.5, 900)
+    for bad in ("", "level=0", "depth=x", "speed=3", "eval=naive", "depth=0"):
+        with pytest.raises(CliError):
+            parse_player_spec(bad)
+
+
+def test_a_game_task_is_played_to_the_end_from_its_opening():
+    spec = PlayerSpec("depth=1", depth=1)
+    task = GameTask(0, "connect4", {"width": 5, "height": 4, "connect": 3}, (), (2, 2),
+                    True, spec, spec)
+    result = play_game(task)
+    game = record_to_game(load_record_from_dict(result.record))
+    assert game.is_over() and game.move_stack[:2] == [2, 2]
+    assert result.moves == game.moves_text() and result.plies == game.ply
+    expected = {None: 0.5, 0: 1.0, 1: 0.0}[game.outcome().winner]
+    assert result.score == expected
+
+
+def load_record_from_dict(data):
+    from game.records import GameRecord
+
+    return GameRecord(**data)
+
+
+def test_match_alternates_colours_adds_up_and_writes_records(tmp_path, capsys):
+    status = main(["match", "connect4", "--width", "5", "--height", "4", "--connect", "3",
+                   "--a", "depth=2", "--b", "depth=1,eval=naive", "--games", "4",
+                   "--openings", "random:1", "--jobs", "1", "--out", str(tmp_path),
+                   "--json"])
+    assert status == 0
+    payload = json.loads(capsys.readouterr().out)
+    results = payload["results"]
+    assert [r["a_first"] for r in results] == [True, False, True, False]
+    assert payload["a_wins"] + payload["draws"] + payload["b_wins"] == payload["games"] == 4
+    assert sum(r["a_score"] for r in results) == pytest.approx(4 * payload["a_score"])
+    # Each pair plays one opening, once with each colour.
+    assert results[0]["moves"][:1] == results[1]["moves"][:1]
+    records = sorted(tmp_path.glob("*.json"))
+    assert len(records) == 4
+    for path, summary in zip(records, results):
+        record = load_record(path)
+        game = record_to_game(record)
+        assert game.moves_text() == summary["moves"]
+        assert record.result is not None
+        assert record.result["winner"] == summary["winner"]
+
+
+def test_match_text_output_has_a_results_table(tmp_path, capsys):
+    assert main(["match", "othello", "--a", "depth=1", "--b", "depth=1", "--games", "2",
+                 "--jobs", "1", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "A wins" in out and "Elo(A-B)" in out and "all games" in out
+
+
+@pytest.mark.parametrize("args", [
+    ["--a", "depth=1", "--b", "level=9"],
+    ["--a", "depth=1", "--b", "depth=1", "--games", "0"],
+    ["--a", "depth=1,eval=nosuch", "--b", "depth=1"],
+    ["--a", "depth=1", "--b", "depth=1", "--openings", "random:x"],
+    ["--a", "depth=1", "--b", "depth=1", "--openings", "/nonexistent/file.txt"],
+])
+def test_bad_match_input_is_one_line_and_status_2(args, capsys):
+    assert main(["match", "connect4", *args]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("plies: error:")
+
+
+def test_tally_score_and_elo():
+    tally = Tally(60, 10, 30)
+    assert tally.games == 100 and tally.score == pytest.approx(0.65)
+    elo, margin = tally.elo()
+    assert elo == pytest.approx(-400 * math.log10(1 / 0.65 - 1))
+    assert 0 < margin < 150
+    assert Tally(5, 0, 5).elo()[0] == pytest.approx(0.0)
