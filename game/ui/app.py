@@ -1,0 +1,410 @@
+"""The window, the frame loop, the scene stack, and the one search worker.
+
+The loop is ``tick`` -> events -> update -> draw -> flip (DESIGN §5). The app owns the
+``SearchWorker``; its report callback runs on the worker thread and only posts a
+pygame event (``AI_EVENT``), which the loop hands to the play scene, whatever dialog
+is open. Quitting saves the settings and joins the worker with a short timeout, so the
+window closes at once even in the middle of a deep search.
+
+Entry points for the command line: ``run_app`` (``plies``, ``plies play``, ``plies
+demo``), ``players_for`` and ``demo_players``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from ai.levels import DEFAULT_LEVEL
+from ai.worker import SearchWorker, WorkerReport
+from game.rules import Game, new_game
+from game.settings import Settings, load_settings, save_settings
+from game.ui import draw
+from game.ui.scenes.base import Scene
+from game.ui.sound import Sounds
+from game.ui.theme import Theme, theme_for
+
+AI_EVENT = pygame.event.custom_type()
+"""The event type carrying a ``WorkerReport`` (attribute ``report``) to the loop."""
+
+DEFAULT_SIZE = (1120, 760)
+MIN_SIZE = (800, 560)
+FPS = 60
+IDLE_FPS = 15
+"""Frame rate when nothing moves (no input for a second, no animation, no search)."""
+IDLE_AFTER = 1.0
+SWITCH_INTERVAL = 0.002
+"""Seconds between the interpreter's thread switches while the window is open.
+
+The search thread is CPU-bound and shares the GIL with the loop; every time the loop
+sleeps or calls into SDL it must win the GIL back, which takes up to one switch
+interval (5 ms by default). A shorter interval keeps the frame pacing even."""
+
+WORKER_JOIN_TIMEOUT = 0.5
+"""Seconds quitting waits for the search thread (it is a daemon: it never blocks exit)."""
+
+
+def players_for(first: str, level: int = DEFAULT_LEVEL, eval_name: str = "default"
+                ) -> list[dict[str, Any]]:
+    """The players of ``plies play``: a person and the computer, ``first`` moving first.
+
+    >>> players_for("ai", 3)
+    [{'type': 'computer', 'level': 3, 'eval': 'default'}, {'type': 'human'}]
+    """
+    if first not in ("human", "ai", "computer"):
+        raise ValueError(f"first must be 'human' or 'ai', not {first!r}")
+    computer = {"type": "computer", "level": int(level), "eval": eval_name}
+    return [{"type": "human"}, computer] if first == "human" else [computer, {"type": "human"}]
+
+
+def demo_players(level_a: int = DEFAULT_LEVEL, level_b: int = DEFAULT_LEVEL,
+                 eval_name: str = "default") -> list[dict[str, Any]]:
+    """Two computer players for ``plies demo`` (side 0 at ``level_a``).
+
+    >>> demo_players(2, 5)[1]
+    {'type': 'computer', 'level': 5, 'eval': 'default'}
+    """
+    return [{"type": "computer", "level": int(level_a), "eval": eval_name},
+            {"type": "computer", "level": int(level_b), "eval": eval_name}]
+
+
+class App:
+    """The application: window, loop, scenes, settings, sounds and the search worker.
+
+    Args:
+        size: the window size (default: the remembered one).
+        fps: the frame-rate cap (tests raise it; 0 means uncapped).
+        settings: use these settings instead of loading them.
+        save_on_quit: write the settings when closing (and when they change).
+        autosave: keep the autosaved game up to date (the benchmark turns it off).
+    """
+
+    def __init__(self, *, size: tuple[int, int] | None = None, fps: int = FPS,
+                 settings: Settings | None = None, save_on_quit: bool = True,
+                 autosave: bool = True) -> None:
+        pygame.init()
+        self.settings = settings if settings is not None else load_settings()
+        want = size or tuple(self.settings.window_size) or DEFAULT_SIZE
+        want = (max(MIN_SIZE[0], int(want[0])), max(MIN_SIZE[1], int(want[1])))
+        pygame.display.set_caption("Plies")
+        self._set_icon()
+        self.screen = pygame.display.set_mode(want, pygame.RESIZABLE)
+        pygame.key.set_repeat(350, 40)
+        self.theme: Theme = theme_for(self.settings.theme)
+        self.sounds = Sounds(self.settings.sound)
+        self.worker = SearchWorker(self._on_report)
+        self.fps = fps
+        self._last_frame = time.perf_counter()
+        self._last_input = self._last_frame
+        self._switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._switch_interval, SWITCH_INTERVAL))
+        self.running = True
+        self.exit_status = 0
+        self.save_on_quit = save_on_quit
+        self.autosave = autosave
+        self.scenes: list[Scene] = []
+        self.play: Any = None  # the PlayScene, when a game is on
+        self.frame_hook: Callable[[float], None] | None = None
+        self._generation = 0
+        self._evaluators: dict[tuple[str, str], Any] = {}
+        self._veil: pygame.Surface | None = None
+        self._closed = False
+
+    # --- set-up --------------------------------------------------------------------------
+
+    def _set_icon(self) -> None:
+        try:
+            from game.resources import asset_path
+            pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
+        except Exception:
+            pass  # a missing icon is cosmetic
+
+    def _on_report(self, report: WorkerReport) -> None:
+        """Worker thread: hand the report to the loop (``pygame.event.post`` is thread-safe)."""
+        try:
+            pygame.event.post(pygame.event.Event(AI_EVENT, report=report))
+        except pygame.error:
+            pass  # the window is closing
+
+    def next_generation(self) -> int:
+        """A fresh generation id, never repeated in this app (across games too)."""
+        self._generation += 1
+        return self._generation
+
+    def evaluator(self, game_name: str, preset: str) -> Any:
+        """The evaluator ``preset`` of ``game_name``, loaded once (so its table is reused)."""
+        from ai.evaluators import load_evaluator
+        key = (game_name, preset)
+        if key not in self._evaluators:
+            self._evaluators[key] = load_evaluator(game_name, preset)
+        return self._evaluators[key]
+
+    # --- scenes ------------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def set_scene(self, scene: Scene) -> None:
+        """Make ``scene`` the only scene (closing the others)."""
+        for old in self.scenes:
+            if old is not scene:
+                old.on_close()
+        self.scenes = [scene]
+        scene.layout(self.screen.get_size())
+
+    def push_scene(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.on_cover()
+        self.scenes.append(scene)
+        scene.layout(self.screen.get_size())
+
+    def pop_scene(self, scene: Scene | None = None) -> None:
+        scene = scene or self.top
+        if scene in self.scenes:
+            self.scenes.remove(scene)
+            scene.on_close()
+
+    def find_scene(self, kind: type) -> Any:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def show_start(self, *, dialog: bool = False, game: str | None = None,
+                   variant: dict[str, Any] | None = None,
+                   players: list[dict[str, Any]] | None = None) -> None:
+        """The new-game screen: the first screen, or a dialog over the running game."""
+        from game.ui.scenes.start import StartScene
+        scene = StartScene(self, as_dialog=dialog and self.play is not None, game=game,
+                           variant=variant, players=players)
+        if scene.overlay:
+            self.push_scene(scene)
+        else:
+            if self.play is not None:
+                self.play.close_session()
+                self.play = None
+            pygame.display.set_caption("Plies")
+            self.set_scene(scene)
+
+    def start_game(self, game: Game, players: list[dict[str, Any]], *, demo: bool | None = None,
+                   paused: bool = False, remember: bool = True) -> None:
+        """Play ``game`` (possibly with moves already played) with ``players``."""
+        from game.ui.scenes.play import PlayScene
+        if demo is None:
+            demo = all(p.get("type") == "computer" for p in players)
+        if self.play is not None:
+            self.play.close_session()
+        self.play = PlayScene(self, game, players, demo=demo, paused=paused)
+        self.set_scene(self.play)
+        pygame.display.set_caption(f"Plies — {game.title}")
+        if remember:
+            self.settings.last_game = game.name
+            self.settings.last_variants[game.name] = dict(game.variant())
+            self.settings.last_players[game.name] = [dict(p) for p in players]
+            self.save_settings()
+        self.play.session.start()
+
+    def new_game(self, name: str, variant: dict[str, Any] | None,
+                 players: list[dict[str, Any]], *, demo: bool | None = None) -> None:
+        self.start_game(new_game(name, **(variant or {})), players, demo=demo)
+
+    # --- settings ------------------------------------------------------------------------------
+
+    def apply_settings(self) -> None:
+        """The settings changed: re-theme, re-sound, save."""
+        if self.theme.name != self.settings.theme:
+            self.theme = theme_for(self.settings.theme)
+            draw.clear_caches()
+        self.sounds.enabled = self.settings.sound
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        if self.save_on_quit:
+            save_settings(self.settings)
+
+    # --- the loop ---------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Run until quit; returns the exit status."""
+        try:
+            while self.running:
+                self.frame()
+        finally:
+            self.close()
+        return self.exit_status
+
+    def frame(self) -> float:
+        """One iteration: tick, events, update, draw, flip; returns the frame's ``dt``."""
+        dt = self._pace()
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return dt
+        for scene in list(self.scenes):
+            scene.update(dt)
+        self.draw(self.screen)
+        pygame.display.flip()
+        if self.frame_hook is not None:
+            self.frame_hook(dt)
+        return dt
+
+    def _pace(self) -> float:
+        """Wait for the next frame's time (``fps``) and return the seconds since the last.
+
+        Like ``Clock.tick`` but it wakes one switch interval early, because getting the
+        GIL back from a busy search thread costs about that much.
+        """
+        if self.fps > 0:
+            fps = self.fps
+            if time.perf_counter() - self._last_input > IDLE_AFTER \
+                    and not any(scene.wants_frames() for scene in self.scenes):
+                fps = min(fps, IDLE_FPS)  # nothing moves: spare the battery
+            target = self._last_frame + 1.0 / fps
+            remaining = target - time.perf_counter() - sys.getswitchinterval()
+            if remaining > 0:
+                time.sleep(remaining)
+            remaining = target - time.perf_counter()
+            if remaining > 0.0005:  # woke early and uncontended: the last bit
+                time.sleep(remaining)
+        now = time.perf_counter()
+        dt = now - self._last_frame
+        self._last_frame = now
+        return min(dt, 0.25)  # a stall (a dragged window) must not skip animations
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        self._last_input = time.perf_counter()
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+        elif event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
+            self.resize((event.x, event.y))
+        elif event.type == AI_EVENT:
+            if self.play is not None:
+                self.play.handle_report(event.report)
+        elif self.top is not None:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                    and not hasattr(event, "pos"):
+                return
+            self.top.handle_event(event)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window was resized to ``size``: enforce the minimum, lay everything out again."""
+        w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+        if self.screen.get_size() != (w, h) or (w, h) != tuple(size):
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self._veil = None
+        for scene in self.scenes:
+            scene.layout((w, h))
+        self.settings.window_size = [w, h]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        base = 0
+        for i, scene in enumerate(self.scenes):
+            if not scene.overlay:
+                base = i
+        theme = self.theme
+        if not self.scenes:
+            surface.fill(theme.background)
+        for i, scene in enumerate(self.scenes[base:], start=base):
+            if scene.overlay:
+                surface.blit(self._dim_layer(surface.get_size()), (0, 0))
+            scene.draw(surface)
+
+    def _dim_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        if self._veil is None or self._veil.get_size() != size:
+            veil = pygame.Surface(size, pygame.SRCALPHA)
+            dark = (0, 0, 0) if self.theme.name != "classic" else (20, 26, 40)
+            veil.fill((*dark, self.theme.dim_alpha))
+            self._veil = veil
+        return self._veil
+
+    def quit(self, status: int = 0) -> None:
+        self.exit_status = status
+        self.running = False
+
+    def close(self) -> None:
+        """Save the settings, stop the worker (bounded wait), close the window."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self.settings.window_size = list(self.screen.get_size())
+        except pygame.error:
+            pass
+        if self.play is not None:
+            self.play.close_session()
+        for scene in self.scenes:
+            scene.on_close()
+        self.save_settings()
+        self.worker.shutdown(WORKER_JOIN_TIMEOUT)
+        sys.setswitchinterval(self._switch_interval)
+        draw.clear_caches()
+        pygame.display.quit()
+
+    # --- test hooks ------------------------------------------------------------------------------
+
+    def run_frames(self, n: int) -> None:
+        """Run ``n`` frames of the real loop (tests)."""
+        for _ in range(n):
+            if not self.running:
+                return
+            self.frame()
+
+    def pump_until(self, predicate: Callable[[], bool], timeout: float = 10.0) -> bool:
+        """Run frames until ``predicate()`` holds; ``False`` after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            if time.monotonic() > deadline or not self.running:
+                return predicate()
+            self.frame()
+        return True
+
+
+def run_app(*, game: str | None = None, variant: dict | None = None,
+            players: list[dict] | None = None, demo: bool = False,
+            open_new_game_dialog: bool = False) -> int:
+    """Open the window and run until it is closed; returns the exit status.
+
+    With no arguments (``plies``) the new-game screen opens first; with ``game`` or
+    ``players`` (``plies play``) a game starts at once; ``demo`` starts computer versus
+    computer (``plies demo``). ``open_new_game_dialog`` shows the new-game screen
+    prefilled with the given choices instead of starting.
+    """
+    try:
+        app = App()
+    except pygame.error as error:
+        print(f"plies: cannot open a window: {error}", file=sys.stderr)
+        return 1
+    try:
+        settings = app.settings
+        name = game or settings.last_game
+        if demo and players is None:
+            players = demo_players()
+        if open_new_game_dialog or (game is None and players is None and not demo):
+            app.show_start(game=name, variant=variant, players=players)
+        else:
+            chosen_variant = variant if variant is not None else (
+                settings.variant_for(name) if game is None or game == settings.last_game
+                else {})
+            chosen_players = players if players is not None else settings.players_for(name)
+            try:
+                start = new_game(name, **(chosen_variant or {}))
+            except Exception as error:
+                print(f"plies: {error}", file=sys.stderr)
+                app.close()
+                return 2
+            app.start_game(start, chosen_players, demo=demo or None)
+    except BaseException:
+        app.close()
+        raise
+    return app.run()
+
+
+__all__ = ["AI_EVENT", "App", "DEFAULT_SIZE", "MIN_SIZE", "demo_players", "players_for",
+           "run_app"]

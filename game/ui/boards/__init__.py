@@ -1,0 +1,23 @@
+"""One board view per game: geometry (pixels <-> cells), drawing and piece animations."""
+
+from __future__ import annotations
+
+from game.ui.boards.base import ANIMATION_FACTORS, BoardOverlay, BoardView
+from game.ui.boards.connect4 import Connect4View
+from game.ui.boards.gomoku import GomokuView
+from game.ui.boards.othello import OthelloView
+
+VIEWS: dict[str, type[BoardView]] = {
+    "connect4": Connect4View,
+    "othello": OthelloView,
+    "gomoku": GomokuView,
+}
+
+
+def view_for(game_name: str) -> BoardView:
+    """A new board view for the game called ``game_name``."""
+    return VIEWS[game_name]()
+
+
+__all__ = ["ANIMATION_FACTORS", "BoardOverlay", "BoardView", "Connect4View", "GomokuView",
+           "OthelloView", "VIEWS", "view_for"]

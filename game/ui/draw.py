@@ -1,0 +1,344 @@
+"""Drawing helpers: cached text, rounded cards with soft shadows, shaded pieces.
+
+Everything expensive (rendered text, blurred shadows, supersampled pieces) is cached
+by its parameters in small bounded caches, so a frame redraws the whole window
+cheaply. Caching is memoisation, not state: ``draw`` methods stay side-effect free
+as far as the program's behaviour goes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+import pygame
+
+from game.ui.theme import RGB, mix
+
+SUPERSAMPLE = 3
+"""Pieces and board holes are drawn this many times larger, then smooth-scaled down."""
+
+
+def _pixels(value: object) -> int:
+    return value.get_width() * value.get_height() if isinstance(value, pygame.Surface) else 0
+
+
+class _Cache:
+    """A small LRU cache of surfaces (or anything) by key, bounded in entries and pixels.
+
+    The pixel bound matters when the window is dragged through many sizes: every size
+    makes its own board frame and shadows, and those must not pile up.
+    """
+
+    def __init__(self, size: int, max_pixels: int = 16_000_000) -> None:
+        self.size = size
+        self.max_pixels = max_pixels
+        self.pixels = 0
+        self.items: OrderedDict[Hashable, object] = OrderedDict()
+
+    def get(self, key: Hashable, make: Callable[[], object]) -> object:
+        try:
+            self.items.move_to_end(key)
+            return self.items[key]
+        except KeyError:
+            value = _converted(make())
+            self.items[key] = value
+            self.pixels += _pixels(value)
+            while len(self.items) > 1 and (len(self.items) > self.size
+                                           or self.pixels > self.max_pixels):
+                _, old = self.items.popitem(last=False)
+                self.pixels -= _pixels(old)
+            return value
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.pixels = 0
+
+
+def _converted(value: object) -> object:
+    """A surface in the display's pixel format (much faster to blit), when there is one."""
+    if isinstance(value, pygame.Surface) and pygame.display.get_init() \
+            and pygame.display.get_surface() is not None:
+        try:
+            if value.get_flags() & pygame.SRCALPHA:
+                return value.convert_alpha()
+            if value.get_alpha() is None:
+                return value.convert()
+        except pygame.error:
+            pass
+    return value
+
+
+_fonts = _Cache(64)
+_texts = _Cache(1200)
+_shapes = _Cache(400)
+
+
+def font(size: int) -> pygame.font.Font:
+    """pygame's bundled default font at ``size`` (cached)."""
+    return _fonts.get(size, lambda: pygame.font.Font(None, size))  # type: ignore[return-value]
+
+
+def text_surface(text: str, size: int, colour: RGB) -> pygame.Surface:
+    """``text`` rendered antialiased (cached)."""
+    return _texts.get((text, size, colour),  # type: ignore[return-value]
+                      lambda: font(size).render(text, True, colour))
+
+
+def text_size(text: str, size: int) -> tuple[int, int]:
+    """Width and height ``text`` takes at ``size``."""
+    return font(size).size(text)
+
+
+def ellipsize(text: str, size: int, max_width: int) -> str:
+    """``text``, cut with an ellipsis so it fits in ``max_width`` pixels."""
+    if max_width <= 0:
+        return ""
+    if text_size(text, size)[0] <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_size(text[:mid].rstrip() + "…", size)[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def fit_size(text: str, size: int, max_width: int, min_size: int = 10) -> int:
+    """The largest font size up to ``size`` at which ``text`` fits ``max_width``."""
+    while size > min_size and text_size(text, size)[0] > max_width:
+        size -= 1
+    return size
+
+
+def wrap(text: str, size: int, max_width: int) -> list[str]:
+    """``text`` broken into lines that fit ``max_width`` (words longer than a line are cut)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = word if not line else f"{line} {word}"
+            if text_size(trial, size)[0] <= max_width:
+                line = trial
+            else:
+                if line:
+                    lines.append(line)
+                line = ellipsize(word, size, max_width)
+        lines.append(line)
+    return lines
+
+
+def blit_text(surface: pygame.Surface, text: str, size: int, colour: RGB,
+              pos: tuple[float, float], anchor: str = "topleft",
+              max_width: int | None = None) -> pygame.Rect:
+    """Draw ``text`` with its ``anchor`` point (a ``pygame.Rect`` attribute) at ``pos``."""
+    if max_width is not None:
+        text = ellipsize(text, size, max_width)
+    image = text_surface(text, size, colour)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+def rounded_rect(surface: pygame.Surface, rect: pygame.Rect, colour: RGB, radius: int,
+                 border: int = 0, border_colour: RGB | None = None) -> None:
+    """A filled rounded rectangle, optionally with a border."""
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border and border_colour is not None:
+        pygame.draw.rect(surface, border_colour, rect, border, border_radius=radius)
+
+
+def _blurred(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.Surface:
+    """A soft dark rounded rectangle ``blur`` pixels larger on every side."""
+    w, h = size
+    pad = blur * 2
+    small = max(1, blur // 2)
+    shape = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    pygame.draw.rect(shape, (0, 0, 0, alpha), pygame.Rect(pad, pad, w, h), border_radius=radius)
+    # Down- then up-scaling is a cheap, good-looking blur.
+    factor = max(2, small)
+    tiny = pygame.transform.smoothscale(
+        shape, (max(1, shape.get_width() // factor), max(1, shape.get_height() // factor)))
+    return pygame.transform.smoothscale(tiny, shape.get_size())
+
+
+def shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, alpha: int,
+           blur: int = 10, offset: tuple[int, int] = (0, 4)) -> None:
+    """A soft drop shadow under ``rect`` (nothing when ``alpha`` is 0)."""
+    if alpha <= 0 or rect.width <= 0 or rect.height <= 0:
+        return
+    image = _shapes.get(("shadow", rect.size, radius, blur, alpha),
+                        lambda: _blurred(rect.size, radius, blur, alpha))
+    pad = blur * 2
+    assert isinstance(image, pygame.Surface)
+    surface.blit(image, (rect.x - pad + offset[0], rect.y - pad + offset[1]))
+
+
+def card(surface: pygame.Surface, rect: pygame.Rect, fill: RGB, border: RGB, radius: int,
+         shadow_alpha: int, border_width: int = 1) -> None:
+    """A raised card: soft shadow, fill, hairline border."""
+    shadow(surface, rect, radius, shadow_alpha // 2, blur=12, offset=(0, 3))
+    rounded_rect(surface, rect, fill, radius, border_width, border)
+
+
+def vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
+    """A surface filled with a top-to-bottom gradient (cached)."""
+    def make() -> pygame.Surface:
+        strip = pygame.Surface((1, 2))
+        strip.set_at((0, 0), top)
+        strip.set_at((0, 1), bottom)
+        return pygame.transform.smoothscale(strip, (max(1, size[0]), max(1, size[1])))
+    return _shapes.get(("vgrad", size, top, bottom), make)  # type: ignore[return-value]
+
+
+def rounded(image: pygame.Surface, radius: int) -> pygame.Surface:
+    """A copy of ``image`` with its corners cut round (transparent), supersampled edges."""
+    w, h = image.get_size()
+    s = 2
+    mask = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius * s)
+    mask = pygame.transform.smoothscale(mask, (w, h))
+    out = image.convert_alpha() if pygame.display.get_surface() is not None \
+        else image.copy()
+    if not out.get_flags() & pygame.SRCALPHA:
+        layer = pygame.Surface((w, h), pygame.SRCALPHA)
+        layer.blit(out, (0, 0))
+        out = layer
+    out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return out
+
+
+def _piece(radius: int, colour: RGB, outline: RGB | None, style: str, with_shadow: bool,
+           alpha: int) -> pygame.Surface:
+    """A shaded round piece, supersampled; the surface is centred on the piece."""
+    s = SUPERSAMPLE
+    r = radius * s
+    pad = max(3, radius // 3) * s
+    size = 2 * (r + pad)
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    if with_shadow:
+        blob = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(blob, (0, 0, 0, 110), (c + r // 12, c + r // 7), r)
+        tiny = pygame.transform.smoothscale(blob, (max(1, size // 10), max(1, size // 10)))
+        image.blit(pygame.transform.smoothscale(tiny, (size, size)), (0, 0))
+    light = luminance_of(colour) > 0.5
+    if style == "stone":
+        # A convex stone: a radial gradient with the light from the upper left.
+        steps = 24
+        for i in range(steps):
+            t = i / (steps - 1)
+            rr = round(r * (1 - 0.85 * t))
+            shade = mix(mix(colour, (0, 0, 0), 0.18 if light else 0.0), 
+                        mix(colour, (255, 255, 255), 0.55 if not light else 0.25), t ** 1.6)
+            off = round(r * 0.32 * t)
+            pygame.draw.circle(image, shade, (c - off, c - off), rr)
+    else:
+        # A flat disc with a bevelled rim and a soft sheen.
+        rim = mix(colour, (0, 0, 0), 0.28)
+        pygame.draw.circle(image, rim, (c, c), r)
+        top = mix(colour, (255, 255, 255), 0.22)
+        pygame.draw.circle(image, colour, (c, c), round(r * 0.9))
+        inner = round(r * 0.72)
+        pygame.draw.circle(image, mix(colour, (0, 0, 0), 0.08), (c, c), inner)
+        pygame.draw.circle(image, colour, (c, c), round(inner * 0.93))
+        sheen = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.ellipse(sheen, (*top, 90), pygame.Rect(c - r * 0.62, c - r * 0.78,
+                                                            r * 1.1, r * 0.7))
+        image.blit(sheen, (0, 0))
+    if outline is not None:
+        pygame.draw.circle(image, outline, (c, c), r, max(2, r // 9))
+    result = pygame.transform.smoothscale(image, (size // s, size // s))
+    if alpha < 255:
+        result.set_alpha(alpha)
+    return result
+
+
+def luminance_of(c: RGB) -> float:
+    """Perceived lightness 0..1 (a quick approximation)."""
+    return (0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]) / 255
+
+
+def piece(surface: pygame.Surface, centre: tuple[float, float], radius: int, colour: RGB,
+          *, outline: RGB | None = None, style: str = "disc", with_shadow: bool = True,
+          alpha: int = 255, squash: float = 1.0) -> None:
+    """Draw a shaded piece centred on ``centre``.
+
+    Args:
+        style: ``"disc"`` (Connect-4, Othello) or ``"stone"`` (Gomoku).
+        alpha: translucency (ghost pieces under the mouse).
+        squash: horizontal scale 0..1 (a disc seen edge-on while it flips).
+    """
+    if radius < 2:
+        return
+    image = _shapes.get(("piece", radius, colour, outline, style, with_shadow, alpha),
+                        lambda: _piece(radius, colour, outline, style, with_shadow, alpha))
+    assert isinstance(image, pygame.Surface)
+    if squash < 0.999:
+        w = max(1, round(image.get_width() * squash))
+        image = pygame.transform.smoothscale(image, (w, image.get_height()))
+    rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
+    surface.blit(image, rect)
+
+
+def aa_circle(surface: pygame.Surface, colour: RGB, centre: tuple[float, float], radius: int,
+              width: int = 0, alpha: int = 255) -> None:
+    """A smooth (supersampled) circle or ring, optionally translucent."""
+    if radius < 1:
+        return
+    def make() -> pygame.Surface:
+        s = SUPERSAMPLE
+        size = 2 * (radius + 2) * s
+        image = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(image, (*colour, alpha), (size // 2, size // 2), radius * s,
+                           width * s)
+        return pygame.transform.smoothscale(image, (size // s, size // s))
+    image = _shapes.get(("circle", colour, radius, width, alpha), make)
+    assert isinstance(image, pygame.Surface)
+    surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def translucent_rect(surface: pygame.Surface, rect: pygame.Rect, colour: RGB, alpha: int,
+                     radius: int = 0) -> None:
+    """A rectangle blended over what is already drawn."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
+    surface.blit(layer, rect)
+
+
+def thick_line(surface: pygame.Surface, colour: RGB, a: tuple[float, float],
+               b: tuple[float, float], width: int, alpha: int = 255) -> None:
+    """A line with round caps, blended (used for the winning line)."""
+    minx, maxx = min(a[0], b[0]) - width, max(a[0], b[0]) + width
+    miny, maxy = min(a[1], b[1]) - width, max(a[1], b[1]) + width
+    rect = pygame.Rect(math.floor(minx), math.floor(miny), math.ceil(maxx - minx) + 1,
+                       math.ceil(maxy - miny) + 1)
+    s = 2
+    layer = pygame.Surface((rect.width * s, rect.height * s), pygame.SRCALPHA)
+    pa = ((a[0] - rect.x) * s, (a[1] - rect.y) * s)
+    pb = ((b[0] - rect.x) * s, (b[1] - rect.y) * s)
+    pygame.draw.line(layer, (*colour, alpha), pa, pb, width * s)
+    pygame.draw.circle(layer, (*colour, alpha), pa, width * s // 2)
+    pygame.draw.circle(layer, (*colour, alpha), pb, width * s // 2)
+    surface.blit(pygame.transform.smoothscale(layer, rect.size), rect)
+
+
+_layers = _Cache(3)
+
+
+def memo(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    """A large surface made once per ``key`` (a scene's static layer); only a few are kept."""
+    return _layers.get(key, make)  # type: ignore[return-value]
+
+
+def clear_caches() -> None:
+    """Forget every cached surface (after a theme change or ``pygame.quit``)."""
+    _fonts.clear()
+    _texts.clear()
+    _shapes.clear()
+    _layers.clear()

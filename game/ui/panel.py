@@ -1,0 +1,364 @@
+"""The side panel: players and counts, the evaluation bar and graph, the search, the moves.
+
+Three cards, top to bottom:
+
+* **Players** — each side's piece, who plays it, its piece count, and a "to move" /
+  "thinking" tag on the side to move;
+* **Analysis** — the evaluation bar (the first player's share), its value (or "wins
+  in N"), a graph of the evaluation over the game, and the live search: depth, nodes,
+  time, best move so far and its line;
+* **Moves** — the move list in notation, numbered, scrollable, the latest move kept in
+  view; undone moves that Redo would replay are shown faded.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ai.evaluators.base import WIN
+from game.rules import PASS
+from game.ui import draw
+from game.ui.session import Evaluation, Session, is_computer
+from game.ui.theme import Theme, icon_outline, mix, visible_on
+
+ROW_HEIGHT = 26
+GAP = 12
+
+
+def compact_count(n: int) -> str:
+    """``950`` -> ``"950"``, ``12345`` -> ``"12.3k"``, ``2500000`` -> ``"2.50M"``."""
+    if n < 1000:
+        return str(n)
+    if n < 1_000_000:
+        return f"{n / 1000:.1f}k"
+    return f"{n / 1_000_000:.2f}M"
+
+
+class Panel:
+    """Draws the side panel for a session; owns only the move list's scroll position."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.players_rect = pygame.Rect(0, 0, 0, 0)
+        self.analysis_rect = pygame.Rect(0, 0, 0, 0)
+        self.moves_rect = pygame.Rect(0, 0, 0, 0)
+        self.scroll = 0
+        self.follow = True
+        self.graph_height = 70
+        self.row_height = 56
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        x, w = rect.x, rect.width
+        compact = rect.height < 560
+        self.row_height = 46 if compact else 56
+        players_h = 2 * self.row_height + (14 if compact else 20)
+        self.graph_height = 34 if compact else 70
+        analysis_h = 30 + 28 + 10 + self.graph_height + 10 + 3 * 20 + (6 if compact else 14)
+        self.players_rect = pygame.Rect(x, rect.y, w, players_h)
+        self.analysis_rect = pygame.Rect(x, self.players_rect.bottom + GAP, w, analysis_h)
+        top = self.analysis_rect.bottom + GAP
+        self.moves_rect = pygame.Rect(x, top, w, max(90, rect.bottom - top))
+
+    # --- the move list's scrolling ---------------------------------------------------------
+
+    def list_area(self) -> pygame.Rect:
+        return pygame.Rect(self.moves_rect.x + 10, self.moves_rect.y + 40,
+                           self.moves_rect.width - 20, self.moves_rect.height - 48)
+
+    def visible_rows(self) -> int:
+        return max(1, self.list_area().height // ROW_HEIGHT)
+
+    def total_rows(self, session: Session) -> int:
+        return (len(session.game.move_stack) + len(session.redo) + 1) // 2
+
+    def follow_latest(self, session: Session) -> None:
+        """Scroll so that the latest played move is in view."""
+        current_row = max(0, (session.game.ply - 1) // 2)
+        rows = self.visible_rows()
+        if current_row >= self.scroll + rows:
+            self.scroll = current_row - rows + 1
+        elif current_row < self.scroll:
+            self.scroll = current_row
+        self.scroll = max(0, min(self.scroll, max(0, self.total_rows(session) - rows)))
+
+    def handle_wheel(self, pos: tuple[int, int], dy: int, session: Session) -> bool:
+        if not self.moves_rect.collidepoint(pos):
+            return False
+        most = max(0, self.total_rows(session) - self.visible_rows())
+        self.scroll = max(0, min(most, self.scroll - dy * 2))
+        return True
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def draw_static(self, surface: pygame.Surface, theme: Theme) -> None:
+        """The three cards without their content (cacheable with the background)."""
+        for rect in (self.players_rect, self.analysis_rect, self.moves_rect):
+            draw.card(surface, rect, theme.card, theme.card_border, 12, theme.shadow_alpha,
+                      theme.border_width)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, session: Session, time: float) -> None:
+        """The cards' content (over ``draw_static``)."""
+        self._players(surface, theme, session, time)
+        self._analysis(surface, theme, session)
+        self._moves(surface, theme, session)
+
+    def _card(self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect,
+              title: str | None = None) -> None:
+        if title:
+            draw.blit_text(surface, title.upper(), 18, theme.text_dim, (rect.x + 16, rect.y + 14))
+
+    def _players(self, surface: pygame.Surface, theme: Theme, session: Session,
+                 time: float) -> None:
+        rect = self.players_rect
+        self._card(surface, theme, rect)
+        game = session.game
+        colours = theme.board(game.name)
+        counts = game.counts()
+        over = game.is_over()
+        outcome = game.outcome()
+        for side in (0, 1):
+            rh = self.row_height
+            row = pygame.Rect(rect.x + 8, rect.y + (7 if rh < 56 else 10) + side * rh,
+                              rect.width - 16, rh - 4)
+            to_move = not over and game.turn == side
+            won = over and outcome is not None and outcome.winner == side
+            if to_move or won:
+                tint = mix(theme.card, theme.accent, 0.12 if theme.name != "high-contrast" else 0)
+                draw.rounded_rect(surface, row, tint, 10, 2 if theme.name == "high-contrast"
+                                  else 0, theme.accent)
+                bar = pygame.Rect(row.x + 1, row.y + 10, 4, row.height - 20)
+                draw.rounded_rect(surface, bar, theme.accent, 2)
+            centre = (row.x + 30, row.centery)
+            draw.piece(surface, centre, 15, colours.pieces[side],
+                       outline=icon_outline(colours.pieces[side], theme.card),
+                       style="stone" if game.name == "gomoku" else "disc")
+            name = game.side_names[side]
+            who = session.side_label(side)
+            count_text = str(counts[side])
+            cw = draw.text_size(count_text, 34)[0]
+            text_w = row.width - 60 - cw - 20
+            tag = ""
+            if to_move:
+                tag = "passes" if session.forced_pass() else "to move"
+                if is_computer(session.players[side]):
+                    if session.pending == "move" and not session.forced_pass():
+                        tag = "thinking" + "." * (1 + int(time * 3) % 3)
+                    if session.paused and session.demo:
+                        tag = "paused"
+            elif won:
+                tag = "winner"
+            top = row.centery - 18
+            name_rect = draw.blit_text(surface, name, 25, theme.text, (row.x + 54, top),
+                                       max_width=text_w)
+            if tag:
+                pill_w = draw.text_size("thinking...", 17)[0] + 14
+                pill = pygame.Rect(name_rect.right + 10, top - 1, pill_w, 20)
+                if pill.right <= row.x + 54 + text_w:
+                    draw.rounded_rect(surface, pill, theme.accent, 10)
+                    draw.blit_text(surface, tag, 17, theme.accent_text,
+                                   (pill.x + 7, pill.centery), "midleft")
+            level = session.level_label(side)
+            detail = f"{who} · {level}" if level else (
+                "You" if who == "You" else "A person")
+            draw.blit_text(surface, detail, 19, theme.text_dim, (row.x + 54, top + 23),
+                           max_width=text_w)
+            draw.blit_text(surface, count_text, 34, theme.text, (row.right - 14, row.centery),
+                           "midright")
+
+    def _analysis(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
+        rect = self.analysis_rect
+        self._card(surface, theme, rect, "Evaluation")
+        game = session.game
+        colours = theme.board(game.name)
+        found = session.current_evaluation()
+        ev: Evaluation | None = found[0] if found else None
+        value = ev.text(game.side_names) if ev else "—"
+        outcome = game.outcome()
+        if outcome is not None:  # the game's own verdict replaces any estimate
+            if outcome.winner is None:
+                ev, value = Evaluation(0, 1, exact=True), "Draw"
+            else:
+                ev = Evaluation(WIN if outcome.winner == 0 else -WIN, 1, exact=True)
+                value = f"{game.side_names[outcome.winner]} won"
+        draw.blit_text(surface, value, 22, theme.text, (rect.right - 16, rect.y + 12), "topright",
+                       max_width=rect.width - 130)
+        bar = pygame.Rect(rect.x + 16, rect.y + 38, rect.width - 32, 22)
+        frac = ev.fraction() if ev else 0.5
+        left_w = round(bar.width * frac)
+        c0, c1 = (visible_on(c, theme.card, 1.3) for c in colours.pieces)
+        draw.rounded_rect(surface, bar, c1, 8)
+        if left_w > 0:
+            clip = surface.get_clip()
+            surface.set_clip(pygame.Rect(bar.x, bar.y, left_w, bar.height).clip(clip)
+                             if clip else pygame.Rect(bar.x, bar.y, left_w, bar.height))
+            draw.rounded_rect(surface, bar, c0, 8)
+            surface.set_clip(clip)
+        pygame.draw.line(surface, theme.text_dim, (bar.centerx, bar.y - 3),
+                         (bar.centerx, bar.bottom + 2), 1)
+        pygame.draw.rect(surface, theme.card_border if theme.name != "high-contrast"
+                         else (255, 255, 255), bar, 1, border_radius=8)
+        graph = pygame.Rect(rect.x + 16, bar.bottom + 10, rect.width - 32, self.graph_height)
+        self._graph(surface, theme, session, graph)
+        y = graph.bottom + 10
+        for line in self._search_lines(session):
+            draw.blit_text(surface, line, 19, theme.text_dim, (rect.x + 16, y),
+                           max_width=rect.width - 32)
+            y += 20
+
+    def _graph(self, surface: pygame.Surface, theme: Theme, session: Session,
+               rect: pygame.Rect) -> None:
+        fill = mix(theme.card, theme.text, 0.04) if theme.name != "high-contrast" else (0, 0, 0)
+        draw.rounded_rect(surface, rect, fill, 6, 1, theme.card_border)
+        mid = rect.centery
+        evals = sorted(session.evals.items())
+        if not evals:
+            draw.blit_text(surface, "The evaluation over the game", 17, theme.disabled_text,
+                           rect.center, "center", max_width=rect.width - 12)
+            return
+        pygame.draw.line(surface, theme.card_border, (rect.x + 4, mid), (rect.right - 4, mid), 1)
+        total = max(len(session.game.move_stack) + len(session.redo), 10)
+        inner = rect.inflate(-8, -8)
+
+        def point(ply: int, ev: Evaluation) -> tuple[int, int]:
+            x = inner.x + round(inner.width * ply / total)
+            y = inner.bottom - round(inner.height * ev.fraction())
+            return x, y
+
+        current_x = inner.x + round(inner.width * session.game.ply / total)
+        pygame.draw.line(surface, mix(theme.accent, fill, 0.4), (current_x, rect.y + 3),
+                         (current_x, rect.bottom - 3), 1)
+        points = [point(p, e) for p, e in evals]
+        colours = theme.board(session.game.name)
+        if len(points) >= 2:
+            area = pygame.Surface(rect.size, pygame.SRCALPHA)
+            local = [(x - rect.x, y - rect.y) for x, y in points]
+            mid_local = mid - rect.y
+            poly = [(local[0][0], mid_local), *local, (local[-1][0], mid_local)]
+            pygame.draw.polygon(area, (*theme.accent, 50), poly)
+            surface.blit(area, rect)
+            pygame.draw.aalines(surface, theme.accent, False, points)
+            pygame.draw.lines(surface, theme.accent, False, points, 2)
+        for (p, e), (x, y) in zip(evals, points):
+            if p == session.game.ply or len(points) < 30:
+                side = 0 if e.fraction() >= 0.5 else 1
+                draw.aa_circle(surface, visible_on(colours.pieces[side], fill), (x, y), 3)
+
+    def _search_lines(self, session: Session) -> list[str]:
+        game = session.game
+        info = session.thinking
+        if session.pending is not None:
+            who = "Hint search" if session.pending == "hint" else "Thinking"
+            if info is None:
+                return [f"{who}…", "", ""]
+            try:
+                best = game.move_name(info.move)
+            except Exception:
+                best = "?"
+            ev = Evaluation(info.score if session.search_side == 0 else -info.score,
+                            session.search_unit)
+            return [
+                f"{who}: depth {info.depth} · {compact_count(info.nodes)} nodes · "
+                f"{info.seconds:.1f} s",
+                f"Best so far: {best}  ({ev.text(game.side_names)})",
+                "Line: " + " ".join(self._names(session, info.pv)),
+            ]
+        result = session.last_result
+        if result is None or result.move is None:
+            return ["The computer's search shows here", "while it thinks.", ""]
+        nps = result.nodes / result.seconds if result.seconds > 0 else 0
+        how = "solved exactly" if result.exact and result.depth == 0 else f"depth {result.depth}"
+        ev = Evaluation(result.score if session.search_side == 0 else -result.score,
+                        session.search_unit, result.exact)
+        return [
+            f"Last search: {how} · {compact_count(result.nodes)} nodes · {result.seconds:.1f} s",
+            f"Chose {self._names(session, (result.move,))[0]} ({ev.text(game.side_names)})"
+            + (f" · {compact_count(int(nps))}/s" if nps else ""),
+            "Line: " + " ".join(self._names(session, result.pv)),
+        ]
+
+    @staticmethod
+    def _names(session: Session, moves) -> list[str]:  # noqa: ANN001
+        names = []
+        for move in moves:
+            try:
+                names.append("PA" if move == PASS else session.game.move_name(move))
+            except Exception:
+                names.append("?")
+        return names
+
+    def _moves(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
+        rect = self.moves_rect
+        self._card(surface, theme, rect, "Moves")
+        game = session.game
+        played = [("PA" if m == PASS else game.move_name(m)) for m in game.move_stack]
+        redo = [("PA" if m == PASS else game.move_name(m)) for m in reversed(session.redo)]
+        names = played + redo
+        if not names:
+            draw.blit_text(surface, "No moves yet", 20, theme.disabled_text,
+                           (rect.x + 16, rect.y + 44))
+            return
+        colours = theme.board(game.name)
+        area = self.list_area()
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        rows = self.visible_rows()
+        col_w = (area.width - 44) // 2
+        for r in range(self.scroll, min(self.total_rows(session), self.scroll + rows + 1)):
+            y = area.y + (r - self.scroll) * ROW_HEIGHT
+            draw.blit_text(surface, f"{r + 1}.", 20, theme.text_dim, (area.x + 34, y + 5),
+                           "topright")
+            for side in (0, 1):
+                i = 2 * r + side
+                if i >= len(names):
+                    break
+                cell = pygame.Rect(area.x + 44 + side * col_w, y + 1, col_w - 6, ROW_HEIGHT - 2)
+                latest = i == len(played) - 1
+                colour = theme.text if i < len(played) else theme.disabled_text
+                if latest:
+                    draw.rounded_rect(surface, cell, theme.accent, 6)
+                    colour = theme.accent_text
+                dot_bg = theme.accent if latest else theme.card
+                draw.aa_circle(surface, colours.pieces[i % 2], (cell.x + 10, cell.centery), 5)
+                outline = visible_on(colours.pieces[i % 2], dot_bg, 3.0)
+                if outline != colours.pieces[i % 2]:
+                    draw.aa_circle(surface, outline, (cell.x + 10, cell.centery), 5, 1)
+                draw.blit_text(surface, names[i], 21, colour, (cell.x + 22, cell.centery),
+                               "midleft")
+        surface.set_clip(clip)
+        total = self.total_rows(session)
+        if total > rows:
+            track = pygame.Rect(rect.right - 8, area.y, 4, area.height)
+            h = max(18, round(track.height * rows / total))
+            y = track.y + round((track.height - h) * self.scroll / max(1, total - rows))
+            draw.rounded_rect(surface, pygame.Rect(track.x, y, 4, h), theme.text_dim, 2)
+        n = len(played)
+        summary = f"{n} move{'s' if n != 1 else ''}" + (f" · {len(redo)} to redo" if redo else "")
+        draw.blit_text(surface, summary, 18, theme.text_dim, (rect.right - 16, rect.y + 14),
+                       "topright")
+
+
+def result_text(session: Session) -> tuple[str, str]:
+    """The banner's headline and detail for a finished game.
+
+    Headline: ``"You win!"``, ``"The computer wins"``, ``"Red wins"`` or ``"Draw"``;
+    detail: how (``"Red · four in a row"``, Othello with the disc count).
+    """
+    game = session.game
+    outcome = game.outcome()
+    if outcome is None:
+        return "", ""
+    counts = game.counts()
+    score = f" · {counts[0]}–{counts[1]}" if game.name == "othello" else ""
+    reason = outcome.reason
+    if outcome.winner is None:
+        return "Draw", f"{reason[0].upper()}{reason[1:]}{score}"
+    name = game.side_names[outcome.winner]
+    humans = session.humans
+    if len(humans) == 1:
+        headline = "You win!" if outcome.winner in humans else "The computer wins"
+        return headline, f"{name} · {reason}{score}"
+    return f"{name} wins", f"{reason[0].upper()}{reason[1:]}{score}"
+
+
+__all__ = ["Panel", "compact_count", "result_text"]

@@ -1,0 +1,1 @@
+"""Scenes: the start / new-game screen, the play scene, and the dialogs over it."""

@@ -1,0 +1,116 @@
+"""The scene protocol and the modal dialog frame every dialog shares.
+
+A scene has ``handle_event(event)``, ``update(dt)`` and ``draw(surface)``; ``draw``
+changes nothing. The app keeps a stack of scenes: the top one gets the input, and a
+scene with ``overlay = True`` (a dialog) is drawn over the ones below it, which keep
+updating (the computer may go on thinking behind the settings dialog).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import draw
+from game.ui.widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Scene:
+    """Base scene: holds its app and a widget group, lays itself out on resize."""
+
+    overlay = False
+    """Drawn over the scene below (a dialog) rather than instead of it."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.widgets = WidgetGroup()
+
+    @property
+    def theme(self):  # noqa: ANN201 - the app's current Theme
+        return self.app.theme
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place everything for a window of ``size`` (called on entry and on resize)."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.widgets.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.widgets.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.widgets.draw(surface, self.theme)
+        self.widgets.draw_tooltip(surface, self.theme)
+
+    def on_close(self) -> None:
+        """Called when the scene leaves the stack."""
+
+    def wants_frames(self) -> bool:
+        """Whether something moves on its own (else the loop may slow down when idle)."""
+        return False
+
+    def on_cover(self) -> None:
+        """Another scene opened on top: forget the mouse (no stale hover or tooltip)."""
+        self.widgets.update_hover((-1, -1))
+
+
+class Dialog(Scene):
+    """A modal card centred over the scene below; Esc or Cancel closes it.
+
+    Subclasses build their widgets in ``__init__`` and place them in ``place(card)``.
+    """
+
+    overlay = True
+    title = ""
+    width = 560
+    height = 420
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.card = pygame.Rect(0, 0, self.width, self.height)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w = min(self.width, size[0] - 40)
+        h = min(self.height, size[1] - 40)
+        self.card = pygame.Rect(0, 0, w, h)
+        self.card.center = (size[0] // 2, size[1] // 2)
+        self.place(self.card)
+
+    def place(self, card: pygame.Rect) -> None:
+        """Position the widgets inside ``card``."""
+
+    def close(self) -> None:
+        self.app.pop_scene(self)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        self.widgets.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        draw.shadow(surface, self.card, 14, theme.shadow_alpha, blur=22, offset=(0, 8))
+        draw.rounded_rect(surface, self.card, theme.card, 14, theme.border_width,
+                          theme.card_border)
+        if self.title:
+            draw.blit_text(surface, self.title, 34, theme.text,
+                           (self.card.x + 28, self.card.y + 26), "topleft")
+        self.draw_body(surface)
+        super().draw(surface)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Anything besides the widgets (labels, messages)."""
+
+
+def dialog_buttons(card: pygame.Rect, buttons: list[Button], height: int = 42) -> None:
+    """Right-align ``buttons`` along the bottom of ``card`` (primary last)."""
+    x = card.right - 24
+    for button in reversed(buttons):
+        w = max(110, button.preferred_width())
+        button.rect = pygame.Rect(x - w, card.bottom - 24 - height, w, height)
+        x -= w + 12

@@ -1,0 +1,607 @@
+"""The play scene: toolbar, board, side panel, status line and result banner.
+
+Input, in one place (everything with the mouse has a key too):
+
+==============================  ==========================================
+New game                        N, or the New button
+Undo / Redo                     Ctrl+Z / Ctrl+Y or Ctrl+Shift+Z
+Hint                            H
+Play                            click; arrows move the cursor, Enter/Space play;
+                                Connect-4: digits 1-9, 0 drop in a column
+Demo (computer vs computer)     Space pause/resume, S or Right step, + / - speed
+Save / Open                     Ctrl+S / Ctrl+O
+Settings                        Ctrl+, (or F2)
+Keyboard help                   F1 or ?
+Quit                            Esc (in a dialog, Esc closes the dialog)
+==============================  ==========================================
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai.worker import WorkerReport
+from game.rules import PASS, Cell, Game, Move
+from game.ui import draw
+from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
+from game.ui.panel import Panel, result_text
+from game.ui.scenes.base import Scene
+from game.ui.session import DEMO_DELAYS, Session, is_computer
+from game.ui.theme import icon_outline
+from game.ui.widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+TOOLBAR = 60
+MARGIN = 16
+STATUS = 40
+
+
+def _ctrl(event: pygame.event.Event) -> bool:
+    return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
+
+
+def _shift(event: pygame.event.Event) -> bool:
+    return bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+
+
+class PlayScene(Scene):
+    """A game on screen (see the module docstring for the controls)."""
+
+    def __init__(self, app: App, game: Game, players: list[dict[str, Any]], *,
+                 demo: bool = False, paused: bool = False) -> None:
+        super().__init__(app)
+        self.session = Session(game, players, worker=app.worker,
+                               next_generation=app.next_generation, settings=app.settings,
+                               evaluators=app.evaluator, demo=demo, paused=paused,
+                               autosave=app.autosave)
+        self.view = view_for(game.name)
+        self.panel = Panel()
+        self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.status_rect = pygame.Rect(0, 0, 0, 0)
+        self.toolbar_rect = pygame.Rect(0, 0, 0, 0)
+        self.hover_cell: Cell | None = None
+        self.mouse_pos = (0, 0)
+        self.cursor: Cell = self._initial_cursor()
+        self.cursor_visible = False
+        self.time = 0.0
+        self.result_shown_at: float | None = None
+        self.pass_toast_until = 0.0
+        """Show "<side> passes" over the board until then (after the pass was played)."""
+        self.session.is_animating = lambda: self.view.animating
+        self.session.on_move = self._moved
+        self.session.on_position = self._position_changed
+        self.widgets = WidgetGroup(arrows_move_focus=False)
+        self._build_toolbar()
+        self._refresh_buttons()
+
+    # --- toolbar --------------------------------------------------------------------------
+
+    def _build_toolbar(self) -> None:
+        s = self.session
+        self.b_new = Button("New", self.new_game, tooltip="New game (N)")
+        self.b_undo = Button("Undo", self.undo, tooltip="Take back (Ctrl+Z)")
+        self.b_redo = Button("Redo", self.redo, tooltip="Replay (Ctrl+Y)")
+        self.b_hint = Button("Hint", self.hint, tooltip="Suggest a move (H)")
+        self.b_pause = Button("Pause", self.toggle_pause, tooltip="Pause / resume (Space)")
+        self.b_step = Button("Step", self.step, tooltip="Play one move (S or Right)")
+        self.b_slower = Button("−", lambda: s.change_speed(-1), tooltip="Slower (−)")
+        self.b_faster = Button("+", lambda: s.change_speed(1), tooltip="Faster (+)")
+        self.b_open = Button("Open", self.open_file, tooltip="Open a saved game (Ctrl+O)")
+        self.b_save = Button("Save", self.save_file, tooltip="Save this game (Ctrl+S)")
+        self.b_settings = Button("Settings", self.settings, tooltip="Settings (Ctrl+,)")
+        self.b_help = Button("?", self.help, tooltip="Keyboard shortcuts (F1)")
+        self.b_quit = Button("Quit", self.app.quit, tooltip="Quit (Esc)")
+        left = [self.b_new, self.b_undo, self.b_redo]
+        left += [self.b_pause, self.b_step, self.b_slower, self.b_faster] if s.demo \
+            else [self.b_hint]
+        self.left_buttons = left
+        self.right_buttons = [self.b_open, self.b_save, self.b_settings, self.b_help, self.b_quit]
+        self.widgets.add(*left, *self.right_buttons)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.toolbar_rect = pygame.Rect(0, 0, w, TOOLBAR)
+        panel_w = max(300, min(400, round(w * 0.3)))
+        top = TOOLBAR + 8
+        self.panel.layout(pygame.Rect(w - panel_w - MARGIN, top, panel_w, h - top - MARGIN))
+        board_w = w - panel_w - 3 * MARGIN
+        self.board_area = pygame.Rect(MARGIN, top, board_w, h - top - MARGIN - STATUS)
+        self.status_rect = pygame.Rect(MARGIN, self.board_area.bottom + 4, board_w, STATUS - 4)
+        self.view.layout(self.board_area.inflate(-8, -8), self.session.game)
+        self._layout_toolbar(w)
+        self.panel.follow_latest(self.session)
+
+    def _layout_toolbar(self, w: int) -> None:
+        """Buttons left and right; narrower (down to their text) when the window is narrow."""
+        bh = 38
+        buttons = self.left_buttons + self.right_buttons
+
+        def width(b: Button, roomy: bool) -> int:
+            if len(b.text) == 1:
+                return 44 if roomy else 36
+            text = max(b.preferred_width(), draw.text_size("Resume", b.size)[0] + 28) \
+                if b is self.b_pause else b.preferred_width()
+            return max(68, text) if roomy else text - 10
+
+        roomy = sum(width(b, True) for b in buttons) + 8 * len(buttons) + 2 * MARGIN <= w
+        gap = 8 if roomy else 6
+        x = MARGIN
+        for b in self.left_buttons:
+            bw = width(b, roomy)
+            b.rect = pygame.Rect(x, (TOOLBAR - bh) // 2, bw, bh)
+            x += bw + gap
+        x_right = w - MARGIN
+        for b in reversed(self.right_buttons):
+            bw = width(b, roomy)
+            b.rect = pygame.Rect(x_right - bw, (TOOLBAR - bh) // 2, bw, bh)
+            x_right -= bw + gap
+        self._toolbar_title_space = (x + 8, x_right - 8)
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def _factor(self) -> float:
+        return ANIMATION_FACTORS.get(self.app.settings.animation_speed, 1.0)
+
+    def _initial_cursor(self) -> Cell:
+        game = self.session.game
+        if game.name == "othello":
+            return self._nearest_legal((game.width // 2, game.height // 2))
+        return (game.width // 2, game.height // 2)
+
+    def _nearest_legal(self, near: Cell) -> Cell:
+        cells = [self.game.move_cell(m) for m in self.game.legal_moves() if m != PASS]
+        cells = [c for c in cells if c is not None]
+        if not cells:
+            return near
+        return min(cells, key=lambda c: (abs(c[0] - near[0]) + abs(c[1] - near[1]), c[1], c[0]))
+
+    def _moved(self, move: Move, computer: bool) -> None:
+        """A move was pushed: animate it and play its sound."""
+        game = self.game
+        self.view.animate_move(game, self._factor())
+        sounds = self.app.sounds
+        if move == PASS:
+            self.pass_toast_until = self.time + 1.2 * max(0.5, self._factor())
+        elif game.name == "connect4":
+            sounds.play("drop")
+        else:
+            sounds.play("place")
+            if game.name == "othello" and game.flipped_by_last_move():
+                sounds.play("flip")
+        if game.is_over():
+            outcome = game.outcome()
+            humans = self.session.humans
+            lost = (len(humans) == 1 and outcome is not None and outcome.winner is not None
+                    and outcome.winner not in humans)
+            sounds.play("lose" if lost else "win")
+
+    def _position_changed(self) -> None:
+        self.result_shown_at = None
+        self.panel.follow_latest(self.session)
+        if self.game.name == "othello":
+            legal = [self.game.move_cell(m) for m in self.game.legal_moves() if m != PASS]
+            if self.cursor not in legal:
+                self.cursor = self._nearest_legal(self.cursor)
+
+    def wants_frames(self) -> bool:
+        s = self.session
+        return (self.view.animating or s.pending is not None or s.ready is not None
+                or s.hint is not None or s.forced_pass() or (
+                    self.result_shown_at is not None and self.time - self.result_shown_at < 1)
+                or (s.demo and not s.paused and not self.game.is_over()))
+
+    def on_cover(self) -> None:
+        super().on_cover()
+        self.hover_cell = None
+
+    def close_session(self) -> None:
+        self.session.shutdown()
+
+    def on_close(self) -> None:
+        self.session.shutdown()
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        s = self.session
+        self.app.show_start(dialog=True, game=self.game.name, variant=self.game.variant(),
+                            players=s.players)
+
+    def undo(self) -> None:
+        if self.session.undo():
+            self.view.clear_animations()
+
+    def redo(self) -> None:
+        if self.session.redo_moves():
+            self.view.clear_animations()
+
+    def hint(self) -> None:
+        if self.session.request_hint():
+            self.app.sounds.play("hint")
+
+    def toggle_pause(self) -> None:
+        self.session.toggle_pause()
+
+    def step(self) -> None:
+        self.session.step()
+
+    def open_file(self) -> None:
+        from game.ui.scenes.files import FileDialog
+        self.app.push_scene(FileDialog(self.app, "open"))
+
+    def save_file(self) -> None:
+        from game.ui.scenes.files import FileDialog
+        self.app.push_scene(FileDialog(self.app, "save"))
+
+    def settings(self) -> None:
+        from game.ui.scenes.settings import SettingsDialog
+        self.app.push_scene(SettingsDialog(self.app))
+
+    def help(self) -> None:
+        from game.ui.scenes.help import HelpDialog
+        self.app.push_scene(HelpDialog(self.app))
+
+    def play_cell(self, cell: Cell) -> bool:
+        """A person plays at ``cell`` (a column for Connect-4)."""
+        s = self.session
+        if not s.human_to_move():
+            if not self.game.is_over() and is_computer(s.players[self.game.turn]):
+                s.say("Wait for the computer's move", "info", 1.5)
+            return False
+        move = self.game.move_at(*cell)
+        if move is None:
+            return False
+        if move not in self.game.legal_moves():
+            self.app.sounds.play("illegal")
+            s.say(self.game.illegal_reason(move), "error", 2.5)
+            return False
+        self.view.clear_animations()  # a quick player need not wait for the last one
+        return s.play(move)
+
+    def handle_report(self, report: WorkerReport) -> None:
+        self.session.handle_report(report)
+
+    # --- events ------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self._refresh_buttons()
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse_pos = event.pos
+            self.widgets.handle_event(event)
+            cell = self.view.cell_at(event.pos)
+            if cell != self.hover_cell:
+                self.hover_cell = cell
+                if cell is not None:
+                    self.cursor_visible = False
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.panel.handle_wheel(self.mouse_pos, event.y, self.session)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.widgets.handle_event(event):
+                return
+            cell = self.view.cell_at(event.pos)
+            self.hover_cell = cell
+            if cell is not None:
+                self.cursor_visible = False
+                self.cursor = cell
+                self.play_cell(cell)
+            return
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.widgets.handle_event(event)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        self.widgets.handle_event(event)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key, s = event.key, self.session
+        ctrl, shift = _ctrl(event), _shift(event)
+        if key == pygame.K_ESCAPE:
+            self.app.quit()
+        elif ctrl and key == pygame.K_z:
+            self.redo() if shift else self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl and key == pygame.K_s:
+            self.save_file()
+        elif ctrl and key == pygame.K_o:
+            self.open_file()
+        elif (ctrl and key == pygame.K_COMMA) or key == pygame.K_F2:
+            self.settings()
+        elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+            self.help()
+        elif ctrl or getattr(event, "mod", 0) & pygame.KMOD_ALT:
+            return
+        elif key == pygame.K_n:
+            self.new_game()
+        elif key == pygame.K_h:
+            self.hint()
+        elif key == pygame.K_TAB:
+            self.widgets.handle_event(event)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                and self.widgets.focus_visible and self.widgets.focus is not None:
+            self.widgets.handle_event(event)
+        elif s.demo and key == pygame.K_SPACE:
+            self.toggle_pause()
+        elif s.demo and key in (pygame.K_s, pygame.K_RIGHT):
+            self.step()
+        elif s.demo and key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            s.change_speed(1)
+        elif s.demo and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            s.change_speed(-1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            self._move_cursor(key)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.cursor_visible = True
+            self.play_cell(self.cursor)
+        elif self.game.name == "connect4" and pygame.K_0 <= key <= pygame.K_9:
+            self._digit(key - pygame.K_0)
+        elif self.game.name == "connect4" and pygame.K_KP1 <= key <= pygame.K_KP9:
+            self._digit(key - pygame.K_KP1 + 1)
+        elif self.game.name == "connect4" and key == pygame.K_KP0:
+            self._digit(0)
+
+    def _digit(self, digit: int) -> None:
+        column = 9 if digit == 0 else digit - 1
+        if column < self.game.width:
+            self.cursor = (column, self.cursor[1])
+            self.play_cell(self.cursor)
+
+    def _move_cursor(self, key: int) -> None:
+        if self.widgets.focus_visible:
+            self.widgets.focus_visible = False
+            self.widgets.focus = None
+        if not self.cursor_visible:
+            self.cursor_visible = True  # the first press shows the cursor where it is
+            return
+        dx = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(key, 0)
+        dy = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(key, 0)
+        x = min(self.game.width - 1, max(0, self.cursor[0] + dx))
+        y = min(self.game.height - 1, max(0, self.cursor[1] + dy))
+        self.cursor = (x, y)
+
+    # --- frame ----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.view.update(dt)
+        self.session.update(dt)
+        self.widgets.update(dt)
+        self._refresh_buttons()
+        if self.game.is_over() and not self.view.animating and self.result_shown_at is None:
+            self.result_shown_at = self.time
+
+    def _refresh_buttons(self) -> None:
+        """Enable the toolbar buttons that can act now (also before input is handled)."""
+        s = self.session
+        self.b_undo.enabled = s.undo_target() is not None
+        self.b_redo.enabled = bool(s.redo)
+        self.b_hint.enabled = s.human_to_move() and s.pending != "hint"
+        self.b_pause.text = "Resume" if s.paused else "Pause"
+        self.b_pause.enabled = not self.game.is_over()
+        self.b_step.enabled = not self.game.is_over()
+        self.b_slower.enabled = s.demo_speed > 0
+        self.b_faster.enabled = s.demo_speed < len(DEMO_DELAYS) - 1
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def board_overlay(self) -> BoardOverlay:
+        """What the board view should show besides the position (pure)."""
+        s, game = self.session, self.game
+        overlay = BoardOverlay(mover=game.turn, time=self.time)
+        can_play = s.human_to_move() and not self.view.animating
+        if can_play:
+            cell = self.cursor if self.cursor_visible else self.hover_cell
+            if cell is not None:
+                move = game.move_at(*cell)
+                if game.name == "connect4":
+                    if move is not None and move in game.legal_moves():
+                        overlay.ghost = (cell, game.turn)
+                elif move is not None and move in game.legal_moves():
+                    overlay.ghost = (cell, game.turn)
+            if self.app.settings.legal_move_markers and game.name == "othello":
+                overlay.legal = [c for c in (game.move_cell(m) for m in game.legal_moves()
+                                             if m != PASS) if c is not None]
+            if s.hint is not None:
+                overlay.hint = game.move_cell(s.hint)
+        if self.cursor_visible and can_play:
+            overlay.cursor = self.cursor
+        if self.app.settings.show_thinking:
+            overlay.scores = s.root_scores()
+        return overlay
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        surface.blit(self._static_layer(surface.get_size()), (0, 0))
+        self._draw_toolbar(surface)
+        self.view.draw(surface, self.game, theme, self.board_overlay(), with_surface=False)
+        self.panel.draw(surface, theme, self.session, self.time)
+        self._draw_status(surface)
+        if self.result_shown_at is not None:
+            self._draw_banner(surface)
+        self._draw_pass_toast(surface)
+        self.widgets.draw(surface, theme)
+        self.widgets.draw_tooltip(surface, theme)
+
+    def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """Background, toolbar band, card and board shadows: redrawn only on a change of
+        size, theme or board (memoised, so drawing stays free of state changes)."""
+        theme, game = self.theme, self.game
+        key = ("play-static", size, theme.name, tuple(self.view.board_rect),
+               tuple(self.panel.moves_rect), game.name, tuple(sorted(game.variant().items())))
+
+        def make() -> pygame.Surface:
+            layer = pygame.Surface(size)
+            layer.blit(draw.vertical_gradient(size, theme.background, theme.background_low),
+                       (0, 0))
+            bar = self.toolbar_rect
+            pygame.draw.rect(layer, theme.card, bar)
+            pygame.draw.line(layer, theme.card_border, (0, bar.bottom - 1),
+                             (bar.right, bar.bottom - 1), theme.border_width)
+            self.panel.draw_static(layer, theme)
+            self.view.draw_static(layer, game, theme)
+            return layer
+
+        return draw.memo(key, make)
+
+    def _draw_toolbar(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        bar = self.toolbar_rect
+        x0, x1 = self._toolbar_title_space
+        game = self.game
+        variant = variant_text(game)
+        title = f"{game.title}" + (f" · {variant}" if variant else "")
+        if self.session.demo:
+            title += " · demo"
+        if x1 - x0 > 80:
+            draw.blit_text(surface, title, 24, theme.text_dim, ((x0 + x1) / 2, bar.centery),
+                           "center", max_width=x1 - x0)
+
+    def status_text(self) -> tuple[str, str]:
+        """The status line: ``(text, kind)`` with kind ``info``/``error``/``turn``."""
+        s, game = self.session, self.game
+        message = s.current_message
+        if message is not None and (message[1] == "error" or not game.is_over()):
+            return message
+        if game.is_over():
+            headline, detail = result_text(s)
+            undo = " · Ctrl+Z takes back" if s.humans else ""
+            return f"Game over: {headline.rstrip('!')} ({detail}) · N for a new game{undo}", "turn"
+        side = game.side_names[game.turn]
+        if s.demo and s.paused:
+            return "Paused — Space resumes, S steps one move", "info"
+        if is_computer(s.players[game.turn]):
+            level = s.level_label(game.turn)
+            scores = " · scores on the board are for " + side \
+                if self.app.settings.show_thinking else ""
+            return f"{side}: the computer is thinking ({level}){scores}", "turn"
+        if len(s.humans) == 2:
+            prefix = f"{side} to move"
+        else:
+            prefix = f"Your move ({side})"
+        if game.name == "connect4":
+            how = f"click a column or press 1–{game.width}" if game.width < 10 \
+                else "click a column or press 1–9, 0"
+        elif self.cursor_visible:
+            how = "arrows move, Enter plays"
+        else:
+            how = "click a square" if game.name == "othello" else "click an intersection"
+        return f"{prefix} — {how}", "turn"
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        text, kind = self.status_text()
+        rect = self.status_rect
+        colour = theme.danger if kind == "error" else theme.text if kind == "turn" \
+            else theme.text_dim
+        if kind == "error":
+            pill = pygame.Rect(rect.x, rect.y + 2, rect.width, rect.height - 4)
+            draw.translucent_rect(surface, pill, theme.danger, 28, radius=8)
+        x = rect.x + 12
+        if kind == "turn" and not self.game.is_over():
+            colours = theme.board(self.game.name)
+            disc = colours.pieces[self.game.turn]
+            draw.piece(surface, (x + 9, rect.centery), 9, disc,
+                       outline=icon_outline(disc, theme.background), with_shadow=False,
+                       style="stone" if self.game.name == "gomoku" else "disc")
+            x += 26
+        draw.blit_text(surface, text, 22, colour, (x, rect.centery), "midleft",
+                       max_width=rect.right - x - 8)
+
+    def pass_toast(self) -> str | None:
+        """``"Black has no move and passes"`` while a pass is pending or just played."""
+        game = self.game
+        if self.session.forced_pass():
+            return f"{game.side_names[game.turn]} has no move and passes"
+        if self.time < self.pass_toast_until and game.move_stack and game.move_stack[-1] == PASS:
+            return f"{game.side_names[1 - game.turn]} has no move and passes"
+        return None
+
+    def _draw_pass_toast(self, surface: pygame.Surface) -> None:
+        text = self.pass_toast()
+        if text is None:
+            return
+        theme = self.theme
+        w = draw.text_size(text, 28)[0] + 76
+        rect = pygame.Rect(0, 0, w, 56)
+        rect.center = self.view.board_rect.center
+        draw.shadow(surface, rect, 28, theme.shadow_alpha * 2, blur=12, offset=(0, 6))
+        draw.rounded_rect(surface, rect, theme.card, 28, 2, theme.accent)
+        side = self.game.turn if self.session.forced_pass() else 1 - self.game.turn
+        colours = theme.board(self.game.name)
+        draw.piece(surface, (rect.x + 30, rect.centery), 13, colours.pieces[side],
+                   outline=icon_outline(colours.pieces[side], theme.card), with_shadow=False)
+        draw.blit_text(surface, text, 28, theme.text, (rect.x + 52, rect.centery), "midleft")
+
+    def banner_rect(self) -> pygame.Rect:
+        board = self.view.board_rect
+        w = min(max(300, round(board.width * 0.72)), 480, self.board_area.width - 20)
+        rect = pygame.Rect(0, 0, w, 116)
+        cells = self.game.winning_line()
+        line_low = False
+        if cells:
+            mean_y = sum(self.view.cell_center(c)[1] for c in cells) / len(cells)
+            line_low = mean_y > board.centery
+        rect.centerx = board.centerx
+        if cells:
+            rect.centery = board.top + board.height * (0.25 if line_low else 0.75)
+        else:
+            rect.center = board.center
+        return rect
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        fade = 0.25 * self._factor()
+        t = 1.0 if fade <= 0 else min(1.0, (self.time - (self.result_shown_at or 0)) / fade)
+        rect = self.banner_rect()
+        rect.y += round((1 - t) * 12)
+        headline, detail = result_text(self.session)
+        draw.shadow(surface, rect, 16, min(255, theme.shadow_alpha * 2), blur=18, offset=(0, 8))
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*theme.card, round(240 * t)), layer.get_rect(), border_radius=16)
+        surface.blit(layer, rect)
+        pygame.draw.rect(surface, theme.accent, rect, 2 + (theme.border_width > 1),
+                         border_radius=16)
+        outcome = self.game.outcome()
+        colours = theme.board(self.game.name)
+        x_text = rect.centerx
+        if outcome is not None and outcome.winner is not None:
+            draw.piece(surface, (rect.x + 44, rect.centery), 22, colours.pieces[outcome.winner],
+                       outline=icon_outline(colours.pieces[outcome.winner], theme.card),
+                       style="stone" if self.game.name == "gomoku" else "disc")
+            x_text = rect.centerx + 26
+        inner = rect.width - 110
+        size = draw.fit_size(headline, 44, inner, 26)
+        draw.blit_text(surface, headline, size, theme.text, (x_text, rect.y + 34), "center")
+        draw.blit_text(surface, detail, 22, theme.text_dim, (x_text, rect.y + 66), "center",
+                       max_width=inner)
+        tip = "N: new game · Ctrl+Z: undo" if self.session.humans else "N: new game"
+        draw.blit_text(surface, tip, 18, theme.text_dim, (x_text, rect.y + 92), "center",
+                       max_width=inner)
+
+
+def variant_text(game: Game) -> str:
+    """``"7×6 · four in a row"``, ``"15×15 · freestyle"``, or ``""`` for Othello."""
+    v = game.variant()
+    if game.name == "connect4":
+        words = {3: "three", 4: "four", 5: "five", 6: "six"}
+        connect = v.get("connect", 4)
+        return f"{v.get('width', 7)}×{v.get('height', 6)} · {words.get(connect, connect)} in a row"
+    if game.name == "gomoku":
+        size = v.get("size", 15)
+        return f"{size}×{size} · {v.get('rule', 'freestyle')}"
+    return ""
+
+
+__all__ = ["PlayScene", "variant_text"]

@@ -1,0 +1,472 @@
+"""The start screen, which is also the New Game dialog.
+
+It chooses the game (three tiles), its variant (Connect-4 width, height and line
+length; Gomoku size and rule), who plays each side (a person, or the computer at a
+level 1-8 shown as ``Level 4 — depth 8`` with an evaluator preset), and starts. As the
+first screen it also offers to resume an unfinished autosaved game and to open a
+file. Choices are remembered per game in the settings when a game starts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level
+from game import records
+from game.rules import GAMES, Game, RulesError, new_game
+from game.ui import draw
+from game.ui.scenes.base import Scene
+from game.ui.theme import Theme, icon_outline, mix
+from game.ui.widgets import Button, Choice, Segmented, Widget, WidgetGroup, focus_ring
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+GAME_ORDER = ("connect4", "othello", "gomoku")
+GAME_BLURBS = {
+    "connect4": "Drop discs, four in a row",
+    "othello": "Outflank and flip",
+    "gomoku": "Five stones in a line",
+}
+C4_SIZES = range(4, 11)
+C4_LINES = range(3, 7)
+GOMOKU_SIZES = range(9, 26)
+LINE_WORDS = {3: "Three", 4: "Four", 5: "Five", 6: "Six"}
+GOMOKU_USUAL = {15: "the usual board", 19: "a Go board", 20: "Gomocup's size"}
+
+
+def gomoku_size_label(size: int) -> str:
+    """``"15 × 15 · the usual board"``; the sizes people actually play are named."""
+    usual = GOMOKU_USUAL.get(size)
+    return f"{size} × {size}" + (f" · {usual}" if usual else "")
+
+
+def preset_options(game_name: str) -> list[str]:
+    """The evaluator presets of ``game_name`` (just ``default`` if they cannot be listed)."""
+    try:
+        from ai.evaluators import preset_names
+        names = preset_names(game_name)
+    except Exception:
+        names = []
+    return names or ["default"]
+
+
+class GameTile(Widget):
+    """One game to choose: a small picture of its board, its name and a one-line blurb."""
+
+    def __init__(self, scene: StartScene, game_name: str) -> None:
+        super().__init__(tooltip=None)
+        self.scene, self.game_name = scene, game_name
+
+    @property
+    def selected(self) -> bool:
+        return self.scene.game_name == self.game_name
+
+    def activate(self, pos: tuple[int, int] | None = None) -> None:
+        self.scene.choose_game(self.game_name)
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            i = GAME_ORDER.index(self.game_name) + (1 if event.key == pygame.K_RIGHT else -1)
+            if 0 <= i < len(GAME_ORDER):
+                self.scene.choose_game(GAME_ORDER[i])
+                tile = self.scene.tiles[i]
+                self.scene.widgets.set_focus(tile, True)
+            return True
+        return super().on_key(event)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, focused: bool) -> None:
+        rect = self.rect
+        selected = self.selected
+        fill = mix(theme.card, theme.accent, 0.1) if selected and theme.name != "high-contrast" \
+            else (theme.button_hover if self.hovered else theme.button)
+        border = theme.accent if selected else theme.button_border
+        draw.rounded_rect(surface, rect, fill, 12, 3 if selected else theme.border_width, border)
+        icon = pygame.Rect(0, 0, rect.height - 28, rect.height - 28)
+        icon.midleft = (rect.x + 14, rect.centery)
+        draw_game_icon(surface, theme, self.game_name, icon)
+        x = icon.right + 12
+        title = GAMES[self.game_name].title
+        draw.blit_text(surface, title, 26, theme.text, (x, rect.centery - 14), "midleft",
+                       max_width=rect.right - x - 8)
+        draw.blit_text(surface, GAME_BLURBS[self.game_name], 18, theme.text_dim,
+                       (x, rect.centery + 12), "midleft", max_width=rect.right - x - 8)
+        if focused:
+            focus_ring(surface, rect, theme, 12)
+
+
+def draw_game_icon(surface: pygame.Surface, theme: Theme, game_name: str,
+                   rect: pygame.Rect) -> None:
+    """A tiny picture of the game's board (used on the tiles and the title)."""
+    colours = theme.board(game_name)
+    if game_name == "connect4":
+        draw.rounded_rect(surface, rect, colours.surface, 8)
+        n = 4
+        cell = rect.width / n
+        pattern = {(1, 3): 0, (2, 3): 1, (2, 2): 0, (1, 2): 1, (3, 3): 0, (2, 1): 0}
+        for y in range(n):
+            for x in range(n):
+                c = (rect.x + (x + 0.5) * cell, rect.y + (y + 0.5) * cell)
+                side = pattern.get((x, y))
+                if side is None:
+                    draw.aa_circle(surface, colours.hole, c, int(cell * 0.36))
+                else:
+                    draw.piece(surface, c, int(cell * 0.36), colours.pieces[side],
+                               with_shadow=False, outline=colours.piece_outline)
+    elif game_name == "othello":
+        draw.rounded_rect(surface, rect, colours.surface, 6)
+        n = 4
+        cell = rect.width / n
+        for i in range(1, n):
+            x = round(rect.x + i * cell)
+            y = round(rect.y + i * cell)
+            pygame.draw.line(surface, colours.line, (x, rect.y + 2), (x, rect.bottom - 3))
+            pygame.draw.line(surface, colours.line, (rect.x + 2, y), (rect.right - 3, y))
+        for (x, y), side in {(1, 1): 1, (2, 2): 1, (1, 2): 0, (2, 1): 0, (3, 1): 0}.items():
+            draw.piece(surface, (rect.x + (x + 0.5) * cell, rect.y + (y + 0.5) * cell),
+                       int(cell * 0.4), colours.pieces[side], with_shadow=False,
+                       outline=colours.piece_outline)
+    else:
+        draw.rounded_rect(surface, rect, colours.surface, 6)
+        n = 5
+        cell = rect.width / (n + 1)
+        for i in range(n):
+            x = round(rect.x + (i + 1) * cell)
+            y = round(rect.y + (i + 1) * cell)
+            pygame.draw.line(surface, colours.line, (x, rect.y + cell), (x, rect.bottom - cell))
+            pygame.draw.line(surface, colours.line, (rect.x + cell, y), (rect.right - cell, y))
+        for (x, y), side in {(1, 3): 0, (2, 2): 0, (3, 1): 0, (2, 3): 1, (3, 2): 1}.items():
+            draw.piece(surface, (rect.x + (x + 1) * cell, rect.y + (y + 1) * cell),
+                       int(cell * 0.46), colours.pieces[side], with_shadow=False,
+                       style="stone", outline=colours.piece_outline)
+
+
+class StartScene(Scene):
+    """The start screen (``as_dialog=False``) or the New Game dialog over a game."""
+
+    def __init__(self, app: App, *, as_dialog: bool = False, game: str | None = None,
+                 variant: dict[str, Any] | None = None,
+                 players: list[dict[str, Any]] | None = None) -> None:
+        super().__init__(app)
+        self.overlay = as_dialog
+        settings = app.settings
+        self.game_name = game if game in GAMES else settings.last_game
+        self.variants: dict[str, dict[str, Any]] = {
+            name: self._full_variant(name, settings.variant_for(name)) for name in GAME_ORDER}
+        self.players: dict[str, list[dict[str, Any]]] = {
+            name: settings.players_for(name) for name in GAME_ORDER}
+        if variant is not None:
+            self.variants[self.game_name] = self._full_variant(self.game_name, variant)
+        if players is not None:
+            self.players[self.game_name] = [dict(p) for p in players]
+        self.error = ""
+        self.resume_record: records.GameRecord | None = None
+        self.resume_game: Game | None = None
+        if not as_dialog:
+            self._find_resume()
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self.widgets = WidgetGroup()
+        self._build()
+
+    @staticmethod
+    def _full_variant(name: str, variant: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return dict(new_game(name, **variant).variant())
+        except Exception:
+            return dict(new_game(name).variant())
+
+    def _find_resume(self) -> None:
+        try:
+            record = records.load_autosave()
+        except Exception:
+            record = None
+        if record is None or record.result is not None or not record.moves:
+            return
+        try:
+            game = records.record_to_game(record)
+        except Exception:
+            return
+        if game.is_over():
+            return
+        self.resume_record, self.resume_game = record, game
+
+    # --- widgets -----------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.tiles = [GameTile(self, name) for name in GAME_ORDER]
+        v = self.variants["connect4"]
+        self.c4_width = Choice([(n, f"{n} wide") for n in C4_SIZES], v["width"],
+                               lambda value: self._set_c4("width", value), tooltip="Columns")
+        self.c4_height = Choice([(n, f"{n} high") for n in C4_SIZES], v["height"],
+                                lambda value: self._set_c4("height", value), tooltip="Rows")
+        self.c4_line = Choice(self._line_options(), v["connect"],
+                              lambda value: self._set_c4("connect", value),
+                              tooltip="How many in a row win")
+        g = self.variants["gomoku"]
+        self.go_size = Choice([(n, gomoku_size_label(n)) for n in GOMOKU_SIZES], g["size"],
+                              lambda value: self._set_gomoku("size", value),
+                              tooltip="Board size (15, 19 and 20 are the usual ones)")
+        self.go_rule = Segmented([("freestyle", "Freestyle"), ("standard", "Standard")],
+                                 g["rule"], lambda value: self._set_gomoku("rule", value),
+                                 tooltip="Standard: exactly five wins, six or more does not")
+        self.kind = [Segmented([("human", "Human"), ("computer", "Computer")], "human",
+                               lambda value, s=s: self._set_player(s, "type", value))
+                     for s in (0, 1)]
+        self.levels = [Choice([(n, f"Level {n}") for n in LEVEL_NUMBERS], DEFAULT_LEVEL,
+                              lambda value, s=s: self._set_player(s, "level", value),
+                              tooltip="Deeper search plays stronger and thinks longer")
+                       for s in (0, 1)]
+        self.evals = [Choice([("default", "default")], "default",
+                             lambda value, s=s: self._set_player(s, "eval", value),
+                             tooltip="Evaluator preset") for s in (0, 1)]
+        self.b_start = Button("Start", self.start, primary=True, tooltip="Start (Enter)")
+        self.b_cancel = Button("Cancel", self.cancel, tooltip="Back to the game (Esc)")
+        self.b_quit = Button("Quit", self.app.quit, tooltip="Quit (Esc)")
+        self.b_open = Button("Open…", self.open_file, tooltip="Open a saved game (Ctrl+O)")
+        self.b_resume = Button("Resume", self.resume, tooltip="Continue the unfinished game")
+        self.b_swap = Button("Swap sides", self.swap, tooltip="Exchange the two players",
+                             size=19)
+        w = self.widgets
+        w.add(*self.tiles, self.c4_width, self.c4_height, self.c4_line, self.go_size,
+              self.go_rule)
+        for s in (0, 1):
+            w.add(self.kind[s], self.levels[s], self.evals[s])
+        w.add(self.b_swap)
+        if self.overlay:
+            w.add(self.b_cancel, self.b_start)
+        else:
+            if self.resume_record is not None:
+                w.add(self.b_resume)
+            w.add(self.b_open, self.b_quit, self.b_start)
+        self._sync()
+        w.set_focus(self.b_start)
+
+    def _line_options(self) -> list[tuple[int, str]]:
+        v = self.variants["connect4"]
+        most = max(v["width"], v["height"])
+        return [(n, f"{LINE_WORDS[n]} in a row") for n in C4_LINES if n <= most]
+
+    def _set_c4(self, key: str, value: int) -> None:
+        v = self.variants["connect4"]
+        v[key] = value
+        options = self._line_options()
+        if v["connect"] > options[-1][0]:
+            v["connect"] = options[-1][0]
+        self.c4_line.set_options(options, v["connect"])
+        self.error = ""
+
+    def _set_gomoku(self, key: str, value: Any) -> None:
+        self.variants["gomoku"][key] = value
+        self.error = ""
+
+    def _set_player(self, side: int, key: str, value: Any) -> None:
+        player = self.players[self.game_name][side]
+        if key == "type":
+            if value == "computer":
+                player.update({"type": "computer", "level": player.get("level", DEFAULT_LEVEL),
+                               "eval": player.get("eval", "default")})
+            else:
+                self.players[self.game_name][side] = {"type": "human",
+                                                      "level": player.get("level"),
+                                                      "eval": player.get("eval")}
+        else:
+            player[key] = value
+        self._sync()
+
+    def choose_game(self, name: str) -> None:
+        if name != self.game_name:
+            self.game_name = name
+            self.error = ""
+            self._sync()
+            self.layout(self.app.screen.get_size())
+
+    def swap(self) -> None:
+        players = self.players[self.game_name]
+        players.reverse()
+        self._sync()
+
+    def _sync(self) -> None:
+        """Show the widgets of the chosen game and set them to its remembered choices."""
+        name = self.game_name
+        for widget in (self.c4_width, self.c4_height, self.c4_line):
+            widget.visible = name == "connect4"
+        for widget in (self.go_size, self.go_rule):
+            widget.visible = name == "gomoku"
+        presets = preset_options(name)
+        for side in (0, 1):
+            player = self.players[name][side]
+            computer = player.get("type") == "computer"
+            self.kind[side].set_value("computer" if computer else "human")
+            lvl = player.get("level") or DEFAULT_LEVEL
+            self.levels[side].set_options([(n, level(name, n).label) for n in LEVEL_NUMBERS], lvl)
+            evaluator = player.get("eval") or "default"
+            options = list(presets) + ([evaluator] if evaluator not in presets else [])
+            self.evals[side].set_options([(p, p) for p in options], evaluator)
+            self.levels[side].visible = self.evals[side].visible = computer
+
+    def _clean_players(self) -> list[dict[str, Any]]:
+        out = []
+        for player in self.players[self.game_name]:
+            if player.get("type") == "computer":
+                out.append({"type": "computer", "level": int(player.get("level") or DEFAULT_LEVEL),
+                            "eval": player.get("eval") or "default"})
+            else:
+                out.append({"type": "human"})
+        return out
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        name = self.game_name
+        variant = dict(self.variants[name]) if name != "othello" else {}
+        try:
+            game = new_game(name, **variant)
+        except RulesError as error:
+            self.error = str(error).capitalize()
+            return
+        players = self._clean_players()
+        self.app.start_game(game, players)
+
+    def cancel(self) -> None:
+        self.app.pop_scene(self)
+
+    def resume(self) -> None:
+        if self.resume_game is None or self.resume_record is None:
+            return
+        players = self.resume_record.players
+        demo = all(p.get("type") == "computer" for p in players)
+        self.app.start_game(self.resume_game, players, demo=demo, paused=demo, remember=False)
+
+    def open_file(self) -> None:
+        from game.ui.scenes.files import FileDialog
+        self.app.push_scene(FileDialog(self.app, "open"))
+
+    # --- layout and events ---------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        card_w = min(820, w - 40)
+        card_h = 486
+        show_title = not self.overlay and h >= card_h + 150
+        self.show_title = show_title
+        top = (h - card_h) // 2 + (40 if show_title else 0)
+        self.card = pygame.Rect((w - card_w) // 2, max(20, top), card_w, card_h)
+        c = self.card
+        pad = 28
+        inner_w = c.width - 2 * pad
+        y = c.y + 56
+        tile_w = (inner_w - 2 * 14) // 3
+        for i, tile in enumerate(self.tiles):
+            tile.rect = pygame.Rect(c.x + pad + i * (tile_w + 14), y, tile_w, 92)
+        y += 92 + 44
+        self.board_row_y = y - 24
+        row_h = 42
+        if self.game_name == "connect4":
+            cw = (inner_w - 2 * 12) // 3
+            for i, widget in enumerate((self.c4_width, self.c4_height, self.c4_line)):
+                widget.rect = pygame.Rect(c.x + pad + i * (cw + 12), y, cw, row_h)
+        elif self.game_name == "gomoku":
+            cw = (inner_w - 12) // 2
+            self.go_size.rect = pygame.Rect(c.x + pad, y, cw, row_h)
+            self.go_rule.rect = pygame.Rect(c.x + pad + cw + 12, y, cw, row_h)
+        y += row_h + 44
+        self.players_row_y = y - 24
+        self.b_swap.rect = pygame.Rect(0, 0, max(110, self.b_swap.preferred_width()), 30)
+        self.b_swap.rect.bottomright = (c.right - pad, y - 6)
+        name_w = 130
+        for side in (0, 1):
+            ry = y + side * (row_h + 10)
+            x = c.x + pad + name_w
+            self.kind[side].rect = pygame.Rect(x, ry, 220, row_h)
+            x += 232
+            rest = c.right - pad - x
+            lw = round(rest * 0.6)
+            self.levels[side].rect = pygame.Rect(x, ry, lw - 10, row_h)
+            self.evals[side].rect = pygame.Rect(x + lw, ry, rest - lw, row_h)
+        self.player_rows_y = y
+        by = c.bottom - pad - 44
+        x = c.right - pad
+        right = [self.b_cancel, self.b_start] if self.overlay else [self.b_quit, self.b_start]
+        for button in reversed(right):
+            bw = max(120, button.preferred_width())
+            button.rect = pygame.Rect(x - bw, by, bw, 44)
+            x -= bw + 12
+        if not self.overlay:
+            x = c.x + pad
+            left = [self.b_resume] if self.resume_record is not None else []
+            for button in [*left, self.b_open]:
+                bw = max(120, button.preferred_width())
+                button.rect = pygame.Rect(x, by, bw, 44)
+                x += bw + 12
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            ctrl = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            if event.key == pygame.K_ESCAPE:
+                self.cancel() if self.overlay else self.app.quit()
+                return
+            if ctrl and event.key == pygame.K_o and not self.overlay:
+                self.open_file()
+                return
+            focus = self.widgets.focus
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not (
+                    self.widgets.focus_visible and isinstance(focus, (Button, GameTile))):
+                self.start()
+                return
+        self.widgets.handle_event(event)
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        size = surface.get_size()
+        if not self.overlay:
+            surface.blit(draw.vertical_gradient(size, theme.background, theme.background_low),
+                         (0, 0))
+            if self.show_title:
+                cy = self.card.y - 62
+                draw.blit_text(surface, "Plies", 76, theme.text, (size[0] // 2, cy), "center")
+                draw.blit_text(surface, "Connect-4 · Othello · Gomoku against a computer that "
+                               "shows its thinking", 22, theme.text_dim,
+                               (size[0] // 2, cy + 42), "center", max_width=size[0] - 40)
+        c = self.card
+        draw.shadow(surface, c, 16, theme.shadow_alpha, blur=22, offset=(0, 8))
+        draw.rounded_rect(surface, c, theme.card, 16, theme.border_width, theme.card_border)
+        heading = "New game" if self.overlay or not self.show_title else "Choose a game"
+        draw.blit_text(surface, heading, 32, theme.text, (c.x + 28, c.y + 20))
+        pad = 28
+        self._heading(surface, "Board", self.board_row_y)
+        if self.game_name == "othello":
+            draw.blit_text(surface, "The standard 8 × 8 board; Black moves first.", 22,
+                           theme.text_dim, (c.x + pad, self.board_row_y + 24 + 21), "midleft")
+        self._heading(surface, "Players", self.players_row_y)
+        colours = theme.board(self.game_name)
+        names = GAMES[self.game_name].side_names
+        for side in (0, 1):
+            ry = self.player_rows_y + side * 52 + 21
+            draw.piece(surface, (c.x + pad + 12, ry), 12, colours.pieces[side],
+                       outline=icon_outline(colours.pieces[side], theme.card), with_shadow=False,
+                       style="stone" if self.game_name == "gomoku" else "disc")
+            label = names[side] + (" (first)" if side == 0 else "")
+            draw.blit_text(surface, label, 22, theme.text, (c.x + pad + 32, ry), "midleft",
+                           max_width=100)
+            if not self.levels[side].visible:
+                draw.blit_text(surface, "A person plays this side", 20, theme.text_dim,
+                               (self.levels[side].rect.x + 4, ry), "midleft")
+        if self.error:
+            draw.blit_text(surface, self.error, 20, theme.danger,
+                           (c.x + pad, c.bottom - pad - 58), "midleft",
+                           max_width=c.width - 2 * pad)
+        elif self.resume_game is not None and not self.overlay:
+            g = self.resume_game
+            text = (f"Unfinished {g.title} game, {g.ply} move{'s' if g.ply != 1 else ''} "
+                    "played — Resume continues it")
+            draw.blit_text(surface, text, 19, theme.text_dim, (c.x + pad, c.bottom - pad - 58),
+                           "midleft", max_width=c.width - 2 * pad)
+        super().draw(surface)
+
+    def _heading(self, surface: pygame.Surface, text: str, y: int) -> None:
+        draw.blit_text(surface, text.upper(), 18, self.theme.text_dim,
+                       (self.card.x + 28, y), "topleft")

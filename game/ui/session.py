@@ -1,0 +1,524 @@
+"""One game being played in the window: the position, the players and the computer's search.
+
+The ``Session`` is the play scene's model, kept apart from drawing so that the rules
+of the UI (DESIGN §4) live in one place:
+
+* every action that changes the position — a move, undo, redo, a forced pass — first
+  cancels the worker and takes a fresh *generation* id; a report carrying any other id
+  is dropped, so a stale search result can never land;
+* a computer move is requested as soon as it is the computer's turn, and shown no
+  sooner than a short minimum delay after the request (and after the previous move's
+  animation), so moves do not flash past;
+* the game is autosaved after every change.
+
+Time is the session's own clock, advanced by ``update(dt)``, so tests and the frame
+loop see the same behaviour.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ai.evaluators.base import is_proven, plies_to_end
+from ai.levels import DEFAULT_LEVEL, level
+from ai.search import Bound, RootScore, SearchInfo, SearchResult
+from ai.worker import WorkerReport
+from game import records
+from game.rules import PASS, Cell, Game, Move
+
+MIN_COMPUTER_DELAY = 0.5
+"""Seconds from a computer move's request to its appearance (times the animation factor)."""
+
+PASS_DELAY = 1.4
+"""Seconds a forced pass is announced before it is played (times the animation factor)."""
+
+DEMO_DELAYS = (3.0, 1.8, 1.0, 0.5, 0.2, 0.0)
+"""Computer-versus-computer pause per move, slowest first; +/- moves along it."""
+DEMO_DEFAULT_SPEED = 2
+
+
+def is_computer(player: dict[str, Any]) -> bool:
+    return player.get("type") == "computer"
+
+
+@dataclasses.dataclass(frozen=True)
+class Evaluation:
+    """A score seen by a search, turned to the first player's point of view.
+
+    Attributes:
+        score: the search's score for the first player (side 0).
+        unit: the evaluator's unit (how much a small clear advantage is worth).
+        exact: the value is proven (a solved position or a tree searched to its end).
+    """
+
+    score: int
+    unit: int
+    exact: bool = False
+
+    @property
+    def proven(self) -> bool:
+        return is_proven(self.score)
+
+    def fraction(self) -> float:
+        """Side 0's share of the evaluation bar, 0..1 (0.5 is level)."""
+        if self.proven:
+            return 1.0 if self.score > 0 else 0.0
+        return 0.5 + 0.5 * math.tanh(self.score / (4 * max(1, self.unit)))
+
+    def text(self, side_names: tuple[str, str]) -> str:
+        """``"+130"``, ``"Red wins in 3 moves"``, or ``"Drawn with best play"``."""
+        if self.proven:
+            plies = plies_to_end(self.score) or 0
+            winner = side_names[0 if self.score > 0 else 1]
+            moves = max(1, (plies + 1) // 2)
+            return f"{winner} wins in {moves} move{'s' if moves != 1 else ''}"
+        if self.exact and self.score == 0:
+            return "Drawn with best play"
+        return signed_points(self.score)
+
+
+def signed_points(score: int) -> str:
+    """A heuristic score in the evaluator's points with a sign: ``+12``, ``−9``, ``0``.
+
+    >>> signed_points(12), signed_points(-9), signed_points(0)
+    ('+12', '−9', '0')
+    """
+    if score == 0:
+        return "0"
+    return f"+{score}" if score > 0 else f"−{-score}"
+
+
+def root_score_text(root: RootScore, solved: bool) -> str:
+    """A root move's score as drawn on its cell: ``+12``, ``≤−3``, ``W3``, ``L2``.
+
+    Args:
+        solved: the scores come from an exact solver, in the game's own convention
+            (Connect-4: Pons' score; Othello: the final disc difference); shown raw.
+    """
+    score = root.score
+    if solved:
+        text = signed_points(score)
+    elif is_proven(score):
+        moves = max(1, ((plies_to_end(score) or 0) + 1) // 2)
+        text = f"W{moves}" if score > 0 else f"L{moves}"
+    else:
+        text = signed_points(score)
+    if root.bound == Bound.UPPER:
+        return "≤" + text.lstrip("+")
+    if root.bound == Bound.LOWER:
+        return "≥" + text.lstrip("+")
+    return text
+
+
+class Session:
+    """The game in the window and everything around it (see the module docstring).
+
+    Args:
+        game: the position to start from (its move stack is the history).
+        players: two player entries, by side.
+        worker: the app's ``SearchWorker`` (``request``/``cancel``).
+        next_generation: gives a fresh, never repeated generation id.
+        settings: the app's ``Settings`` (animation speed).
+        demo: computer-versus-computer play with pause, step and speed controls.
+        evaluators: a shared ``(game, preset) -> Evaluator`` cache loader.
+        autosave: write the autosave after each change.
+    """
+
+    def __init__(self, game: Game, players: list[dict[str, Any]], *, worker: Any,
+                 next_generation: Callable[[], int], settings: Any,
+                 evaluators: Callable[[str, str], Any], demo: bool = False,
+                 autosave: bool = True, paused: bool = False) -> None:
+        self.game = game
+        self.players = [dict(p) for p in players]
+        self.worker = worker
+        self._next_generation = next_generation
+        self.settings = settings
+        self._evaluators = evaluators
+        self.demo = demo
+        self.autosave_enabled = autosave
+        self.generation = next_generation()
+        self.time = 0.0
+        self.redo: list[Move] = []
+        self.evals: dict[int, Evaluation] = {}
+        self.pending: str | None = None
+        self.request_time = 0.0
+        self.search_ply = -1
+        self.search_side = 0
+        self.search_unit = 100
+        self.thinking: SearchInfo | None = None
+        self.last_result: SearchResult | None = None
+        self.last_result_ply = -1
+        self.ready: SearchResult | None = None
+        self.hint: Move | None = None
+        self.hint_score: str | None = None
+        self.pass_at: float | None = None
+        self.paused = paused
+        self.step_requested = False
+        self.demo_speed = DEMO_DEFAULT_SPEED
+        self.failed = False
+        self.message = ""
+        self.message_kind = "info"
+        self.message_until = 0.0
+        self.recent_messages: list[str] = []
+        """The last few status messages (what a test or a log may check)."""
+        self.is_animating: Callable[[], bool] = lambda: False
+        self.on_move: Callable[[Move, bool], None] = lambda move, computer: None
+        self.on_position: Callable[[], None] = lambda: None
+
+    # --- who is who ----------------------------------------------------------------
+
+    def player(self, side: int) -> dict[str, Any]:
+        return self.players[side]
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s in (0, 1) if not is_computer(self.players[s])]
+
+    def computer_to_move(self) -> bool:
+        return not self.game.is_over() and is_computer(self.players[self.game.turn])
+
+    def forced_pass(self) -> bool:
+        return not self.game.is_over() and self.game.legal_moves() == [PASS]
+
+    def human_to_move(self) -> bool:
+        """A person may act now: their turn, a real choice, the game running."""
+        return (not self.game.is_over() and not is_computer(self.players[self.game.turn])
+                and not self.forced_pass())
+
+    def _human_choice(self, game: Game) -> bool:
+        return (not game.is_over() and not is_computer(self.players[game.turn])
+                and game.legal_moves() != [PASS])
+
+    def side_label(self, side: int) -> str:
+        """``"You"``, ``"Computer"``, ``"Human"`` — how the panel names a player."""
+        player = self.players[side]
+        if is_computer(player):
+            return "Computer"
+        return "You" if len(self.humans) == 1 else "Human"
+
+    def level_label(self, side: int) -> str:
+        player = self.players[side]
+        if not is_computer(player):
+            return ""
+        try:
+            label = level(self.game.name, int(player.get("level", DEFAULT_LEVEL))).label
+        except ValueError:
+            label = f"Level {player.get('level')}"
+        evaluator = player.get("eval", "default")
+        return label if evaluator == "default" else f"{label} · {evaluator}"
+
+    # --- messages ---------------------------------------------------------------------
+
+    def say(self, text: str, kind: str = "info", seconds: float | None = 4.0) -> None:
+        """Show ``text`` in the status line (``kind`` ``"error"`` is drawn in red)."""
+        self.message, self.message_kind = text, kind
+        self.recent_messages = [*self.recent_messages[-19:], text]
+        self.message_until = math.inf if seconds is None else self.time + seconds
+
+    @property
+    def current_message(self) -> tuple[str, str] | None:
+        if self.message and self.time <= self.message_until:
+            return self.message, self.message_kind
+        return None
+
+    # --- the search ---------------------------------------------------------------------
+
+    def _factor(self) -> float:
+        from game.ui.boards.base import ANIMATION_FACTORS
+        return ANIMATION_FACTORS.get(self.settings.animation_speed, 1.0)
+
+    def min_delay(self) -> float:
+        if self.demo:
+            return DEMO_DELAYS[self.demo_speed]
+        return MIN_COMPUTER_DELAY * self._factor()
+
+    def _player_search(self, side: int, purpose: str) -> tuple[Any, Any] | None:
+        """The evaluator and limits a request for ``side`` uses (``None`` on an error)."""
+        player = self.players[side]
+        if not is_computer(player):  # a hint: the opponent computer's level, or the default
+            others = [p for p in self.players if is_computer(p)]
+            player = others[0] if others else {"level": DEFAULT_LEVEL, "eval": "default"}
+        try:
+            lvl = level(self.game.name, int(player.get("level", DEFAULT_LEVEL)))
+            evaluator = self._evaluators(self.game.name, player.get("eval", "default"))
+        except Exception as error:  # an unknown preset, a broken weights file
+            self._fail(str(error) or type(error).__name__)
+            return None
+        limits = lvl.limits(evaluator.unit)
+        if purpose == "hint" and limits.randomness:
+            limits = dataclasses.replace(limits, randomness=0)
+        return evaluator, limits
+
+    def _request(self, purpose: str) -> None:
+        found = self._player_search(self.game.turn, purpose)
+        if found is None:
+            return
+        evaluator, limits = found
+        self.worker.request(self.generation, self.game, evaluator, limits, purpose=purpose)
+        self.pending = purpose
+        self.request_time = self.time
+        self.search_ply = self.game.ply
+        self.search_side = self.game.turn
+        self.search_unit = evaluator.unit
+        self.thinking = None
+
+    def _fail(self, text: str) -> None:
+        self.failed = True
+        self.pending = None
+        text = text[0].upper() + text[1:] if text else "The computer player failed"
+        self.say(text.rstrip(".") + ".", "error", None)
+
+    def handle_report(self, report: WorkerReport) -> bool:
+        """Take a worker report; ``False`` (ignored) when it belongs to another generation."""
+        if report.generation != self.generation or self.pending != report.purpose:
+            return False
+        if report.kind == "progress" and report.info is not None:
+            self.thinking = report.info
+            self._remember_eval(report.info.score, exact=False)
+        elif report.kind == "result" and report.result is not None:
+            result = report.result
+            self.pending = None
+            self.last_result, self.last_result_ply = result, self.search_ply
+            if result.move is not None:
+                self._remember_eval(result.score, exact=result.exact)
+            if report.purpose == "hint":
+                self.hint = result.move
+                if result.move is not None:
+                    ev = self._evaluation(result.score, result.exact)
+                    side = self.game.side_names[self.search_side]
+                    value = ev.text(self.game.side_names) if ev.proven or result.exact \
+                        else f"{signed_points(result.score)} for {side}"
+                    self.hint_score = value
+                    name = self.game.move_name(result.move)
+                    self.say(f"Hint: {name} ({value})", "info", 6.0)
+            else:
+                self.ready = result
+        elif report.kind == "error":
+            self._fail(report.error or "the computer player failed")
+        return True
+
+    def _evaluation(self, score: int, exact: bool) -> Evaluation:
+        first = score if self.search_side == 0 else -score
+        return Evaluation(first, self.search_unit, exact)
+
+    def _remember_eval(self, score: int, exact: bool) -> None:
+        self.evals[self.search_ply] = self._evaluation(score, exact)
+
+    def current_evaluation(self) -> tuple[Evaluation, int] | None:
+        """The latest evaluation at or before this position, with the ply it belongs to."""
+        plies = [p for p in self.evals if p <= self.game.ply]
+        if not plies:
+            return None
+        p = max(plies)
+        return self.evals[p], p
+
+    def root_scores(self) -> dict[Cell, str]:
+        """The root moves' scores of the search of this position, by cell (show thinking)."""
+        if self.search_ply != self.game.ply:
+            return {}
+        source: SearchInfo | SearchResult | None = self.thinking
+        solved = False
+        if self.pending is None and self.last_result is not None \
+                and self.last_result_ply == self.game.ply:
+            source = self.last_result
+            solved = self.last_result.exact and self.last_result.depth == 0
+        if source is None:
+            return {}
+        cells: dict[Cell, str] = {}
+        for move, root in source.root_scores.items():
+            if move == PASS:
+                continue
+            cell = self.game.move_cell(move)
+            if cell is not None:
+                cells[cell] = root_score_text(root, solved)
+        return cells
+
+    # --- the frame ---------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Begin: request the computer's move if it is to play (called once shown)."""
+        self.on_position()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        game = self.game
+        if game.is_over() or self.failed:
+            return
+        can_go = not self.paused or self.step_requested
+        if self.forced_pass():
+            if not can_go or self.is_animating():
+                return
+            if self.pass_at is None:
+                self.pass_at = self.time + PASS_DELAY * (self._factor() if not self.demo else
+                                                         max(0.3, DEMO_DELAYS[self.demo_speed]))
+                side = game.side_names[game.turn]
+                self.say(f"{side} has no move and passes", "info", PASS_DELAY + 1.5)
+            if self.time >= self.pass_at:
+                self.step_requested = False
+                self._apply(PASS, computer=is_computer(self.players[game.turn]))
+            return
+        if not is_computer(self.players[game.turn]):
+            return
+        if self.ready is not None:
+            delay = 0.0 if self.step_requested else self.min_delay()
+            if can_go and not self.is_animating() and self.time >= self.request_time + delay:
+                result, self.ready = self.ready, None
+                self.step_requested = False
+                if result.move is not None and result.move in game.legal_moves():
+                    self._apply(result.move, computer=True)
+                else:
+                    self._fail("the computer player returned no legal move")
+            return
+        if self.pending != "move" and can_go:
+            self._request("move")
+
+    # --- actions that change the position ------------------------------------------------
+
+    def _before_change(self) -> None:
+        """Stop the search and retire its generation before the position changes."""
+        self.worker.cancel()
+        self.generation = self._next_generation()
+        self.pending = None
+        self.ready = None
+        self.thinking = None
+        self.hint = None
+        self.hint_score = None
+        self.pass_at = None
+        self.failed = False
+
+    def _after_change(self) -> None:
+        self.autosave()
+        self.on_position()
+
+    def _apply(self, move: Move, *, computer: bool) -> None:
+        self._before_change()
+        self.game.push(move)
+        if self.redo and self.redo[-1] == move:
+            self.redo.pop()
+        else:
+            self.redo.clear()
+            for ply in [p for p in self.evals if p > self.game.ply]:
+                del self.evals[ply]
+        if move == PASS and self.message.endswith("passes"):
+            self.message_until = max(self.message_until, self.time + 1.5)
+        self.on_move(move, computer)
+        self._after_change()
+
+    def play(self, move: Move) -> bool:
+        """A person's move; ``False`` (and nothing changes) when it is not theirs to make."""
+        if not self.human_to_move():
+            return False
+        if move not in self.game.legal_moves():
+            self.say(self.game.illegal_reason(move), "error", 3.0)
+            return False
+        self._apply(move, computer=False)
+        return True
+
+    def undo_target(self) -> int | None:
+        """How many moves Undo takes back, or ``None`` when it cannot.
+
+        Against the computer: back to the person's previous turn (also after the
+        end); between two computers: one move; forced passes are never stopped on.
+        """
+        stack = self.game.move_stack
+        if not stack:
+            return None
+        if not self.humans:
+            return 1
+        probe = self.game.copy()
+        for count in range(1, len(stack) + 1):
+            probe.pop()
+            if self._human_choice(probe):
+                return count
+        return None
+
+    def undo(self) -> bool:
+        count = self.undo_target()
+        if count is None:
+            self.say("Nothing to undo", "info", 2.0)
+            return False
+        self._before_change()
+        for _ in range(count):
+            self.redo.append(self.game.pop())
+        if self.demo:
+            self.paused = True
+        self.say(f"Took back {count} move{'s' if count != 1 else ''}", "info", 2.0)
+        self._after_change()
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self.redo)
+
+    def redo_moves(self) -> bool:
+        """Replay undone moves up to the person's next turn (one move between computers)."""
+        if not self.redo:
+            self.say("Nothing to redo", "info", 2.0)
+            return False
+        self._before_change()
+        count = 0
+        while self.redo:
+            self.game.push(self.redo.pop())
+            count += 1
+            if not self.humans or self._human_choice(self.game) or self.game.is_over():
+                break
+        if self.demo:
+            self.paused = True
+        self.say(f"Replayed {count} move{'s' if count != 1 else ''}", "info", 2.0)
+        self._after_change()
+        return True
+
+    def request_hint(self) -> bool:
+        if not self.human_to_move():
+            self.say("A hint is for your own turn", "info", 2.5)
+            return False
+        if self.pending == "hint":
+            return False
+        self.hint = None
+        self._request("hint")
+        if self.pending == "hint":
+            self.say("Looking for a good move…", "info", None)
+        return True
+
+    # --- demo controls ---------------------------------------------------------------------
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self.step_requested = False
+        if self.failed and not self.paused:
+            self.failed = False
+        self.say("Paused" if self.paused else "Resumed", "info", 1.5)
+
+    def step(self) -> None:
+        """Play one move now (paused or not), ignoring the demo delay."""
+        if self.game.is_over():
+            return
+        if self.failed:
+            self.failed = False
+        self.paused = True
+        self.step_requested = True
+
+    def change_speed(self, delta: int) -> None:
+        self.demo_speed = min(len(DEMO_DELAYS) - 1, max(0, self.demo_speed + delta))
+        self.say(f"Speed {self.demo_speed + 1} of {len(DEMO_DELAYS)}", "info", 1.5)
+
+    # --- persistence --------------------------------------------------------------------------
+
+    def record(self) -> records.GameRecord:
+        return records.record_from_game(self.game, self.players)
+
+    def autosave(self) -> None:
+        if not self.autosave_enabled:
+            return
+        try:
+            records.save_autosave(self.record())
+        except Exception as error:  # never lose the game over a full disk
+            self.say(f"Autosave failed: {error}", "error", 4.0)
+
+    def shutdown(self) -> None:
+        """Leaving this game: stop its search and retire its generation."""
+        self.worker.cancel()
+        self.generation = self._next_generation()
+        self.pending = None

@@ -1,0 +1,65 @@
+"""One real window under Xvfb: SDL's X11 driver, a real resize, a game move, and quitting.
+
+Runs in a subprocess (the other UI tests use the dummy driver in this process).
+Skipped where Xvfb is not installed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = r"""
+import time, pygame
+from pygame._sdl2.video import Window
+from game.rules import new_game
+from game.ui.app import App
+
+app = App(size=(1120, 760))
+assert pygame.display.get_driver() == "x11", pygame.display.get_driver()
+app.start_game(new_game("connect4"), [{"type": "human"},
+                                      {"type": "computer", "level": 1, "eval": "default"}])
+play = app.play
+app.run_frames(3)
+Window.from_display_module().size = (900, 620)   # a real resize through SDL
+assert app.pump_until(lambda: app.screen.get_size() == (900, 620), 5), app.screen.get_size()
+x, y = play.view.cell_center((3, 0))
+pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(x), round(y)), button=1))
+assert app.pump_until(lambda: play.game.ply == 2, 10), play.game
+Window.from_display_module().size = (500, 400)   # below the minimum: put back
+assert app.pump_until(lambda: app.screen.get_size() == (800, 560), 5), app.screen.get_size()
+pygame.event.post(pygame.event.Event(pygame.QUIT))
+started = time.monotonic()
+status = app.run()
+print("closed in", round(time.monotonic() - started, 3), "status", status)
+"""
+
+
+@pytest.mark.xvfb
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed")
+def test_a_real_window_under_xvfb(tmp_path):
+    display = f":{90 + os.getpid() % 400}"
+    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x1024x24", "-nolisten",
+                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(0.5)
+        if server.poll() is not None:
+            pytest.skip("Xvfb did not start")
+        env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
+               "SDL_AUDIODRIVER": "dummy", "XDG_CONFIG_HOME": str(tmp_path / "config"),
+               "PYTHONPATH": str(ROOT)}
+        done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=90)
+        assert done.returncode == 0, done.stderr[-3000:]
+        assert "status 0" in done.stdout
+    finally:
+        server.terminate()
+        server.wait(5)
