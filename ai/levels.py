@@ -28,12 +28,16 @@ class Level:
         depth: the search depth in plies.
         seconds: a time budget on top of the depth (the top levels), else ``None``.
         randomness: choose among moves this many evaluator units below the best.
+        solver: use the exact solver (Connect-4, Othello endgames; Gomoku's VCF).
+            The two easiest levels play without it, so a beginner can still win a
+            lost-looking endgame; they still never miss a win or block in one.
     """
 
     number: int
     depth: int
     seconds: float | None = None
     randomness: float = 0.0
+    solver: bool = True
 
     @property
     def label(self) -> str:
@@ -43,19 +47,20 @@ class Level:
     def limits(self, unit: int = 100) -> Limits:
         """Search limits for an evaluator whose ``unit`` is ``unit`` points."""
         return Limits(depth=self.depth, seconds=self.seconds,
-                      randomness=round(self.randomness * unit))
+                      randomness=round(self.randomness * unit), use_solver=self.solver)
 
 
 def _table(depths: tuple[int, ...], seconds: tuple[float | None, ...]) -> tuple[Level, ...]:
     noise = (1.5, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0)
-    return tuple(Level(n, d, s, r) for n, d, s, r in zip(LEVEL_NUMBERS, depths, seconds, noise))
+    return tuple(Level(n, d, s, r, solver=n > 2)
+                 for n, d, s, r in zip(LEVEL_NUMBERS, depths, seconds, noise))
 
 
 _NO_TIME = (None,) * 6
 LEVELS: dict[str, tuple[Level, ...]] = {
     "connect4": _table((1, 2, 4, 8, 10, 12, 14, 20), (*_NO_TIME, 3.0, 6.0)),
     "othello": _table((1, 2, 3, 4, 5, 6, 7, 10), (*_NO_TIME, 3.0, 6.0)),
-    "gomoku": _table((1, 2, 2, 3, 4, 4, 5, 6), (*_NO_TIME, 3.0, 6.0)),
+    "gomoku": _table((1, 2, 4, 6, 7, 8, 10, 14), (None,) * 5 + (2.0, 3.0, 6.0)),
 }
 """Level tables per game (the numbers are calibrated with ``plies match``)."""
 

@@ -220,9 +220,12 @@ class Searcher:
         self._deadline = None if limits.seconds is None else started + limits.seconds
         self._next_poll = POLL_INTERVAL
 
-        moves = self.evaluator.candidate_moves(game) if not game.is_over() else []
-        if not moves:
+        if game.is_over():
             return SearchResult(None, 0, 0, (), 0, 0.0, {}, exact=True)
+        try:
+            moves = self.evaluator.root_moves(game, self._poll_now)
+        except _Stopped:  # no time even for the root's extra care
+            moves = self.evaluator.candidate_moves(game)
 
         solved = self._try_solver(game, limits, started)
         if solved is not None:

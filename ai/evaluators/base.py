@@ -124,6 +124,14 @@ class Evaluator(abc.ABC):
         """Moves the search tries here, best guess first; never empty while moves exist."""
         return game.legal_moves()
 
+    def root_moves(self, game: Game, poll: Callable[[], None] | None = None) -> list[Move]:
+        """The candidates at the root of a search, where more care is affordable.
+
+        Default: ``candidate_moves``. Gomoku narrows them to the moves that stop the
+        opponent's victory by continuous fours. ``poll`` may raise to stop the work.
+        """
+        return self.candidate_moves(game)
+
     def terminal_score(self, game: Game, outcome: Outcome, ply: int) -> int:
         """Value of a finished game for the side to move, ``ply`` plies below the root."""
         if outcome.winner is None:
