@@ -59,7 +59,7 @@ def _table(depths: tuple[int, ...], seconds: tuple[float | None, ...]) -> tuple[
 _NO_TIME = (None,) * 6
 LEVELS: dict[str, tuple[Level, ...]] = {
     "connect4": _table((1, 2, 4, 8, 10, 12, 14, 20), (*_NO_TIME, 3.0, 6.0)),
-    "othello": _table((1, 2, 3, 4, 5, 6, 7, 10), (*_NO_TIME, 3.0, 6.0)),
+    "othello": _table((1, 2, 3, 6, 7, 8, 10, 12), (None,) * 5 + (2.0, 3.0, 6.0)),
     "gomoku": _table((1, 2, 4, 6, 7, 8, 10, 14), (None,) * 5 + (2.0, 3.0, 6.0)),
 }
 """Level tables per game (the numbers are calibrated with ``plies match``)."""

@@ -144,7 +144,8 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME", help="connect4 or othello")
     parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
     parser.add_argument("--board", metavar="B",
-                        help="Othello: 64 characters a1..h8, X black, O white, - empty")
+                        help="Othello: 64 characters a1..h8, X black, O white, - or . empty"
+                             " (write --board=... when it starts with -)")
     parser.add_argument("--turn", choices=("X", "O"), help="Othello with --board: side to move")
     parser.add_argument("--file", metavar="F", help="one position per line; one result per line")
     parser.add_argument("--time", type=float, metavar="S", help="give up after S seconds")
