@@ -283,7 +283,8 @@ class Searcher:
         best = solution.best_moves[0]
         if limits.randomness and len(solution.best_moves) > 1:
             best = self._rng.choice(solution.best_moves)
-        scores = {m: RootScore(s, Bound.EXACT) for m, s in solution.move_scores.items()}
+        scores = {m: RootScore(solver.search_score(game, s), Bound.EXACT)
+                  for m, s in solution.move_scores.items()}
         return SearchResult(
             best, solution.search_score, 0, (best,), self.nodes,
             time.perf_counter() - started, scores, exact=True,

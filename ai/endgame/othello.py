@@ -155,6 +155,11 @@ class OthelloSolver(ExactSolver):
         self.table_size = table_size
         self._table: dict[int, tuple[int, int, int]] = {}
 
+    def search_score(self, game: Game, score: int) -> int:
+        """A final disc margin on the search's scale (see ``search_score`` above)."""
+        black, white = game.counts()
+        return search_score(score, 64 - black - white)
+
     def clear(self) -> None:
         """Forget the transposition table."""
         self._table = {}
