@@ -220,11 +220,11 @@ class VcfSolver(ExactSolver):
         self._failed: dict[int, int] = {}
         self._local = threading.local()  # one board per thread and variant
 
-    @property
     def search_score(self, game: Game, score: int) -> int:
         """A VCF's score is the plies to the five: the search's ``WIN - plies``."""
         return WIN - score
 
+    @property
     def last_line(self) -> list[Move] | None:
         """This thread's full line of the last ``find``/``solve`` (``None``: none found)."""
         return getattr(self._local, "line", None)
