@@ -42,8 +42,8 @@ units of even; random openings outside it are drawn again."""
 class PlayerSpec:
     """A computer player: a level, or an explicit depth/time/evaluator.
 
-    ``level=5`` takes the level's depth and time (and no randomness: matches measure
-    strength); ``depth``, ``time`` or ``nodes`` given with it override the level's.
+    ``level=5`` plays exactly as level 5 plays for a user (its depth, time, randomness
+    and solver switch); ``depth``, ``time`` or ``nodes`` given with it override those.
     """
 
     text: str
@@ -53,14 +53,16 @@ class PlayerSpec:
     nodes: int | None = None
     eval: str = "default"
 
-    def limits(self, game_name: str) -> Limits:
-        """The search limits this player uses in ``game_name``."""
-        depth, seconds = self.depth, self.seconds
-        if self.level is not None:
-            chosen = level(game_name, self.level)
-            depth = depth if depth is not None else chosen.depth
-            seconds = seconds if seconds is not None else chosen.seconds
-        return Limits(depth=depth, seconds=seconds, nodes=self.nodes)
+    def limits(self, game_name: str, unit: int = 100) -> Limits:
+        """The search limits this player uses in ``game_name`` (``unit``: the evaluator's)."""
+        if self.level is None:
+            return Limits(depth=self.depth, seconds=self.seconds, nodes=self.nodes)
+        base = level(game_name, self.level).limits(unit)
+        return dataclasses.replace(
+            base,
+            depth=self.depth if self.depth is not None else base.depth,
+            seconds=self.seconds if self.seconds is not None else base.seconds,
+            nodes=self.nodes)
 
     def player_entry(self) -> dict[str, Any]:
         """The record's ``players`` entry for this computer."""
@@ -188,7 +190,8 @@ def play_game(task: GameTask) -> GameResult:
     players = []
     for spec in specs:
         evaluator = load_evaluator(task.game_name, spec.eval)
-        players.append((Searcher(evaluator, seed=task.index), spec.limits(task.game_name)))
+        players.append((Searcher(evaluator, seed=task.index),
+                        spec.limits(task.game_name, evaluator.unit)))
     while not game.is_over():
         searcher, limits = players[game.turn]
         result = searcher.search(game, limits)
