@@ -1,0 +1,897 @@
+"""Game records: save, load and autosave finished or running games (DESIGN §7).
+
+A record is plain data: the game, its variant, the moves in the game's notation, who
+played each side and how the game ended. Two file forms exist:
+
+* **JSON** (``.json``, the default)::
+
+      {"format": "plies-game", "version": 1, "game": "othello", "variant": {},
+       "moves": "f5d6c3d3c4", "players": [{"type": "human"},
+       {"type": "computer", "level": 4, "eval": "default"}], "result": null}
+
+  ``moves`` is written as the whole-game string (``moves_text``); a list of single
+  moves (``["f5", "d6"]``) is accepted when reading.
+
+* **Plain text** (``.txt``): the move list in notation, preceded by optional ``#``
+  header lines so that the game and variant travel with it::
+
+      # Plies game record
+      # game: gomoku size=15 rule=freestyle
+      # player 1 (Black): human
+      # player 2 (White): computer level=4 eval=default
+      # result: Black wins, five in a row
+      h8 i9 h9 i8 h10 i10 h7 i7 h6
+
+  A text file without a ``# game:`` line is read as the game the caller names
+  (``default_game``/``default_variant``), so a bare ``4453`` pasted from elsewhere
+  opens in the current game. Its result is always recomputed from the moves.
+
+Loading trusts nothing: the size, encoding, syntax, every field's type, the variant
+and each move (by replaying it through the rules) are checked, and the first problem
+becomes one :class:`RecordError` whose message is one sentence for a user. Nothing
+in a file is ever executed or unpickled. Writes go to a temporary file in the same
+folder and are renamed into place, so a failed save never destroys the old file.
+
+>>> from game.rules import new_game
+>>> g = new_game("othello"); g.play_moves("f5d6")
+>>> record = record_from_game(g, [{"type": "human"}, {"type": "human"}])
+>>> record.moves
+['f5', 'd6']
+>>> record_to_game(record).moves_text()
+'f5d6'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import json
+import logging
+import os
+import re
+import stat
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeAlias
+
+import platformdirs
+
+from game.rules import GAMES, PASS, Game, Move, RulesError, new_game
+
+log = logging.getLogger(__name__)
+
+FORMAT = "plies-game"
+"""The ``format`` tag of a saved game."""
+VERSION = 1
+"""The record format version this code writes and reads."""
+MAX_FILE_BYTES = 1_000_000
+"""Larger files are refused unread: the longest real game is a few kilobytes."""
+MAX_MOVES = 2_000
+"""More moves than any supported board can hold (25x25 Gomoku has 625 cells)."""
+LEVELS = range(1, 9)
+"""Computer levels a record may name (``ai.levels.LEVEL_NUMBERS``; not imported so
+that reading a file never pulls in the search)."""
+DEFAULT_EVAL = "default"
+"""The evaluator a computer player uses when a record does not name one."""
+MAX_TEXT = 200
+"""Longest eval name or result reason accepted from a file."""
+TEXT_MOVES_PER_LINE = 20
+"""How many moves a ``.txt`` record puts on one line."""
+
+Player: TypeAlias = dict[str, Any]
+"""``{"type": "human"}`` or ``{"type": "computer", "level": 1-8, "eval": "default"}``."""
+
+DEFAULT_LEVEL = 4
+"""The level of a computer player that names none (``ai.levels.DEFAULT_LEVEL``)."""
+
+
+def human() -> Player:
+    """A human player entry: ``{"type": "human"}``."""
+    return {"type": "human"}
+
+
+def computer(level: int = DEFAULT_LEVEL, evaluator: str = DEFAULT_EVAL) -> Player:
+    """A computer player entry: ``{"type": "computer", "level": level, "eval": evaluator}``."""
+    return {"type": "computer", "level": level, "eval": evaluator}
+
+
+def standard_players() -> list[Player]:
+    """A person (side 0) against the computer at the default level (side 1)."""
+    return [human(), computer()]
+
+
+class RecordError(ValueError):
+    """A record that cannot be read, written or replayed; the message is one sentence."""
+
+
+@dataclasses.dataclass
+class GameRecord:
+    """One game as plain data.
+
+    Attributes:
+        game: ``"connect4"``, ``"othello"`` or ``"gomoku"``.
+        variant: the rules' ``Game.variant()`` (Connect-4 ``{width, height, connect}``,
+            Gomoku ``{size, rule}``, Othello ``{}``).
+        moves: each move in the game's notation, ``"PA"`` for an Othello pass.
+        players: two entries indexed by side (side 0 first), see :data:`Player`.
+        result: ``None`` while the game runs, else ``{"winner": 0 | 1 | None,
+            "reason": str}``, plus ``"margin"`` for Othello: the final disc
+            difference from Black's point of view.
+    """
+
+    game: str
+    variant: dict[str, Any]
+    moves: list[str]
+    players: list[Player] = dataclasses.field(default_factory=standard_players)
+    result: dict[str, Any] | None = None
+
+
+# --- games and records ---------------------------------------------------------------
+
+
+def record_from_game(game: Game, players: Sequence[Mapping[str, Any]]) -> GameRecord:
+    """The record of ``game`` as played so far, with ``players`` by side.
+
+    Raises:
+        RecordError: ``players`` is not two valid player entries.
+    """
+    return GameRecord(
+        game=game.name,
+        variant=dict(game.variant()),
+        moves=[game.move_name(m) for m in game.move_stack],
+        players=_check_players(players, "the players"),
+        result=_result_of(game),
+    )
+
+
+def record_to_game(record: GameRecord) -> Game:
+    """A game with the record's variant and moves played (forced passes filled in).
+
+    Raises:
+        RecordError: an unknown game, a bad variant, or a move that cannot be played.
+    """
+    try:
+        game = new_game(record.game, **dict(record.variant))
+    except (RulesError, TypeError) as error:
+        raise RecordError(_sentence(f"the record's game cannot be set up: {error}")) from None
+    moves: list[Move] = []
+    for number, text in enumerate(record.moves, start=1):
+        if not isinstance(text, str):
+            raise RecordError(f"move {number} of the record is not text")
+        try:
+            moves.append(game.parse_move(text))
+        except RulesError as error:
+            raise RecordError(_sentence(f"move {number}: {error}")) from None
+    try:
+        game.play_moves(moves)
+    except RulesError as error:
+        raise RecordError(_sentence(str(error))) from None
+    return game
+
+
+def validate_players(players: Any) -> list[Player]:
+    """A clean copy of two player entries (side 0 first), defaults filled in.
+
+    Raises:
+        RecordError: not two valid entries.
+    """
+    return _check_players(players, "the players")
+
+
+def validate_variant(game_name: Any, variant: Any) -> dict[str, Any]:
+    """The complete variant of ``game_name`` that ``variant`` (a partial dict) sets up.
+
+    Raises:
+        RecordError: an unknown game, an unknown option or a value the rules refuse.
+    """
+    name = _check_game_name(game_name, "the game")
+    return dict(_make_game(name, variant, "the variant").variant())
+
+
+# --- loading -------------------------------------------------------------------------
+
+
+def load_record(
+    path: str | os.PathLike[str],
+    *,
+    default_game: str | None = None,
+    default_variant: Mapping[str, Any] | None = None,
+    default_players: Sequence[Mapping[str, Any]] | None = None,
+) -> GameRecord:
+    """Read and fully validate a record from ``path`` (``.json``, ``.txt``, or sniffed).
+
+    Args:
+        path: the file.
+        default_game: the game of a text record without a ``# game:`` line.
+        default_variant: its variant (only used together with ``default_game``).
+        default_players: the players of a record that names none (default:
+            :func:`standard_players`, a person against the computer).
+
+    Returns:
+        The record, normalised: the complete variant, every move (forced Othello
+        passes written out), the result recomputed from the moves.
+
+    Raises:
+        RecordError: the first problem, in one sentence naming the file.
+    """
+    path = Path(path)
+    text = _read_text(path)
+    name = path.name
+    suffix = path.suffix.lower()
+    if suffix == ".json" or (suffix != ".txt" and text.lstrip().startswith("{")):
+        return record_from_json(text, name=name, default_players=default_players)
+    return record_from_text(text, name=name, default_game=default_game,
+                            default_variant=default_variant,
+                            default_players=default_players)
+
+
+def _read_text(path: Path) -> str:
+    """The file's text, after checking it is a regular, small, UTF-8 file."""
+    name = path.name or str(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise RecordError(f"{name} does not exist") from None
+    except OSError as error:
+        raise RecordError(f"{name} cannot be read: {_os_reason(error)}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise RecordError(f"{name} is a folder, not a game file")
+    if not stat.S_ISREG(info.st_mode):
+        raise RecordError(f"{name} is not a regular file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise RecordError(f"{name} is too large to be a Plies game "
+                          f"({_size(info.st_size)}; the limit is {_size(MAX_FILE_BYTES)})")
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise RecordError(f"{name} cannot be read: {_os_reason(error)}") from None
+    if len(data) > MAX_FILE_BYTES:  # it grew after the stat
+        raise RecordError(f"{name} is too large to be a Plies game "
+                          f"(the limit is {_size(MAX_FILE_BYTES)})")
+    if b"\0" in data:
+        raise RecordError(f"{name} is not a text file, so it is not a Plies game")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{name} is not a text file, so it is not a Plies game "
+                          f"(byte {error.start + 1} is not UTF-8)") from None
+
+
+class _JSONProblem(ValueError):
+    """A JSON construct the record format refuses (NaN, a repeated key)."""
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _JSONProblem(f"repeats the key {_show(key)}")
+        result[key] = value
+    return result
+
+
+def _no_constants(word: str) -> Any:
+    raise _JSONProblem(f"contains {word}, which is not a number a game file can hold")
+
+
+def record_from_json(
+    text: str,
+    *,
+    name: str = "the game file",
+    default_players: Sequence[Mapping[str, Any]] | None = None,
+) -> GameRecord:
+    """Parse and validate a JSON record (see :func:`load_record`); ``name`` is for messages."""
+    if not text.strip():
+        raise RecordError(f"{name} is empty")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{name} is truncated or not valid JSON "
+                          f"(line {error.lineno}, column {error.colno})") from None
+    except _JSONProblem as error:
+        raise RecordError(f"{name} {error}") from None
+    except RecursionError:
+        raise RecordError(f"{name} is nested too deeply to be a Plies game") from None
+    except ValueError:  # e.g. an integer with more digits than Python converts
+        raise RecordError(f"{name} contains a number too long to read") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"{name} is not a Plies game file")
+    version = data.get("version")
+    if not _is_int(version):
+        raise RecordError(f"{name} has no valid format version (expected {VERSION})")
+    if version != VERSION:
+        newer = " newer" if version > VERSION else "n unknown"
+        raise RecordError(f"{name} was written by a{newer} version of Plies "
+                          f"(format version {version}; this one reads version {VERSION})")
+    for required in ("game", "moves"):
+        if required not in data:
+            raise RecordError(f"{name} has no {required!r} entry")
+    where = name + ":"
+    game_name = _check_game_name(data["game"], where)
+    variant = data.get("variant", {})
+    if variant is None:
+        variant = {}
+    game = _make_game(game_name, variant, f"{where} the variant")
+
+    moves = data["moves"]
+    texts: list[tuple[str, str]] = []  # (move text, where it came from)
+    if isinstance(moves, str):
+        try:
+            parsed = game.parse_moves(moves)
+        except RulesError as error:
+            raise RecordError(_sentence(f"{where} {error}")) from None
+        _check_count(len(parsed), where)
+        texts = [(game.move_name(m), f"{where} move {i}:") for i, m in enumerate(parsed, 1)]
+    elif isinstance(moves, list):
+        _check_count(len(moves), where)
+        for number, move in enumerate(moves, start=1):
+            if not isinstance(move, str):
+                raise RecordError(f"{where} move {number} must be text like "
+                                  f"{_example(game)!r}, not {_kind(move)}")
+            texts.append((move, f"{where} move {number}:"))
+    else:
+        raise RecordError(f"{where} 'moves' must be a string of moves or a list of "
+                          f"strings, not {_kind(moves)}")
+    _replay(game, texts)
+
+    if "players" in data and data["players"] is not None:
+        players = _check_players(data["players"], f"{where} 'players'")
+    else:
+        players = _check_players(default_players or standard_players(), "the default players")
+    result = _check_result(game, data.get("result"), f"{where} 'result'")
+    return GameRecord(game_name, dict(game.variant()),
+                      [game.move_name(m) for m in game.move_stack], players, result)
+
+
+_HEADER_RE = re.compile(r"#\s*(game|player\s*([12]))\s*(?:\([^)]*\))?\s*:\s*(.*)", re.I)
+"""``# game: ...`` and ``# player 1 (Black): ...``; any other ``#`` line is a comment."""
+
+
+def record_from_text(
+    text: str,
+    *,
+    name: str = "the game file",
+    default_game: str | None = None,
+    default_variant: Mapping[str, Any] | None = None,
+    default_players: Sequence[Mapping[str, Any]] | None = None,
+) -> GameRecord:
+    """Parse and validate a plain-text record (see the module docstring, :func:`load_record`)."""
+    game_spec: tuple[str, dict[str, Any], str] | None = None  # name, variant, where
+    players: list[Any] = [None, None]
+    move_lines: list[tuple[int, str]] = []
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        where = f"line {lineno} of {name}:"
+        if not line:
+            continue
+        if line.startswith("#"):
+            header = _HEADER_RE.fullmatch(line)
+            if header is None or move_lines:
+                continue  # a comment; headers count only before the first move
+            value = header[3].strip()
+            if header[2] is None:
+                game_spec = (*_parse_game_header(value, where), f"{where} the variant")
+            else:
+                players[int(header[2]) - 1] = _parse_player_header(value, where)
+            continue
+        line = line.split("#", 1)[0].strip()  # a trailing comment
+        if line:
+            move_lines.append((lineno, line))
+
+    if game_spec is not None:
+        game_name, variant, where = game_spec
+        game = _make_game(game_name, variant, where)
+    elif default_game is not None:
+        game_name = _check_game_name(default_game, f"{name}:")
+        game = _make_game(game_name, dict(default_variant or {}), f"{name}: the variant")
+    elif move_lines or text.strip():
+        raise RecordError(f"{name} does not say which game it is "
+                          f"(add a first line like '# game: othello')")
+    else:
+        raise RecordError(f"{name} is empty")
+
+    texts: list[tuple[str, str]] = []
+    for lineno, line in move_lines:
+        where = f"line {lineno} of {name}:"
+        try:
+            parsed = game.parse_moves(line)
+        except RulesError as error:
+            raise RecordError(_sentence(f"{where} {_strip_move_number(error)}")) from None
+        texts.extend((game.move_name(m), where) for m in parsed)
+        _check_count(len(texts), f"{name}:")
+    _replay(game, texts)
+
+    if players == [None, None]:
+        checked = _check_players(default_players or standard_players(), "the default players")
+    elif None in players:
+        missing = players.index(None) + 1
+        raise RecordError(f"{name} names only one player (add a line '# player {missing}: human')")
+    else:
+        checked = players
+    return GameRecord(game.name, dict(game.variant()),
+                      [game.move_name(m) for m in game.move_stack], checked,
+                      _result_of(game))
+
+
+def _parse_game_header(value: str, where: str) -> tuple[str, dict[str, Any]]:
+    """``"gomoku size=15 rule=freestyle"`` -> ``("gomoku", {"size": 15, "rule": "freestyle"})``."""
+    words = value.split()
+    if not words:
+        raise RecordError(f"{where} '# game:' must name a game, like '# game: othello'")
+    game_name = _check_game_name(words[0].lower(), where)
+    params = _variant_params(game_name)
+    variant: dict[str, Any] = {}
+    for word in words[1:]:
+        key, equals, text = word.partition("=")
+        key = key.lower()
+        if not equals or not text:
+            raise RecordError(f"{where} {_show(word)} is not an option like "
+                              f"'{next(iter(params), 'size')}=...'")
+        if key not in params:
+            raise RecordError(f"{where} {GAMES[game_name].title} has no option {_show(key)}"
+                              f"{_options_hint(params)}")
+        if key in variant:
+            raise RecordError(f"{where} the option {key!r} is given twice")
+        if isinstance(params[key], int):
+            try:
+                variant[key] = int(text)
+            except ValueError:
+                raise RecordError(f"{where} {key} must be a whole number, "
+                                  f"not {_show(text)}") from None
+        else:
+            variant[key] = text
+    return game_name, variant
+
+
+def _parse_player_header(value: str, where: str) -> Player:
+    """``"human"`` or ``"computer level=4 eval=default"`` -> a player entry.
+
+    ``eval=`` comes last and takes the rest of the line (a path may hold spaces).
+    """
+    value, has_eval, evaluator = value.partition(" eval=")
+    words = value.split()
+    if not words or words[0].lower() not in ("human", "computer"):
+        raise RecordError(f"{where} a player is 'human' or 'computer level=N', "
+                          f"not {_show(value)}")
+    entry: dict[str, Any] = {"type": words[0].lower()}
+    for word in words[1:]:
+        key, equals, text = word.partition("=")
+        key = key.lower()
+        if key == "level" and equals:
+            entry["level"] = int(text) if text.isdigit() and len(text) < 4 else text
+        elif key == "eval" and equals and not has_eval:
+            entry["eval"] = text
+        else:
+            raise RecordError(f"{where} {_show(word)} is not 'level=N' or 'eval=NAME'")
+    if has_eval:
+        entry["eval"] = evaluator.strip()
+    return _check_player(entry, where.rstrip(":") + ": the player")
+
+
+# --- saving --------------------------------------------------------------------------
+
+
+def record_to_json(record: GameRecord) -> str:
+    """The JSON form of a (validated) record, ending in a newline.
+
+    Raises:
+        RecordError: the record does not describe a playable game.
+    """
+    game, players, result = _check_record(record)
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "variant": dict(game.variant()),
+        "moves": game.moves_text(),
+        "players": players,
+        "result": result,
+    }
+    try:
+        return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    except (TypeError, ValueError) as error:
+        raise RecordError(_sentence(f"the game cannot be written as JSON: {error}")) from None
+
+
+def record_to_text(record: GameRecord) -> str:
+    """The plain-text form of a (validated) record, ending in a newline.
+
+    Raises:
+        RecordError: the record does not describe a playable game.
+    """
+    game, players, result = _check_record(record)
+    lines = ["# Plies game record"]
+    options = " ".join(f"{key}={value}" for key, value in game.variant().items())
+    lines.append(f"# game: {game.name} {options}".rstrip())
+    for side, player in enumerate(players):
+        words = [player["type"]]
+        if player["type"] == "computer":
+            words += [f"level={player['level']}", f"eval={player['eval']}"]
+        lines.append(f"# player {side + 1} ({game.side_names[side]}): {' '.join(words)}")
+    if result is not None:
+        winner = ("draw" if result["winner"] is None
+                  else f"{game.side_names[result['winner']]} wins")
+        margin = f" by {abs(result['margin'])}" if result.get("margin") else ""
+        lines.append(f"# result: {winner}{margin}, {result['reason']}")
+    stack = game.move_stack
+    for start in range(0, len(stack), TEXT_MOVES_PER_LINE):
+        lines.append(game.moves_text(stack[start:start + TEXT_MOVES_PER_LINE]))
+    return "\n".join(lines) + "\n"
+
+
+def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
+    """Write ``record`` to ``path`` atomically: ``.txt`` as plain text, anything else as JSON.
+
+    The record is validated and serialised before the file is touched; a failure
+    leaves any existing file unchanged and no temporary file behind.
+
+    Raises:
+        RecordError: the record is invalid or the file cannot be written (one sentence).
+    """
+    path = Path(path)
+    text = record_to_text(record) if path.suffix.lower() == ".txt" else record_to_json(record)
+    try:
+        atomic_write_text(path, text)
+    except OSError as error:
+        raise RecordError(f"{path.name} could not be saved: {_os_reason(error)}") from None
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to a temporary file beside ``path``, then rename it into place.
+
+    Raises:
+        OSError: the folder cannot be written; ``path`` is then unchanged.
+    """
+    path = Path(path)
+    data = text.encode("utf-8")
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mode = 0o644
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+# --- config folder and autosave ------------------------------------------------------
+
+
+def config_dir() -> Path:
+    """The user's Plies configuration folder, created on demand.
+
+    ``platformdirs.user_config_dir("plies")``: on Linux ``$XDG_CONFIG_HOME/plies``
+    (``~/.config/plies`` by default).
+    """
+    folder = Path(platformdirs.user_config_dir("plies", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def games_dir() -> Path:
+    """The default folder of the Save and Open dialogs, created on demand."""
+    folder = config_dir() / "games"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def autosave_path() -> Path:
+    """Where the running game is kept between sessions."""
+    return config_dir() / "autosave.json"
+
+
+def save_autosave(record: GameRecord) -> bool:
+    """Autosave ``record``; a failure is logged, never raised (the game goes on).
+
+    Returns:
+        Whether the autosave was written.
+    """
+    try:
+        save_record(autosave_path(), record)
+    except (RecordError, OSError) as error:
+        log.warning("autosave failed: %s", error)
+        return False
+    return True
+
+
+def load_autosave() -> GameRecord | None:
+    """The autosaved game, or ``None`` when there is none or it cannot be read.
+
+    A corrupt autosave is moved aside to ``autosave.json.bad`` (replacing an older
+    one) so that it is neither lost nor tried again.
+    """
+    try:
+        path = autosave_path()
+    except OSError as error:
+        log.warning("no config folder: %s", error)
+        return None
+    if not path.exists() and not path.is_symlink():
+        return None
+    try:
+        return load_record(path)
+    except RecordError as error:
+        log.warning("the autosave is unusable and was moved aside: %s", error)
+        try:
+            os.replace(path, path.with_name(path.name + ".bad"))
+        except OSError:
+            try:
+                path.unlink()
+            except OSError:
+                pass
+        return None
+
+
+def clear_autosave() -> None:
+    """Forget the autosaved game (nothing happens when there is none)."""
+    try:
+        autosave_path().unlink(missing_ok=True)
+    except OSError as error:
+        log.warning("could not remove the autosave: %s", error)
+
+
+# --- validation helpers ----------------------------------------------------------------
+
+
+def _check_game_name(value: Any, where: str) -> str:
+    if not isinstance(value, str) or value not in GAMES:
+        raise RecordError(f"{where} {_show(value)} is not a game Plies plays "
+                          f"({', '.join(GAMES)})")
+    return value
+
+
+def _variant_params(game_name: str) -> dict[str, Any]:
+    """The variant keywords of a game and their defaults (from its constructor)."""
+    params = inspect.signature(GAMES[game_name].__init__).parameters
+    return {
+        name: param.default
+        for name, param in params.items()
+        if name != "self" and param.kind in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY)
+    }
+
+
+def _options_hint(params: Mapping[str, Any]) -> str:
+    return f"; its options are {', '.join(params)}" if params else "; it has no options"
+
+
+def _make_game(game_name: str, variant: Any, where: str) -> Game:
+    """A new game after checking the variant's keys and value types, then the rules' ranges."""
+    title = GAMES[game_name].title
+    if not isinstance(variant, dict):
+        raise RecordError(f"{where} must be a set of options, not {_kind(variant)}")
+    params = _variant_params(game_name)
+    for key, value in variant.items():
+        if key not in params:
+            raise RecordError(f"{where} names {_show(key)}, which is not an option of "
+                              f"{title}{_options_hint(params)}")
+        default = params[key]
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(default, int):
+            ok = _is_int(value)
+        elif isinstance(default, str):
+            ok = isinstance(value, str)
+        else:
+            ok = value is None or _is_int(value) or isinstance(value, str)
+        if not ok:
+            raise RecordError(f"{where} gives {key} as {_kind(value)}, which {title} "
+                              f"does not accept")
+    try:
+        return new_game(game_name, **variant)
+    except RulesError as error:
+        raise RecordError(_sentence(f"{where} is not playable: {error}")) from None
+    except (TypeError, ValueError, OverflowError) as error:
+        raise RecordError(_sentence(f"{where} is not playable: {error}")) from None
+
+
+def _check_count(count: int, where: str) -> None:
+    if count > MAX_MOVES:
+        raise RecordError(f"{where.rstrip(':')} has {count} moves, more than any board holds")
+
+
+def _replay(game: Game, texts: Sequence[tuple[str, str]]) -> None:
+    """Play each ``(move text, where)`` on ``game``, checked; forced passes are filled in."""
+    for text, where in texts:
+        try:
+            move = game.parse_move(text)
+        except RulesError as error:
+            raise RecordError(_sentence(f"{where} {_strip_move_number(error)}")) from None
+        if move != PASS and game.legal_moves() == [PASS]:
+            game.push(PASS)
+        try:
+            game.play(move)
+        except RulesError as error:
+            reason = _strip_move_number(error)
+            name = game.move_name(move)
+            if name.lower() not in reason.lower():
+                reason = f"{name} cannot be played: {reason}"
+            raise RecordError(_sentence(f"{where} {reason}")) from None
+
+
+def _check_player(entry: Any, where: str) -> Player:
+    if not isinstance(entry, Mapping):
+        raise RecordError(f"{where} must be a human or a computer entry, not {_kind(entry)}")
+    kind = entry.get("type")
+    if kind == "human":
+        return {"type": "human"}
+    if kind != "computer":
+        raise RecordError(f"{where} must have type 'human' or 'computer', "
+                          f"not {_show(kind)}")
+    level = entry.get("level", 4)
+    if not _is_int(level) or level not in LEVELS:
+        raise RecordError(f"{where} has level {_show(level)}; levels go from "
+                          f"{LEVELS[0]} to {LEVELS[-1]}")
+    evaluator = entry.get("eval", DEFAULT_EVAL)
+    if evaluator is None:
+        evaluator = DEFAULT_EVAL
+    if (not isinstance(evaluator, str) or not evaluator.strip() or len(evaluator) > MAX_TEXT
+            or not evaluator.isprintable()):
+        raise RecordError(f"{where} names the evaluator {_show(evaluator)}, which is not "
+                          f"a usable name")
+    return {"type": "computer", "level": level, "eval": evaluator}
+
+
+def _check_players(players: Any, where: str) -> list[Player]:
+    if not isinstance(players, Sequence) or isinstance(players, str | bytes) or len(players) != 2:
+        raise RecordError(f"{where} must list exactly two players, side 0 first")
+    return [_check_player(entry, f"{where.rstrip(':')}, player {side + 1},")
+            for side, entry in enumerate(players)]
+
+
+def _result_of(game: Game) -> dict[str, Any] | None:
+    outcome = game.outcome()
+    if outcome is None:
+        return None
+    result: dict[str, Any] = {"winner": outcome.winner, "reason": outcome.reason}
+    final_margin = getattr(game, "final_margin", None)
+    if game.name == "othello" and callable(final_margin):
+        result["margin"] = int(final_margin())
+    return result
+
+
+def _check_result(game: Game, value: Any, where: str) -> dict[str, Any] | None:
+    """The result of ``game`` after its moves, checked against ``value`` from a file.
+
+    A finished game's result is recomputed and must agree with a stated one. A result
+    on a game the rules have not finished is kept (a resignation, an agreed draw).
+    """
+    if value is not None:
+        if not isinstance(value, Mapping):
+            raise RecordError(f"{where} must be null or an object, not {_kind(value)}")
+        for key in ("winner", "reason"):
+            if key not in value:
+                raise RecordError(f"{where} has no {key!r}")
+        winner = value["winner"]
+        if winner is not None and (not _is_int(winner) or winner not in (0, 1)):
+            raise RecordError(f"{where} names the winner {_show(winner)}; "
+                              f"it must be 0, 1 or null")
+        reason = value["reason"]
+        if (not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_TEXT
+                or not reason.isprintable()):
+            raise RecordError(f"{where} has a reason that is not a short text")
+        margin = value.get("margin")
+        if margin is not None and (not _is_int(margin) or abs(margin) > 10_000):
+            raise RecordError(f"{where} has a margin that is not a whole number")
+    computed = _result_of(game)
+    if computed is None:
+        if value is None:
+            return None
+        kept: dict[str, Any] = {"winner": value["winner"], "reason": value["reason"]}
+        if value.get("margin") is not None:
+            kept["margin"] = value["margin"]
+        return kept
+    if value is not None:
+        if value["winner"] != computed["winner"]:
+            raise RecordError(f"{where} says {_winner_words(game, value['winner'])}, but "
+                              f"the moves end in {_winner_words(game, computed['winner'])}")
+        if value.get("margin") is not None and value["margin"] != computed.get("margin"):
+            raise RecordError(f"{where} gives the margin {value['margin']}, but the moves "
+                              f"end {computed.get('margin')}")
+    return computed
+
+
+def _winner_words(game: Game, winner: Any) -> str:
+    return "a draw" if winner is None else f"a win for {game.side_names[winner]}"
+
+
+def _check_record(record: GameRecord) -> tuple[Game, list[Player], dict[str, Any] | None]:
+    """Replay ``record`` and check all of it before it is written."""
+    if not isinstance(record, GameRecord):
+        raise RecordError("only a game record can be saved")
+    game_name = _check_game_name(record.game, "the record:")
+    game = _make_game(game_name, record.variant, "the record's variant")
+    if not isinstance(record.moves, list | tuple):
+        raise RecordError("the record's moves must be a list of moves")
+    _check_count(len(record.moves), "the record")
+    texts = []
+    for number, move in enumerate(record.moves, start=1):
+        if not isinstance(move, str):
+            raise RecordError(f"move {number} of the record is {_kind(move)}, not text")
+        texts.append((move, f"the record, move {number}:"))
+    _replay(game, texts)
+    players = _check_players(record.players, "the record's players")
+    result = _check_result(game, record.result, "the record's result")
+    return game, players, result
+
+
+# --- message helpers -----------------------------------------------------------------
+
+
+_MESSAGE_LIMIT = 240
+
+
+def _sentence(message: str) -> str:
+    """One line, clipped: rules' messages may quote a whole hostile input."""
+    message = " ".join(message.split())
+    if len(message) > _MESSAGE_LIMIT:
+        message = message[:_MESSAGE_LIMIT - 1] + "…"
+    return message
+
+
+def _strip_move_number(error: Exception) -> str:
+    """``"move 1: 'z9' is ..."`` -> ``"'z9' is ..."`` when the caller says where."""
+    return re.sub(r"^move \d+: ", "", str(error))
+
+
+def _show(value: Any) -> str:
+    """A short quotation of a value from a file (JSON words for JSON constants)."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    text = repr(value)
+    return text if len(text) <= 40 else text[:36] + "…" + text[-3:]
+
+
+def _kind(value: Any) -> str:
+    """How a JSON value is described to a user: ``"a number"``, ``"a list"``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"the number {_show(value)}"
+    if isinstance(value, str):
+        return f"the text {_show(value)}"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _example(game: Game) -> str:
+    legal = [m for m in game.legal_moves() if m != PASS]
+    return game.move_name(legal[0]) if legal else "PA"
+
+
+def _size(count: int) -> str:
+    return f"{count / 1_000_000:.1f} MB" if count >= 100_000 else f"{count} bytes"
+
+
+def _os_reason(error: OSError) -> str:
+    """``"permission denied"`` rather than ``"[Errno 13] Permission denied: '/x'"``."""
+    return (error.strerror or type(error).__name__).lower()
+
+
+__all__ = [
+    "DEFAULT_EVAL", "DEFAULT_LEVEL", "FORMAT", "GameRecord", "LEVELS", "MAX_FILE_BYTES",
+    "Player", "RecordError", "VERSION", "atomic_write_text", "autosave_path",
+    "clear_autosave", "computer", "config_dir", "games_dir", "human", "load_autosave",
+    "load_record", "record_from_game", "record_from_json", "record_from_text",
+    "record_to_game", "record_to_json", "record_to_text", "save_autosave", "save_record",
+    "standard_players", "validate_players", "validate_variant",
+]

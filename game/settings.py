@@ -1,0 +1,217 @@
+"""User settings: what the options screen changes, remembered between sessions.
+
+The file is ``config_dir()/settings.json``::
+
+    {"format": "plies-settings", "version": 1, "sound": true, "theme": "dark", ...}
+
+Loading never fails: a missing or unreadable file gives the defaults, unknown keys are
+ignored and each bad value is replaced by its default on its own, so one hand-edited
+typo does not reset everything else. Saving is atomic (temporary file + rename).
+
+>>> s = Settings()
+>>> s.theme, s.animation_speed, s.window_size
+('classic', 'normal', [1120, 760])
+>>> next_value(THEMES, s.theme)
+'dark'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game.records import (
+    RecordError,
+    atomic_write_text,
+    config_dir,
+    standard_players,
+    validate_players,
+    validate_variant,
+)
+from game.rules import GAMES
+
+log = logging.getLogger(__name__)
+
+FORMAT = "plies-settings"
+"""The ``format`` tag of the settings file."""
+VERSION = 1
+"""The settings format version this code writes."""
+FILE_NAME = "settings.json"
+MAX_FILE_BYTES = 100_000
+"""A settings file larger than this is ignored unread."""
+
+THEMES = ("classic", "dark", "high-contrast")
+"""The colour themes, in the order the options screen cycles through them."""
+ANIMATION_SPEEDS = ("off", "slow", "normal", "fast")
+"""Animation speeds, slowest last but ``off`` first, in cycling order."""
+GAME_NAMES = tuple(GAMES)
+"""The games ``last_game`` may name."""
+DEFAULT_WINDOW_SIZE = (1120, 760)
+MIN_WINDOW_SIZE = (640, 480)
+"""Smaller windows cannot show a board and its side panel."""
+MAX_WINDOW_SIZE = (16_384, 16_384)
+
+
+def _default_window_size() -> list[int]:
+    return list(DEFAULT_WINDOW_SIZE)
+
+
+@dataclasses.dataclass
+class Settings:
+    """Every user setting, with its default.
+
+    Attributes:
+        sound: play sound effects.
+        legal_move_markers: mark the squares where the side to move may play.
+        show_thinking: show the computer's search (depth, score, principal variation).
+        animation_speed: one of :data:`ANIMATION_SPEEDS`.
+        theme: one of :data:`THEMES`.
+        last_game: the game the window opens with.
+        last_variants: per game name, the last variant chosen (``Game.variant()``).
+        last_players: per game name, the last two players, as in records
+            (``[{"type": "human"}, {"type": "computer", "level": 4, "eval": "default"}]``).
+        window_size: ``[width, height]`` of the window in pixels.
+    """
+
+    sound: bool = True
+    legal_move_markers: bool = True
+    show_thinking: bool = False
+    animation_speed: str = "normal"
+    theme: str = "classic"
+    last_game: str = "connect4"
+    last_variants: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    last_players: dict[str, list[dict[str, Any]]] = dataclasses.field(default_factory=dict)
+    window_size: list[int] = dataclasses.field(default_factory=_default_window_size)
+
+    def variant_for(self, game: str) -> dict[str, Any]:
+        """The remembered variant of ``game`` (``{}``, the defaults, when there is none)."""
+        return dict(self.last_variants.get(game, {}))
+
+    def players_for(self, game: str) -> list[dict[str, Any]]:
+        """The remembered players of ``game`` (a person against the computer by default)."""
+        players = self.last_players.get(game)
+        return [dict(p) for p in players] if players else standard_players()
+
+
+def next_value(choices: Sequence[str], current: str, step: int = 1) -> str:
+    """The choice ``step`` places after ``current``, wrapping round (for cycling buttons)."""
+    try:
+        index = choices.index(current)
+    except ValueError:
+        return choices[0]
+    return choices[(index + step) % len(choices)]
+
+
+def settings_path() -> Path:
+    """``config_dir()/settings.json`` (the folder is created on demand)."""
+    return config_dir() / FILE_NAME
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings, each missing or bad value replaced by its default; never raises."""
+    try:
+        path = settings_path() if path is None else Path(path)
+        if not path.is_file():
+            return Settings()
+        if path.stat().st_size > MAX_FILE_BYTES:
+            log.warning("%s is too large; using the default settings", path)
+            return Settings()
+        data = json.loads(path.read_bytes().decode("utf-8-sig"))
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
+        log.warning("unreadable settings, using the defaults: %s", error)
+        return Settings()
+    if not isinstance(data, dict):
+        log.warning("%s does not hold settings; using the defaults", path)
+        return Settings()
+    return settings_from_dict(data)
+
+
+def settings_from_dict(data: dict[str, Any]) -> Settings:
+    """Settings from plain data, field by field: bad or missing values become defaults."""
+    defaults = Settings()
+    values: dict[str, Any] = {}
+    for name in ("sound", "legal_move_markers", "show_thinking"):
+        value = data.get(name)
+        values[name] = value if isinstance(value, bool) else getattr(defaults, name)
+    for name, allowed in (("animation_speed", ANIMATION_SPEEDS), ("theme", THEMES),
+                          ("last_game", GAME_NAMES)):
+        value = data.get(name)
+        values[name] = value if isinstance(value, str) and value in allowed \
+            else getattr(defaults, name)
+    values["last_variants"] = _per_game(data.get("last_variants"), _clean_variant)
+    values["last_players"] = _per_game(data.get("last_players"), _clean_players)
+    values["window_size"] = _clean_window_size(data.get("window_size"))
+    return Settings(**values)
+
+
+def settings_to_dict(settings: Settings) -> dict[str, Any]:
+    """The file form of ``settings`` (cleaned as if it had been loaded)."""
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    data.update(dataclasses.asdict(settings_from_dict(dataclasses.asdict(settings))))
+    return data
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> bool:
+    """Write ``settings`` atomically; a failure is logged, never raised.
+
+    Returns:
+        Whether the file was written.
+    """
+    try:
+        text = json.dumps(settings_to_dict(settings), indent=2, ensure_ascii=False) + "\n"
+        atomic_write_text(settings_path() if path is None else Path(path), text)
+    except (OSError, TypeError, ValueError) as error:
+        log.warning("could not save the settings: %s", error)
+        return False
+    return True
+
+
+# --- field cleaners ------------------------------------------------------------------
+
+
+def _per_game(value: Any, clean: Any) -> dict[str, Any]:
+    """Keep the entries of a ``{game name: value}`` mapping that ``clean`` accepts."""
+    if not isinstance(value, dict):
+        return {}
+    result = {}
+    for game, entry in value.items():
+        if game in GAMES:
+            cleaned = clean(game, entry)
+            if cleaned is not None:
+                result[game] = cleaned
+    return result
+
+
+def _clean_variant(game: str, variant: Any) -> dict[str, Any] | None:
+    try:
+        return validate_variant(game, variant)
+    except RecordError:
+        return None
+
+
+def _clean_players(game: str, players: Any) -> list[dict[str, Any]] | None:
+    try:
+        return validate_players(players)
+    except RecordError:
+        return None
+
+
+def _clean_window_size(value: Any) -> list[int]:
+    if (isinstance(value, list | tuple) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            and all(lo <= v <= hi for v, lo, hi in zip(value, MIN_WINDOW_SIZE, MAX_WINDOW_SIZE))):
+        return [value[0], value[1]]
+    return _default_window_size()
+
+
+__all__ = [
+    "ANIMATION_SPEEDS", "DEFAULT_WINDOW_SIZE", "GAME_NAMES", "MIN_WINDOW_SIZE", "Settings",
+    "THEMES", "load_settings", "next_value", "save_settings", "settings_from_dict",
+    "settings_path", "settings_to_dict",
+]

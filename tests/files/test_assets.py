@@ -1,0 +1,97 @@
+"""The project's own assets: present, in the promised formats, small and reproducible."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import wave
+from pathlib import Path
+
+import pygame
+import pytest
+
+from assets import generate
+from game.resources import ICON, SOUNDS, asset_path, sound_path
+
+ASSETS = Path(generate.__file__).resolve().parent
+
+
+def test_asset_path_finds_the_package_files() -> None:
+    assert asset_path(ICON) == ASSETS / "icon.png"
+    assert sound_path("place") == ASSETS / "place.wav"
+    for bad in ("", "..", "../pyproject.toml", "a/b.wav"):
+        with pytest.raises(ValueError):
+            asset_path(bad)
+    with pytest.raises(ValueError):
+        sound_path("explosion")
+
+
+@pytest.mark.parametrize("name", SOUNDS)
+def test_sound_format(name: str) -> None:
+    path = sound_path(name)
+    assert path.is_file()
+    with wave.open(str(path), "rb") as w:
+        assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 44_100)
+        assert w.getcomptype() == "NONE"
+        seconds = w.getnframes() / w.getframerate()
+        frames = w.readframes(w.getnframes())
+    assert 0.02 <= seconds <= 1.0
+    samples = memoryview(frames).cast("h")
+    peak = max(abs(s) for s in samples)
+    assert 3000 < peak < 32767, "audible but not clipped"
+    assert abs(samples[-1]) < 200, "ends quietly, without a click"
+
+
+def test_every_generated_sound_is_listed() -> None:
+    assert tuple(generate.SOUNDS) == SOUNDS
+
+
+def test_icon_loads_with_pygame() -> None:
+    pygame.init()
+    try:
+        icon = pygame.image.load(str(asset_path(ICON)))
+        assert icon.get_size() == (64, 64)
+        assert icon.get_bitsize() == 32 and icon.get_flags() & pygame.SRCALPHA
+        assert icon.get_at((0, 0)).a == 0, "transparent corners"
+        assert icon.get_at((32, 32)).a == 255
+    finally:
+        pygame.quit()
+
+
+def test_total_size_is_small() -> None:
+    files = [asset_path(ICON)] + [sound_path(s) for s in SOUNDS]
+    assert sum(f.stat().st_size for f in files) < 300_000
+
+
+def test_licence_is_there() -> None:
+    text = (ASSETS / "LICENSE.md").read_text(encoding="utf-8")
+    assert "generate.py" in text and "CC0" in text and "freesansbold" in text
+
+
+def test_generation_is_deterministic(tmp_path: Path) -> None:
+    first = generate.generate(tmp_path / "a")
+    second = generate.generate(tmp_path / "b")
+    assert [p.name for p in first] == [p.name for p in second]
+    assert sorted(p.name for p in first) == sorted([ICON] + [f"{s}.wav" for s in SOUNDS])
+    for a, b in zip(first, second):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_shipped_files_match_the_generator(tmp_path: Path) -> None:
+    """The committed files are what the generator makes (sounds byte for byte; the icon
+    pixel for pixel, since another zlib may compress the same pixels differently)."""
+    for path in generate.generate(tmp_path):
+        shipped = ASSETS / path.name
+        if path.suffix == ".wav":
+            assert shipped.read_bytes() == path.read_bytes(), path.name
+        else:
+            a, b = pygame.image.load(str(shipped)), pygame.image.load(str(path))
+            assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+
+def test_module_runs_as_a_script(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "assets.generate", str(tmp_path)],
+                          capture_output=True, text=True, cwd=ASSETS.parent, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [ICON] + [f"{s}.wav" for s in SOUNDS])
