@@ -6,7 +6,7 @@ choice is never random between a proven win and anything else, and wins in one a
 blocks of a win in one are found at every level (the evaluators' forced-move logic).
 
 >>> level("connect4", 4).label
-'Level 4 — depth 8'
+'Level 4 — depth 9'
 """
 
 from __future__ import annotations
@@ -56,9 +56,8 @@ def _table(depths: tuple[int, ...], seconds: tuple[float | None, ...]) -> tuple[
                  for n, d, s, r in zip(LEVEL_NUMBERS, depths, seconds, noise))
 
 
-_NO_TIME = (None,) * 6
 LEVELS: dict[str, tuple[Level, ...]] = {
-    "connect4": _table((1, 2, 4, 8, 10, 12, 14, 20), (*_NO_TIME, 3.0, 6.0)),
+    "connect4": _table((1, 2, 4, 9, 10, 11, 14, 20), (None,) * 5 + (2.0, 3.0, 6.0)),
     "othello": _table((1, 2, 3, 6, 7, 8, 10, 12), (None,) * 5 + (2.0, 3.0, 6.0)),
     "gomoku": _table((1, 2, 4, 6, 7, 8, 10, 14), (None,) * 5 + (2.0, 3.0, 6.0)),
 }
@@ -73,3 +72,25 @@ def level(game_name: str, number: int) -> Level:
         return LEVELS[game_name][number - 1]
     except KeyError:
         raise ValueError(f"no levels for game {game_name!r}") from None
+
+
+def markdown_table() -> str:
+    """The README's level table, made from ``LEVELS`` (a test keeps the README equal)."""
+    games = list(LEVELS)
+    lines = ["| level | " + " | ".join(games) + " | randomness |",
+             "|---|" + "---|" * len(games) + "---|"]
+    for index, number in enumerate(LEVEL_NUMBERS):
+        cells = []
+        for name in games:
+            chosen = LEVELS[name][index]
+            cell = f"depth {chosen.depth}"
+            if chosen.seconds is not None:
+                cell += f", ≤ {chosen.seconds:g} s"
+            cells.append(cell)
+        first = LEVELS[games[0]][index]
+        noise = f"{first.randomness:g} units" if first.randomness else "none"
+        if not first.solver:
+            noise += ", no solver"
+        lines.append(f"| {number}{' (default)' if number == DEFAULT_LEVEL else ''} | "
+                     + " | ".join(cells) + f" | {noise} |")
+    return "\n".join(lines)
