@@ -58,8 +58,8 @@ def _table(depths: tuple[int, ...], seconds: tuple[float | None, ...]) -> tuple[
 
 LEVELS: dict[str, tuple[Level, ...]] = {
     "connect4": _table((1, 2, 4, 9, 10, 11, 14, 20), (None,) * 5 + (2.0, 3.0, 6.0)),
-    "othello": _table((1, 2, 3, 6, 7, 8, 10, 12), (None,) * 5 + (2.0, 3.0, 6.0)),
-    "gomoku": _table((1, 2, 4, 6, 7, 8, 10, 14), (None,) * 5 + (2.0, 3.0, 6.0)),
+    "othello": _table((1, 2, 3, 6, 8, 9, 10, 12), (None,) * 4 + (2.0, 2.5, 4.0, 6.0)),
+    "gomoku": _table((1, 2, 4, 6, 8, 10, 12, 14), (None,) * 4 + (2.0, 2.5, 4.0, 6.0)),
 }
 """Level tables per game (the numbers are calibrated with ``plies match``)."""
 
