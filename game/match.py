@@ -52,17 +52,20 @@ class PlayerSpec:
     seconds: float | None = None
     nodes: int | None = None
     eval: str = "default"
+    solver: bool | None = None
 
     def limits(self, game_name: str, unit: int = 100) -> Limits:
         """The search limits this player uses in ``game_name`` (``unit``: the evaluator's)."""
         if self.level is None:
-            return Limits(depth=self.depth, seconds=self.seconds, nodes=self.nodes)
+            return Limits(depth=self.depth, seconds=self.seconds, nodes=self.nodes,
+                          use_solver=self.solver is not False)
         base = level(game_name, self.level).limits(unit)
         return dataclasses.replace(
             base,
             depth=self.depth if self.depth is not None else base.depth,
             seconds=self.seconds if self.seconds is not None else base.seconds,
-            nodes=self.nodes)
+            nodes=self.nodes,
+            use_solver=base.use_solver if self.solver is None else self.solver)
 
     def player_entry(self) -> dict[str, Any]:
         """The record's ``players`` entry for this computer."""
@@ -74,11 +77,21 @@ class PlayerSpec:
         return entry
 
 
+def _on_off(text: str) -> bool:
+    if text not in ("on", "off"):
+        raise ValueError(text)
+    return text == "on"
+
+
 def parse_player_spec(text: str) -> PlayerSpec:
-    """``level=5`` or ``depth=6,eval=NAME,time=1.5`` (also ``nodes=N``); one-sentence errors."""
+    """``level=5`` or ``depth=6,eval=NAME,time=1.5`` (also ``nodes=N``, ``solver=off``).
+
+    ``solver=off`` keeps the exact solver out, so that a match between evaluators is
+    not decided by perfect endgame play. Errors are one sentence.
+    """
     fields: dict[str, Any] = {}
     converters = {"level": ("level", int), "depth": ("depth", int), "time": ("seconds", float),
-                  "nodes": ("nodes", int), "eval": ("eval", str)}
+                  "nodes": ("nodes", int), "eval": ("eval", str), "solver": ("solver", _on_off)}
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, _, value = part.partition("=")
         if name not in converters or not value:
@@ -88,7 +101,8 @@ def parse_player_spec(text: str) -> PlayerSpec:
         try:
             fields[field] = convert(value)
         except ValueError:
-            raise CliError(f"player spec {text!r}: {name} must be a number") from None
+            kind = "on or off" if name == "solver" else "a number"
+            raise CliError(f"player spec {text!r}: {name} must be {kind}") from None
     spec = PlayerSpec(text, **fields)
     if spec.level is None and spec.depth is None and spec.seconds is None and spec.nodes is None:
         raise CliError(f"player spec {text!r} needs a level, depth, time or nodes")
@@ -298,7 +312,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``plies match``."""
     add_game_argument(parser)
     parser.add_argument("--a", required=True, metavar="SPEC",
-                        help="player A: level=5, or depth=6,eval=NAME,time=1.5")
+                        help="player A: level=5, or depth=6,eval=NAME,time=1.5,solver=off")
     parser.add_argument("--b", required=True, metavar="SPEC", help="player B, as --a")
     parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
     parser.add_argument("--openings", default="random:2", metavar="random:K|FILE",

@@ -17,7 +17,11 @@ def test_player_specs_parse_and_reject_nonsense():
     assert spec.level == 3 and spec.limits("othello").depth > 0
     spec = parse_player_spec("depth=2,eval=naive,time=0.5,nodes=900")
     assert (spec.depth, spec.eval, spec.seconds, spec.nodes) == (2, "naive", 0.5, 900)
-    for bad in ("", "level=0", "depth=x", "speed=3", "eval=naive", "depth=0"):
+    spec = parse_player_spec("level=5,solver=off")
+    assert spec.limits("connect4").use_solver is False
+    assert parse_player_spec("level=5").limits("connect4").use_solver is True
+    assert parse_player_spec("level=1").limits("connect4").use_solver is False  # as level 1
+    for bad in ("", "level=0", "depth=x", "speed=3", "eval=naive", "depth=0", "depth=3,solver=no"):
         with pytest.raises(CliError):
             parse_player_spec(bad)
 
