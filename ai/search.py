@@ -183,8 +183,11 @@ class Searcher:
         self.use_tt = full and use_tt
         self.use_killers = full and use_killers
         self.use_history = full and use_history
-        self._tt_mask = (1 << tt_bits) - 1
-        self._tt: list[TTEntry | None] = [None] * (1 << tt_bits)
+        # A prime number of slots, indexed by ``key % size``: Connect-4 and Othello keys
+        # are raw bitboards whose low bits are alike across most positions, so masking
+        # the low bits would crowd them into a few slots; a prime modulus mixes all bits.
+        self._tt_size = _largest_prime_at_most(1 << tt_bits)
+        self._tt: list[TTEntry | None] = [None] * self._tt_size
         self._killers: list[list[Move | None]] = []
         self._history: tuple[dict[Move, int], dict[Move, int]] = ({}, {})
         self._rng = random.Random(seed)
@@ -196,7 +199,7 @@ class Searcher:
 
     def clear(self) -> None:
         """Forget the table, killers and history (a new game)."""
-        self._tt = [None] * (self._tt_mask + 1)
+        self._tt = [None] * self._tt_size
         self._history = ({}, {})
 
     def search(
@@ -386,7 +389,7 @@ class Searcher:
         use_tt, use_killers, use_history = self.use_tt, self.use_killers, self.use_history
         ordering = use_tt or use_killers or use_history
         prune = self.mode != "minimax"
-        tt, tt_mask = self._tt, self._tt_mask
+        tt, tt_size = self._tt, self._tt_size
         killers = self._killers
         history = self._history if use_history else ({}, {})
         no_line: tuple[Move, ...] = ()
@@ -413,7 +416,7 @@ class Searcher:
             tt_move = None
             if use_tt:
                 key = game.key()
-                slot = key & tt_mask
+                slot = key % tt_size
                 entry = tt[slot]
                 self.tt_probes += 1
                 if entry is not None and entry[0] == key:
@@ -482,6 +485,18 @@ def _ordered(moves: list[Move], tt_move: Move | None, killers: list[Move | None]
         return moves
     front = list(dict.fromkeys(front))
     return front + [m for m in moves if m not in front]
+
+
+def _largest_prime_at_most(n: int) -> int:
+    """The largest prime <= ``n`` (trial division: fine for table sizes).
+
+    >>> _largest_prime_at_most(1 << 18)
+    262139
+    """
+    for candidate in range(n, 1, -1):
+        if all(candidate % d for d in range(2, int(candidate ** 0.5) + 1)):
+            return candidate
+    return 2
 
 
 def _remember_killer(killers: list[list[Move | None]], ply: int, move: Move) -> None:
