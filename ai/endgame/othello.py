@@ -54,7 +54,7 @@ from collections.abc import Callable
 
 from ai.evaluators.base import WIN, ExactSolver, Solution
 from game.rules.base import PASS, Game, Move
-from game.rules.othello import Othello, flips, mobility
+from game.rules.othello import Othello, flips, line_masks, mobility
 
 FULL = (1 << 64) - 1
 
@@ -70,22 +70,8 @@ TABLE_SIZE = 1 << 17
 CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
 
-def _neighbours() -> list[int]:
-    """``NEIGHBOUR[s]``: the squares touching ``s`` (a flip needs an opponent disc there)."""
-    table = []
-    for square in range(64):
-        row, col = divmod(square, 8)
-        bits = 0
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                r, c = row + dr, col + dc
-                if (dr or dc) and 0 <= r < 8 and 0 <= c < 8:
-                    bits |= 1 << (r * 8 + c)
-        table.append(bits)
-    return table
-
-
-NEIGHBOUR = _neighbours()
+NEIGHBOUR = line_masks(1)
+"""``NEIGHBOUR[s]``: the squares touching ``s`` (a flip needs an opponent disc there)."""
 
 QUADRANT = [1 << ((square // 8 >= 4) * 2 + (square % 8 >= 4)) for square in range(64)]
 """One bit per board quadrant (a1-d4, e1-h4, a5-d8, e5-h8): the parity regions."""

@@ -88,7 +88,7 @@ import dataclasses
 from ai.endgame.othello import OthelloSolver
 from ai.evaluators.base import WIN_THRESHOLD, Evaluator
 from game.rules.base import PASS, Game, Move
-from game.rules.othello import flips, mobility
+from game.rules.othello import SIZE, flips, line_masks, mobility
 
 FULL = (1 << 64) - 1
 COLUMN_A = 0x0101010101010101
@@ -273,23 +273,8 @@ def _corner_masks() -> tuple[list[int], list[int]]:
 
 X_MASKS, C_MASKS = _corner_masks()
 
-def _stars() -> list[int]:
-    """``STAR[s]``: every square on the eight lines through ``s`` (``s`` itself left out)."""
-    table = []
-    for square in range(64):
-        row, col = divmod(square, 8)
-        bits = 0
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                r, c = row + dr, col + dc
-                while (dr or dc) and 0 <= r < 8 and 0 <= c < 8:
-                    bits |= 1 << (r * 8 + c)
-                    r, c = r + dr, c + dc
-        table.append(bits)
-    return table
-
-
-STAR = _stars()
+STAR = line_masks(SIZE - 1)
+"""``STAR[s]``: every square on the eight lines through ``s`` (``s`` itself left out)."""
 
 
 def wipe_squares(discs: int, empty: int) -> int:

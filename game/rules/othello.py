@@ -263,6 +263,30 @@ def flips(player: int, opponent: int, square: int) -> int:
     return flipped
 
 
+def line_masks(reach: int) -> list[int]:
+    """``masks[s]``: the squares at most ``reach`` steps from ``s`` along its eight lines.
+
+    ``line_masks(1)`` are the neighbours of each square (a flip needs an opponent disc
+    next to the move); ``line_masks(7)`` the whole "star" of lines through it.
+
+    >>> bin(line_masks(1)[0])  # a1 touches b1, a2 and b2
+    '0b1100000010'
+    """
+    masks = []
+    for square in range(64):
+        row, col = divmod(square, SIZE)
+        bits = 0
+        for dr, dc in _DIRECTIONS:
+            r, c = row + dr, col + dc
+            for _ in range(reach):
+                if not (0 <= r < SIZE and 0 <= c < SIZE):
+                    break
+                bits |= 1 << (r * SIZE + c)
+                r, c = r + dr, c + dc
+        masks.append(bits)
+    return masks
+
+
 def _square_lists() -> list[list[tuple[int, ...]]]:
     """``table[r][byte]``: the squares of row ``r`` whose bits are set in ``byte``."""
     return [
