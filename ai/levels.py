@@ -88,7 +88,8 @@ def markdown_table() -> str:
                 cell += f", ≤ {chosen.seconds:g} s"
             cells.append(cell)
         first = LEVELS[games[0]][index]
-        noise = f"{first.randomness:g} units" if first.randomness else "none"
+        plural = "" if first.randomness == 1 else "s"
+        noise = f"{first.randomness:g} unit{plural}" if first.randomness else "none"
         if not first.solver:
             noise += ", no solver"
         lines.append(f"| {number}{' (default)' if number == DEFAULT_LEVEL else ''} | "
