@@ -17,3 +17,8 @@
 ``bench``                 ``plies bench --ui``: frame pacing and cancel latency
 ========================  =============================================================
 """
+
+import os
+
+# pygame greets on import; a desktop program should not print to the terminal.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
