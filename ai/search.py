@@ -9,7 +9,8 @@ evaluator at the depth limit), so they must agree on the value:
 * ``"minimax"``: plain negamax, every node expanded, no pruning;
 * ``"alphabeta"``: fail-soft alpha-beta in the evaluator's move order, nothing else;
 * ``"full"`` (the default): iterative deepening, a bounded transposition table,
-  TT move / killer / history ordering, and the exact solver near the end.
+  TT move / killer / history ordering, principal-variation null windows, and the
+  exact solver near the end.
 
 >>> from game.rules import new_game
 >>> from ai.evaluators import load_evaluator
@@ -160,7 +161,9 @@ class Searcher:
         mode: ``"full"``, ``"alphabeta"`` or ``"minimax"`` (see the module docstring).
         tt_bits: the table holds ``2**tt_bits`` entries at most (bounded memory).
         seed: seeds the choice among near-equal moves (``None``: unpredictable).
-        use_tt, use_killers, use_history: switch one enhancement of the full mode off,
+        use_tt, use_killers, use_history, use_pvs: switch one enhancement of the full
+            mode off (``use_pvs``: after the first move, prove the others worse with a
+            null window and search again only when that fails),
             to measure what it buys (and to test that none of them changes a value).
     """
 
@@ -174,6 +177,7 @@ class Searcher:
         use_tt: bool = True,
         use_killers: bool = True,
         use_history: bool = True,
+        use_pvs: bool = True,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(MODES)}")
@@ -183,6 +187,7 @@ class Searcher:
         self.use_tt = full and use_tt
         self.use_killers = full and use_killers
         self.use_history = full and use_history
+        self.use_pvs = full and use_pvs
         # A prime number of slots, indexed by ``key % size``: Connect-4 and Othello keys
         # are raw bitboards whose low bits are alike across most positions, so masking
         # the low bits would crowd them into a few slots; a prime modulus mixes all bits.
@@ -387,6 +392,7 @@ class Searcher:
         candidates = evaluator.candidate_moves
         terminal = evaluator.terminal_score
         use_tt, use_killers, use_history = self.use_tt, self.use_killers, self.use_history
+        use_pvs = self.use_pvs
         ordering = use_tt or use_killers or use_history
         prune = self.mode != "minimax"
         tt, tt_size = self._tt, self._tt_size
@@ -443,9 +449,17 @@ class Searcher:
 
             alpha_in = alpha
             best, best_move, best_line = -INFINITY, None, no_line
-            for move in moves:
+            for index, move in enumerate(moves):
                 game.push(move)
-                score, line = negamax(game, depth - 1, -beta, -alpha, ply + 1)
+                if use_pvs and index and beta - alpha > 1:
+                    # Principal variation search: a null window proves most moves no
+                    # better than alpha cheaply; only a move that beats it is searched
+                    # again with the full window (fail-soft keeps both results true).
+                    score, line = negamax(game, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < -score < beta:
+                        score, line = negamax(game, depth - 1, -beta, -alpha, ply + 1)
+                else:
+                    score, line = negamax(game, depth - 1, -beta, -alpha, ply + 1)
                 game.pop()
                 score = -score
                 if score > best:

@@ -21,7 +21,8 @@ CONFIGURATIONS = [
     ("full", {"use_tt": False}),
     ("full", {"use_killers": False}),
     ("full", {"use_history": False}),
-    ("full", {"use_tt": False, "use_killers": False, "use_history": False}),
+    ("full", {"use_pvs": False}),
+    ("full", {"use_tt": False, "use_killers": False, "use_history": False, "use_pvs": False}),
 ]
 
 # (game, variant, deepest depth that keeps plain minimax quick in CI)
