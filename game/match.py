@@ -28,6 +28,7 @@ from ai.evaluators import EvaluatorError, load_evaluator
 from ai.levels import level
 from ai.search import Limits, Searcher
 from game.cli import CliError, add_game_argument, build_game, emit, positions_from_file
+from game.records import GameRecord, games_dir, record_from_game, save_record
 from game.rules import Game, RulesError, new_game
 
 ELO_CLIP = 0.001
@@ -191,7 +192,7 @@ class GameResult:
     moves: str
     plies: int
     seconds: float
-    record: dict[str, Any]
+    record: GameRecord
 
 
 def play_game(task: GameTask) -> GameResult:
@@ -215,15 +216,9 @@ def play_game(task: GameTask) -> GameResult:
     assert outcome is not None
     a_side = 0 if task.a_plays_first else 1
     score = 0.5 if outcome.winner is None else float(outcome.winner == a_side)
-    record = _record(game, [s.player_entry() for s in specs])
+    record = record_from_game(game, [s.player_entry() for s in specs])
     return GameResult(task.index, task.a_plays_first, score, outcome.winner, outcome.reason,
                       game.moves_text(), game.ply, time.perf_counter() - started, record)
-
-
-def _record(game: Game, players: list[dict[str, Any]]) -> dict[str, Any]:
-    from game.records import record_from_game  # records are written by the parent
-
-    return dataclasses.asdict(record_from_game(game, players))
 
 
 def run_games(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
@@ -343,8 +338,6 @@ def _openings(args: argparse.Namespace, game: Game, pairs: int) -> list[list[int
 def _out_dir(args: argparse.Namespace) -> Path:
     if args.out:
         return Path(args.out)
-    from game.records import games_dir
-
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     return games_dir() / f"match-{args.game}-{stamp}"
 
@@ -387,14 +380,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play_all(tasks: list[GameTask], jobs: int, out: Path, game: Game) -> list[GameResult]:
-    from game.records import GameRecord, save_record
-
     out.mkdir(parents=True, exist_ok=True)
     results: list[GameResult] = []
     width = len(str(len(tasks)))
     for result in run_games(tasks, jobs):
         results.append(result)
-        save_record(out / f"game-{result.index + 1:0{width}d}.json", GameRecord(**result.record))
+        save_record(out / f"game-{result.index + 1:0{width}d}.json", result.record)
         _progress(len(results), len(tasks), Tally.of(results))
     print(file=sys.stderr)
     return sorted(results, key=lambda r: r.index)

@@ -31,17 +31,11 @@ def test_a_game_task_is_played_to_the_end_from_its_opening():
     task = GameTask(0, "connect4", {"width": 5, "height": 4, "connect": 3}, (), (2, 2),
                     True, spec, spec)
     result = play_game(task)
-    game = record_to_game(load_record_from_dict(result.record))
+    game = record_to_game(result.record)
     assert game.is_over() and game.move_stack[:2] == [2, 2]
     assert result.moves == game.moves_text() and result.plies == game.ply
     expected = {None: 0.5, 0: 1.0, 1: 0.0}[game.outcome().winner]
     assert result.score == expected
-
-
-def load_record_from_dict(data):
-    from game.records import GameRecord
-
-    return GameRecord(**data)
 
 
 def test_match_alternates_colours_adds_up_and_writes_records(tmp_path, capsys):
