@@ -202,11 +202,6 @@ class Searcher:
 
     # --- public -----------------------------------------------------------------
 
-    def clear(self) -> None:
-        """Forget the table, killers and history (a new game)."""
-        self._tt = [None] * self._tt_size
-        self._history = ({}, {})
-
     def search(
         self,
         game: Game,

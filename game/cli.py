@@ -150,8 +150,8 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--file", metavar="F", help="one position per line; one result per line")
     parser.add_argument("--time", type=float, metavar="S", help="give up after S seconds")
     parser.add_argument("--json", action="store_true", help="one JSON object per position")
-    for name in ("width", "height", "connect", "size", "rule"):
-        parser.set_defaults(**{name: None})
+    # solve takes no variant options, but build_game reads them.
+    parser.set_defaults(width=None, height=None, connect=None, size=None, rule=None)
 
 
 def _solve(args: argparse.Namespace) -> int:
