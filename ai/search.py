@@ -165,6 +165,10 @@ class Searcher:
             mode off (``use_pvs``: after the first move, prove the others worse with a
             null window and search again only when that fails),
             to measure what it buys (and to test that none of them changes a value).
+            Killers and history default (``None``) to the evaluator's
+            ``search_hints``: they save nodes in some games and cost them in others.
+        deepening_step: plies between iterations (``None``: the evaluator's hint);
+            the last iteration is always the depth limit itself.
     """
 
     def __init__(
@@ -175,19 +179,24 @@ class Searcher:
         tt_bits: int = 18,
         seed: int | None = None,
         use_tt: bool = True,
-        use_killers: bool = True,
-        use_history: bool = True,
+        use_killers: bool | None = None,
+        use_history: bool | None = None,
         use_pvs: bool = True,
+        deepening_step: int | None = None,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(MODES)}")
         self.evaluator = evaluator
         self.mode: Mode = mode
         full = mode == "full"
+        hints = evaluator.search_hints
         self.use_tt = full and use_tt
-        self.use_killers = full and use_killers
-        self.use_history = full and use_history
+        self.use_killers = full and (hints.killers if use_killers is None else use_killers)
+        self.use_history = full and (hints.history if use_history is None else use_history)
         self.use_pvs = full and use_pvs
+        self.deepening_step = hints.deepening_step if deepening_step is None else deepening_step
+        if self.deepening_step < 1:
+            raise ValueError("the deepening step must be at least 1 ply")
         # A prime number of slots, indexed by ``key % size``: Connect-4 and Othello keys
         # are raw bitboards whose low bits are alike across most positions, so masking
         # the low bits would crowd them into a few slots; a prime modulus mixes all bits.
@@ -298,11 +307,13 @@ class Searcher:
     ) -> Iterator[tuple[SearchInfo, bool]]:
         """Yield ``(info, tree_complete)`` per completed depth (one depth outside full mode)."""
         max_depth = limits.depth if limits.depth is not None else MAX_SEARCH_DEPTH
-        first = 1 if self.mode == "full" else max_depth
+        step = self.deepening_step if self.mode == "full" else max_depth
+        # Count back from the limit so that the last iteration is the limit itself.
+        first = (max_depth - 1) % step + 1
         root_moves = list(moves)
         self._partial = None
         previous: SearchInfo | None = None
-        for depth in range(first, max_depth + 1):
+        for depth in range(first, max_depth + 1, step):
             self._reached_horizon = False
             self._killers = [[None, None] for _ in range(depth + 2)]
             info = self._search_root(game, root_moves, depth, limits.randomness, started, previous)
@@ -489,6 +500,10 @@ def _ordered(moves: list[Move], tt_move: Move | None, killers: list[Move | None]
     """TT move, then killers, then the rest by history; ties keep the evaluator's order."""
     if history:
         moves = sorted(moves, key=lambda m: -history.get(m, 0))
+    if not killers:  # the common case without killers: only the TT move moves up
+        if tt_move is None or moves[0] == tt_move or tt_move not in moves:
+            return moves
+        return [tt_move, *(m for m in moves if m != tt_move)]
     front = [m for m in (tt_move, *killers) if m is not None and m in moves]
     if not front:
         return moves

@@ -96,6 +96,28 @@ class ExactSolver(abc.ABC):
         """
 
 
+@dataclasses.dataclass(frozen=True)
+class SearchHints:
+    """Which of the search's generic enhancements pay off for one game.
+
+    They never change a search's value, only how many nodes it takes to find it, so
+    each game's evaluator says what measured best for it (node counts on the
+    ``plies bench`` positions at the levels' depths; ``ai/TUNING.md`` has the table).
+
+    Attributes:
+        killers: try the moves that refuted sibling nodes early. Where the
+            evaluator's own order is already good they push better moves back.
+        history: order the remaining moves by how often they caused cutoffs anywhere.
+        deepening_step: plies between two iterations of iterative deepening. Two
+            suits games whose static scores swing with the parity of the depth: an
+            iteration of the other parity orders the next one badly and costs nodes.
+    """
+
+    killers: bool = True
+    history: bool = True
+    deepening_step: int = 1
+
+
 class Evaluator(abc.ABC):
     """The game-specific knowledge the search uses; one subclass per game.
 
@@ -104,9 +126,11 @@ class Evaluator(abc.ABC):
         name: the preset's name (``"default"``, ``"naive"``, or a file's stem).
         solver: an exact solver for small positions, or ``None``.
         unit: the evaluator's scale (see below).
+        search_hints: the search enhancements worth using in this game.
     """
 
     game_name: ClassVar[str]
+    search_hints: ClassVar[SearchHints] = SearchHints()
     name: str = "custom"
     solver: ExactSolver | None = None
     unit: int = 100

@@ -533,6 +533,10 @@ class Connect4(Game):
         """Bitboard of all stones (read-only)."""
         return self._mask
 
+    def bitboards(self) -> tuple[int, int]:
+        """``(current, mask)`` in one call (evaluators read both at every node)."""
+        return self._cur, self._mask
+
     @property
     def opponent(self) -> int:
         """Bitboard of the stones of the side that just moved: ``current ^ mask``."""

@@ -96,7 +96,9 @@ def test_every_mode_equals_the_definition_on_random_trees(seed):
     expected = minimax_by_hand(tree)
     configurations = [("minimax", {}), ("alphabeta", {}), ("full", {}),
                       ("full", {"use_tt": False}), ("full", {"use_killers": False}),
-                      ("full", {"use_history": False}), ("full", {"use_pvs": False})]
+                      ("full", {"use_history": False}), ("full", {"use_pvs": False}),
+                      ("full", {"deepening_step": 2}),
+                      ("full", {"use_killers": False, "use_history": False})]
     for mode, switches in configurations:
         result, _ = run(tree_text(tree), mode, depth, **switches)
         assert result.score == expected, f"{mode} {switches} on {tree_text(tree)}"
