@@ -88,3 +88,27 @@ def test_tally_score_and_elo():
     assert elo == pytest.approx(-400 * math.log10(1 / 0.65 - 1))
     assert 0 < margin < 150
     assert Tally(5, 0, 5).elo()[0] == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize("name, plies", [("connect4", 3), ("othello", 2), ("gomoku", 3)])
+def test_random_openings_are_distinct_and_balanced_by_the_default_level(name, plies):
+    from ai.evaluators import load_evaluator
+    from ai.levels import DEFAULT_LEVEL, level
+    from ai.search import Limits, Searcher
+    from game.match import BALANCED_MARGIN, random_openings
+    from game.rules import new_game
+
+    openings = random_openings(new_game(name), plies, 3, seed=5)
+    assert len(openings) == 3
+    assert len({tuple(o) for o in openings}) == 3
+    evaluator = load_evaluator(name)
+    depth = level(name, DEFAULT_LEVEL).depth
+    for opening in openings:
+        game = new_game(name)
+        for move in opening:
+            assert game.is_legal(move)
+            game.push(move)
+        assert len(opening) == plies and not game.is_over()
+        # A fresh searcher (no shared table) must see the same near-even verdict.
+        verdict = Searcher(evaluator).search(game, Limits(depth=depth, use_solver=False))
+        assert abs(verdict.score) <= BALANCED_MARGIN * evaluator.unit
