@@ -44,7 +44,8 @@ class PlayerSpec:
     """A computer player: a level, or an explicit depth/time/evaluator.
 
     ``level=5`` plays exactly as level 5 plays for a user (its depth, time, randomness
-    and solver switch); ``depth``, ``time`` or ``nodes`` given with it override those.
+    and solver switch); ``depth``, ``time``, ``nodes``, ``random`` or ``solver`` given
+    with it override those. ``random`` is the levels' randomness, in evaluator units.
     """
 
     text: str
@@ -54,18 +55,21 @@ class PlayerSpec:
     nodes: int | None = None
     eval: str = "default"
     solver: bool | None = None
+    randomness: float | None = None
 
     def limits(self, game_name: str, unit: int = 100) -> Limits:
         """The search limits this player uses in ``game_name`` (``unit``: the evaluator's)."""
+        noise = None if self.randomness is None else round(self.randomness * unit)
         if self.level is None:
             return Limits(depth=self.depth, seconds=self.seconds, nodes=self.nodes,
-                          use_solver=self.solver is not False)
+                          randomness=noise or 0, use_solver=self.solver is not False)
         base = level(game_name, self.level).limits(unit)
         return dataclasses.replace(
             base,
             depth=self.depth if self.depth is not None else base.depth,
             seconds=self.seconds if self.seconds is not None else base.seconds,
             nodes=self.nodes,
+            randomness=base.randomness if noise is None else noise,
             use_solver=base.use_solver if self.solver is None else self.solver)
 
     def player_entry(self) -> dict[str, Any]:
@@ -85,14 +89,16 @@ def _on_off(text: str) -> bool:
 
 
 def parse_player_spec(text: str) -> PlayerSpec:
-    """``level=5`` or ``depth=6,eval=NAME,time=1.5`` (also ``nodes=N``, ``solver=off``).
+    """``level=5`` or ``depth=6,eval=NAME,time=1.5`` (also ``nodes=N``, ``random=0.5``,
+    ``solver=off``).
 
     ``solver=off`` keeps the exact solver out, so that a match between evaluators is
     not decided by perfect endgame play. Errors are one sentence.
     """
     fields: dict[str, Any] = {}
     converters = {"level": ("level", int), "depth": ("depth", int), "time": ("seconds", float),
-                  "nodes": ("nodes", int), "eval": ("eval", str), "solver": ("solver", _on_off)}
+                  "nodes": ("nodes", int), "eval": ("eval", str), "solver": ("solver", _on_off),
+                  "random": ("randomness", float)}
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, _, value = part.partition("=")
         if name not in converters or not value:
@@ -111,6 +117,8 @@ def parse_player_spec(text: str) -> PlayerSpec:
         raise CliError(f"player spec {text!r}: level must be 1 to 8")
     if spec.depth is not None and spec.depth < 1:
         raise CliError(f"player spec {text!r}: depth must be at least 1")
+    if spec.randomness is not None and not 0 <= spec.randomness <= 100:
+        raise CliError(f"player spec {text!r}: random must be 0 to 100 evaluator units")
     return spec
 
 
@@ -310,7 +318,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``plies match``."""
     add_game_argument(parser)
     parser.add_argument("--a", required=True, metavar="SPEC",
-                        help="player A: level=5, or depth=6,eval=NAME,time=1.5,solver=off")
+                        help="player A: level=5, or depth=6,eval=NAME,time=1.5,random=0.5,"
+                             "solver=off")
     parser.add_argument("--b", required=True, metavar="SPEC", help="player B, as --a")
     parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
     parser.add_argument("--openings", default="random:2", metavar="random:K|FILE",
