@@ -6,7 +6,7 @@ choice is never random between a proven win and anything else, and wins in one a
 blocks of a win in one are found at every level (the evaluators' forced-move logic).
 
 >>> level("connect4", 4).label
-'Level 4 — depth 9'
+'Level 4 — depth 4'
 """
 
 from __future__ import annotations
@@ -29,8 +29,10 @@ class Level:
         seconds: a time budget on top of the depth (the top levels), else ``None``.
         randomness: choose among moves this many evaluator units below the best.
         solver: use the exact solver (Connect-4, Othello endgames; Gomoku's VCF).
-            The two easiest levels play without it, so a beginner can still win a
+            The easiest levels play without it, so a beginner can still win a
             lost-looking endgame; they still never miss a win or block in one.
+        solver_reach: the top levels let the solver try positions with up to this
+            many empty cells (more than its own threshold) within their time budget.
     """
 
     number: int
@@ -38,6 +40,7 @@ class Level:
     seconds: float | None = None
     randomness: float = 0.0
     solver: bool = True
+    solver_reach: int | None = None
 
     @property
     def label(self) -> str:
@@ -47,19 +50,52 @@ class Level:
     def limits(self, unit: int = 100) -> Limits:
         """Search limits for an evaluator whose ``unit`` is ``unit`` points."""
         return Limits(depth=self.depth, seconds=self.seconds,
-                      randomness=round(self.randomness * unit), use_solver=self.solver)
+                      randomness=round(self.randomness * unit), use_solver=self.solver,
+                      solver_reach=self.solver_reach)
 
 
-def _table(depths: tuple[int, ...], seconds: tuple[float | None, ...]) -> tuple[Level, ...]:
-    noise = (1.5, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0)
-    return tuple(Level(n, d, s, r, solver=n > 2)
-                 for n, d, s, r in zip(LEVEL_NUMBERS, depths, seconds, noise))
+def _row(game_name: str, *levels: tuple) -> tuple[Level, ...]:
+    """Levels 1-8 of one game from ``(depth, seconds, randomness, solver[, reach])``."""
+    assert len(levels) == len(LEVEL_NUMBERS), game_name
+    return tuple(Level(n, *spec) for n, spec in zip(LEVEL_NUMBERS, levels))
 
 
 LEVELS: dict[str, tuple[Level, ...]] = {
-    "connect4": _table((1, 2, 4, 9, 10, 11, 14, 20), (None,) * 5 + (2.0, 3.0, 6.0)),
-    "othello": _table((1, 2, 3, 6, 8, 9, 10, 12), (None,) * 4 + (2.0, 2.5, 4.0, 6.0)),
-    "gomoku": _table((1, 2, 4, 6, 8, 10, 12, 14), (None,) * 4 + (2.0, 2.5, 4.0, 6.0)),
+    # (depth, seconds, randomness in evaluator units, solver[, solver reach in empty
+    # cells]) per level; ai/TUNING.md has the matches that placed each row.
+    "connect4": _row(
+        "connect4",
+        (1, None, 3.0, False),
+        (1, None, 1.0, False),
+        (2, None, 1.0, False),
+        (4, None, 0.5, True),
+        (6, None, 0.0, True),
+        (12, None, 0.0, True),
+        (16, 3.0, 0.0, True),
+        (20, 6.0, 0.0, True, 28),
+    ),
+    "othello": _row(
+        "othello",
+        (1, None, 3.0, False),
+        (1, None, 0.5, False),
+        (2, None, 0.5, True),
+        (4, None, 0.0, True),
+        (6, None, 0.0, True),
+        (8, 3.0, 0.0, True),
+        (9, 4.0, 0.0, True, 14),
+        (10, 6.0, 0.0, True, 16),
+    ),
+    "gomoku": _row(
+        "gomoku",
+        (1, None, 3.0, False),
+        (1, None, 0.5, False),
+        (3, None, 1.0, True),
+        (4, None, 0.5, True),
+        (5, None, 0.0, True),
+        (6, None, 0.0, True),
+        (7, 5.0, 0.0, True),
+        (9, 6.0, 0.0, True),
+    ),
 }
 """Level tables per game (the numbers are calibrated with ``plies match``)."""
 
@@ -77,21 +113,24 @@ def level(game_name: str, number: int) -> Level:
 def markdown_table() -> str:
     """The README's level table, made from ``LEVELS`` (a test keeps the README equal)."""
     games = list(LEVELS)
-    lines = ["| level | " + " | ".join(games) + " | randomness |",
-             "|---|" + "---|" * len(games) + "---|"]
+    lines = ["| level | " + " | ".join(games) + " |",
+             "|---|" + "---|" * len(games)]
     for index, number in enumerate(LEVEL_NUMBERS):
-        cells = []
-        for name in games:
-            chosen = LEVELS[name][index]
-            cell = f"depth {chosen.depth}"
-            if chosen.seconds is not None:
-                cell += f", ≤ {chosen.seconds:g} s"
-            cells.append(cell)
-        first = LEVELS[games[0]][index]
-        plural = "" if first.randomness == 1 else "s"
-        noise = f"{first.randomness:g} unit{plural}" if first.randomness else "none"
-        if not first.solver:
-            noise += ", no solver"
-        lines.append(f"| {number}{' (default)' if number == DEFAULT_LEVEL else ''} | "
-                     + " | ".join(cells) + f" | {noise} |")
+        cells = [_cell(LEVELS[name][index]) for name in games]
+        default = " (default)" if number == DEFAULT_LEVEL else ""
+        lines.append(f"| {number}{default} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def _cell(chosen: Level) -> str:
+    """``depth 4, ≤ 2 s, random 0.5, no solver``: only what differs from plain depth."""
+    parts = [f"depth {chosen.depth}"]
+    if chosen.seconds is not None:
+        parts.append(f"≤ {chosen.seconds:g} s")
+    if chosen.randomness:
+        parts.append(f"random {chosen.randomness:g}")
+    if not chosen.solver:
+        parts.append("no solver")
+    if chosen.solver_reach is not None:
+        parts.append(f"exact from {chosen.solver_reach} empty")
+    return ", ".join(parts)

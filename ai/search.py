@@ -87,6 +87,10 @@ class Limits:
         randomness: choose at random among root moves whose exact score is within
             this many points of the best (easy levels), never among proven results.
         use_solver: let the evaluator's exact solver answer small positions.
+        solver_reach: let the solver try positions with up to this many empty cells,
+            more than its own threshold, with only the time budget as its limit (the
+            top levels); ``None``: the solver's own threshold. Needs ``seconds`` or
+            ``nodes``, so that a solve that would take hours cannot hang the move.
     """
 
     depth: int | None = None
@@ -94,12 +98,15 @@ class Limits:
     nodes: int | None = None
     randomness: int = 0
     use_solver: bool = True
+    solver_reach: int | None = None
 
     def __post_init__(self) -> None:
         if self.depth is None and self.seconds is None and self.nodes is None:
             raise ValueError("a search needs a depth, a time or a node limit")
         if self.depth is not None and self.depth < 1:
             raise ValueError("search depth must be at least 1")
+        if self.solver_reach is not None and self.seconds is None and self.nodes is None:
+            raise ValueError("a solver reach needs a time or node limit")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -274,13 +281,14 @@ class Searcher:
         takes over with the rest, so a slow solve never costs the move.
         """
         solver = self.evaluator.solver
-        if self.mode != "full" or not limits.use_solver or solver is None or not solver.applies(game):
+        if (self.mode != "full" or not limits.use_solver or solver is None
+                or not solver.applies(game, limits.solver_reach)):
             return None
         deadline = self._deadline
         if limits.seconds is not None:
             self._deadline = started + limits.seconds / 2
         try:
-            solution = solver.solve(game.copy(), self._poll_now)
+            solution = solver.solve(game.copy(), self._poll_now, limits.solver_reach)
         except _Stopped as why:
             if not why.by_user:
                 return None  # out of the solver's half: the ordinary search goes on

@@ -217,18 +217,20 @@ class Connect4Solver(ExactSolver):
         self._tt: dict[int, int] = {}
         self._tt_variant: tuple[int, int, int] | None = None
 
-    def applies(self, game: Game) -> bool:
-        """Whether few enough cells are empty for a quick solve.
+    def applies(self, game: Game, reach: int | None = None) -> bool:
+        """Whether few enough cells are empty for a quick solve (``reach``: this
+        many instead of ``max_empty``).
 
         Wider boards branch more, so the limit shrinks by one cell per column above
         seven (and grows by one per column below); lines longer than four make games
         last longer (more draws, later wins), which costs two cells per extra stone.
         """
-        if self.max_empty is None:
+        standard_limit = self.max_empty if reach is None else reach
+        if standard_limit is None:
             return True
         bits = board_bits(game)
         empty = bits.cells - game.mask.bit_count()  # type: ignore[attr-defined]
-        limit = self.max_empty + 7 - bits.width - 2 * max(0, bits.connect - 4)
+        limit = standard_limit + 7 - bits.width - 2 * max(0, bits.connect - 4)
         return empty <= limit
 
     def search_score(self, game: Game, score: int) -> int:
@@ -242,18 +244,20 @@ class Connect4Solver(ExactSolver):
             return 0
         return WIN - plies if score > 0 else -(WIN - plies)
 
-    def solve(self, game: Game, poll: Callable[[], None] = lambda: None) -> Solution | None:
+    def solve(self, game: Game, poll: Callable[[], None] = lambda: None,
+              reach: int | None = None) -> Solution | None:
         """Every root move's exact score; ``game`` is not touched.
 
-        Returns ``None`` only when ``max_nodes`` ran out. Raises whatever ``poll``
-        raises (the search's stop); the table stays usable either way.
+        Returns ``None`` only when ``max_nodes`` ran out (never with ``reach`` given:
+        then ``poll`` alone limits the solve). Raises whatever ``poll`` raises (the
+        search's stop); the table stays usable either way.
         """
         assert not game.is_over(), "solve() needs a running game"
         bits = board_bits(game)
         if self._tt_variant != bits.variant():
             self._tt = {}
             self._tt_variant = bits.variant()
-        if self.max_nodes is not None:
+        if self.max_nodes is not None and reach is None:
             poll = self._budgeted(poll)
         engine = _Engine(bits, self._tt, poll, self.tt_entries)
         try:

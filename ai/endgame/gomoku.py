@@ -241,8 +241,9 @@ class VcfSolver(ExactSolver):
         board.sync(game.stones)  # type: ignore[attr-defined]
         return board
 
-    def applies(self, game: Game) -> bool:
-        """The side to move has a five-point or a four-making move (cheap)."""
+    def applies(self, game: Game, reach: int | None = None) -> bool:
+        """The side to move has a five-point or a four-making move (cheap; ``reach``
+        is ignored: a threat search does not count empty cells)."""
         if game.name != "gomoku" or game.outcome() is not None:
             return False
         return bool(self._board_for(game).hot[game.turn])
@@ -260,8 +261,10 @@ class VcfSolver(ExactSolver):
         self._local.line = line
         return line
 
-    def solve(self, game: Game, poll: Callable[[], None] = lambda: None) -> Solution | None:
-        """A ``Solution`` when the side to move wins by continuous fours, else ``None``."""
+    def solve(self, game: Game, poll: Callable[[], None] = lambda: None,
+              reach: int | None = None) -> Solution | None:
+        """A ``Solution`` when the side to move wins by continuous fours, else ``None``
+        (``reach`` is ignored; the threat search keeps its own caps)."""
         counter = [0]
         line = self.find(game, poll, counter)
         if line is None:

@@ -150,19 +150,23 @@ class OthelloSolver(ExactSolver):
         """Forget the transposition table."""
         self._table = {}
 
-    def applies(self, game: Game) -> bool:
-        """An Othello position with at most ``max_empties`` empty squares, game running."""
+    def applies(self, game: Game, reach: int | None = None) -> bool:
+        """An Othello position with at most ``max_empties`` (or ``reach``) empty
+        squares, game running."""
         if not isinstance(game, Othello):
             return False
         empties = 64 - (game.player | game.opponent).bit_count()
-        if self.max_empties is not None and empties > self.max_empties:
+        limit = self.max_empties if reach is None else reach
+        if limit is not None and empties > limit:
             return False
         return not game.is_over()
 
-    def solve(self, game: Game, poll: Callable[[], None] = lambda: None) -> Solution:
+    def solve(self, game: Game, poll: Callable[[], None] = lambda: None,
+              reach: int | None = None) -> Solution:
         """The exact value of ``game`` (which must be a running Othello game); unchanged.
 
         ``poll`` is called every ``POLL_NODES`` nodes; whatever it raises goes through.
+        ``reach`` changes nothing here: this solver has no node cap of its own.
         """
         assert isinstance(game, Othello), "OthelloSolver solves Othello positions"
         assert not game.is_over(), "solve needs a running game"

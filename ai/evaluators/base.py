@@ -81,15 +81,23 @@ class ExactSolver(abc.ABC):
     continuous fours)."""
 
     @abc.abstractmethod
-    def applies(self, game: Game) -> bool:
-        """Whether ``game`` is small enough to solve within the search's budget."""
+    def applies(self, game: Game, reach: int | None = None) -> bool:
+        """Whether ``game`` is small enough to solve within the search's budget.
+
+        ``reach``: solve positions with up to this many empty cells instead of the
+        solver's own threshold (the top levels, whose time budget allows more).
+        Solvers that do not count empty cells (Gomoku's threat search) ignore it.
+        """
 
     @abc.abstractmethod
-    def solve(self, game: Game, poll: Callable[[], None] = lambda: None) -> Solution | None:
+    def solve(self, game: Game, poll: Callable[[], None] = lambda: None,
+              reach: int | None = None) -> Solution | None:
         """Solve ``game`` (which must not be over); ``game`` is left unchanged.
 
         Returns ``None`` when this solver cannot decide the position (a threat search
-        that finds no forced win); the ordinary search then decides.
+        that finds no forced win, or its own node cap ran out); the ordinary search
+        then decides. With ``reach`` given, a solver drops its own node cap: the
+        caller's ``poll`` (a time budget) is the only limit.
 
         ``poll`` must be called every few thousand nodes; it raises to stop the solve
         (time up, or the user cancelled), and the solver lets that exception through.

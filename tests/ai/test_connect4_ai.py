@@ -513,3 +513,22 @@ def test_bad_weight_name_is_one_sentence(tmp_path):
 
 def test_presets_exist_default_first():
     assert preset_names("connect4")[:2] == ["default", "naive"]
+
+
+def test_a_solver_reach_solves_from_more_empty_cells_without_the_node_cap():
+    """16 stones (26 empty cells): beyond the default 22, inside a reach of 28; the
+    search then answers exactly, as an uncapped solver does."""
+    game = position("3443334435476636")
+    evaluator = load_evaluator("connect4")
+    assert not evaluator.solver.applies(game)
+    assert evaluator.solver.applies(game, reach=26) and not evaluator.solver.applies(game, reach=25)
+    exact = Connect4Solver().solve(game)
+    reached = Searcher(evaluator).search(game, Limits(depth=2, seconds=60, solver_reach=28))
+    assert reached.exact and reached.score == exact.search_score
+    assert reached.move in exact.best_moves
+    assert not Searcher(evaluator).search(game, Limits(depth=2)).exact
+
+
+def test_the_top_level_reaches_further_than_the_default_threshold():
+    top = level("connect4", 8)
+    assert top.solver and top.seconds is not None and top.solver_reach > 22

@@ -707,3 +707,31 @@ def test_a_stop_event_reaches_the_solver():
     game = playout(9, SOLVER_EMPTIES)
     result = Searcher(EVALUATOR).search(game, Limits(depth=4), stop=stop)
     assert result.stopped and result.move in game.legal_moves()
+
+
+def test_a_solver_reach_solves_beyond_the_default_threshold():
+    """The top levels' reach: 15 empties is past the evaluator's own threshold, and
+    with ``solver_reach`` the search answers with the exact result (within its time)."""
+    game = playout(7, 15)
+    assert not EVALUATOR.solver.applies(game) and EVALUATOR.solver.applies(game, reach=15)
+    assert not EVALUATOR.solver.applies(game, reach=14)
+    exact = OthelloSolver().solve(game)
+    plain = Searcher(EVALUATOR).search(game, Limits(depth=2))
+    reached = Searcher(EVALUATOR).search(game, Limits(depth=2, seconds=60, solver_reach=15))
+    assert not plain.exact
+    assert reached.exact and reached.score == exact.search_score
+    assert reached.move in exact.best_moves
+
+
+def test_a_solver_reach_needs_a_time_or_node_budget():
+    with pytest.raises(ValueError, match="time or node"):
+        Limits(depth=4, solver_reach=20)
+    Limits(depth=4, nodes=10_000, solver_reach=20)  # a node budget is enough
+
+
+def test_the_levels_that_reach_further_have_a_time_budget():
+    for number in LEVEL_NUMBERS:
+        chosen = level("othello", number)
+        if chosen.solver_reach is not None:
+            assert chosen.seconds is not None and chosen.solver
+            assert chosen.solver_reach > SOLVER_EMPTIES
