@@ -65,14 +65,14 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     # cells]) per level; ai/TUNING.md has the matches that placed each row.
     "connect4": _row(
         "connect4",
-        (1, None, 3.0, False),
+        (1, None, 2.0, False),
         (1, None, 1.0, False),
         (2, None, 1.0, False),
+        (4, None, 1.0, True),
         (4, None, 0.5, True),
         (6, None, 0.0, True),
         (12, None, 0.0, True),
         (16, 3.0, 0.0, True),
-        (20, 6.0, 0.0, True, 28),
     ),
     "othello": _row(
         "othello",
@@ -87,13 +87,13 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     ),
     "gomoku": _row(
         "gomoku",
-        (1, None, 3.0, False),
-        (1, None, 0.5, False),
-        (3, None, 1.0, True),
+        (1, None, 4.0, False),
+        (1, None, 1.5, False),
+        (1, None, 0.5, True),
         (4, None, 0.5, True),
-        (5, None, 0.0, True),
+        (4, None, 0.0, True),
+        (6, None, 0.5, True),
         (6, None, 0.0, True),
-        (7, 5.0, 0.0, True),
         (9, 6.0, 0.0, True),
     ),
 }

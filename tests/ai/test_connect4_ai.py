@@ -527,8 +527,3 @@ def test_a_solver_reach_solves_from_more_empty_cells_without_the_node_cap():
     assert reached.exact and reached.score == exact.search_score
     assert reached.move in exact.best_moves
     assert not Searcher(evaluator).search(game, Limits(depth=2)).exact
-
-
-def test_the_top_level_reaches_further_than_the_default_threshold():
-    top = level("connect4", 8)
-    assert top.solver and top.seconds is not None and top.solver_reach > 22
