@@ -44,7 +44,8 @@ class Level:
 
     @property
     def label(self) -> str:
-        """How the new-game dialog names it: ``"Level 4 — depth 6"``."""
+        """How the new-game dialog names it: ``"Level 4 — depth 4"``; short, to fit
+        the level selector at the smallest window (the README's table has the rest)."""
         return f"Level {self.number} — depth {self.depth}"
 
     def limits(self, unit: int = 100) -> Limits:
@@ -92,7 +93,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         (1, None, 0.5, True),
         (4, None, 0.5, True),
         (4, None, 0.0, True),
-        (6, None, 0.5, True),
+        (6, None, 1.5, True),
         (6, None, 0.0, True),
         (9, 6.0, 0.0, True),
     ),
