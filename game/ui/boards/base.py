@@ -158,7 +158,21 @@ class BoardView:
     # --- animations -----------------------------------------------------------------
 
     def animate_move(self, game: Game, factor: float) -> None:
-        """Start the animation of the move just pushed (``factor`` 0 = none)."""
+        """Start the animation of the move just pushed (``factor`` 0 = none).
+
+        Nothing to animate for a pass, an empty history or animation switched off;
+        otherwise the board's ``animate_piece`` says how the new piece arrives.
+        """
+        cell = game.last_cell()
+        if factor <= 0 or cell is None:
+            return
+        side = game.piece_at(*cell)
+        if side is not None:
+            self.animate_piece(game, cell, side, factor)
+
+    def animate_piece(self, game: Game, cell: Cell, side: int, factor: float) -> None:
+        """Animate ``side``'s piece arriving on ``cell``, ``factor`` times the normal
+        duration (default: no animation)."""
 
     def clear_animations(self) -> None:
         self.animations.clear()

@@ -69,13 +69,7 @@ class Connect4View(BoardView):
     def radius(self) -> int:
         return max(2, int(self.cell * 0.4))
 
-    def animate_move(self, game: Game, factor: float) -> None:
-        cell = game.last_cell()
-        if factor <= 0 or cell is None:
-            return
-        side = game.piece_at(*cell)
-        if side is None:
-            return
+    def animate_piece(self, game: Game, cell: Cell, side: int, factor: float) -> None:
         duration = (0.16 + 0.045 * (cell[1] + 1)) * factor
         self.animations = [DropAnimation(cell, side, duration)]
 

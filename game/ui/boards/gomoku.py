@@ -61,13 +61,8 @@ class GomokuView(BoardView):
     def radius(self) -> int:
         return max(2, int(self.cell * 0.46))
 
-    def animate_move(self, game: Game, factor: float) -> None:
-        cell = game.last_cell()
-        if factor <= 0 or cell is None:
-            return
-        side = game.piece_at(*cell)
-        if side is not None:
-            self.animations = [StoneAnimation(cell, side, 0.18 * factor)]
+    def animate_piece(self, game: Game, cell: Cell, side: int, factor: float) -> None:
+        self.animations = [StoneAnimation(cell, side, 0.18 * factor)]
 
     def hidden_cells(self) -> set[Cell]:
         return {a.cell for a in self.animations}  # type: ignore[attr-defined]

@@ -50,13 +50,7 @@ class OthelloView(BoardView):
         return pygame.Rect(round(x0), round(y0), round(self.columns * self.cell),
                            round(self.rows * self.cell))
 
-    def animate_move(self, game: Game, factor: float) -> None:
-        cell = game.last_cell()
-        if factor <= 0 or cell is None:
-            return
-        side = game.piece_at(*cell)
-        if side is None:
-            return
+    def animate_piece(self, game: Game, cell: Cell, side: int, factor: float) -> None:
         flipped = game.flipped_by_last_move() if hasattr(game, "flipped_by_last_move") else []
         self.animations = [PlaceAnimation(cell, side, 0.16 * factor)]
         for fx, fy in flipped:
