@@ -7,9 +7,21 @@ import math
 
 import pytest
 
+from ai.evaluators import load_evaluator
+from ai.levels import DEFAULT_LEVEL, level
+from ai.search import Limits, Searcher
 from game.cli import CliError, main
-from game.match import GameTask, PlayerSpec, Tally, parse_player_spec, play_game
+from game.match import (
+    BALANCED_MARGIN,
+    GameTask,
+    PlayerSpec,
+    Tally,
+    parse_player_spec,
+    play_game,
+    random_openings,
+)
 from game.records import load_record, record_to_game
+from game.rules import new_game
 
 
 def test_player_specs_parse_and_reject_nonsense():
@@ -24,7 +36,6 @@ def test_player_specs_parse_and_reject_nonsense():
     # random= is in evaluator units, as in the level table; it overrides a level's own.
     assert parse_player_spec("depth=3,random=0.5").limits("othello", unit=100).randomness == 50
     assert parse_player_spec("level=1,random=0").limits("othello", unit=100).randomness == 0
-    from ai.levels import level
     assert (parse_player_spec("level=1").limits("othello", unit=100).randomness
             == round(level("othello", 1).randomness * 100) > 0)
     for bad in ("", "level=0", "depth=x", "speed=3", "eval=naive", "depth=0", "depth=3,solver=no",
@@ -99,12 +110,6 @@ def test_tally_score_and_elo():
 
 @pytest.mark.parametrize("name, plies", [("connect4", 3), ("othello", 2), ("gomoku", 3)])
 def test_random_openings_are_distinct_and_balanced_by_the_default_level(name, plies):
-    from ai.evaluators import load_evaluator
-    from ai.levels import DEFAULT_LEVEL, level
-    from ai.search import Limits, Searcher
-    from game.match import BALANCED_MARGIN, random_openings
-    from game.rules import new_game
-
     openings = random_openings(new_game(name), plies, 3, seed=5)
     assert len(openings) == 3
     assert len({tuple(o) for o in openings}) == 3
