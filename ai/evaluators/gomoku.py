@@ -106,8 +106,7 @@ each node. Its forcing rules cover the short threats (fours, open threes and
 four-four points); a leaf where the opponent has a four is judged after the forced
 block, so a four-three just beyond the horizon is seen. ``root_moves(game)`` adds the
 full defence (the moves that leave the opponent no VCF at all) for the one position
-where it is affordable; the searcher does not call it yet (its root moves come from
-``candidate_moves``), see ``root_moves``.
+where it is affordable: the searcher takes its root moves from it (``Searcher.search``).
 
 >>> from game.rules import new_game
 >>> evaluator = build(PRESETS["default"], "default")
