@@ -15,28 +15,31 @@ works"). From those move classes the line's patterns follow:
 * **twos** and single stones are counted per cell: each empty cell that would turn
   them into an open or split three, into a closed three, or into a two.
 
-Two sets of pattern values: the side to move's (it moves next, so its patterns are
-worth more) and the opponent's (prefixed ``opp_``).
+Two sets of pattern values: the side to move's and the opponent's (prefixed ``opp_``).
+The defaults make them equal. Valuing the side to move's patterns more (it moves
+next; the first defaults did, 2.5 times for a three) made the score swing with the
+parity of the search depth, so that depth 5 lost to depth 4 and depth 7 to depth 6;
+with equal values every extra ply wins (``ai/TUNING.md``).
 
 ``open_four`` / ``opp_open_four``  (default 20000 / 20000, 0-100000)
     An open four. The side to move's own four is a win next move and the opponent's
     open four a loss, so the ``forced_win`` rule below usually decides such leaves;
     these values matter for move ordering and for the rare case the rule skips.
-``four`` / ``opp_four``  (default 3000 / 1200, 0-20000)
+``four`` / ``opp_four``  (default 3000 / 3000, 0-20000)
     A closed (simple) four: one cell completes it. For the opponent it costs the side
     to move its tempo (the block is forced).
-``open_three`` / ``opp_open_three``  (default 2500 / 1000, 0-20000)
+``open_three`` / ``opp_open_three``  (default 2500 / 2500, 0-20000)
     An open three: one move from an open four.
-``split_three`` / ``opp_split_three``  (default 1800 / 700, 0-20000)
+``split_three`` / ``opp_split_three``  (default 1800 / 1800, 0-20000)
     A split (broken) or one-sided three: one way to an open four.
-``closed_three`` / ``opp_closed_three``  (default 300 / 200, 0-5000)
+``closed_three`` / ``opp_closed_three``  (default 300 / 300, 0-5000)
     A three that can only become a closed four.
-``open_two`` / ``opp_open_two``  (default 40 / 30, 0-1000)
+``open_two`` / ``opp_open_two``  (default 40 / 40, 0-1000)
     Per empty cell that would make an open or split three (an open two has two to
     four such cells, ``__XX__`` four).
-``closed_two`` / ``opp_closed_two``  (default 12 / 10, 0-300)
+``closed_two`` / ``opp_closed_two``  (default 12 / 12, 0-300)
     Per empty cell that would make a closed three.
-``one`` / ``opp_one``  (default 3 / 2, 0-100)
+``one`` / ``opp_one``  (default 3 / 3, 0-100)
     Per empty cell that would make a two (room and development).
 
 Move ordering (and the cap on candidates) uses the same values for what a move
@@ -73,7 +76,8 @@ Search shape and exact knowledge:
     Points of a small clear advantage (about an open two); the easy levels'
     randomness and the UI's evaluation bar are measured in it.
 
-Presets: ``"default"`` (set by hand, checked by self-play) and ``"naive"`` (only the
+Presets: ``"default"`` (set by hand, the side to move's and the opponent's values made
+equal after matches across depths 4-8) and ``"naive"`` (only the
 room of each side's stones, ``one`` — no threat classes, no forcing beyond wins and
 blocks in one, no VCF: deliberately weak).
 
@@ -159,13 +163,13 @@ class Weights:
     closed_two: int = 12
     one: int = 3
     opp_open_four: int = 20000
-    opp_four: int = 1200
-    opp_open_three: int = 1000
-    opp_split_three: int = 700
-    opp_closed_three: int = 200
-    opp_open_two: int = 30
-    opp_closed_two: int = 10
-    opp_one: int = 2
+    opp_four: int = 3000
+    opp_open_three: int = 2500
+    opp_split_three: int = 1800
+    opp_closed_three: int = 300
+    opp_open_two: int = 40
+    opp_closed_two: int = 12
+    opp_one: int = 3
     five: int = 100000
     defence: int = 80
     forced_win: int = 100000
@@ -687,9 +691,10 @@ class GomokuEvaluator(Evaluator):
     """
 
     game_name = "gomoku"
-    # The candidate order (threat patterns first) beats killers and history, and the
-    # pattern scores swing with the parity of the depth (the bench positions at
-    # depth 8: 174,000 nodes with both and one ply at a time, 73,000 without and two).
+    # The candidate order (threat patterns first) beats killers and history, and an
+    # iteration of the other parity orders the next one worse (the bench positions at
+    # depth 8, default weights: 186,000 nodes with history and one ply at a time,
+    # 105,000 without and two).
     search_hints = SearchHints(killers=False, history=False, deepening_step=2)
 
     def __init__(self, weights: Weights, name: str = "custom") -> None:
