@@ -79,6 +79,20 @@ def test_match_alternates_colours_adds_up_and_writes_records(tmp_path, capsys):
         assert record.result["winner"] == summary["winner"]
 
 
+def test_match_says_when_openings_repeat(tmp_path, capsys):
+    """Three Gomoku stones leave the side with two of them ahead, so the balanced set of
+    3-ply openings is tiny: the match must say its pairs share openings."""
+    assert main(["match", "gomoku", "--size", "9", "--a", "depth=1", "--b", "depth=1",
+                 "--games", "8", "--openings", "random:3", "--jobs", "1",
+                 "--out", str(tmp_path), "--json"]) == 0
+    captured = capsys.readouterr()
+    payload = json.loads(captured.out)
+    assert payload["openings"] < 4
+    assert f"only {payload['openings']} distinct opening" in captured.err
+    played = {tuple(r["moves"].split()[:3]) for r in payload["results"]}
+    assert len(played) == payload["openings"]
+
+
 def test_match_text_output_has_a_results_table(tmp_path, capsys):
     assert main(["match", "othello", "--a", "depth=1", "--b", "depth=1", "--games", "2",
                  "--jobs", "1", "--out", str(tmp_path)]) == 0
@@ -108,7 +122,7 @@ def test_tally_score_and_elo():
     assert Tally(5, 0, 5).elo()[0] == pytest.approx(0.0)
 
 
-@pytest.mark.parametrize("name, plies", [("connect4", 3), ("othello", 2), ("gomoku", 3)])
+@pytest.mark.parametrize("name, plies", [("connect4", 3), ("othello", 2), ("gomoku", 4)])
 def test_random_openings_are_distinct_and_balanced_by_the_default_level(name, plies):
     openings = random_openings(new_game(name), plies, 3, seed=5)
     assert len(openings) == 3
