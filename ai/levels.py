@@ -67,9 +67,9 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     "connect4": _row(
         "connect4",
         (1, None, 2.0, False),
-        (1, None, 1.0, False),
-        (2, None, 1.0, False),
-        (4, None, 1.0, True),
+        (1, None, 0.5, False),
+        (2, None, 0.75, False),
+        (4, None, 0.75, True),
         (4, None, 0.5, True),
         (6, None, 0.0, True),
         (12, None, 0.0, True),
@@ -89,12 +89,12 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     "gomoku": _row(
         "gomoku",
         (1, None, 4.0, False),
-        (1, None, 1.5, False),
+        (1, None, 0.5, False),
         (1, None, 0.5, True),
-        (4, None, 0.5, True),
         (4, None, 0.0, True),
-        (6, None, 1.5, True),
+        (5, None, 0.0, True),
         (6, None, 0.0, True),
+        (7, 5.0, 0.0, True),
         (9, 6.0, 0.0, True),
     ),
 }
