@@ -17,9 +17,10 @@ works"). From those move classes the line's patterns follow:
 
 Two sets of pattern values: the side to move's and the opponent's (prefixed ``opp_``).
 The defaults make them equal. Valuing the side to move's patterns more (it moves
-next; the first defaults did, 2.5 times for a three) made the score swing with the
-parity of the search depth, so that depth 5 lost to depth 4 and depth 7 to depth 6;
-with equal values every extra ply wins (``ai/TUNING.md``).
+next; the first defaults did, 2.5 times for a three) was no stronger head to head,
+and it made the gain of an extra ply depend on the openings (on one set depth 5 lost
+to depth 4 and depth 7 to depth 6); with equal values every ply from 4 to 7 wins on
+every set tried (``ai/TUNING.md``).
 
 ``open_four`` / ``opp_open_four``  (default 20000 / 20000, 0-100000)
     An open four. The side to move's own four is a win next move and the opponent's
@@ -76,10 +77,10 @@ Search shape and exact knowledge:
     Points of a small clear advantage (about an open two); the easy levels'
     randomness and the UI's evaluation bar are measured in it.
 
-Presets: ``"default"`` (set by hand, the side to move's and the opponent's values made
-equal after matches across depths 4-8) and ``"naive"`` (only the
-room of each side's stones, ``one`` — no threat classes, no forcing beyond wins and
-blocks in one, no VCF: deliberately weak).
+Presets: ``"default"`` (set by hand; the side to move's and the opponent's values
+made equal after matches at depths 4-8) and ``"naive"`` (only the room of each side's
+stones, ``one`` — no threat classes, no forcing beyond wins and blocks in one, no VCF:
+deliberately weak).
 
 How it works (speed in pure Python)
 ===================================
