@@ -72,7 +72,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         (4, None, 0.75, True),
         (4, None, 0.5, True),
         (6, None, 0.0, True),
-        (12, None, 0.0, True),
+        (11, None, 0.0, True),
         (16, 3.0, 0.0, True),
     ),
     "othello": _row(
