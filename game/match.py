@@ -372,8 +372,8 @@ def run(args: argparse.Namespace) -> int:
     openings = _openings(args, game, pairs)
     if len(openings) < pairs:
         # Pairs reuse openings in turn: say so, since a short set decides more games.
-        print(f"plies match: only {len(openings)} distinct opening(s) for {pairs} game "
-              f"pairs; they repeat (try other --openings)", file=sys.stderr)
+        print(f"plies: only {len(openings)} distinct opening(s) for {pairs} game pairs; "
+              f"they repeat (try other --openings)", file=sys.stderr)
     tasks = [GameTask(i, game.name, game.variant(), tuple(game.move_stack),
                       tuple(openings[(i // 2) % len(openings)]), i % 2 == 0, spec_a, spec_b)
              for i in range(args.games)]
@@ -383,9 +383,9 @@ def run(args: argparse.Namespace) -> int:
     elo, margin = tally.elo()
     payload = {
         "game": game.name, "variant": game.variant(), "a": spec_a.text, "b": spec_b.text,
-        "games": tally.games, "openings": len(openings), "a_wins": tally.wins,
-        "draws": tally.draws,
-        "b_wins": tally.losses, "a_score": round(tally.score, 4),
+        "games": tally.games, "openings": len(openings),
+        "a_wins": tally.wins, "draws": tally.draws, "b_wins": tally.losses,
+        "a_score": round(tally.score, 4),
         "elo": elo if math.isfinite(elo) else None,
         "elo_margin": margin if math.isfinite(margin) else None,
         "records": str(out),
