@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.evaluators import EvaluatorError, load_evaluator
-from ai.levels import DEFAULT_LEVEL, level
+from ai.levels import level
 from ai.search import Limits, Searcher
 from game.cli import CliError, add_game_argument, build_game, emit, positions_from_file
 from game.records import GameRecord, games_dir, record_from_game, save_record
@@ -35,8 +35,13 @@ ELO_CLIP = 0.001
 """Scores are kept this far from 0 and 1 when turned into an Elo margin."""
 
 BALANCED_MARGIN = 2
-"""An opening is balanced when the default level's search scores it within this many
+"""An opening is balanced when the judge's search scores it within this many
 evaluator units of even; random openings outside it are drawn again."""
+
+JUDGE_DEPTH = 4
+"""The depth of the search that judges random openings. Fixed, not taken from the
+level table: a seed must name the same openings after the levels are recalibrated,
+or the matches recorded in ``ai/TUNING.md`` could not be re-run."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -128,15 +133,14 @@ def random_openings(game: Game, plies: int, count: int, seed: int) -> list[list[
     """``count`` distinct openings of ``plies`` random moves, each near balanced.
 
     Moves are drawn from the default evaluator's candidates (so Gomoku openings stay
-    near the centre) and an opening is kept only when a search at the default level's
-    depth finds it within ``BALANCED_MARGIN`` units of even. A shallower judge let
+    near the centre) and an opening is kept only when a search to ``JUDGE_DEPTH``
+    finds it within ``BALANCED_MARGIN`` units of even. A shallower judge let
     through openings that one colour wins by force, and then two strong players
     each win with that colour, whatever their strength.
     """
     rng = random.Random(seed)
     evaluator = load_evaluator(game.name)
     judge = Searcher(evaluator, tt_bits=16)
-    judge_depth = level(game.name, DEFAULT_LEVEL).depth
     openings: list[list[int]] = []
     seen: set[tuple[int, ...]] = set()
     for _ in range(count * 40):
@@ -151,7 +155,7 @@ def random_openings(game: Game, plies: int, count: int, seed: int) -> list[list[
         line = tuple(trial.move_stack[len(game.move_stack):])
         if trial.is_over() or len(line) < plies or line in seen:
             continue
-        verdict = judge.search(trial, Limits(depth=judge_depth, use_solver=False))
+        verdict = judge.search(trial, Limits(depth=JUDGE_DEPTH, use_solver=False))
         if abs(verdict.score) <= BALANCED_MARGIN * evaluator.unit:
             seen.add(line)
             openings.append(list(line))

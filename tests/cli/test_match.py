@@ -8,11 +8,12 @@ import math
 import pytest
 
 from ai.evaluators import load_evaluator
-from ai.levels import DEFAULT_LEVEL, level
+from ai.levels import level
 from ai.search import Limits, Searcher
 from game.cli import CliError, main
 from game.match import (
     BALANCED_MARGIN,
+    JUDGE_DEPTH,
     GameTask,
     PlayerSpec,
     Tally,
@@ -123,12 +124,11 @@ def test_tally_score_and_elo():
 
 
 @pytest.mark.parametrize("name, plies", [("connect4", 3), ("othello", 2), ("gomoku", 4)])
-def test_random_openings_are_distinct_and_balanced_by_the_default_level(name, plies):
+def test_random_openings_are_distinct_and_balanced_by_the_judge(name, plies):
     openings = random_openings(new_game(name), plies, 3, seed=5)
     assert len(openings) == 3
     assert len({tuple(o) for o in openings}) == 3
     evaluator = load_evaluator(name)
-    depth = level(name, DEFAULT_LEVEL).depth
     for opening in openings:
         game = new_game(name)
         for move in opening:
@@ -136,5 +136,5 @@ def test_random_openings_are_distinct_and_balanced_by_the_default_level(name, pl
             game.push(move)
         assert len(opening) == plies and not game.is_over()
         # A fresh searcher (no shared table) must see the same near-even verdict.
-        verdict = Searcher(evaluator).search(game, Limits(depth=depth, use_solver=False))
+        verdict = Searcher(evaluator).search(game, Limits(depth=JUDGE_DEPTH, use_solver=False))
         assert abs(verdict.score) <= BALANCED_MARGIN * evaluator.unit
