@@ -18,7 +18,7 @@ from ai.endgame.gomoku import VcfSolver, find_vcf
 from ai.evaluators import EvaluatorError, load_evaluator, preset_names
 from ai.evaluators.base import WIN, WIN_THRESHOLD, is_proven
 from ai.evaluators.gomoku import PRESETS, GomokuEvaluator, LineBoard, Weights, build
-from ai.levels import level
+from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level
 from ai.search import Limits, Searcher
 from game.rules import new_game
 
@@ -486,8 +486,34 @@ TACTICS = {
 """
 
 
-@pytest.mark.parametrize("number", [3, 4, 5, 6, 7, 8])
-def test_no_tactical_blunder_from_level_3(evaluator, number):
+@pytest.mark.parametrize("number", LEVEL_NUMBERS)
+def test_every_level_takes_a_win_in_one_and_blocks_a_four(evaluator, number):
+    """Even level 1, which otherwise picks almost any move near the stones."""
+    limits = level("gomoku", number).limits(evaluator.unit)
+    if limits.seconds is not None:
+        limits = dataclasses.replace(limits, seconds=min(limits.seconds, 1.0))
+    for name, right in (("win in one", {"a5", "f5"}), ("block a four", {"b7", "g7"})):
+        game = position(*TACTICS[name])
+        for seed in range(4 if limits.randomness else 1):
+            move = Searcher(evaluator, seed=seed).search(game, limits).move
+            game.push(move)
+            if name == "win in one":
+                assert game.outcome() is not None and game.outcome().winner == 0, name
+            else:
+                assert game.move_name(move) in right and VcfSolver().find(game) is None, name
+            game.pop()
+
+
+SHARP_LEVELS = [n for n in LEVEL_NUMBERS if level("gomoku", n).solver]
+"""The levels with the search for a win by continuous fours: no tactical blunders."""
+
+
+def test_from_the_default_level_up_every_level_is_sharp():
+    assert SHARP_LEVELS == list(range(DEFAULT_LEVEL, LEVEL_NUMBERS[-1] + 1))
+
+
+@pytest.mark.parametrize("number", SHARP_LEVELS)
+def test_no_tactical_blunder_at_the_sharp_levels(evaluator, number):
     """After the level's move the opponent has no win by continuous fours (or the
     game is won). Timed levels get at most a second here: CI stays quick whatever the
     level table says, and less time is the harder test."""
