@@ -1,9 +1,11 @@
 """Difficulty levels: each level is a search depth per game (the README has the table).
 
-The low levels also pick at random among root moves within a few evaluator units of
-the best, so that a line that beat the computer once does not win every time; the
+The low levels also pick at random among root moves within some evaluator units of
+the best (from half a unit up to 100, Gomoku's level 1, which is almost any candidate
+move), so that a line that beat the computer once does not win every time; the
 choice is never random between a proven win and anything else, and wins in one and
 blocks of a win in one are found at every level (the evaluators' forced-move logic).
+Each level is placed to score at least 65% against the one below (ai/TUNING.md).
 
 >>> level("connect4", 4).label
 'Level 4 — depth 4'
