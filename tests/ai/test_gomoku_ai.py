@@ -487,12 +487,13 @@ TACTICS = {
 
 
 @pytest.mark.parametrize("number", LEVEL_NUMBERS)
-def test_every_level_takes_a_win_in_one_and_blocks_a_four(evaluator, number):
+def test_every_level_takes_a_win_in_one_and_blocks_fours_and_open_threes(evaluator, number):
     """Even level 1, which otherwise picks almost any move near the stones."""
     limits = level("gomoku", number).limits(evaluator.unit)
     if limits.seconds is not None:
         limits = dataclasses.replace(limits, seconds=min(limits.seconds, 1.0))
-    for name, right in (("win in one", {"a5", "f5"}), ("block a four", {"b7", "g7"})):
+    for name, right in (("win in one", {"a5", "f5"}), ("block a four", {"g7"}),
+                        ("block an open three", {"c5", "g5"})):
         game = position(*TACTICS[name])
         for seed in range(4 if limits.randomness else 1):
             move = Searcher(evaluator, seed=seed).search(game, limits).move
