@@ -486,12 +486,19 @@ TACTICS = {
 """
 
 
-@pytest.mark.parametrize("number", LEVEL_NUMBERS)
-def test_every_level_takes_a_win_in_one_and_blocks_fours_and_open_threes(evaluator, number):
-    """Even level 1, which otherwise picks almost any move near the stones."""
+def level_limits(number: int, evaluator) -> Limits:
+    """Level ``number``'s limits, a time budget (top levels) capped at 1 s: CI stays
+    quick whatever the level table says, and less time is the harder test."""
     limits = level("gomoku", number).limits(evaluator.unit)
     if limits.seconds is not None:
         limits = dataclasses.replace(limits, seconds=min(limits.seconds, 1.0))
+    return limits
+
+
+@pytest.mark.parametrize("number", LEVEL_NUMBERS)
+def test_every_level_takes_a_win_in_one_and_blocks_fours_and_open_threes(evaluator, number):
+    """Even level 1, which otherwise picks almost any move near the stones."""
+    limits = level_limits(number, evaluator)
     for name, right in (("win in one", {"a5", "f5"}), ("block a four", {"g7"}),
                         ("block an open three", {"c5", "g5"})):
         game = position(*TACTICS[name])
@@ -516,11 +523,8 @@ def test_from_the_default_level_up_every_level_is_sharp():
 @pytest.mark.parametrize("number", SHARP_LEVELS)
 def test_no_tactical_blunder_at_the_sharp_levels(evaluator, number):
     """After the level's move the opponent has no win by continuous fours (or the
-    game is won). Timed levels get at most a second here: CI stays quick whatever the
-    level table says, and less time is the harder test."""
-    limits = level("gomoku", number).limits(evaluator.unit)
-    if limits.seconds is not None:
-        limits = dataclasses.replace(limits, seconds=min(limits.seconds, 1.0))
+    game is won)."""
+    limits = level_limits(number, evaluator)
     for name, (black, white) in TACTICS.items():
         game = position(black, white)
         result = Searcher(evaluator, seed=number).search(game, limits)
