@@ -321,6 +321,10 @@ class Searcher:
         root_moves = list(moves)
         self._partial = None
         previous: SearchInfo | None = None
+        # Iterations are paced against the time left when deepening begins, not the
+        # whole budget: a solver that used its half first must not make the search stop
+        # after depth 1 (it did, and level 8 then played worse than level 7).
+        deepening_started = time.perf_counter()
         for depth in range(first, max_depth + 1, step):
             self._reached_horizon = False
             self._killers = [[None, None] for _ in range(depth + 2)]
@@ -336,8 +340,8 @@ class Searcher:
             if self._deadline is not None:
                 # An iteration costs several times the last one: do not start what
                 # cannot finish.
-                elapsed = time.perf_counter() - started
-                if elapsed > (self._deadline - started) * 0.45:
+                elapsed = time.perf_counter() - deepening_started
+                if elapsed > (self._deadline - deepening_started) * 0.45:
                     return
 
     def _search_root(
