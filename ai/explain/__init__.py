@@ -1,0 +1,9 @@
+"""The computer explains itself: scores in a person's terms, top moves, why a move.
+
+* ``winchance``: evaluator score -> expected result (a fitted logistic curve per game
+  and preset) and the wording of a score ("Black 72%", "Red wins in 7 moves").
+* ``multipv``: the N best root moves, each with its exact score and its own line.
+* ``terms``: an evaluator's named terms and the difference between two positions.
+
+Pure library code: no pygame, no threads of its own (the worker runs it).
+"""
