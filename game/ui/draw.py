@@ -9,6 +9,7 @@ as far as the program's behaviour goes.
 from __future__ import annotations
 
 import math
+import os
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
@@ -74,70 +75,117 @@ _fonts = _Cache(64)
 _texts = _Cache(1200)
 _shapes = _Cache(400)
 
+SANS_FAMILIES = ("dejavusans", "notosans", "liberationsans", "freesans", "arial",
+                 "helvetica", "segoeui")
+"""Where the regular weight comes from, first found wins (``pygame.font.match_font`` names).
 
-def font(size: int) -> pygame.font.Font:
-    """pygame's bundled default font at ``size`` (cached)."""
-    return _fonts.get(size, lambda: pygame.font.Font(None, size))  # type: ignore[return-value]
+pygame ships one font, FreeSans Bold, so a regular weight must come from the system;
+the bold weight is the same family's when it has one, else pygame's own. A machine
+without any of these keeps pygame's bold for everything (as before: readable, plain)."""
+
+DEFAULT_SCALE = 0.6875
+"""pygame renders its default font at this fraction of the asked size; file fonts are
+asked for the same fraction, so a ``size`` means about the same height for both."""
+
+_font_files: tuple[str | None, str | None] | None = None
 
 
-def text_surface(text: str, size: int, colour: RGB) -> pygame.Surface:
+def font_files() -> tuple[str | None, str | None]:
+    """``(regular, bold)`` font file paths; ``None`` means pygame's bundled bold font."""
+    global _font_files
+    if _font_files is None:
+        regular = bold = None
+        if os.environ.get("PLIES_FONT") != "default":  # tests can force the bundled font
+            for family in SANS_FAMILIES:
+                try:
+                    found = pygame.font.match_font(family)
+                except Exception:  # no fontconfig, an odd registry: use the bundled font
+                    found = None
+                if found and found.lower().endswith((".ttf", ".otf")):
+                    regular = found
+                    try:
+                        bold = pygame.font.match_font(family, bold=True)
+                    except Exception:
+                        bold = None
+                    if bold == regular:
+                        bold = None
+                    break
+        _font_files = (regular, bold)
+    return _font_files
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The UI font at ``size`` (regular, or ``bold`` for headings and emphasis; cached)."""
+    def make() -> pygame.font.Font:
+        path = font_files()[1 if bold else 0]
+        if path is not None:
+            try:
+                return pygame.font.Font(path, max(1, round(size * DEFAULT_SCALE)))
+            except (OSError, pygame.error):
+                pass
+        return pygame.font.Font(None, size)
+    return _fonts.get((size, bold), make)  # type: ignore[return-value]
+
+
+def text_surface(text: str, size: int, colour: RGB, bold: bool = False) -> pygame.Surface:
     """``text`` rendered antialiased (cached)."""
-    return _texts.get((text, size, colour),  # type: ignore[return-value]
-                      lambda: font(size).render(text, True, colour))
+    return _texts.get((text, size, colour, bold),  # type: ignore[return-value]
+                      lambda: font(size, bold).render(text, True, colour))
 
 
-def text_size(text: str, size: int) -> tuple[int, int]:
+def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     """Width and height ``text`` takes at ``size``."""
-    return font(size).size(text)
+    return font(size, bold).size(text)
 
 
-def ellipsize(text: str, size: int, max_width: int) -> str:
+def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
     """``text``, cut with an ellipsis so it fits in ``max_width`` pixels."""
     if max_width <= 0:
         return ""
-    if text_size(text, size)[0] <= max_width:
+    if text_size(text, size, bold)[0] <= max_width:
         return text
     lo, hi = 0, len(text)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if text_size(text[:mid].rstrip() + "…", size)[0] <= max_width:
+        if text_size(text[:mid].rstrip() + "…", size, bold)[0] <= max_width:
             lo = mid
         else:
             hi = mid - 1
     return text[:lo].rstrip() + "…"
 
 
-def fit_size(text: str, size: int, max_width: int, min_size: int = 10) -> int:
+def fit_size(text: str, size: int, max_width: int, min_size: int = 10,
+             bold: bool = False) -> int:
     """The largest font size up to ``size`` at which ``text`` fits ``max_width``."""
-    while size > min_size and text_size(text, size)[0] > max_width:
+    while size > min_size and text_size(text, size, bold)[0] > max_width:
         size -= 1
     return size
 
 
-def wrap(text: str, size: int, max_width: int) -> list[str]:
+def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
     """``text`` broken into lines that fit ``max_width`` (words longer than a line are cut)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             trial = word if not line else f"{line} {word}"
-            if text_size(trial, size)[0] <= max_width:
+            if text_size(trial, size, bold)[0] <= max_width:
                 line = trial
             else:
                 if line:
                     lines.append(line)
-                line = ellipsize(word, size, max_width)
+                line = ellipsize(word, size, max_width, bold)
         lines.append(line)
     return lines
 
 
 def blit_text(surface: pygame.Surface, text: str, size: int, colour: RGB,
               pos: tuple[float, float], anchor: str = "topleft",
-              max_width: int | None = None) -> pygame.Rect:
+              max_width: int | None = None, bold: bool = False) -> pygame.Rect:
     """Draw ``text`` with its ``anchor`` point (a ``pygame.Rect`` attribute) at ``pos``."""
     if max_width is not None:
-        text = ellipsize(text, size, max_width)
-    image = text_surface(text, size, colour)
+        text = ellipsize(text, size, max_width, bold)
+    image = text_surface(text, size, colour, bold)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
     return rect

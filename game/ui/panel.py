@@ -106,7 +106,8 @@ class Panel:
     def _card(self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect,
               title: str | None = None) -> None:
         if title:
-            draw.blit_text(surface, title.upper(), 18, theme.text_dim, (rect.x + 16, rect.y + 14))
+            draw.blit_text(surface, title.upper(), 18, theme.text_dim, (rect.x + 16, rect.y + 14),
+                           bold=True)
 
     def _players(self, surface: pygame.Surface, theme: Theme, session: Session,
                  time: float) -> None:
@@ -136,7 +137,7 @@ class Panel:
             name = game.side_names[side]
             who = session.side_label(side)
             count_text = str(counts[side])
-            cw = draw.text_size(count_text, 34)[0]
+            cw = draw.text_size(count_text, 34, True)[0]
             text_w = row.width - 60 - cw - 20
             tag = ""
             if to_move:
@@ -150,7 +151,7 @@ class Panel:
                 tag = "winner"
             top = row.centery - 18
             name_rect = draw.blit_text(surface, name, 25, theme.text, (row.x + 54, top),
-                                       max_width=text_w)
+                                       max_width=text_w, bold=True)
             if tag:
                 pill_w = draw.text_size("thinking...", 17)[0] + 14
                 pill = pygame.Rect(name_rect.right + 10, top - 1, pill_w, 20)
@@ -164,7 +165,7 @@ class Panel:
             draw.blit_text(surface, detail, 19, theme.text_dim, (row.x + 54, top + 23),
                            max_width=text_w)
             draw.blit_text(surface, count_text, 34, theme.text, (row.right - 14, row.centery),
-                           "midright")
+                           "midright", bold=True)
 
     def _analysis(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
         rect = self.analysis_rect

@@ -109,7 +109,7 @@ class Button(Widget):
             self.on_click()
 
     def preferred_width(self) -> int:
-        return draw.text_size(self.text, self.size)[0] + 28
+        return draw.text_size(self.text, self.size, self.primary)[0] + 28
 
     def draw(self, surface: pygame.Surface, theme: Theme, focused: bool) -> None:
         radius = min(10, self.rect.height // 3)
@@ -136,8 +136,9 @@ class Button(Widget):
         if self.enabled and not self.pressed:
             draw.shadow(surface, rect, radius, theme.shadow_alpha // 3, blur=4, offset=(0, 1))
         draw.rounded_rect(surface, rect, fill, radius, theme.border_width, border)
-        size = draw.fit_size(self.text, self.size, rect.width - 12)
-        draw.blit_text(surface, self.text, size, text_colour, rect.center, "center")
+        bold = self.primary
+        size = draw.fit_size(self.text, self.size, rect.width - 12, bold=bold)
+        draw.blit_text(surface, self.text, size, text_colour, rect.center, "center", bold=bold)
         if focused:
             focus_ring(surface, self.rect, theme, radius)
 

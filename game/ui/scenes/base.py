@@ -99,7 +99,7 @@ class Dialog(Scene):
                           theme.card_border)
         if self.title:
             draw.blit_text(surface, self.title, 34, theme.text,
-                           (self.card.x + 28, self.card.y + 26), "topleft")
+                           (self.card.x + 28, self.card.y + 26), "topleft", bold=True)
         self.draw_body(surface)
         super().draw(surface)
 

@@ -72,5 +72,6 @@ class SettingsDialog(Dialog):
     def draw_body(self, surface: pygame.Surface) -> None:
         theme = self.theme
         x = self.card.x + 28
-        draw.blit_text(surface, "Animation speed", 22, theme.text, (x, self.speed_label_y))
-        draw.blit_text(surface, "Theme", 22, theme.text, (x, self.theme_label_y))
+        draw.blit_text(surface, "Animation speed", 22, theme.text, (x, self.speed_label_y),
+                       bold=True)
+        draw.blit_text(surface, "Theme", 22, theme.text, (x, self.theme_label_y), bold=True)

@@ -90,7 +90,7 @@ class GameTile(Widget):
         x = icon.right + 12
         title = GAMES[self.game_name].title
         draw.blit_text(surface, title, 26, theme.text, (x, rect.centery - 14), "midleft",
-                       max_width=rect.right - x - 8)
+                       max_width=rect.right - x - 8, bold=True)
         draw.blit_text(surface, GAME_BLURBS[self.game_name], 18, theme.text_dim,
                        (x, rect.centery + 12), "midleft", max_width=rect.right - x - 8)
         if focused:
@@ -427,7 +427,8 @@ class StartScene(Scene):
                          (0, 0))
             if self.show_title:
                 cy = self.card.y - 62
-                draw.blit_text(surface, "Plies", 76, theme.text, (size[0] // 2, cy), "center")
+                draw.blit_text(surface, "Plies", 76, theme.text, (size[0] // 2, cy), "center",
+                               bold=True)
                 draw.blit_text(surface, "Connect-4 · Othello · Gomoku against a computer that "
                                "shows its thinking", 22, theme.text_dim,
                                (size[0] // 2, cy + 42), "center", max_width=size[0] - 40)
@@ -435,7 +436,7 @@ class StartScene(Scene):
         draw.shadow(surface, c, 16, theme.shadow_alpha, blur=22, offset=(0, 8))
         draw.rounded_rect(surface, c, theme.card, 16, theme.border_width, theme.card_border)
         heading = "New game" if self.overlay or not self.show_title else "Choose a game"
-        draw.blit_text(surface, heading, 32, theme.text, (c.x + 28, c.y + 20))
+        draw.blit_text(surface, heading, 32, theme.text, (c.x + 28, c.y + 20), bold=True)
         pad = 28
         self._heading(surface, "Board", self.board_row_y)
         if self.game_name == "othello":
@@ -469,4 +470,4 @@ class StartScene(Scene):
 
     def _heading(self, surface: pygame.Surface, text: str, y: int) -> None:
         draw.blit_text(surface, text.upper(), 18, self.theme.text_dim,
-                       (self.card.x + 28, y), "topleft")
+                       (self.card.x + 28, y), "topleft", bold=True)
