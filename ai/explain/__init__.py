@@ -4,6 +4,7 @@
   and preset) and the wording of a score ("Black 72%", "Red wins in 7 moves").
 * ``multipv``: the N best root moves, each with its exact score and its own line.
 * ``terms``: an evaluator's named terms and the difference between two positions.
+* ``tree``: a small real search recorded node by node, for the tree explorer.
 
 Pure library code: no pygame, no threads of its own (the worker runs it).
 """

@@ -1,0 +1,666 @@
+"""Record a small real search as a tree, for the learner's tree explorer and ``plies tree``.
+
+A lecture draws minimax and alpha-beta on a tree: MAX nodes (the player to move at the
+root) take the largest of their children's values, MIN nodes the smallest; alpha-beta
+carries a window (α, β) down the tree, from MAX's point of view, and stops searching a
+node's moves as soon as β ≤ α, because nothing they could return would change the
+result. This module runs exactly that search on a real position and writes down every
+node it visits, every child it did not search, and every step in between, each with a
+one-line explanation, so that a person can follow it step by step.
+
+Three modes, all on the tree that ``ai.search`` searches (the evaluator's root moves and
+candidate moves, its static evaluation at the depth limit, its scores of finished
+games):
+
+* ``"minimax"``: every node expanded, in the evaluator's order (``Searcher`` mode
+  ``"minimax"``);
+* ``"alphabeta"``: fail-soft alpha-beta in the evaluator's order (``Searcher`` mode
+  ``"alphabeta"``);
+* ``"ordered"``: the same alpha-beta, but at every node two or more plies above the
+  horizon the moves are first sorted by a quick look: the static score of the position
+  after each move, best for the mover first (ties keep the evaluator's order). The
+  quick looks are counted apart (``ordering_looks``): they are not nodes of the tree.
+
+The recording search is the same algorithm as ``ai.search.Searcher`` in the first two
+modes, statement for statement (the tests check the root value and the node count
+against it on all three games); it is written again here rather than hooked into the
+searcher so that the searcher's hot loop pays nothing for the explorer.
+
+Values and windows are given from MAX's point of view (the player to move at the root),
+as lectures draw them; internally the search is negamax, like ``ai.search``. A node's
+value is exact unless the search cut it short: a MAX node that reached β is worth *at
+least* its value (``bound == "lower"``), a MIN node that fell to α *at most* its value
+(``"upper"``).
+
+The recording is bounded (``NODE_CAP``): a tree that would grow past the cap is refused
+with a sentence suggesting a smaller depth. It can be cancelled (a ``threading.Event``)
+and reports progress.
+
+>>> from game.rules import new_game
+>>> from ai.evaluators import load_evaluator
+>>> game = new_game("connect4"); game.play_moves("4453")
+>>> pruned = record(game, load_evaluator("connect4"), 2, "alphabeta")
+>>> full = record(game, load_evaluator("connect4"), 2, "minimax")
+>>> pruned.value == full.value, pruned.best_name, pruned.node_count, full.node_count
+(True, '6', 21, 45)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from ai.evaluators.base import WIN, WIN_THRESHOLD, Evaluator
+from ai.search import INFINITY
+from game.rules.base import Game, Move
+
+TreeMode = Literal["minimax", "alphabeta", "ordered"]
+TREE_MODES: tuple[TreeMode, ...] = ("minimax", "alphabeta", "ordered")
+MODE_TITLES = {"minimax": "minimax", "alphabeta": "alpha-beta",
+               "ordered": "alpha-beta, ordered"}
+
+MIN_DEPTH, MAX_DEPTH = 1, 4
+"""The depths a learner may choose: deeper trees are not for reading."""
+
+NODE_CAP = 20_000
+"""The most nodes a recording may hold (the root included). A depth-4 minimax tree of
+Othello or Connect-4 fits easily; a depth-4 minimax tree of a busy Gomoku position may
+not, and is refused with a suggestion."""
+
+POLL_INTERVAL = 128
+"""Nodes between two looks at the stop event and two progress reports."""
+
+NodeKind = Literal["max", "min", "leaf"]
+StepKind = Literal["enter", "leaf", "backup", "alpha", "beta", "cutoff", "done"]
+
+
+class TreeError(ValueError):
+    """A recording that cannot be made (game over, bad depth or mode); one sentence."""
+
+
+class TreeTooLarge(TreeError):
+    """The tree would hold more than the cap; the message suggests a smaller depth."""
+
+
+class TreeCancelled(Exception):
+    """The recording was stopped by its stop event."""
+
+
+@dataclasses.dataclass(eq=False)
+class TreeNode:
+    """One position the search visited.
+
+    Attributes:
+        order: the visit order (the root is 0); also the node's index in
+            ``SearchTree.nodes``.
+        move: the move that led here (``None`` at the root); ``name`` is its notation.
+        ply: plies below the root.
+        kind: ``"max"`` (the root player to move), ``"min"``, or ``"leaf"`` (scored by
+            the evaluator at the depth limit, or a finished game: ``terminal``).
+        alpha, beta: the window the node was searched with, MAX's view (``None`` in
+            minimax, which has no window; ``±INFINITY`` is an open edge).
+        value: the backed-up value, MAX's view (``None`` until the node is done).
+        bound: ``"exact"``, ``"lower"`` (a MAX node cut off: worth at least ``value``)
+            or ``"upper"`` (a MIN node cut off: at most ``value``).
+        children: the children searched, in visiting order.
+        pruned_moves: the moves of this node that were never searched (a cut-off).
+        cutoff: the search of this node stopped early because β ≤ α.
+        enter_step, exit_step: indices in ``SearchTree.steps`` of the step that entered
+            the node and the one that gave it its final value.
+        parent: the node above (``None`` at the root).
+    """
+
+    order: int
+    move: Move | None
+    name: str
+    ply: int
+    kind: NodeKind
+    alpha: int | None
+    beta: int | None
+    parent: TreeNode | None
+    terminal: bool = False
+    value: int | None = None
+    bound: Literal["exact", "lower", "upper"] = "exact"
+    children: list[TreeNode] = dataclasses.field(default_factory=list)
+    pruned_moves: list[Move] = dataclasses.field(default_factory=list)
+    pruned_names: list[str] = dataclasses.field(default_factory=list)
+    cutoff: bool = False
+    enter_step: int = 0
+    exit_step: int = 0
+
+    @property
+    def path(self) -> list[Move]:
+        """The moves from the root to this node."""
+        moves: list[Move] = []
+        node: TreeNode | None = self
+        while node is not None and node.move is not None:
+            moves.append(node.move)
+            node = node.parent
+        return moves[::-1]
+
+    @property
+    def label(self) -> str:
+        """``"the root"`` or ``"MIN node e6"``: how the steps name a node."""
+        if self.parent is None:
+            return "the root"
+        kind = "leaf" if self.kind == "leaf" else f"{self.kind.upper()} node"
+        return f"{kind} {self.name}"
+
+    def subtree_size(self) -> int:
+        """Nodes in this node's recorded subtree, itself included."""
+        count, stack = 0, [self]
+        while stack:
+            node = stack.pop()
+            count += 1
+            stack.extend(node.children)
+        return count
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """One event of the search, in visiting order.
+
+    Attributes:
+        index: position in ``SearchTree.steps``.
+        kind: ``enter`` (a node is entered with its window), ``leaf`` (a leaf is
+            scored), ``backup`` (a child's value reaches its parent), ``alpha`` (α rises
+            at a MAX node), ``beta`` (β falls at a MIN node), ``cutoff`` (β ≤ α: the
+            node's other moves are pruned), ``done`` (the search is over).
+        node: the ``order`` of the node the step happens at (for ``backup`` the
+            parent, ``child`` the child whose value arrived).
+        alpha, beta: that node's window after the step, MAX's view (``None`` in minimax).
+        best: that node's best value so far, MAX's view (``None`` before any).
+        text: the one-line explanation.
+    """
+
+    index: int
+    kind: StepKind
+    node: int
+    alpha: int | None
+    beta: int | None
+    best: int | None
+    text: str
+    child: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Progress:
+    """How far a recording is: nodes so far, and root moves finished of all."""
+
+    nodes: int
+    root_done: int
+    root_total: int
+
+    @property
+    def fraction(self) -> float:
+        """A rough 0..1 for a progress bar (root moves finished)."""
+        return self.root_done / self.root_total if self.root_total else 0.0
+
+
+@dataclasses.dataclass
+class SearchTree:
+    """A recorded search.
+
+    Attributes:
+        game_name, moves_text: the position (game, and moves from the start).
+        side_names: the names of MAX and MIN in this position (``("Black", "White")``
+            when Black is to move at the root).
+        mode, depth: how it was searched.
+        root: the root node; ``nodes`` every node in visiting order.
+        steps: every step in visiting order.
+        value: the root's value, MAX's view; ``best_move``/``best_name`` the move that
+            achieves it (the first such in visiting order, as ``ai.search`` chooses).
+        leaves: leaves scored (static evaluations and finished games).
+        ordering_looks: extra static evaluations the ``ordered`` mode spent sorting.
+    """
+
+    game_name: str
+    moves_text: str
+    side_names: tuple[str, str]
+    mode: TreeMode
+    depth: int
+    root: TreeNode
+    nodes: list[TreeNode]
+    steps: list[Step]
+    value: int
+    best_move: Move | None
+    best_name: str
+    leaves: int
+    ordering_looks: int = 0
+
+    @property
+    def node_count(self) -> int:
+        """Nodes visited, the root included (``Searcher.nodes`` + 1)."""
+        return len(self.nodes)
+
+    @property
+    def pruned_count(self) -> int:
+        """Children that were never searched, over the whole tree."""
+        return sum(len(n.pruned_moves) for n in self.nodes)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form ``plies tree --json`` prints (see ``node_json``)."""
+        return {
+            "format": "plies-tree", "version": 1,
+            "game": self.game_name, "moves": self.moves_text, "mode": self.mode,
+            "depth": self.depth, "max": self.side_names[0], "min": self.side_names[1],
+            "value": self.value, "best": self.best_name,
+            "nodes": self.node_count, "leaves": self.leaves, "pruned": self.pruned_count,
+            "ordering_looks": self.ordering_looks, "infinity": INFINITY,
+            "steps": len(self.steps),
+            "tree": node_json(self.root),
+        }
+
+
+def node_json(node: TreeNode) -> dict[str, Any]:
+    """One node and its subtree as plain data.
+
+    Keys: ``order`` (visit order), ``move`` (``null`` at the root), ``kind``
+    (max/min/leaf), ``value`` and ``bound``, ``alpha``/``beta`` (the window, ``null`` in
+    minimax; ``±infinity`` is an open edge), ``terminal``, ``cutoff``, ``pruned`` (the
+    moves never searched) and ``children``.
+    """
+    out: dict[str, Any] = {
+        "order": node.order, "move": node.name if node.move is not None else None,
+        "kind": node.kind, "value": node.value, "bound": node.bound,
+        "alpha": node.alpha, "beta": node.beta,
+    }
+    if node.terminal:
+        out["terminal"] = True
+    if node.kind != "leaf":
+        out["cutoff"] = node.cutoff
+        out["pruned"] = list(node.pruned_names)
+        out["children"] = [node_json(child) for child in node.children]
+    return out
+
+
+# --- words -------------------------------------------------------------------------
+
+def value_text(score: int | None) -> str:
+    """A value for a person, MAX's view: ``+12``, ``−5``, ``0``, ``win 3``, ``+∞``.
+
+    ``win 3`` is a win for MAX 3 plies below the root (``loss 3``: a loss).
+
+    >>> value_text(12), value_text(-5), value_text(WIN - 3), value_text(-INFINITY)
+    ('+12', '−5', 'win 3', '−∞')
+    """
+    if score is None:
+        return "?"
+    if score >= INFINITY:
+        return "+∞"
+    if score <= -INFINITY:
+        return "−∞"
+    if score >= WIN_THRESHOLD:
+        return f"win {WIN - score}"
+    if score <= -WIN_THRESHOLD:
+        return f"loss {WIN + score}"
+    if score == 0:
+        return "0"
+    return f"+{score}" if score > 0 else f"−{-score}"
+
+
+def window_text(alpha: int | None, beta: int | None) -> str:
+    """``(α, β)`` for a person: ``(3, +∞)``; empty for minimax."""
+    if alpha is None or beta is None:
+        return ""
+    return f"({value_text(alpha)}, {value_text(beta)})"
+
+
+# --- recording ---------------------------------------------------------------------
+
+def record(game: Game, evaluator: Evaluator, depth: int, mode: TreeMode = "alphabeta", *,
+           cap: int = NODE_CAP, stop: threading.Event | None = None,
+           on_progress: Callable[[Progress], None] | None = None) -> SearchTree:
+    """Search ``game`` (left unchanged) ``depth`` plies deep and record the tree.
+
+    Raises:
+        TreeError: the game is over, or the depth or mode is not one a learner may pick.
+        TreeTooLarge: more than ``cap`` nodes; the message suggests a smaller depth.
+        TreeCancelled: ``stop`` was set.
+    """
+    if mode not in TREE_MODES:
+        raise TreeError(f"unknown mode {mode!r}; choose one of {', '.join(TREE_MODES)}")
+    if not MIN_DEPTH <= depth <= MAX_DEPTH:
+        raise TreeError(f"the tree's depth must be {MIN_DEPTH} to {MAX_DEPTH}, not {depth}")
+    if game.is_over():
+        raise TreeError("the game is over: there is no move to search")
+    return _Recorder(game.copy(), evaluator, depth, mode, cap, stop, on_progress).run()
+
+
+def compare(game: Game, evaluator: Evaluator, depth: int, *, cap: int = NODE_CAP,
+            stop: threading.Event | None = None,
+            modes: Sequence[TreeMode] = TREE_MODES) -> dict[TreeMode, SearchTree | str]:
+    """Each mode's recording of the same position, or the sentence that refused it."""
+    out: dict[TreeMode, SearchTree | str] = {}
+    for mode in modes:
+        try:
+            out[mode] = record(game, evaluator, depth, mode, cap=cap, stop=stop)
+        except TreeTooLarge as error:
+            out[mode] = str(error)
+    return out
+
+
+class _Recorder:
+    """One recording: the negamax of ``ai.search``, writing down what it does."""
+
+    def __init__(self, game: Game, evaluator: Evaluator, depth: int, mode: TreeMode,
+                 cap: int, stop: threading.Event | None,
+                 on_progress: Callable[[Progress], None] | None) -> None:
+        self.game, self.evaluator, self.depth, self.mode = game, evaluator, depth, mode
+        self.cap, self.stop, self.on_progress = cap, stop, on_progress
+        self.prune = mode != "minimax"
+        self.root_turn = game.turn
+        self.nodes: list[TreeNode] = []
+        self.steps: list[Step] = []
+        self.leaves = 0
+        self.ordering_looks = 0
+        self.root_done = 0
+        self.root_total = 0
+        self._next_poll = POLL_INTERVAL
+
+    # --- bookkeeping ----------------------------------------------------------------
+
+    def _poll(self) -> None:
+        if self.stop is not None and self.stop.is_set():
+            raise TreeCancelled("the recording was cancelled")
+        if self.on_progress is not None:
+            self.on_progress(Progress(len(self.nodes), self.root_done, self.root_total))
+
+    def _max_view(self, score: int, mover_is_max: bool) -> int:
+        return score if mover_is_max else -score
+
+    def _window(self, alpha: int, beta: int, mover_is_max: bool) -> tuple[int | None, int | None]:
+        """The negamax window ``(alpha, beta)`` of the side to move, in MAX's view."""
+        if not self.prune:
+            return None, None
+        return (alpha, beta) if mover_is_max else (-beta, -alpha)
+
+    def _step(self, kind: StepKind, node: TreeNode, window: tuple[int | None, int | None],
+              best: int | None, text: str, child: TreeNode | None = None) -> int:
+        index = len(self.steps)
+        self.steps.append(Step(index, kind, node.order, window[0], window[1], best, text,
+                               None if child is None else child.order))
+        return index
+
+    def _too_large(self) -> TreeTooLarge:
+        title = MODE_TITLES[self.mode]
+        if self.depth > MIN_DEPTH:
+            advice = f"choose depth {self.depth - 1}"
+            if self.mode == "minimax":
+                advice += " or alpha-beta, which prunes"
+        else:
+            advice = "this position has too many moves to draw"
+        return TreeTooLarge(f"the {title} tree of depth {self.depth} here has more than "
+                            f"{self.cap:,} nodes, too many to follow: {advice}")
+
+    # --- the search -----------------------------------------------------------------
+
+    def run(self) -> SearchTree:
+        game = self.game
+        moves = self.evaluator.root_moves(game, self._poll_stop)
+        self.root_total = len(moves)
+        root = self._new_node(None, "", 0, None, -INFINITY, INFINITY)
+        score = self._negamax(root, self.depth, -INFINITY, INFINITY, 0, moves)
+        best = next((c for c in root.children if c.value == root.value), root.children[0])
+        text = (f"Done: the root is worth {value_text(root.value)} for "
+                f"{self._side(True)}; the best move is {best.name}. {len(self.nodes)} nodes "
+                f"visited, {self.leaves} leaves scored"
+                + (f", {sum(len(n.pruned_moves) for n in self.nodes)} moves pruned."
+                   if self.prune else "."))
+        self._step("done", root, (None, None) if not self.prune else (root.alpha, root.beta),
+                   root.value, text)
+        assert score == root.value
+        names = game.side_names
+        sides = (names[self.root_turn], names[1 - self.root_turn])
+        return SearchTree(game.name, game.moves_text(), sides, self.mode, self.depth, root,
+                          self.nodes, self.steps, score, best.move, best.name, self.leaves,
+                          self.ordering_looks)
+
+    def _poll_stop(self) -> None:
+        if self.stop is not None and self.stop.is_set():
+            raise TreeCancelled("the recording was cancelled")
+
+    def _side(self, is_max: bool) -> str:
+        side = self.root_turn if is_max else 1 - self.root_turn
+        role, name = ("MAX" if is_max else "MIN"), self.game.side_names[side]
+        return role if name == role else f"{role} ({name})"
+
+    def _new_node(self, move: Move | None, name: str, ply: int, parent: TreeNode | None,
+                  alpha: int, beta: int) -> TreeNode:
+        """Count (and bound) a visit; the node's kind is settled by ``_negamax``."""
+        if len(self.nodes) >= self.cap:
+            raise self._too_large()
+        if len(self.nodes) >= self._next_poll:
+            self._next_poll = len(self.nodes) + POLL_INTERVAL
+            self._poll()
+        is_max = self.game.turn == self.root_turn
+        a, b = self._window(alpha, beta, is_max)
+        node = TreeNode(len(self.nodes), move, name, ply, "max" if is_max else "min", a, b,
+                        parent)
+        self.nodes.append(node)
+        if parent is not None:
+            parent.children.append(node)
+        return node
+
+    def _order(self, moves: list[Move], ply: int) -> list[Move]:
+        """Sort ``moves`` by a quick look, best for the side to move first (stable)."""
+        game, evaluator = self.game, self.evaluator
+        looks: list[int] = []
+        for move in moves:
+            game.push(move)
+            outcome = game.outcome()
+            # The child's score is from the opponent's view: low is good for us.
+            looks.append(evaluator.terminal_score(game, outcome, ply + 1)
+                         if outcome is not None else evaluator.evaluate(game))
+            game.pop()
+        self.ordering_looks += len(moves)
+        order = sorted(range(len(moves)), key=lambda i: looks[i])
+        return [moves[i] for i in order]
+
+    def _negamax(self, node: TreeNode, depth: int, alpha: int, beta: int, ply: int,
+                 moves: list[Move] | None = None) -> int:
+        """``ai.search``'s fail-soft negamax at ``node``, recording; returns its score
+        from the side to move's view (the node's ``value`` is MAX's view)."""
+        game, evaluator = self.game, self.evaluator
+        is_max = node.kind == "max"
+        window = self._window(alpha, beta, is_max)
+        outcome = game.outcome()
+        if outcome is not None or depth <= 0:
+            node.kind = "leaf"
+            node.terminal = outcome is not None
+            score = (evaluator.terminal_score(game, outcome, ply) if outcome is not None
+                     else evaluator.evaluate(game))
+            self.leaves += 1
+            node.value = self._max_view(score, is_max)
+            if outcome is not None:
+                who = ("a draw" if outcome.winner is None
+                       else f"{game.side_names[outcome.winner]} has won")
+                why = f"the game is over here ({who}, {outcome.reason}): worth " \
+                      f"{value_text(node.value)}"
+            else:
+                why = f"the evaluator scores this position {value_text(node.value)}"
+            node.enter_step = node.exit_step = self._step(
+                "leaf", node, window, node.value, f"Leaf {node.name}: {why} (for MAX).")
+            return score
+
+        if moves is None:
+            moves = evaluator.candidate_moves(game)
+        if self.mode == "ordered" and depth >= 2:
+            moves = self._order(moves, ply)
+        node.enter_step = self._step("enter", node, window, None,
+                                     self._enter_text(node, window, len(moves)))
+        alpha_in = alpha
+        best = -INFINITY
+        for index, move in enumerate(moves):
+            name = game.move_name(move)
+            game.push(move)
+            child = self._new_node(move, name, ply + 1, node, -beta, -alpha)
+            try:
+                score = -self._negamax(child, depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                game.pop()
+            if ply == 0:
+                self.root_done = index + 1
+            improved = score > best
+            if improved:
+                best = score
+            raised = self.prune and improved and score > alpha
+            self._step("backup", node, window, self._max_view(best, is_max),
+                       self._backup_text(node, child, improved, raised), child)
+            if raised:
+                old = window
+                alpha = score
+                window = self._window(alpha, beta, is_max)
+                self._step("alpha" if is_max else "beta", node, window,
+                           self._max_view(best, is_max), self._raise_text(node, old, window))
+                if alpha >= beta:
+                    rest = moves[index + 1:]
+                    node.pruned_moves = list(rest)
+                    node.pruned_names = [game.move_name(m) for m in rest]
+                    node.cutoff = bool(rest)
+                    self._step("cutoff", node, window, self._max_view(best, is_max),
+                               self._cutoff_text(node, window, node.pruned_names))
+                    break
+        node.value = self._max_view(best, is_max)
+        if self.prune:
+            node.bound = _bound(node, self._window(alpha_in, beta, is_max))
+        node.exit_step = len(self.steps) - 1
+        return best
+
+    # --- the explanations -------------------------------------------------------------
+
+    def _enter_text(self, node: TreeNode, window: tuple[int | None, int | None],
+                    moves: int | None) -> str:
+        where = "Start at the root" if node.parent is None else f"Enter {node.label}"
+        if moves is None:  # a leaf
+            return f"{where}: the search stops here (depth limit or game over)."
+        side = self._side(node.kind == "max")
+        goal = "takes the largest value" if node.kind == "max" else "takes the smallest value"
+        text = f"{where}: {side} to move, {goal} of {moves} move{'s' * (moves != 1)}"
+        if window[0] is not None:
+            text += f", searched with (α, β) = {window_text(*window)}"
+        return text + "."
+
+    def _backup_text(self, node: TreeNode, child: TreeNode, improved: bool,
+                     raised: bool) -> str:
+        value = value_text(child.value)
+        mark = {"lower": "at least ", "upper": "at most "}.get(child.bound, "")
+        head = f"{child.name} is worth {mark}{value}"
+        who = node.label[0].upper() + node.label[1:]
+        if improved:
+            first = len(node.children) == 1
+            best_word = "the first value" if first else "the best so far"
+            tail = f"{who}: {best_word} for {node.kind.upper()}"
+            if not raised and self.prune:
+                tail += " (not better than the window: α and β stay)"
+            return f"{head}. {tail}."
+        better = "larger" if node.kind == "max" else "smaller"
+        return f"{head}: no {better} than {node.label}'s best, {value_text(node_best(node))}."
+
+    def _raise_text(self, node: TreeNode, old: tuple[int | None, int | None],
+                    new: tuple[int | None, int | None]) -> str:
+        if node.kind == "max":
+            return (f"α rises from {value_text(old[0])} to {value_text(new[0])}: MAX can "
+                    f"already make sure of {value_text(new[0])} here.")
+        return (f"β falls from {value_text(old[1])} to {value_text(new[1])}: MIN can already "
+                f"hold MAX to {value_text(new[1])} here.")
+
+    def _cutoff_text(self, node: TreeNode, window: tuple[int | None, int | None],
+                     pruned: list[str]) -> str:
+        a, b = value_text(window[0]), value_text(window[1])
+        if not pruned:
+            return f"β ≤ α ({b} ≤ {a}), but {node.label} has no moves left to prune."
+        count = f"{len(pruned)} move{'s' * (len(pruned) != 1)}"
+        shown = ", ".join(pruned[:4]) + (", …" if len(pruned) > 4 else "")
+        return (f"β ≤ α ({b} ≤ {a}): the rest of this node's moves cannot change the "
+                f"result: pruned ({count}: {shown}).")
+
+
+def _bound(node: TreeNode, window: tuple[int | None, int | None]
+           ) -> Literal["exact", "lower", "upper"]:
+    """What ``node.value`` says about the node's true value (MAX's view).
+
+    First from the children: with every move searched and every child exact the
+    value is exact; a MAX node knows at least its best child's lower bound (at most,
+    the upper bounds, when no move was pruned), a MIN node the mirror image. Where
+    that settles nothing, the fail-soft rule of the window it was searched with: a
+    value at or below α is an upper bound, at or above β a lower bound.
+    """
+    assert node.value is not None
+    flip = node.kind == "min"  # mirror a MIN node into a MAX node
+
+    def view(value: int, bound: str) -> tuple[int, str]:
+        if not flip:
+            return value, bound
+        return -value, {"lower": "upper", "upper": "lower"}.get(bound, bound)
+
+    seen = [view(c.value, c.bound) for c in node.children if c.value is not None]
+    value = -node.value if flip else node.value
+    low = max((v for v, b in seen if b != "upper"), default=-INFINITY)
+    unbounded = node.cutoff or node.pruned_moves or any(b == "lower" for _, b in seen)
+    high = INFINITY if unbounded else max(v for v, _ in seen)
+    if low == high == value:
+        found = "exact"
+    elif low == value:
+        found = "lower"
+    elif high == value:
+        found = "upper"
+    else:
+        alpha, beta = window
+        assert alpha is not None and beta is not None
+        return "upper" if node.value <= alpha else "lower" if node.value >= beta else "exact"
+    return view(0, found)[1] if flip else found  # type: ignore[return-value]
+
+
+def node_best(node: TreeNode) -> int | None:
+    """The best value among ``node``'s children so far, MAX's view."""
+    values = [c.value for c in node.children if c.value is not None]
+    if not values:
+        return None
+    return max(values) if node.kind == "max" else min(values)
+
+
+# --- text form ------------------------------------------------------------------------
+
+def tree_text(tree: SearchTree, *, max_lines: int | None = None) -> str:
+    """The indented tree ``plies tree`` prints.
+
+    One line per node: its move, its kind, its value (``≥``/``≤`` when cut short), its
+    window, and after a cut-off the moves pruned, marked ``✂``.
+    """
+    head = [f"{MODE_TITLES[tree.mode]} search of depth {tree.depth}: MAX is "
+            f"{tree.side_names[0]}, MIN is {tree.side_names[1]}; values are MAX's",
+            f"value {value_text(tree.value)}, best move {tree.best_name}; "
+            f"{tree.node_count} nodes, {tree.leaves} leaves, {tree.pruned_count} moves pruned"
+            + (f", {tree.ordering_looks} quick looks to order moves" if tree.ordering_looks
+               else "")]
+    lines: list[str] = []
+
+    def walk(node: TreeNode, indent: str) -> None:
+        mark = {"lower": "≥", "upper": "≤"}.get(node.bound, "")
+        name = "root" if node.parent is None else node.name
+        kind = {"max": "MAX", "min": "MIN", "leaf": "end" if node.terminal else "leaf"}[node.kind]
+        parts = [f"{indent}{name} {kind} {mark}{value_text(node.value)}"]
+        if node.alpha is not None and node.kind != "leaf":
+            parts.append(f"(α, β) = {window_text(node.alpha, node.beta)}")
+        line = "  ".join(parts)
+        lines.append(line)
+        for child in node.children:
+            walk(child, indent + "  ")
+        if node.pruned_names:
+            lines.append(f"{indent}  ✂ pruned: {' '.join(node.pruned_names)}")
+
+    walk(tree.root, "")
+    if max_lines is not None and len(lines) > max_lines:
+        hidden = len(lines) - max_lines
+        lines = lines[:max_lines] + [f"… {hidden} more lines (use a smaller depth, or --json)"]
+    return "\n".join(head + lines)
+
+
+__all__ = [
+    "MAX_DEPTH", "MIN_DEPTH", "MODE_TITLES", "NODE_CAP", "Progress", "SearchTree", "Step",
+    "TREE_MODES", "TreeCancelled", "TreeError", "TreeMode", "TreeNode", "TreeTooLarge",
+    "compare", "node_json", "record", "tree_text", "value_text", "window_text",
+]
