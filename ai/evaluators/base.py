@@ -152,6 +152,20 @@ class Evaluator(abc.ABC):
         Must lie strictly inside ``(-WIN_THRESHOLD, WIN_THRESHOLD)``.
         """
 
+    def terms(self, game: Game) -> dict[str, int]:
+        """``evaluate(game)`` split into named terms whose values add up to it.
+
+        The evaluator's own arithmetic, for explanations ("why this move"): each
+        game's evaluator names its weights' terms; this default is one term.
+        Terms worth 0 may be left out.
+        """
+        return {"evaluation": self.evaluate(game)}
+
+    def term_counts(self, game: Game) -> dict[str, int]:
+        """Raw counts behind some terms (``"mobility": 3`` moves more), where a term
+        has one; ``{}`` by default. Only for wording, never added up."""
+        return {}
+
     def candidate_moves(self, game: Game) -> list[Move]:
         """Moves the search tries here, best guess first; never empty while moves exist."""
         return game.legal_moves()

@@ -111,7 +111,8 @@ PRESETS: dict[str, Weights] = {
 """The named weight sets, default first."""
 
 
-_Functions = tuple[Callable[[int, int], int], Callable[[int, int], list[Move]]]
+_Functions = tuple[Callable[[int, int], int], Callable[[int, int], list[Move]],
+                   Callable[[int, int], dict[str, int]]]
 
 
 class Connect4Evaluator(Evaluator):
@@ -144,13 +145,19 @@ class Connect4Evaluator(Evaluator):
         functions = self._by_variant.get(variant)
         if functions is None:
             bits = board_bits(game)
-            functions = (_make_evaluate(bits, self.weights), _make_candidates(bits))
+            evaluate, terms = _make_evaluate(bits, self.weights)
+            functions = (evaluate, _make_candidates(bits), terms)
             self._by_variant[variant] = functions
         return functions
 
     def evaluate(self, game: Game) -> int:
         """Threats and position, from the side to move's view (see the module docstring)."""
         return self._functions(game)[0](*game.bitboards())  # type: ignore[attr-defined]
+
+    def terms(self, game: Game) -> dict[str, int]:
+        """``evaluate``'s named terms: the sure-win rule's verdict, or the threats by
+        kind (own minus the opponent's, each at its weight) and the position."""
+        return self._functions(game)[2](*game.bitboards())  # type: ignore[attr-defined]
 
     def candidate_moves(self, game: Game) -> list[Move]:
         """A winning move alone; else the forced block alone; else the moves that do
@@ -220,8 +227,10 @@ def _bit_planes(points: dict[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple(planes)
 
 
-def _make_evaluate(bits: BoardBits, w: Weights) -> Callable[[int, int], int]:
-    """``evaluate(current, mask)`` for one variant and one weight set."""
+def _make_evaluate(bits: BoardBits, w: Weights
+                   ) -> tuple[Callable[[int, int], int], Callable[[int, int], dict[str, int]]]:
+    """``evaluate(current, mask)`` and ``terms(current, mask)`` for one variant and
+    one weight set: one computation, which ``terms`` also splits into named parts."""
     win = bits.winning_cells
     bottom, board = bits.bottom, bits.board
     odd, even = bits.odd_rows, bits.even_rows
@@ -246,19 +255,30 @@ def _make_evaluate(bits: BoardBits, w: Weights) -> Callable[[int, int], int]:
             score = cache[key] = _evaluate(cur, mask)
         return score
 
-    def _evaluate(cur: int, mask: int) -> int:
+    def terms(cur: int, mask: int) -> dict[str, int]:
+        parts: dict[str, int] = {}
+        _evaluate(cur, mask, parts)
+        return {name: points for name, points in parts.items() if points}
+
+    def _evaluate(cur: int, mask: int, parts: dict[str, int] | None = None) -> int:
         opp = cur ^ mask
         possible = (mask + bottom) & board
         mine = win(cur, mask)
         if mine & possible:
+            if parts is not None:
+                parts["win next move"] = SURE_WIN
             return SURE_WIN
         theirs = win(opp, mask)
         urgent = theirs & possible
         if urgent and (urgent & (urgent - 1) or theirs & (urgent << 1)):
+            if parts is not None:
+                parts["opponent's double threat"] = -SURE_WIN
             return -SURE_WIN  # two cells to block, or a block that opens the cell above
         score = 0
         for points, cells in planes:
             score += points * ((cur & cells).bit_count() - (opp & cells).bit_count())
+        if parts is not None:
+            parts["position"] = score
         if not any_threat_weight:
             return score
         score -= playable_w * urgent.bit_count()
@@ -278,9 +298,29 @@ def _make_evaluate(bits: BoardBits, w: Weights) -> Callable[[int, int], int]:
                   - their_odd * (live_theirs & odd).bit_count()
                   - their_even * (live_theirs & even).bit_count()
                   + dead * dead_count + stacked * stacks + blocked * blocks)
+        if parts is not None:
+            # Named by whose rows they use: a first-player threat on an odd row and a
+            # second-player threat on an even row are the "good" (zugzwang) threats.
+            if mask.bit_count() & 1:
+                good_mine, good_theirs = live_mine & even, live_theirs & odd
+            else:
+                good_mine, good_theirs = live_mine & odd, live_theirs & even
+            parts["threats on good rows"] = (
+                (my_odd * (good_mine & odd).bit_count() + my_even * (good_mine & even).bit_count())
+                - (their_odd * (good_theirs & odd).bit_count()
+                   + their_even * (good_theirs & even).bit_count()))
+            other_mine, other_theirs = live_mine ^ good_mine, live_theirs ^ good_theirs
+            parts["other threats"] = (
+                my_odd * (other_mine & odd).bit_count() + my_even * (other_mine & even).bit_count()
+                - their_odd * (other_theirs & odd).bit_count()
+                - their_even * (other_theirs & even).bit_count())
+            parts["playable threats to block"] = -playable_w * urgent.bit_count()
+            parts["dead threats"] = dead * dead_count
+            parts["stacked threats"] = stacked * stacks
+            parts["blocked columns"] = blocked * blocks
         return max(-limit, min(limit, score))
 
-    return evaluate
+    return evaluate, terms
 
 
 def _make_candidates(bits: BoardBits) -> Callable[[int, int], list[Move]]:

@@ -146,8 +146,8 @@ from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints
 from game.rules.base import Game, Move
 
 __all__ = [
-    "PRESETS", "GomokuEvaluator", "LineBoard", "LineTables", "Weights", "build",
-    "window_classes",
+    "PATTERN_TERMS", "PRESETS", "GomokuEvaluator", "LineBoard", "LineTables", "Weights",
+    "build", "window_classes",
 ]
 
 
@@ -390,6 +390,7 @@ E_OPEN4 = 4  # [4 + side]: positions making an open four (two+ five-points in th
 E_FOUR = 6  # [6 + side]: positions making a four or an open four
 E_ORDER = 8  # [8 + side]: per position, the ordering value of ``side`` playing there
 E_HOT = 10  # bit ``side``: the line has five-points or four-making cells for ``side``
+E_COUNTS = 11  # [side]: the pattern counts ``_patterns`` values (for ``terms``)
 
 
 class LineTables:
@@ -464,29 +465,39 @@ class LineTables:
         order_w = tuple(a + d * defence // 100 for a, d in zip(attack[1], attack[0]))
         hot = (1 if five[0] | four[0] else 0) | (2 if five[1] | four[1] else 0)
         return (own_b - opp_w, own_w - opp_b, five[0], five[1], open4[0], open4[1],
-                four[0], four[1], order_b, order_w, hot)
+                four[0], four[1], order_b, order_w, hot, (tuple(n[0]), tuple(n[1])))
 
     def _patterns(self, counts: list[int]) -> tuple[int, int]:
         """(value with the side-to-move weights, value with the opponent weights)."""
+        own, opp = self._pattern_parts(counts)
+        return sum(own), sum(opp)
+
+    def _pattern_parts(self, counts: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``_patterns`` by ``PATTERN_TERMS``: each class's value with the side-to-move
+        weights and with the opponent weights (their sums are ``_patterns``)."""
         w = self.weights
         fives, open_fours, fours, threes, closed_threes, twos = counts
-        own = opp = 0
+        own = [0] * 8
+        opp = [0] * 8
         if fives >= 2:
-            own, opp = w.open_four, w.opp_open_four
+            own[0], opp[0] = w.open_four, w.opp_open_four
         elif fives:
-            own, opp = w.four, w.opp_four
+            own[1], opp[1] = w.four, w.opp_four
         if open_fours >= 2:
-            own += w.open_three
-            opp += w.opp_open_three
+            own[2], opp[2] = w.open_three, w.opp_open_three
         elif open_fours:
-            own += w.split_three
-            opp += w.opp_split_three
+            own[3], opp[3] = w.split_three, w.opp_split_three
         elif fours:
-            own += w.closed_three
-            opp += w.opp_closed_three
-        own += w.open_two * threes + w.closed_two * closed_threes + w.one * twos
-        opp += w.opp_open_two * threes + w.opp_closed_two * closed_threes + w.opp_one * twos
-        return own, opp
+            own[4], opp[4] = w.closed_three, w.opp_closed_three
+        own[5], opp[5] = w.open_two * threes, w.opp_open_two * threes
+        own[6], opp[6] = w.closed_two * closed_threes, w.opp_closed_two * closed_threes
+        own[7], opp[7] = w.one * twos, w.opp_one * twos
+        return tuple(own), tuple(opp)
+
+
+PATTERN_TERMS = ("open fours", "fours", "open threes", "split threes", "closed threes",
+                 "open twos", "closed twos", "room")
+"""The named terms of a quiet position's score, one per pattern class (``terms``)."""
 
 
 # --- the incremental board -------------------------------------------------------------
@@ -753,27 +764,65 @@ class GomokuEvaluator(Evaluator):
         scores[key] = value
         return value
 
-    def _static(self, board: LineBoard, mover: int, forced: int = FORCED_BLOCKS) -> int:
+    def _static(self, board: LineBoard, mover: int, forced: int = FORCED_BLOCKS,
+                parts: dict[str, int] | None = None) -> int:
         """The leaf value; a forced block (the opponent has one five-point) is played
-        first, up to ``forced`` times, so a four-three at the horizon is seen."""
+        first, up to ``forced`` times, so a four-three at the horizon is seen.
+
+        ``parts``: when given, filled with the value's named terms (``terms``).
+        """
         other = 1 - mover
         win = self.weights.forced_win
         if win:
             if board.hot[mover] and board.has_five_point(mover):
+                if parts is not None:
+                    parts["five next move"] = win
                 return win
             blocks = board.five_points(other) if board.hot[other] else ()
             if len(blocks) >= 2:
+                if parts is not None:
+                    parts["opponent's two fives"] = -win + 2
                 return -win + 2
             if not blocks:
                 if board.hot[mover] and board.open_four_moves(mover, True):
+                    if parts is not None:
+                        parts["open four next move"] = win - 2
                     return win - 2
             elif forced:
                 (cell,) = blocks
                 board.place(cell, mover)
-                value = -self._static(board, other, forced - 1)
+                below: dict[str, int] | None = None if parts is None else {}
+                value = -self._static(board, other, forced - 1, below)
                 board.remove(cell, mover)
+                if parts is not None and below is not None:
+                    for name, points in below.items():
+                        parts[name] = parts.get(name, 0) - points
                 return value
+        if parts is not None:
+            self._pattern_terms(board, mover, parts)
         return board.score[mover]
+
+    def _pattern_terms(self, board: LineBoard, mover: int, parts: dict[str, int]) -> None:
+        """Add ``board.score[mover]`` split by pattern class to ``parts``."""
+        tables = board.tables
+        totals = [0] * len(PATTERN_TERMS)
+        for entry in board.entries:
+            mine = tables._pattern_parts(list(entry[E_COUNTS][mover]))[0]
+            theirs = tables._pattern_parts(list(entry[E_COUNTS][1 - mover]))[1]
+            for index in range(len(totals)):
+                totals[index] += mine[index] - theirs[index]
+        for name, points in zip(PATTERN_TERMS, totals):
+            if points:
+                parts[name] = parts.get(name, 0) + points
+
+    def terms(self, game: Game) -> dict[str, int]:
+        """``evaluate``'s named terms: one per pattern class (the side to move's
+        patterns minus the opponent's), or the forced-win rule's verdict; after a
+        forced block, the terms of the position behind it, seen from here."""
+        board = self._state(game)[0]
+        parts: dict[str, int] = {}
+        self._static(board, game.turn, parts=parts)
+        return {name: points for name, points in parts.items() if points}
 
     # --- candidate moves -------------------------------------------------------------
 

@@ -480,6 +480,21 @@ class OthelloEvaluator(Evaluator):
         return score if -limit <= score <= limit else (limit if score > 0 else -limit)
 
 
+    def terms(self, game: Game) -> dict[str, int]:
+        """``evaluate``'s named terms: each feature's difference times its weight at
+        this many empty squares (the same integer weights ``evaluate`` uses)."""
+        player, opponent = game.player, game.opponent  # type: ignore[attr-defined]
+        empties = 64 - (player | opponent).bit_count()
+        values = features(player, opponent)
+        return {name: weight * values[name]
+                for name, weight in zip(FEATURES, self._table[empties])
+                if weight * values[name]}
+
+    def term_counts(self, game: Game) -> dict[str, int]:
+        """The features' raw differences (``features``): moves, discs, corners..."""
+        return features(game.player, game.opponent)  # type: ignore[attr-defined]
+
+
 def build(weights: Weights, name: str = "custom") -> OthelloEvaluator:
     """The evaluator for ``weights`` (the ``ai.evaluators`` factory)."""
     return OthelloEvaluator(weights, name)
