@@ -1,0 +1,1 @@
+"""Tuning scripts (run by hand; ``ai/TUNING.md`` records their runs)."""
