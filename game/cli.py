@@ -239,6 +239,8 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
               _delegate_arguments("game.match"), _delegate("game.match", "run")),
     "bench": ("nodes per second, time to depth, solve and perft speed",
               _delegate_arguments("game.bench"), _delegate("game.bench", "run")),
+    "tree": ("record a small search as a tree: values, (alpha, beta) windows, pruning",
+             _delegate_arguments("game.commands.tree"), _delegate("game.commands.tree", "run")),
 }
 
 

@@ -1,0 +1,1 @@
+"""One module per ``plies`` sub-command (DESIGN §9); ``game.cli`` builds the parser."""

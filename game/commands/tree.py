@@ -1,0 +1,105 @@
+"""``plies tree G --moves M --depth D --mode minimax|alphabeta|ordered [--json]``.
+
+Records a small real search of the position (``ai.explain.tree``) and prints it: as an
+indented tree with each node's value and (α, β) window and the moves pruned under it,
+or with ``--json`` as one object whose ``tree`` nests the nodes (``move``, ``kind``,
+``value``, ``bound``, ``alpha``, ``beta``, ``pruned``, visit ``order``, ``children``).
+``--compare`` prints instead what each of the three modes costs on the position.
+
+A tree past the node cap, a finished game, a bad depth or move is exit status 2 with
+one sentence on stderr.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(); add_arguments(parser)
+>>> args = parser.parse_args(["connect4", "--moves", "44", "--depth", "2"])
+>>> args.depth, args.mode
+(2, 'alphabeta')
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ai.evaluators import EvaluatorError, load_evaluator
+from ai.explain.tree import (
+    MAX_DEPTH, MIN_DEPTH, MODE_TITLES, NODE_CAP, TREE_MODES, SearchTree, TreeError, compare,
+    record, tree_text, value_text,
+)
+
+DEFAULT_DEPTH = 3
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``plies tree``."""
+    from game.cli import add_game_argument
+
+    add_game_argument(parser)
+    parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
+    parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH,
+                        help=f"plies to search, {MIN_DEPTH}-{MAX_DEPTH} "
+                             f"(default {DEFAULT_DEPTH})")
+    parser.add_argument("--mode", choices=TREE_MODES, default="alphabeta",
+                        help="plain minimax, alpha-beta in the evaluator's order, or "
+                             "alpha-beta with the moves ordered by a quick look")
+    parser.add_argument("--eval", metavar="E", help="evaluator preset name or TOML file")
+    parser.add_argument("--compare", action="store_true",
+                        help="nodes, leaves and value of all three modes instead of the tree")
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+
+
+def comparison_payload(trees: dict[str, SearchTree | str]) -> dict[str, Any]:
+    """``--compare --json``: per mode its counts, or the sentence that refused it."""
+    out: dict[str, Any] = {}
+    for mode, tree in trees.items():
+        if isinstance(tree, str):
+            out[mode] = {"refused": tree}
+        else:
+            out[mode] = {"nodes": tree.node_count, "leaves": tree.leaves,
+                         "pruned": tree.pruned_count, "ordering_looks": tree.ordering_looks,
+                         "value": tree.value, "best": tree.best_name}
+    return out
+
+
+def comparison_text(trees: dict[str, SearchTree | str]) -> str:
+    """A small table: one line per mode."""
+    lines = [f"{'mode':<22}{'nodes':>8}{'leaves':>8}{'pruned':>8}  value  best"]
+    for mode, tree in trees.items():
+        title = MODE_TITLES[mode]  # type: ignore[index]
+        if isinstance(tree, str):
+            lines.append(f"{title:<22}{tree}")
+            continue
+        extra = f"  (+{tree.ordering_looks} quick looks)" if tree.ordering_looks else ""
+        lines.append(f"{title:<22}{tree.node_count:>8}{tree.leaves:>8}{tree.pruned_count:>8}"
+                     f"  {value_text(tree.value):<5}  {tree.best_name}{extra}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """``plies tree``: record and print; bad input raises ``CliError`` (exit 2)."""
+    from game.cli import CliError, build_game
+
+    if not MIN_DEPTH <= args.depth <= MAX_DEPTH:
+        raise CliError(f"depth must be {MIN_DEPTH} to {MAX_DEPTH} for a tree a person can "
+                       f"read, not {args.depth}")
+    game = build_game(args)
+    if game.is_over():
+        raise CliError(f"the game is already over after {game.moves_text() or 'no moves'}")
+    try:
+        evaluator = load_evaluator(args.game, args.eval)
+    except EvaluatorError as error:
+        raise CliError(str(error)) from None
+    try:
+        if args.compare:
+            trees: dict[str, SearchTree | str] = dict(compare(game, evaluator, args.depth))
+            payload = {"game": game.name, "moves": game.moves_text(), "depth": args.depth,
+                       "cap": NODE_CAP, "modes": comparison_payload(trees)}
+            text = comparison_text(trees)
+        else:
+            tree = record(game, evaluator, args.depth, args.mode)
+            payload, text = tree.to_json(), tree_text(tree)
+    except TreeError as error:
+        raise CliError(str(error)) from None
+    print(json.dumps(payload) if args.json else text)
+    return 0

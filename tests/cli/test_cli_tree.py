@@ -1,0 +1,89 @@
+"""`plies tree`: the recorded search as text and JSON, and its answers to bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+BUSY_OTHELLO = "f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7"
+"""A midgame whose depth-4 minimax tree has more than the node cap."""
+
+
+def test_text_is_an_indented_tree_with_windows_and_pruned_marks(capsys):
+    assert main(["tree", "connect4", "--moves", "4453", "--depth", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("alpha-beta search of depth 2: MAX is Red, MIN is Yellow")
+    assert "value −24, best move 6; 21 nodes" in out[1]
+    assert out[2] == "root MAX −24  (α, β) = (−∞, +∞)"
+    assert "  4 MIN −36  (α, β) = (−∞, +∞)" in out
+    assert "    4 leaf −36" in out
+    assert "  3 MIN ≤−96  (α, β) = (−36, +∞)" in out  # cut short: at most −96
+    assert "    ✂ pruned: 3 5 2 6 1 7" in out
+
+
+def test_json_nests_the_nodes(capsys):
+    assert main(["tree", "othello", "--moves", "f5d6", "--depth", "3", "--mode", "minimax",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["mode"] == "minimax" and data["depth"] == 3 and data["max"] == "Black"
+    root = data["tree"]
+    assert root["kind"] == "max" and root["move"] is None and root["alpha"] is None
+    child = root["children"][0]
+    assert child["kind"] == "min" and child["order"] == 1 and child["pruned"] == []
+    leaf = child["children"][0]["children"][0]
+    assert leaf["kind"] == "leaf" and isinstance(leaf["value"], int)
+    assert data["nodes"] > data["leaves"] > 0 and data["pruned"] == 0
+
+
+def test_compare_gives_each_modes_cost_on_one_position(capsys):
+    assert main(["tree", "othello", "--moves", "f5d6c3d3c4", "--depth", "3", "--compare",
+                 "--json"]) == 0
+    modes = json.loads(capsys.readouterr().out)["modes"]
+    assert set(modes) == {"minimax", "alphabeta", "ordered"}
+    assert len({m["value"] for m in modes.values()}) == 1
+    assert modes["alphabeta"]["nodes"] < modes["minimax"]["nodes"]
+    assert modes["ordered"]["ordering_looks"] > 0 == modes["alphabeta"]["ordering_looks"]
+
+
+def test_a_tree_past_the_cap_is_refused_with_advice():
+    done = subprocess.run([sys.executable, "-m", "game", "tree", "othello", "--moves",
+                           BUSY_OTHELLO, "--depth", "4", "--mode", "minimax"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "more than 20,000 nodes" in lines[0] and "choose depth 3" in lines[0]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["tree", "chess"], "unknown game"),
+    (["tree", "connect4", "--depth", "5"], "depth must be 1 to 4"),
+    (["tree", "connect4", "--depth", "0"], "depth must be 1 to 4"),
+    (["tree", "connect4", "--depth", "two"], "invalid int value"),
+    (["tree", "connect4", "--mode", "full"], "invalid choice"),
+    (["tree", "connect4", "--moves", "4444444"], "move 7"),
+    (["tree", "connect4", "--moves", "1212121"], "already over"),
+    (["tree", "othello", "--size", "9"], "--size does not apply"),
+    (["tree", "gomoku", "--eval", "nosuch"], "unknown evaluator"),
+])
+def test_bad_input_exits_2_with_one_line(args, words, capsys):
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], captured.err
+
+
+def test_module_doctest():
+    import doctest
+
+    import game.commands.tree as module
+    assert doctest.testmod(module).failed == 0
