@@ -1,10 +1,24 @@
 """The window, the frame loop, the scene stack, and the one search worker.
 
-The loop is ``tick`` -> events -> update -> draw -> flip (DESIGN §5). The app owns the
+The loop is ``tick`` -> events -> update -> draw -> flip (DESIGN §5), but it draws only
+when something changed (the redraw rule below), and when nothing moves it sleeps in
+``pygame.event.wait`` instead of ticking, so an idle window costs almost no CPU. The
+app owns the
 ``SearchWorker``; its report callback runs on the worker thread and only posts a
 pygame event (``AI_EVENT``), which the loop hands to the play scene, whatever dialog
 is open. Quitting saves the settings and joins the worker with a short timeout, so the
 window closes at once even in the middle of a deep search.
+
+The redraw rule (what a scene must respect to stay correct):
+
+* every event the loop hands out (input, window, resize, a worker report) redraws;
+* pushing, popping or replacing a scene, a resize and ``apply_settings`` redraw;
+* a scene whose ``wants_frames()`` is true (an animation, a search, a demo playing)
+  makes the loop run at ``fps`` and redraw every frame;
+* a scene whose ``update(dt)`` returns true redraws that frame;
+* a scene whose look changes at a known time with no input (a message expiring, a
+  tooltip appearing) says when through ``wake_in()``;
+* anything else that changes what is drawn calls ``app.invalidate()``.
 
 Entry points for the command line: ``run_app`` (``plies``, ``plies play``, ``plies
 demo``), ``players_for`` and ``demo_players``.
@@ -12,6 +26,7 @@ demo``), ``players_for`` and ``demo_players``.
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from collections.abc import Callable
@@ -27,6 +42,7 @@ from game.ui import draw
 from game.ui.scenes.base import Scene
 from game.ui.sound import Sounds
 from game.ui.theme import Theme, theme_for
+from game.ui.waiting import EventWaiter
 
 AI_EVENT = pygame.event.custom_type()
 """The event type carrying a ``WorkerReport`` (attribute ``report``) to the loop."""
@@ -34,9 +50,14 @@ AI_EVENT = pygame.event.custom_type()
 DEFAULT_SIZE = (1120, 760)
 MIN_SIZE = (800, 560)
 FPS = 60
-IDLE_FPS = 15
-"""Frame rate when nothing moves (no input for a second, no animation, no search)."""
-IDLE_AFTER = 1.0
+MAX_IDLE_WAIT = 1.0
+"""Longest sleep when nothing moves (seconds): the scenes' ``update`` still runs about
+once a second, though nothing is drawn unless it reports a change."""
+INTERACTIVE = 1.0
+INTERACTIVE_STEP = 0.01
+"""For ``INTERACTIVE`` seconds after an event the idle loop looks at the queue every
+``INTERACTIVE_STEP`` seconds: key repeats and timers that SDL makes itself arrive
+without waking a sleep on the window's socket (``game.ui.waiting``)."""
 SWITCH_INTERVAL = 0.002
 """Seconds between the interpreter's thread switches while the window is open.
 
@@ -93,13 +114,18 @@ class App:
         pygame.display.set_caption("Plies")
         self._set_icon()
         self.screen = pygame.display.set_mode(want, pygame.RESIZABLE)
+        self._waiter = EventWaiter()
         pygame.key.set_repeat(350, 40)
         self.theme: Theme = theme_for(self.settings.theme)
         self.sounds = Sounds(self.settings.sound)
         self.worker = SearchWorker(self._on_report)
         self.fps = fps
         self._last_frame = time.perf_counter()
-        self._last_input = self._last_frame
+        self._dirty = True
+        self._wake_at = math.inf
+        self._last_event = self._last_frame
+        self.frames_drawn = 0
+        """How many frames were drawn (tests check that an idle window draws none)."""
         self._switch_interval = sys.getswitchinterval()
         sys.setswitchinterval(min(self._switch_interval, SWITCH_INTERVAL))
         self.running = True
@@ -125,10 +151,19 @@ class App:
 
     def _on_report(self, report: WorkerReport) -> None:
         """Worker thread: hand the report to the loop (``pygame.event.post`` is thread-safe)."""
+        self.post_event(pygame.event.Event(AI_EVENT, report=report))
+
+    def post_event(self, event: pygame.event.Event) -> None:
+        """Queue ``event`` for the loop and wake it if it sleeps; safe from any thread.
+
+        A thread that reports to the window posts through this (a bare
+        ``pygame.event.post`` is seen too, but only when the idle loop next looks).
+        """
         try:
-            pygame.event.post(pygame.event.Event(AI_EVENT, report=report))
+            pygame.event.post(event)
         except pygame.error:
-            pass  # the window is closing
+            return  # the window is closing
+        self._waiter.wake()
 
     def next_generation(self) -> int:
         """A fresh generation id, never repeated in this app (across games too)."""
@@ -156,18 +191,21 @@ class App:
                 old.on_close()
         self.scenes = [scene]
         scene.layout(self.screen.get_size())
+        self.invalidate()
 
     def push_scene(self, scene: Scene) -> None:
         if self.top is not None:
             self.top.on_cover()
         self.scenes.append(scene)
         scene.layout(self.screen.get_size())
+        self.invalidate()
 
     def pop_scene(self, scene: Scene | None = None) -> None:
         scene = scene or self.top
         if scene in self.scenes:
             self.scenes.remove(scene)
             scene.on_close()
+            self.invalidate()
 
     def find_scene(self, kind: type) -> Any:
         for scene in reversed(self.scenes):
@@ -222,6 +260,7 @@ class App:
             draw.clear_caches()
         self.sounds.enabled = self.settings.sound
         self.save_settings()
+        self.invalidate()
 
     def save_settings(self) -> None:
         if self.save_on_quit:
@@ -238,19 +277,79 @@ class App:
             self.close()
         return self.exit_status
 
-    def frame(self) -> float:
-        """One iteration: tick, events, update, draw, flip; returns the frame's ``dt``."""
-        dt = self._pace()
-        for event in pygame.event.get():
+    def invalidate(self) -> None:
+        """Redraw at the next frame (for a change that came from no event; see the rule)."""
+        self._dirty = True
+
+    def busy(self) -> bool:
+        """Whether a scene moves on its own (then the loop ticks at ``fps`` and draws)."""
+        return any(scene.wants_frames() for scene in self.scenes)
+
+    def frame(self, *, block: bool = True) -> float:
+        """One iteration: wait, events, update, draw and flip if needed; returns ``dt``.
+
+        When no scene is busy, the frame sleeps (``game.ui.waiting``) until an event
+        arrives, a scene's ``wake_in`` time comes, or ``MAX_IDLE_WAIT`` passes (only with
+        ``block`` and a frame-rate cap: the test hooks never block). Such an idle frame
+        calls each scene's ``update`` twice: with the time slept, before the events, and
+        with ``dt = 0`` after them (so a long sleep never skips an animation an event
+        starts).
+        """
+        if self.busy():
+            dt = self._pace()
+            events = pygame.event.get()
+        else:
+            events = self._wait(block and self.fps > 0)
+            # Nothing moved while we waited: the scenes get the idle time before the
+            # events, so an animation an event starts is not skipped by a long dt.
+            idle = self._elapsed()
+            for scene in list(self.scenes):
+                if scene.update(idle):
+                    self._dirty = True
+            dt = 0.0
+        for event in events:
             self.dispatch(event)
             if not self.running:
                 return dt
         for scene in list(self.scenes):
-            scene.update(dt)
-        self.draw(self.screen)
-        pygame.display.flip()
+            if scene.update(dt):
+                self._dirty = True
+        busy = self.busy()
+        if time.perf_counter() >= self._wake_at:
+            self._dirty = True
+        if self._dirty or busy:
+            self._dirty = False
+            self.draw(self.screen)
+            pygame.display.flip()
+            self.frames_drawn += 1
+        self._plan_wake()
         if self.frame_hook is not None:
             self.frame_hook(dt)
+        return dt
+
+    def _plan_wake(self) -> None:
+        """Note when the earliest scene expects to look different with no input."""
+        soonest = math.inf
+        for scene in self.scenes:
+            wake = scene.wake_in()
+            if wake is not None:
+                soonest = min(soonest, max(0.0, wake))
+        self._wake_at = time.perf_counter() + soonest
+
+    def _wait(self, block: bool) -> list[pygame.event.Event]:
+        """The pending events; with ``block``, first sleep until one comes (or a wake-up)."""
+        if block and not pygame.event.peek():
+            now = time.perf_counter()
+            timeout = min(MAX_IDLE_WAIT, self._wake_at - now)
+            if now - self._last_event < INTERACTIVE:
+                timeout = min(timeout, INTERACTIVE_STEP)
+            self._waiter.wait(timeout)
+        return pygame.event.get()
+
+    def _elapsed(self) -> float:
+        """Seconds since the last frame (uncapped: nothing was moving)."""
+        now = time.perf_counter()
+        dt, self._last_frame = now - self._last_frame, now
         return dt
 
     def _pace(self) -> float:
@@ -260,11 +359,7 @@ class App:
         GIL back from a busy search thread costs about that much.
         """
         if self.fps > 0:
-            fps = self.fps
-            if time.perf_counter() - self._last_input > IDLE_AFTER \
-                    and not any(scene.wants_frames() for scene in self.scenes):
-                fps = min(fps, IDLE_FPS)  # nothing moves: spare the battery
-            target = self._last_frame + 1.0 / fps
+            target = self._last_frame + 1.0 / self.fps
             remaining = target - time.perf_counter() - sys.getswitchinterval()
             if remaining > 0:
                 time.sleep(remaining)
@@ -277,7 +372,9 @@ class App:
         return min(dt, 0.25)  # a stall (a dragged window) must not skip animations
 
     def dispatch(self, event: pygame.event.Event) -> None:
-        self._last_input = time.perf_counter()
+        """Hand ``event`` to the app or the top scene; every event redraws (the rule)."""
+        self._dirty = True
+        self._last_event = time.perf_counter()
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
@@ -299,6 +396,7 @@ class App:
         if self.screen.get_size() != (w, h) or (w, h) != tuple(size):
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self._veil = None
+        self._dirty = True
         for scene in self.scenes:
             scene.layout((w, h))
         self.settings.window_size = [w, h]
@@ -343,6 +441,7 @@ class App:
             scene.on_close()
         self.save_settings()
         self.worker.shutdown(WORKER_JOIN_TIMEOUT)
+        self._waiter.close()
         sys.setswitchinterval(self._switch_interval)
         draw.clear_caches()
         pygame.display.quit()
@@ -354,7 +453,7 @@ class App:
         for _ in range(n):
             if not self.running:
                 return
-            self.frame()
+            self.frame(block=False)
 
     def pump_until(self, predicate: Callable[[], bool], timeout: float = 10.0) -> bool:
         """Run frames until ``predicate()`` holds; ``False`` after ``timeout`` seconds."""
@@ -362,7 +461,7 @@ class App:
         while not predicate():
             if time.monotonic() > deadline or not self.running:
                 return predicate()
-            self.frame()
+            self.frame(block=False)
         return True
 
 

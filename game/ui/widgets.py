@@ -697,6 +697,13 @@ class WidgetGroup:
         if self.hover is not None:
             self.hover_time += dt
 
+    def tooltip_due(self) -> float | None:
+        """Seconds until the hovered widget's tooltip appears (``None``: none is coming)."""
+        widget = self.hover
+        if widget is None or not widget.tooltip or self.hover_time >= TOOLTIP_DELAY:
+            return None
+        return TOOLTIP_DELAY - self.hover_time
+
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         for widget in self.widgets:
             if widget.visible:

@@ -130,3 +130,24 @@ def _check_screenshot(shot: Path, moves: list[str]) -> None:
     bottom_of_column_4 = [image.get_at((x, y)) for x in range(364, 405, 4)
                           for y in range(565, 605, 4)]
     assert any(map(reddish, bottom_of_column_4)), "no red disc at the bottom of column 4"
+
+
+def _idle_cpu_tool():
+    """``tools/idle_cpu.py``, loaded by path (``tools`` is not an installed package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("idle_cpu", ROOT / "tools" / "idle_cpu.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.xvfb
+def test_an_idle_window_uses_under_one_percent_of_a_core():
+    """The start screen and a game waiting for the person, 10 s each (DESIGN §8)."""
+    _need_tools()
+    tool = _idle_cpu_tool()
+    for args in ([], ["play", "--game", "othello", "--first", "human"]):
+        percent = tool.run(args, seconds=10, settle=3)
+        print(f"idle CPU, plies {' '.join(args)}: {percent:.2f}%")
+        assert percent < 1.0, (args, percent)

@@ -4,6 +4,11 @@ A scene has ``handle_event(event)``, ``update(dt)`` and ``draw(surface)``; ``dra
 changes nothing. The app keeps a stack of scenes: the top one gets the input, and a
 scene with ``overlay = True`` (a dialog) is drawn over the ones below it, which keep
 updating (the computer may go on thinking behind the settings dialog).
+
+The app draws only when something changed (see ``game.ui.app``): every event redraws,
+so a scene that changes only in answer to events needs nothing more. A scene that
+moves on its own says so with ``wants_frames()``; one whose look changes at a known
+time says when with ``wake_in()``; ``update`` may return true to ask for a redraw.
 """
 
 from __future__ import annotations
@@ -39,8 +44,10 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> None:
         self.widgets.handle_event(event)
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool | None:
+        """Advance ``dt`` seconds; a true return means "I changed: redraw me"."""
         self.widgets.update(dt)
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         self.widgets.draw(surface, self.theme)
@@ -50,8 +57,18 @@ class Scene:
         """Called when the scene leaves the stack."""
 
     def wants_frames(self) -> bool:
-        """Whether something moves on its own (else the loop may slow down when idle)."""
+        """Whether something moves on its own: the loop then draws at its full frame rate.
+
+        When no scene wants frames the window draws only after events (the app sleeps).
+        """
         return False
+
+    def wake_in(self) -> float | None:
+        """Seconds until this scene looks different with no input (``None``: never).
+
+        The base scene knows one such change: a tooltip appearing after the delay.
+        """
+        return self.widgets.tooltip_due()
 
     def on_cover(self) -> None:
         """Another scene opened on top: forget the mouse (no stale hover or tooltip)."""

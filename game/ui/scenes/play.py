@@ -198,6 +198,14 @@ class PlayScene(Scene):
                     self.result_shown_at is not None and self.time - self.result_shown_at < 1)
                 or (s.demo and not s.paused and not self.game.is_over()))
 
+    def wake_in(self) -> float | None:
+        """The next change with no input: a message or the pass notice ending, a tooltip."""
+        s = self.session
+        times = [t for t in (s.message_until - s.time if s.message else None,
+                             self.pass_toast_until - self.time, super().wake_in())
+                 if t is not None and 0 <= t < float("inf")]
+        return min(times) if times else None
+
     def on_cover(self) -> None:
         super().on_cover()
         self.hover_cell = None
@@ -373,7 +381,7 @@ class PlayScene(Scene):
 
     # --- frame ----------------------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool | None:
         self.time += dt
         self.view.update(dt)
         self.session.update(dt)
@@ -381,6 +389,8 @@ class PlayScene(Scene):
         self._refresh_buttons()
         if self.game.is_over() and not self.view.animating and self.result_shown_at is None:
             self.result_shown_at = self.time
+            return True
+        return None
 
     def _refresh_buttons(self) -> None:
         """Enable the toolbar buttons that can act now (also before input is handled)."""
