@@ -241,6 +241,9 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
               _delegate_arguments("game.bench"), _delegate("game.bench", "run")),
     "tree": ("record a small search as a tree: values, (alpha, beta) windows, pruning",
              _delegate_arguments("game.commands.tree"), _delegate("game.commands.tree", "run")),
+    "engine": ("speak the Gomocup (gomoku) or NBoard (othello) engine protocol on stdin/stdout",
+               _delegate_arguments("game.engines.command"),
+               _delegate("game.engines.command", "run")),
 }
 
 

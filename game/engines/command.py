@@ -1,0 +1,58 @@
+"""``plies engine gomoku|othello``: speak a field's engine protocol on stdin/stdout.
+
+``gomoku`` speaks the Gomocup (pbrain) protocol (``game.engines.pbrain``), ``othello``
+the NBoard protocol (``game.engines.nboard``). Managers that insist on the
+``pbrain-`` prefix of a brain's file name run the ``pbrain-plies`` script, which is
+``plies engine gomoku``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+PROTOCOLS = {"gomoku": "Gomocup (pbrain)", "othello": "NBoard"}
+
+
+class _EngineError(Exception):
+    pass
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``plies engine``."""
+    parser.add_argument("game", metavar="GAME", choices=tuple(PROTOCOLS),
+                        help="gomoku (Gomocup pbrain protocol) or othello (NBoard protocol)")
+    parser.add_argument("--level", type=int, default=None,
+                        help="strength 1-8 (default 8; the manager's clock bounds the time)")
+
+
+def _level(args: argparse.Namespace) -> int:
+    from game.cli import CliError  # only on this error path: commands do not need cli
+
+    from game.engines.pbrain import DEFAULT_LEVEL
+    number = DEFAULT_LEVEL if args.level is None else args.level
+    if not 1 <= number <= 8:
+        raise CliError(f"level must be 1 to 8, not {number}")
+    return number
+
+
+def run(args: argparse.Namespace) -> int:
+    """``plies engine``: runs until the manager ends the session or closes stdin."""
+    number = _level(args)
+    # Managers write CR LF; universal newlines turn both into one line end.
+    stdin = sys.stdin
+    if args.game == "gomoku":
+        from game.engines import pbrain
+
+        return pbrain.main(stdin, sys.stdout, number)
+    from game.engines import nboard
+
+    return nboard.main(stdin, sys.stdout, number)
+
+
+def pbrain_main(argv: Sequence[str] | None = None) -> int:
+    """The ``pbrain-plies`` console script: ``plies engine gomoku [--level N]``."""
+    from game.cli import main
+
+    return main(["engine", "gomoku", *(sys.argv[1:] if argv is None else argv)])

@@ -1,0 +1,509 @@
+"""``plies engine gomoku``: Plies as a Gomocup brain (the "pbrain" protocol).
+
+The protocol (Petr Lastovicka's "new protocol", protocl2en, with the Yixin-Board
+extensions that managers use) is one command a line on stdin, one answer a line on
+stdout. Coordinates are ``x,y`` from 0: ``x`` the column from the left, ``y`` the
+row from the *top*, so ``7,7`` is the centre ``h8`` of 15x15.
+
+A session, as Piskvork drives it (``>`` to the brain, ``<`` its answers)::
+
+    > START 15
+    < OK
+    > INFO timeout_turn 5000
+    > BEGIN
+    < MESSAGE depth 1 score +0 nodes 1 time 0.00 pv 7,7
+    < 7,7
+    > TURN 8,8
+    < 8,6
+    > END
+
+Commands: ``START n``, ``RECTSTART w,h`` (square only), ``RESTART``, ``BEGIN``,
+``TURN x,y``, ``BOARD`` ... ``x,y,field`` ... ``DONE`` (field 1: the brain's own
+stone, 2: the opponent's; the brain is to move after it), ``TAKEBACK x,y``,
+``INFO key value``, ``ABOUT``, ``END``, and from Yixin-Board ``YXSTOP``/``STOP``
+(answer now with the best move so far), ``YXNBEST n`` (the n best moves as MESSAGE
+lines, then the best one, which is *not* played: it is analysis),
+``YXSHOWFORBID`` and ``SWAP2BOARD``. Anything else gets ``UNKNOWN``; bad input
+gets ``ERROR <sentence>`` and changes nothing.
+
+Threads: the caller of ``run`` reads; searches run on a ``Thinker``. While a search
+runs, ``INFO`` and ``ABOUT`` are answered at once (``INFO`` applies from the next
+search), ``YXSTOP``/``STOP`` answer with the best move so far, ``END`` ends at
+once, ``START``/``RESTART``/``RECTSTART`` drop the search (a new game: its move
+would be for the old one); every other command waits until the answer is out, so
+nothing a manager sends early is lost or answered out of order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable
+from typing import TextIO
+
+from ai.evaluators import load_evaluator
+from ai.evaluators.base import plies_to_end
+from ai.levels import Level, level
+from ai.search import Bound, Limits, Searcher, SearchInfo, SearchResult
+from game import __version__
+from game.engines.thinking import Job, Output, Thinker
+from game.engines.timing import move_budget
+from game.rules import Gomoku, Move, RulesError
+from game.rules import gomoku as gomoku_rules
+
+DEFAULT_LEVEL = 8
+"""Engines play at the top level by default; the manager's clock bounds the time."""
+
+RULE_CODES = {0: "freestyle", 1: "standard", 2: "renju", 4: "renju"}
+"""``INFO rule`` values: Gomocup's bits (1 exactly five, 4 renju; 2 is Gomocup's
+"continuous game", which Yixin-Board and Rapfi use for renju, as here) to rule names.
+A rule is played when ``game.rules.gomoku.RULES`` has it: renju starts working the
+day the rules gain it, with no change here."""
+
+SWAP2_SUPPORTED = False
+"""Whether ``SWAP2BOARD`` is answered (the swap2 opening's three phases)."""
+
+ABOUT = (f'name="Plies", version="{__version__}", author="The Plies authors", '
+         'country="International"')
+
+_XY = re.compile(r"\s*(\d{1,3})\s*,\s*(\d{1,3})\s*")
+_XYF = re.compile(r"\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*")
+_INT_KEYS = ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type",
+             "rule", "max_depth", "max_node")
+_NOT_STARTED = "no board yet: send START first"
+
+
+class ProtocolError(ValueError):
+    """Bad input: the message is the sentence after ``ERROR``."""
+
+
+@dataclasses.dataclass
+class Settings:
+    """What ``INFO`` set (times in milliseconds, as the protocol gives them)."""
+
+    timeout_turn: int | None = None
+    timeout_match: int | None = None
+    time_left: int | None = None
+    max_memory: int | None = None
+    game_type: int | None = None
+    rule: str = "freestyle"
+    max_depth: int | None = None
+    max_node: int | None = None
+    folder: str | None = None
+
+
+class PbrainEngine:
+    """One pbrain session over ``output``; feed it lines with ``run``.
+
+    Args:
+        output: the stream answers go to (stdout in real use).
+        level: the strength (``ai.levels``); ``INFO max_depth`` overrides its depth.
+        seed: seeds the easy levels' choice among near-equal moves.
+    """
+
+    def __init__(self, output: TextIO, *, level_number: int = DEFAULT_LEVEL,
+                 seed: int | None = None) -> None:
+        self.out = Output(output)
+        self.level: Level = level("gomoku", level_number)
+        self.settings = Settings()
+        self.game: Gomoku | None = None
+        self.evaluator = load_evaluator("gomoku")
+        self.searcher = Searcher(self.evaluator, seed=seed)
+        self.thinker = Thinker(self.out)
+        self._block: list[str] | None = None  # lines of a BOARD/SWAP2BOARD being read
+        self._block_kind = ""
+        self.ended = False
+
+    # --- the reader ---------------------------------------------------------------
+
+    def run(self, lines: Iterable[str]) -> None:
+        """Handle every line until ``END`` or the end of input (which ends too)."""
+        try:
+            for raw in lines:
+                self.handle(raw)
+                if self.ended:
+                    break
+        finally:
+            self.thinker.abort()
+
+    def handle(self, raw: str) -> None:
+        """Handle one line (without or with its line end)."""
+        line = raw.strip()
+        if self._block is not None:
+            self._block_line(line)
+            return
+        if not line:
+            return
+        word, _, rest = line.partition(" ")
+        command = word.upper()
+        rest = rest.strip()
+        if command == "END":
+            self.thinker.abort()
+            self.ended = True
+            return
+        if command in ("YXSTOP", "STOP"):
+            self.thinker.stop()
+            return
+        if command == "INFO":
+            self._answer(self._info, rest)
+            return
+        if command == "ABOUT":
+            self.out.send(ABOUT)
+            return
+        if command in ("START", "RESTART", "RECTSTART"):
+            self.thinker.abort()
+        else:
+            self.thinker.wait()
+        handler = self._COMMANDS.get(command)
+        if handler is None:
+            self.out.send(f"UNKNOWN {word} is not a command I know")
+            return
+        self._answer(handler, self, rest)
+
+    def _answer(self, handler, *args) -> None:
+        try:
+            handler(*args)
+        except ProtocolError as error:
+            self.out.send(f"ERROR {error}")
+
+    # --- commands -------------------------------------------------------------------
+
+    def _start(self, rest: str) -> None:
+        size = _int(rest, "START needs the board size, like START 15")
+        self._new_board(size)
+
+    def _rectstart(self, rest: str) -> None:
+        match = _XY.fullmatch(rest)
+        if match is None:
+            raise ProtocolError("RECTSTART needs width,height, like RECTSTART 15,15")
+        width, height = int(match[1]), int(match[2])
+        if width != height:
+            raise ProtocolError(f"only square boards are supported, not {width}x{height}")
+        self._new_board(width)
+
+    def _new_board(self, size: int) -> None:
+        try:
+            self.game = Gomoku(size, self._rule_for_board())
+        except RulesError as error:
+            raise ProtocolError(f"unsupported size {size}: {error}") from None
+        self.out.send("OK")
+
+    def _restart(self, rest: str) -> None:
+        game = self._board()
+        self.game = Gomoku(game.size, self._rule_for_board())
+        self.out.send("OK")
+
+    def _begin(self, rest: str) -> None:
+        game = self._board()
+        if game.move_stack:
+            raise ProtocolError("BEGIN needs an empty board: send RESTART first")
+        self._think()
+
+    def _turn(self, rest: str) -> None:
+        game = self._board()
+        move = self._cell(rest, "TURN")
+        if game.is_over():
+            raise ProtocolError("the game is already over: send RESTART for a new one")
+        if not game.is_legal(move):
+            raise ProtocolError(f"{_xy(game, move)} is already taken")
+        game.push(move)
+        if game.is_over():
+            game.pop()
+            raise ProtocolError(f"{_xy(game, move)} ends the game: there is no move left "
+                                "to answer")
+        self._think()
+
+    def _board_command(self, rest: str) -> None:
+        # Every line up to DONE belongs to the block, even when it will be refused.
+        self._block, self._block_kind = [], "BOARD"
+
+    def _swap2board(self, rest: str) -> None:
+        self._block, self._block_kind = [], "SWAP2BOARD"
+
+    def _block_line(self, line: str) -> None:
+        """A line inside BOARD ... DONE: kept until DONE, when the block is judged."""
+        assert self._block is not None
+        if line.upper() == "END":  # a manager giving up mid-block still ends us
+            self._block = None
+            self.handle("END")
+            return
+        if line.upper() != "DONE":
+            if line:
+                self._block.append(line)
+            return
+        lines, kind = self._block, self._block_kind
+        self._block = None
+        if kind == "SWAP2BOARD":
+            self._answer(self._swap2, lines)
+        else:
+            self._answer(self._board_done, lines)
+
+    def _board_done(self, lines: list[str]) -> None:
+        game = self._board()
+        own: list[Move] = []
+        other: list[Move] = []
+        seen: set[Move] = set()
+        for number, line in enumerate(lines, start=1):
+            match = _XYF.fullmatch(line)
+            if match is None:
+                raise ProtocolError(f"BOARD line {number} {line!r} is not x,y,field")
+            move = self._move_at(game, int(match[1]), int(match[2]), f"BOARD line {number}")
+            field = int(match[3])
+            if field == 3:
+                raise ProtocolError("BOARD field 3 (continuous game) is not supported")
+            if field not in (1, 2):
+                raise ProtocolError(f"BOARD line {number}: field must be 1 (mine) or 2 "
+                                    f"(the opponent's), not {field}")
+            if move in seen:
+                raise ProtocolError(f"BOARD line {number}: {match[1]},{match[2]} is given twice")
+            seen.add(move)
+            (own if field == 1 else other).append(move)
+        # The brain is to move: it is Black with as many stones, White with one fewer.
+        if len(own) == len(other):
+            black, white = own, other
+        elif len(other) == len(own) + 1:
+            black, white = other, own
+        else:
+            raise ProtocolError(
+                f"BOARD gives me {len(own)} stones and the opponent {len(other)}: the side "
+                "to move must have as many stones as the other, or one fewer")
+        position = stones_position(game.size, game.rule, black, white)
+        outcome = position.outcome()
+        if outcome is not None:
+            raise ProtocolError(f"BOARD holds a finished game ({outcome.reason}): "
+                                "there is no move to make")
+        self.game = position
+        self._think()
+
+    def _swap2(self, lines: list[str]) -> None:
+        if not SWAP2_SUPPORTED:
+            raise ProtocolError("swap2 openings are not supported yet")
+
+    def _takeback(self, rest: str) -> None:
+        game = self._board()
+        move = self._cell(rest, "TAKEBACK")
+        if not game.move_stack or game.move_stack[-1] != move:
+            raise ProtocolError(f"{_xy(game, move)} is not the last move, so it cannot be "
+                                "taken back")
+        game.pop()
+        self.out.send("OK")
+
+    def _yxnbest(self, rest: str) -> None:
+        count = _int(rest, "YXNBEST needs a number of moves, like YXNBEST 3")
+        if count < 1:
+            raise ProtocolError(f"YXNBEST needs 1 or more moves, not {count}")
+        self._think(best=count)
+
+    def _yxshowforbid(self, rest: str) -> None:
+        game = self._board()
+        points = "".join(f"{x:02d}{y:02d}" for x, y in
+                         (_coords(game, m) for m in forbidden_points(game)))
+        self.out.send(f"FORBID {points}.")
+
+    def _info(self, rest: str) -> None:
+        key, _, value = rest.partition(" ")
+        key, value = key.lower(), value.strip()
+        if not key:
+            raise ProtocolError("INFO needs a key and a value, like INFO timeout_turn 5000")
+        if key == "folder":
+            self.settings.folder = value  # kept, never used: Plies writes no engine files
+            return
+        if key == "evaluate":
+            return  # the manager's cursor position, for engines that show an evaluation
+        if key not in _INT_KEYS:
+            return  # the protocol: unknown keys are ignored (Yixin-Board sends many)
+        number = _int(value, f"INFO {key} needs a whole number, not {value!r}")
+        if number < 0:
+            raise ProtocolError(f"INFO {key} must not be negative, not {number}")
+        if key == "rule":
+            self.settings.rule = _rule_name(number)
+            return
+        if key == "max_depth" and number == 0:
+            number = None
+        setattr(self.settings, key, number)
+
+    _COMMANDS = {
+        "START": _start, "RECTSTART": _rectstart, "RESTART": _restart, "BEGIN": _begin,
+        "TURN": _turn, "BOARD": _board_command, "TAKEBACK": _takeback, "YXNBEST": _yxnbest,
+        "YXSHOWFORBID": _yxshowforbid, "SWAP2BOARD": _swap2board,
+    }
+
+    # --- thinking -------------------------------------------------------------------
+
+    def limits(self) -> Limits:
+        """The next search's limits: the level, ``INFO max_depth``/``max_node``, the clock."""
+        s = self.settings
+        base = self.level.limits(self.evaluator.unit)
+        seconds = base.seconds
+        budget = move_budget(s.timeout_turn, s.timeout_match, s.time_left)
+        if budget is not None:
+            seconds = budget if seconds is None else min(seconds, budget)
+        depth = s.max_depth if s.max_depth is not None else base.depth
+        nodes = s.max_node or None
+        reach = base.solver_reach if (seconds is not None or nodes is not None) else None
+        return dataclasses.replace(base, depth=depth, seconds=seconds, nodes=nodes,
+                                   solver_reach=reach)
+
+    def _think(self, best: int = 0) -> None:
+        """Search the position on the thinker thread; it answers the move (and plays it,
+        unless this is ``YXNBEST`` analysis)."""
+        game = self._board()
+        limits = self.limits()
+        if best > 1:
+            # Every move near the best must get an exact score: the randomness window
+            # does that (the choice it would make is not used: the list is sorted here).
+            limits = dataclasses.replace(limits, randomness=max(limits.randomness,
+                                                                10 * self.evaluator.unit))
+
+        def info(job: Job, progress: SearchInfo) -> None:
+            line = " ".join(_xy(game, m) for m in progress.pv[:8])
+            job.say(f"MESSAGE depth {progress.depth} score {_score(progress.score)} "
+                    f"nodes {progress.nodes} time {progress.seconds:.2f} pv {line}")
+
+        def done(job: Job, result: SearchResult) -> None:
+            move = result.move
+            if move is None:  # cannot happen: finished games are refused before thinking
+                job.say("ERROR the game is over: there is no move to make")
+                return
+            if best:
+                ranked = _ranked(result)[:best]
+                for rank, (candidate, score, bound) in enumerate(ranked, start=1):
+                    mark = "<=" if bound == Bound.UPPER else ""
+                    job.say(f"MESSAGE best {rank} {_xy(game, candidate)} score "
+                            f"{mark}{_score(score)}")
+                move = ranked[0][0] if ranked else move
+                job.say(_xy(game, move))
+                return
+            # Played before it is sent: once the manager reads it, the next TURN may come.
+            game.push(move)
+            if not job.say(_xy(game, move)):
+                game.pop()
+
+        def failed(job: Job, sentence: str) -> None:
+            job.say(f"ERROR {sentence}")
+
+        position = game.copy()
+        self.thinker.start(
+            lambda job: self.searcher.search(position, limits, stop=job.stop,
+                                             on_info=lambda i: info(job, i)),
+            done, failed)
+
+    # --- helpers --------------------------------------------------------------------
+
+    def _board(self) -> Gomoku:
+        if self.game is None:
+            raise ProtocolError(_NOT_STARTED)
+        if self.game.rule != self._rule_for_board():
+            # INFO rule came after START: the stones stay, the rule changes.
+            self.game = stones_position(self.game.size, self._rule_for_board(),
+                                        *_stones_by_side(self.game))
+        return self.game
+
+    def _rule_for_board(self) -> str:
+        rule = self.settings.rule
+        return rule if rule in gomoku_rules.RULES else "freestyle"
+
+    def _cell(self, rest: str, command: str) -> Move:
+        game = self._board()
+        match = _XY.fullmatch(rest)
+        if match is None:
+            raise ProtocolError(f"{command} needs x,y, like {command} 7,7")
+        return self._move_at(game, int(match[1]), int(match[2]), command)
+
+    @staticmethod
+    def _move_at(game: Gomoku, x: int, y: int, where: str) -> Move:
+        if not (0 <= x < game.size and 0 <= y < game.size):
+            raise ProtocolError(f"{where}: {x},{y} is off the {game.size}x{game.size} board")
+        return game.cell_index(x, game.size - 1 - y)
+
+
+# --- positions --------------------------------------------------------------------------
+
+def stones_position(size: int, rule: str, black: list[Move], white: list[Move]) -> Gomoku:
+    """A Gomoku position with these stones, Black's and White's moves interleaved.
+
+    The rules know positions only as move sequences; any interleaving of the same
+    stones gives the same board, key and side to move. ``len(black)`` must be
+    ``len(white)`` or one more.
+
+    >>> g = stones_position(15, "freestyle", [119], [120])
+    >>> g.move_name(119), g.turn, g.counts()
+    ('h8', 0, (1, 1))
+    """
+    assert len(white) <= len(black) <= len(white) + 1
+    game = Gomoku(size, rule)
+    for index, move in enumerate(black):
+        game.push(move)
+        if index < len(white):
+            game.push(white[index])
+    return game
+
+
+def _stones_by_side(game: Gomoku) -> tuple[list[Move], list[Move]]:
+    stack = game.move_stack
+    return stack[0::2], stack[1::2]
+
+
+def forbidden_points(game: Gomoku) -> list[Move]:
+    """Black's forbidden points under renju; none under the other rules."""
+    if game.rule != "renju":
+        return []
+    from game.rules import renju  # type: ignore[attr-defined]  # once renju exists
+
+    return list(renju.forbidden_moves(game))
+
+
+def _rule_name(code: int) -> str:
+    name = RULE_CODES.get(code)
+    if name is None:
+        raise ProtocolError(f"rule {code} is not supported: use 0 (freestyle) or 1 "
+                            "(exactly five)")
+    if name not in gomoku_rules.RULES:
+        raise ProtocolError(f"rule {code} ({name}) is not supported yet: use 0 (freestyle) "
+                            "or 1 (exactly five)")
+    return name
+
+
+def _int(text: str, message: str) -> int:
+    text = text.strip()
+    if not text.isdigit() or len(text) > 12:
+        raise ProtocolError(message)
+    return int(text)
+
+
+def _coords(game: Gomoku, move: Move) -> tuple[int, int]:
+    col, row = game.cell_xy(move)
+    return col, game.size - 1 - row
+
+
+def _xy(game: Gomoku, move: Move) -> str:
+    """The protocol's ``x,y`` of ``move`` (row from the top)."""
+    x, y = _coords(game, move)
+    return f"{x},{y}"
+
+
+def _score(score: int) -> str:
+    plies = plies_to_end(score)
+    if plies is not None:
+        return f"{'win' if score > 0 else 'loss'}-in-{plies}"
+    return f"{score:+d}"
+
+
+def _ranked(result: SearchResult) -> list[tuple[Move, int, Bound]]:
+    """Root moves best first: exact scores before bounds, then by score."""
+    items = [(m, rs.score, rs.bound) for m, rs in result.root_scores.items()]
+    items.sort(key=lambda item: (item[2] != Bound.EXACT, -item[1]))
+    if result.move is not None and (not items or items[0][0] != result.move) \
+            and result.move not in result.root_scores:
+        items.insert(0, (result.move, result.score, Bound.EXACT))
+    return items
+
+
+def main(stdin: TextIO, stdout: TextIO, level_number: int = DEFAULT_LEVEL) -> int:
+    """Speak pbrain on ``stdin``/``stdout`` until ``END`` or end of input."""
+    PbrainEngine(stdout, level_number=level_number).run(stdin)
+    return 0
+
+
+__all__ = ["ABOUT", "DEFAULT_LEVEL", "PbrainEngine", "ProtocolError", "RULE_CODES",
+           "Settings", "forbidden_points", "main", "stones_position"]

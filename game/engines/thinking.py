@@ -1,0 +1,143 @@
+"""What both engine protocols share: a search on its own thread, and one locked output.
+
+A protocol engine has two threads: the *reader* (the caller of ``run``) reads commands
+and must stay free to act on ``END``/``YXSTOP``/``ping``/``quit`` while the *thinker*
+searches. ``Thinker`` runs one search at a time and offers the reader two ways out:
+
+* ``stop()``: answer now. The search's stop event is set; ``Searcher.search`` then
+  returns its best move so far (the last completed depth, or the first root move of
+  the new depth that already beat it), and the job's ``done`` callback sends it.
+* ``abort()``: never answer (a new game, the end of the session). After ``abort``
+  returns, the job has written its last line: every line the job writes goes through
+  ``Job.say``, which holds the same lock ``abort`` takes to mark the job discarded.
+
+>>> import io
+>>> out = Output(io.StringIO())
+>>> out.send("OK"); out.stream.getvalue()
+'OK\\n'
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+from collections.abc import Callable
+from typing import TextIO, TypeVar
+
+
+T = TypeVar("T")
+
+
+class Output:
+    """One line at a time to ``stream``, flushed, from any thread."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self._lock = threading.Lock()
+
+    def send(self, line: str) -> None:
+        """Write ``line`` and a newline, then flush (managers read through pipes)."""
+        with self._lock:
+            try:
+                self.stream.write(line + "\n")
+                self.stream.flush()
+            except (BrokenPipeError, ValueError):
+                pass  # the manager has gone; the reader sees the end of input next
+
+
+class Job:
+    """One search: its stop event, and the guard that silences it once aborted."""
+
+    def __init__(self, output: Output) -> None:
+        self.stop = threading.Event()
+        self._output = output
+        self._lock = threading.Lock()
+        self._discarded = False
+
+    def say(self, line: str) -> bool:
+        """Send ``line`` unless the job was aborted; whether it was sent."""
+        with self._lock:
+            if self._discarded:
+                return False
+            self._output.send(line)
+            return True
+
+    def discard(self) -> None:
+        """From now on ``say`` sends nothing (waits for a line being written)."""
+        with self._lock:
+            self._discarded = True
+
+    @property
+    def discarded(self) -> bool:
+        with self._lock:
+            return self._discarded
+
+
+class Thinker:
+    """Runs one search at a time on a thread of its own.
+
+    Args:
+        output: where the jobs' lines go.
+    """
+
+    def __init__(self, output: Output) -> None:
+        self.output = output
+        self._job: Job | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Whether a search is running."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(
+        self,
+        task: Callable[[Job], T],
+        done: Callable[[Job, T], None],
+        failed: Callable[[Job, str], None] | None = None,
+    ) -> Job:
+        """Run ``task(job)`` on the thinker thread, then ``done(job, its result)`` there.
+
+        ``task`` must watch ``job.stop`` (a search's stop event) and return its best
+        answer so far when it is set. ``done`` runs after ``stop()`` too, never after
+        ``abort()``; it should write through ``job.say``. A task that raises calls
+        ``failed(job, sentence)`` instead. Precondition: not ``busy`` (the reader
+        waits or aborts first).
+        """
+        assert not self.busy, "one search at a time"
+        job = Job(self.output)
+
+        def work() -> None:
+            try:
+                result = task(job)
+            except Exception as error:  # one sentence to the manager, never a dead engine
+                if failed is not None and not job.discarded:
+                    detail = traceback.format_exception_only(error)[-1].strip()
+                    failed(job, f"the search failed: {detail}")
+                return
+            if not job.discarded:
+                done(job, result)
+
+        self._job = job
+        self._thread = threading.Thread(target=work, name="plies-engine-search", daemon=True)
+        self._thread.start()
+        return job
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the running search to finish; whether it has."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.busy
+
+    def stop(self) -> None:
+        """Answer now: the running search returns its best move so far (and sends it)."""
+        if self._job is not None:
+            self._job.stop.set()
+        self.wait()
+
+    def abort(self) -> None:
+        """End the running search without an answer; nothing more is written after this."""
+        if self._job is not None:
+            self._job.discard()
+            self._job.stop.set()
+        self.wait()

@@ -1,0 +1,203 @@
+"""Othello games in GGF, the Generic Game Format of GGS (and of NBoard's ``set game``).
+
+A game is one parenthesised list of ``KEY[value]`` properties between ``(;`` and ``;)``::
+
+    (;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[Edax]PW[chris]RE[?]
+      TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]
+      B[F5]W[F6]B[D3//1.2]W[PA];)
+
+* ``GM`` the game (``Othello``), ``TY`` the board type (``8``: 8x8, the only one read
+  here), ``PB``/``PW`` the players, ``RE`` the result from Black's view, ``PC``,
+  ``DT``, ``TI`` place, date and clock (kept as text).
+* ``BO[8 <64 squares> <side>]`` the start board, rows a1..h8 from the top, ``*``
+  Black, ``O`` White, ``-`` empty, then ``*`` or ``O`` to move (spaces are allowed
+  between squares).
+* ``B[move/eval/time]`` and ``W[...]`` the moves in order; a move is a square (any
+  case) or ``PA`` for a pass; eval and time are optional.
+
+Values may hold any character but ``]`` unescaped; ``\\]`` and ``\\\\`` are escapes.
+A file may hold several games one after another.
+
+>>> games = parse_games("(;GM[Othello]TY[8]BO[8 " + "-" * 27 + "O*------*O" + "-" * 27
+...                     + " *]B[f5]W[D6/-1.5/2];)")
+>>> len(games), games[0].moves, games[0].turn
+(1, ['f5', 'd6'], 0)
+>>> games[0].standard_start
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+START_BOARD = "-" * 27 + "OX------XO" + "-" * 27
+"""The standard start in ``Othello.from_board`` letters (``X`` Black, ``O`` White)."""
+
+MAX_GAMES = 10_000
+"""More games than any file Plies should be asked to read."""
+
+
+class GGFError(ValueError):
+    """Text that is not a GGF Othello game; the message is one sentence."""
+
+
+@dataclasses.dataclass
+class GGFGame:
+    """One game: the start board, its side to move, the moves and the other tags.
+
+    Attributes:
+        board: 64 squares a1..h8 as ``Othello.from_board`` reads them (``X``, ``O``, ``-``).
+        turn: 0 when Black moves first from ``board``, 1 when White does.
+        moves: the moves in Plies' notation (lower-case squares, ``PA`` for a pass).
+        colours: ``"B"`` or ``"W"`` for each move, as the file gave it.
+        tags: every other property, upper-case key to text (``PB``, ``PW``, ``RE``...).
+    """
+
+    board: str = START_BOARD
+    turn: int = 0
+    moves: list[str] = dataclasses.field(default_factory=list)
+    colours: list[str] = dataclasses.field(default_factory=list)
+    tags: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    @property
+    def standard_start(self) -> bool:
+        """Whether the game starts from the standard position with Black to move."""
+        return self.board == START_BOARD and self.turn == 0
+
+
+_PROPERTY = re.compile(r"\s*([A-Za-z]{1,8})\s*\[((?:[^\]\\]|\\.)*)\]", re.DOTALL)
+_MOVE = re.compile(r"([A-Ha-h][1-8]|PA|pa|Pa|pA|PASS|pass)(?:/([^/]*)(?:/(.*))?)?", re.DOTALL)
+
+
+def parse_games(text: str) -> list[GGFGame]:
+    """Every game in ``text``, in order; raises ``GGFError`` on the first problem."""
+    games: list[GGFGame] = []
+    pos = 0
+    length = len(text)
+    while True:
+        start = text.find("(;", pos)
+        if start < 0:
+            break
+        if text[pos:start].strip():
+            raise GGFError(f"unexpected text before game {len(games) + 1}: "
+                           f"{_clip(text[pos:start].strip())!r}")
+        game, pos = _parse_one(text, start + 2, len(games) + 1)
+        games.append(game)
+        if len(games) > MAX_GAMES:
+            raise GGFError(f"more than {MAX_GAMES} games in one file")
+    if text[pos:length].strip():
+        raise GGFError(f"unexpected text after the last game: {_clip(text[pos:].strip())!r}")
+    if not games:
+        raise GGFError("no GGF game found: a game starts with (; and ends with ;)")
+    return games
+
+
+def parse_game(text: str) -> GGFGame:
+    """Exactly one game (NBoard's ``set game``)."""
+    games = parse_games(text)
+    if len(games) != 1:
+        raise GGFError(f"expected one game, found {len(games)}")
+    return games[0]
+
+
+def _parse_one(text: str, pos: int, number: int) -> tuple[GGFGame, int]:
+    game = GGFGame()
+    where = f"game {number}"
+    while True:
+        stripped = text[pos:].lstrip()
+        if stripped.startswith(";)"):
+            pos = len(text) - len(stripped) + 2
+            break
+        match = _PROPERTY.match(text, pos)
+        if match is None:
+            if not stripped:
+                raise GGFError(f"{where} does not end: the closing ;) is missing")
+            raise GGFError(f"{where}: cannot read {_clip(stripped)!r}: properties are "
+                           "written KEY[value]")
+        key, value = match[1].upper(), _unescape(match[2])
+        pos = match.end()
+        if key in ("B", "W"):
+            game.moves.append(_move(value, f"{where}, move {len(game.moves) + 1}"))
+            game.colours.append(key)
+        elif key == "BO":
+            if game.moves:
+                raise GGFError(f"{where}: the board BO comes after the first move")
+            game.board, game.turn = _board(value, where)
+        elif key == "GM":
+            if value.strip().lower() != "othello":
+                raise GGFError(f"{where} is a game of {value.strip()!r}, not Othello")
+        elif key == "TY":
+            kind = value.strip()
+            if kind != "8":
+                raise GGFError(f"{where} is played on board type {kind!r}: only 8 (the "
+                               "standard 8x8 board) is supported")
+        else:
+            game.tags[key] = value
+    return game, pos
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value, flags=re.DOTALL)
+
+
+def _move(value: str, where: str) -> str:
+    match = _MOVE.fullmatch(value.strip())
+    if match is None:
+        raise GGFError(f"{where}: {_clip(value)!r} is not a square a1-h8 or PA")
+    word = match[1].lower()
+    return "PA" if word in ("pa", "pass") else word
+
+
+def _board(value: str, where: str) -> tuple[str, int]:
+    parts = value.split()
+    if not parts or parts[0] != "8":
+        raise GGFError(f"{where}: the board BO must start with its size 8")
+    squares = "".join(parts[1:])
+    if len(squares) != 65:
+        raise GGFError(f"{where}: the board BO needs 64 squares and the side to move, "
+                       f"found {len(squares)} characters")
+    board = squares[:64]
+    if set(board) - set("*O-"):
+        bad = sorted(set(board) - set("*O-"))[0]
+        raise GGFError(f"{where}: the board BO holds {bad!r}; use * (Black), O (White) "
+                       "or - (empty)")
+    side = squares[64]
+    if side not in "*O":
+        raise GGFError(f"{where}: the side to move in BO must be * (Black) or O (White), "
+                       f"not {side!r}")
+    return board.replace("*", "X"), 0 if side == "*" else 1
+
+
+def _clip(text: str, width: int = 30) -> str:
+    return text if len(text) <= width else text[:width] + "..."
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def write_game(game: GGFGame) -> str:
+    """One game as GGF text on one line (``parse_game`` reads it back equal).
+
+    >>> write_game(GGFGame(moves=["f5", "PA"], colours=["B", "W"]))[:18]
+    '(;GM[Othello]TY[8]'
+    """
+    parts = ["(;GM[Othello]"]
+    for key, value in game.tags.items():
+        parts.append(f"{key}[{_escape(value)}]")
+    parts.append("TY[8]")
+    board = game.board.replace("X", "*")
+    parts.append(f"BO[8 {board} {'*O'[game.turn]}]")
+    colours = game.colours or []
+    side = game.turn
+    for index, move in enumerate(game.moves):
+        colour = colours[index] if index < len(colours) else "BW"[side]
+        parts.append(f"{colour}[{move}]")
+        side = 1 if colour == "B" else 0
+    parts.append(";)")
+    return "".join(parts)
+
+
+__all__ = ["GGFError", "GGFGame", "MAX_GAMES", "START_BOARD", "parse_game", "parse_games",
+           "write_game"]
