@@ -78,6 +78,8 @@ def parse_games(text: str) -> list[GGFGame]:
     while True:
         start = text.find("(;", pos)
         if start < 0:
+            if not games:
+                raise GGFError("no GGF game found: a game starts with (; and ends with ;)")
             break
         if text[pos:start].strip():
             raise GGFError(f"unexpected text before game {len(games) + 1}: "
@@ -88,8 +90,6 @@ def parse_games(text: str) -> list[GGFGame]:
             raise GGFError(f"more than {MAX_GAMES} games in one file")
     if text[pos:length].strip():
         raise GGFError(f"unexpected text after the last game: {_clip(text[pos:].strip())!r}")
-    if not games:
-        raise GGFError("no GGF game found: a game starts with (; and ends with ;)")
     return games
 
 

@@ -1,0 +1,85 @@
+"""Driving an in-process engine as a manager does: one command, then wait for the answer."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Session:
+    """An engine and the text it has written; ``send`` returns the new lines."""
+
+    def __init__(self, engine, stream: io.StringIO) -> None:
+        self.engine = engine
+        self.stream = stream
+        self._read = 0
+
+    def send(self, *lines: str, wait: bool = True) -> list[str]:
+        for line in lines:
+            self.engine.handle(line)
+            if wait:
+                self.engine.thinker.wait(30)
+        return self.new_lines()
+
+    def new_lines(self) -> list[str]:
+        text = self.stream.getvalue()
+        fresh, self._read = text[self._read:], len(text)
+        return fresh.splitlines()
+
+
+def without(prefix: str, lines: list[str]) -> list[str]:
+    """The lines that do not start with ``prefix`` (progress lines carry times)."""
+    return [line for line in lines if not line.startswith(prefix)]
+
+
+class Subprocess:
+    """``plies engine GAME`` in a real process, talked to line by line."""
+
+    def __init__(self, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "game", "engine", *args], cwd=ROOT,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, bufsize=1, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        self.lines: list[str] = []
+        self._cond = threading.Condition()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            with self._cond:
+                self.lines.append(line.rstrip("\r\n"))
+                self._cond.notify_all()
+
+    def send(self, line: str, end: str = "\r\n") -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + end)
+        self.process.stdin.flush()
+
+    def expect(self, pattern: str, timeout: float = 30.0) -> str:
+        """The next line matching ``pattern`` (lines before it are skipped and kept)."""
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                for index, line in enumerate(self.lines):
+                    if regex.fullmatch(line):
+                        del self.lines[:index + 1]
+                        return line
+                left = deadline - time.monotonic()
+                if left <= 0 or self.process.poll() is not None and not self.lines:
+                    raise AssertionError(f"no line matching {pattern!r}; got {self.lines}")
+                self._cond.wait(min(left, 0.2))
+
+    def close(self, timeout: float = 30.0) -> int:
+        code = self.process.wait(timeout)
+        self._reader.join(5)
+        return code

@@ -1,0 +1,329 @@
+"""``plies engine gomoku``: the Gomocup (pbrain) protocol, command by command and error by error.
+
+Coordinates are the protocol's: ``x,y`` from 0, ``y`` counted from the top, so on
+15x15 ``7,7`` is h8 and ``0,0`` is a15.
+"""
+
+from __future__ import annotations
+
+import doctest
+import io
+import re
+import time
+
+import pytest
+
+from game.engines import pbrain, thinking, timing
+from game.engines.command import pbrain_main
+from game.engines.pbrain import PbrainEngine
+from game.rules import Gomoku
+from tests.engines.helpers import Session, Subprocess, without
+
+MOVE = re.compile(r"\d{1,2},\d{1,2}")
+MESSAGE = re.compile(r"MESSAGE depth \d+ score (?:[+-]\d+|(?:win|loss)-in-\d+) nodes \d+ "
+                     r"time \d+\.\d\d pv( \d+,\d+)+")
+
+
+def session(level: int = 5, depth: int | None = 2) -> Session:
+    stream = io.StringIO()
+    engine = PbrainEngine(stream, level_number=level, seed=1)
+    s = Session(engine, stream)
+    if depth is not None:
+        assert s.send(f"INFO max_depth {depth}") == []
+    return s
+
+
+def moves_of(lines: list[str]) -> list[str]:
+    return [line for line in lines if MOVE.fullmatch(line)]
+
+
+def board(*cells: tuple[int, int, int]) -> list[str]:
+    return ["BOARD", *(f"{x},{y},{f}" for x, y, f in cells), "DONE"]
+
+
+def test_doctests_of_the_engine_modules():
+    for module in (pbrain, thinking, timing):
+        assert doctest.testmod(module).failed == 0
+
+
+def test_about_start_begin_turn_transcript():
+    s = session()
+    assert s.send("ABOUT") == [
+        'name="Plies", version="0.1.0", author="The Plies authors", country="International"']
+    assert s.send("START 15") == ["OK"]
+    out = s.send("BEGIN")
+    assert moves_of(out) == ["7,7"]  # the centre, h8
+    assert all(MESSAGE.fullmatch(line) for line in without("7,7", out)), out
+    out = s.send("TURN 8,8")
+    [answer] = moves_of(out)
+    game = s.engine.game
+    assert game.moves_text() == "h8 i7 " + game.move_name(game.move_stack[2])
+    assert answer != "8,8" and answer != "7,7"
+
+
+def test_start_sizes_and_rectstart():
+    s = session()
+    assert s.send("START 20") == ["OK"] and s.engine.game.size == 20
+    assert s.send("START 8") == ["ERROR unsupported size 8: a Gomoku board must be 9 to 25 "
+                                 "cells wide, not 8"]
+    assert s.send("START 26")[0].startswith("ERROR unsupported size 26")
+    assert s.send("START") == ["ERROR START needs the board size, like START 15"]
+    assert s.send("START fifteen") == ["ERROR START needs the board size, like START 15"]
+    assert s.engine.game.size == 20  # the refused sizes changed nothing
+    assert s.send("RECTSTART 15,15") == ["OK"] and s.engine.game.size == 15
+    assert s.send("RECTSTART 15,20") == ["ERROR only square boards are supported, not 15x20"]
+    assert s.send("RECTSTART 15") == ["ERROR RECTSTART needs width,height, like RECTSTART 15,15"]
+
+
+def test_commands_before_start_are_errors_and_the_engine_keeps_running():
+    s = session()
+    for command in ("BEGIN", "TURN 7,7", "RESTART", "TAKEBACK 7,7", "YXNBEST 2",
+                    "YXSHOWFORBID"):
+        assert s.send(command) == ["ERROR no board yet: send START first"], command
+    assert s.send(*board((7, 7, 1))) == ["ERROR no board yet: send START first"]
+    assert s.send("START 15") == ["OK"]
+
+
+def test_bad_turns_change_nothing():
+    s = session()
+    s.send("START 15")
+    s.send("TURN 7,7")
+    before = s.engine.game.moves_text()
+    taken = s.engine.game.move_stack[1]
+    x, row = s.engine.game.cell_xy(taken)
+    assert s.send(f"TURN {x},{14 - row}") == [f"ERROR {x},{14 - row} is already taken"]
+    assert s.send("TURN 15,3") == ["ERROR TURN: 15,3 is off the 15x15 board"]
+    assert s.send("TURN 3") == ["ERROR TURN needs x,y, like TURN 7,7"]
+    assert s.send("TURN -1,3") == ["ERROR TURN needs x,y, like TURN 7,7"]
+    assert s.send("TURN a,b") == ["ERROR TURN needs x,y, like TURN 7,7"]
+    assert s.engine.game.moves_text() == before
+    assert len(moves_of(s.send("TURN 0,0"))) == 1  # still playing
+
+
+def test_begin_needs_an_empty_board_and_restart_empties_it():
+    s = session()
+    s.send("START 15")
+    s.send("BEGIN")
+    assert s.send("BEGIN") == ["ERROR BEGIN needs an empty board: send RESTART first"]
+    assert s.send("RESTART") == ["OK"]
+    assert s.engine.game.move_stack == [] and s.engine.game.size == 15
+    assert moves_of(s.send("BEGIN")) == ["7,7"]
+
+
+def test_board_sets_the_position_and_the_brain_moves_for_the_side_to_move():
+    s = session()
+    s.send("START 15")
+    # Black (the brain: as many stones as White) has four in row y=7: it must win.
+    out = s.send(*board((5, 7, 1), (5, 8, 2), (6, 7, 1), (6, 8, 2), (7, 7, 1), (7, 8, 2),
+                        (8, 7, 1), (0, 0, 2)))
+    assert moves_of(out)[0] in ("4,7", "9,7")
+    assert s.engine.game.is_over()
+    # White (the brain: one stone fewer) must block Black's four in column x=3.
+    s.send("RESTART")
+    out = s.send(*board((3, 3, 2), (10, 10, 1), (3, 4, 2), (0, 14, 1), (3, 5, 2),
+                        (14, 0, 1), (3, 6, 2)))
+    assert moves_of(out)[0] in ("3,2", "3,7")
+    assert s.engine.game.turn == 0 and s.engine.game.counts() == (4, 4)
+
+
+def test_board_errors_leave_the_position_unchanged():
+    s = session()
+    s.send("START 15")
+    s.send("TURN 7,7")
+    before = s.engine.game.moves_text()
+    cases = {
+        ("7,7",): "ERROR BOARD line 1 '7,7' is not x,y,field",
+        ("7,7,1", "7,7,2"): "ERROR BOARD line 2: 7,7 is given twice",
+        ("7,7,3",): "ERROR BOARD field 3 (continuous game) is not supported",
+        ("7,7,4",): "ERROR BOARD line 1: field must be 1 (mine) or 2 (the opponent's), not 4",
+        ("20,7,1",): "ERROR BOARD line 1: 20,7 is off the 15x15 board",
+        ("7,7,1", "8,8,1"): "ERROR BOARD gives me 2 stones and the opponent 0: the side to move "
+                            "must have as many stones as the other, or one fewer",
+    }
+    for lines, error in cases.items():
+        assert s.send("BOARD", *lines, "DONE") == [error], lines
+    finished = [f"{x},7,1" for x in range(5)] + [f"{x},9,2" for x in range(5)]
+    assert s.send("BOARD", *finished, "DONE") == [
+        "ERROR BOARD holds a finished game (five in a row): there is no move to make"]
+    assert s.engine.game.moves_text() == before
+    assert s.send("BOARD", "DONE")[-1] == "7,7"  # an empty BOARD: the brain opens
+
+
+def test_takeback_and_its_errors():
+    s = session()
+    s.send("START 15")
+    s.send("TURN 7,7")
+    game = s.engine.game
+    x, row = game.cell_xy(game.move_stack[-1])
+    assert s.send("TAKEBACK 7,7") == ["ERROR 7,7 is not the last move, so it cannot be taken back"]
+    assert s.send(f"TAKEBACK {x},{14 - row}") == ["OK"]
+    assert s.engine.game.moves_text() == "h8"
+    assert s.send("TAKEBACK 7,7") == ["OK"]
+    assert s.send("TAKEBACK 7,7") == ["ERROR 7,7 is not the last move, so it cannot be taken back"]
+    assert s.send("TAKEBACK x") == ["ERROR TAKEBACK needs x,y, like TAKEBACK 7,7"]
+
+
+def test_info_keys_values_and_rules():
+    s = session(depth=None)
+    for line in ("INFO timeout_turn 5000", "INFO timeout_match 180000", "INFO time_left 90000",
+                 "INFO max_memory 83886080", "INFO game_type 1", "INFO folder C:\\brains",
+                 "INFO evaluate 3,4", "INFO thread_num 4", "INFO max_depth 3",
+                 "INFO max_node 100000"):
+        assert s.send(line) == [], line
+    settings = s.engine.settings
+    assert (settings.timeout_turn, settings.timeout_match, settings.time_left) == (5000, 180000,
+                                                                                   90000)
+    assert settings.max_memory == 83886080 and settings.folder == "C:\\brains"
+    limits = s.engine.limits()
+    assert limits.depth == 3 and limits.nodes == 100000
+    assert limits.seconds == timing.move_budget(5000, 180000, 90000)
+    assert s.send("INFO timeout_turn soon") == [
+        "ERROR INFO timeout_turn needs a whole number, not 'soon'"]
+    assert s.send("INFO") == ["ERROR INFO needs a key and a value, like INFO timeout_turn 5000"]
+    assert s.engine.settings.timeout_turn == 5000
+    assert s.send("INFO rule 1") == [] and s.engine.settings.rule == "standard"
+    s.send("START 15")
+    assert s.engine.game.rule == "standard"
+    for code in (2, 4):
+        if "renju" in pbrain.gomoku_rules.RULES:
+            assert s.send(f"INFO rule {code}") == []
+        else:
+            assert s.send(f"INFO rule {code}") == [
+                f"ERROR rule {code} (renju) is not supported yet: use 0 (freestyle) or 1 "
+                "(exactly five)"]
+    assert s.send("INFO rule 8") == ["ERROR rule 8 is not supported: use 0 (freestyle) or 1 "
+                                     "(exactly five)"]
+    assert s.send("INFO rule 0") == [] and s.send("TURN 7,7")  # a rule change after START
+    assert s.engine.game.rule == "freestyle"
+
+
+def test_the_clock_bounds_the_search():
+    s = session(level=8, depth=None)
+    assert s.engine.limits().seconds == 6.0  # level 8's own cap, no clock given
+    s.send("INFO timeout_turn 1000")
+    assert s.engine.limits().seconds == pytest.approx(0.55)
+    s.send("INFO timeout_match 100000", "INFO time_left 4000")
+    assert s.engine.limits().seconds == pytest.approx(0.05)  # nearly out: the minimum
+    s.send("INFO timeout_turn 0")
+    assert s.engine.limits().seconds == timing.MIN_BUDGET
+
+
+def test_unknown_commands_and_yixin_extensions():
+    s = session()
+    assert s.send("HELLO there") == ["UNKNOWN HELLO is not a command I know"]
+    s.send("START 15")
+    assert s.send("YXSHOWFORBID") == ["FORBID ."]
+    assert s.send("SWAP2BOARD", "7,7", "DONE") == ["ERROR swap2 openings are not supported yet"]
+    assert s.send("YXNBEST 0") == ["ERROR YXNBEST needs 1 or more moves, not 0"]
+    assert s.send("YXSTOP") == []  # nothing to stop: nothing to say
+    s.send("TURN 7,7")
+    before = s.engine.game.moves_text()
+    out = s.send("YXNBEST 3")
+    best = [line for line in out if line.startswith("MESSAGE best")]
+    assert len(best) == 3 and [b.split()[2] for b in best] == ["1", "2", "3"]
+    assert moves_of(out) == [best[0].split()[3]]
+    assert s.engine.game.moves_text() == before  # analysis: the move is not played
+
+
+def test_lines_end_in_cr_lf_and_case_does_not_matter():
+    s = session()
+    assert s.send("start 15\r\n") == ["OK"]
+    assert moves_of(s.send("begin\r\n")) == ["7,7"]
+
+
+def test_yxstop_answers_at_once_with_the_best_move_so_far():
+    s = session(level=8, depth=None)  # depth 9 within 6 s: far more than the test waits
+    s.send("START 15")
+    s.send("BOARD", "7,7,2", "8,8,1", "8,7,2", "6,7,1", "6,8,2", "9,6,1", "DONE", wait=False)
+    time.sleep(0.3)
+    started = time.perf_counter()
+    s.engine.handle("YXSTOP")  # returns once the answer is written
+    latency = time.perf_counter() - started
+    out = s.new_lines()
+    [move] = moves_of(out)
+    x, y = map(int, move.split(","))
+    game = s.engine.game
+    assert game.move_stack[-1] == game.cell_index(x, 14 - y) and game.counts() == (4, 3)
+    assert latency < 1.0, f"YXSTOP took {latency:.3f} s"  # the budget is 100 ms; CI is slow
+
+
+def test_end_during_a_search_ends_at_once_without_a_move():
+    s = session(level=8, depth=None)
+    s.send("START 15")
+    s.send("TURN 7,7", wait=False)
+    time.sleep(0.3)
+    started = time.perf_counter()
+    s.engine.handle("END")
+    latency = time.perf_counter() - started
+    assert s.engine.ended and not s.engine.thinker.busy
+    assert moves_of(s.new_lines()) == []
+    assert latency < 1.0, f"END took {latency:.3f} s"
+
+
+def test_info_and_about_are_answered_while_thinking():
+    s = session(level=8, depth=None)
+    s.send("START 15")
+    s.send("TURN 7,7", wait=False)
+    time.sleep(0.1)
+    s.engine.handle("INFO timeout_turn 2000")
+    s.engine.handle("ABOUT")
+    assert s.engine.thinker.busy  # neither waited for the search
+    assert s.engine.settings.timeout_turn == 2000
+    s.engine.handle("YXSTOP")
+    out = s.new_lines()
+    assert any(line.startswith('name="Plies"') for line in out) and len(moves_of(out)) == 1
+
+
+def test_start_during_a_search_drops_its_move():
+    s = session(level=8, depth=None)
+    s.send("START 15")
+    s.send("TURN 7,7", wait=False)
+    time.sleep(0.1)
+    out = s.send("START 15")
+    assert out[-1] == "OK" and moves_of(out) == []  # progress lines may come before
+    assert s.engine.game.move_stack == [] and not s.engine.thinker.busy
+
+
+def test_end_of_input_ends_the_session():
+    stream = io.StringIO()
+    engine = PbrainEngine(stream, level_number=5)
+    engine.run(["START 15", "INFO max_depth 1"])
+    assert stream.getvalue() == "OK\n" and not engine.thinker.busy
+
+
+def test_stones_position_gives_the_side_to_move():
+    game = pbrain.stones_position(15, "freestyle", [119, 120], [121])
+    assert game.turn == 1 and game.counts() == (2, 1)
+    assert game.key() == pbrain.stones_position(15, "freestyle", [120, 119], [121]).key()
+    assert isinstance(game, Gomoku)
+
+
+def test_a_real_subprocess_session():
+    engine = Subprocess("gomoku", "--level", "5")
+    try:
+        engine.send("ABOUT")
+        assert engine.expect(r'name="Plies".*').startswith('name="Plies", version=')
+        engine.send("START 15")
+        engine.expect("OK")
+        engine.send("INFO max_depth 2")
+        engine.send("INFO timeout_turn 2000")
+        engine.send("BEGIN")
+        assert engine.expect(r"\d+,\d+") == "7,7"
+        engine.send("TURN 8,8")
+        engine.expect(r"\d+,\d+")
+        engine.send("TURN 99,1")
+        assert engine.expect(r"ERROR.*") == "ERROR TURN: 99,1 is off the 15x15 board"
+        engine.send("END")
+        assert engine.close() == 0
+    finally:
+        if engine.process.poll() is None:
+            engine.process.kill()
+            engine.process.wait()
+
+
+def test_pbrain_plies_script_is_plies_engine_gomoku(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("START 15\nABOUT\nEND\n"))
+    assert pbrain_main(["--level", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "OK" and out[1].startswith('name="Plies"')
+    assert pbrain_main(["--level", "9"]) == 2
