@@ -91,6 +91,9 @@ class Limits:
             more than its own threshold, with only the time budget as its limit (the
             top levels); ``None``: the solver's own threshold. Needs ``seconds`` or
             ``nodes``, so that a solve that would take hours cannot hang the move.
+        exact_moves: root moves whose score is made exact (searched with an open
+            window) whatever their rank, not only an upper bound; a game review
+            asks this for the move that was played.
     """
 
     depth: int | None = None
@@ -99,6 +102,7 @@ class Limits:
     randomness: int = 0
     use_solver: bool = True
     solver_reach: int | None = None
+    exact_moves: tuple[Move, ...] = ()
 
     def __post_init__(self) -> None:
         if self.depth is None and self.seconds is None and self.nodes is None:
@@ -328,7 +332,8 @@ class Searcher:
         for depth in range(first, max_depth + 1, step):
             self._reached_horizon = False
             self._killers = [[None, None] for _ in range(depth + 2)]
-            info = self._search_root(game, root_moves, depth, limits.randomness, started, previous)
+            info = self._search_root(game, root_moves, depth, limits.randomness, started, previous,
+                                     limits.exact_moves)
             tree_complete = not self._reached_horizon
             yield info, tree_complete
             previous = info
@@ -352,8 +357,10 @@ class Searcher:
         randomness: int,
         started: float,
         previous: SearchInfo | None,
+        exact_moves: tuple[Move, ...] = (),
     ) -> SearchInfo:
-        """One root pass; root moves within ``randomness`` of the best get exact scores."""
+        """One root pass; root moves within ``randomness`` of the best, and
+        ``exact_moves``, get exact scores."""
         child = self._child_search()
         best_score, best_move, best_pv = -INFINITY, moves[0], (moves[0],)
         scores: dict[Move, RootScore] = {}
@@ -361,7 +368,8 @@ class Searcher:
             # Window (floor, +inf): a score above the floor is exact, below it an upper
             # bound. With randomness the floor sits that far below the best so far, so
             # every near-equal move gets an exact score to choose among.
-            floor = -INFINITY if index == 0 or self.mode == "minimax" else best_score - randomness
+            floor = (-INFINITY if index == 0 or self.mode == "minimax" or move in exact_moves
+                     else best_score - randomness)
             game.push(move)
             try:
                 score, line = child(game, depth - 1, -INFINITY, -floor, 1)

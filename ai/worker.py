@@ -1,5 +1,9 @@
 """The background search thread: requests in, tagged reports out (threading only).
 
+Besides searches, the thread runs other long jobs the same way (``run_job``: a game
+review, a recorded search tree): one thread, one queue of one, one cancel, one
+generation check for everything the window computes.
+
 The owner (the UI) gives every request a *generation* id and gets every report back
 through one callback carrying that id, so it can drop anything stale. The callback is
 called on the worker thread: the UI's callback only posts a pygame event, which is
@@ -25,13 +29,18 @@ import threading
 import traceback
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from ai.evaluators.base import Evaluator
 from ai.search import Limits, Mode, Searcher, SearchInfo, SearchResult
 from game.rules.base import Game
 
 ReportKind = Literal["progress", "result", "error"]
+
+Job = Callable[[threading.Event, Callable[[Any], None]], Any]
+"""``job(stop, progress)``: long work for the worker thread. It polls ``stop`` (set on
+cancel) and returns early when it is set; it calls ``progress(payload)`` as it goes;
+its return value is the result's payload."""
 
 SEARCHERS_KEPT = 4
 """Searchers (each with its transposition table) kept for reuse across requests."""
@@ -47,6 +56,8 @@ class WorkerReport:
         kind: ``"progress"`` (``info`` set, once per completed depth), ``"result"``
             (``result`` set, the last report of a request) or ``"error"`` (``error``
             set: one sentence, also the last report).
+        payload: a job's (``run_job``) progress or result value; ``info`` and
+            ``result`` stay ``None`` for jobs.
     """
 
     generation: int
@@ -55,17 +66,19 @@ class WorkerReport:
     info: SearchInfo | None = None
     result: SearchResult | None = None
     error: str | None = None
+    payload: Any = None
 
 
 @dataclasses.dataclass
 class _Request:
     generation: int
     purpose: str
-    game: Game
-    evaluator: Evaluator
-    limits: Limits
+    game: Game | None
+    evaluator: Evaluator | None
+    limits: Limits | None
     mode: Mode
     stop: threading.Event
+    job: Job | None = None
 
 
 class SearchWorker:
@@ -113,10 +126,30 @@ class SearchWorker:
             self._pending = job
             self._wake.notify()
 
-    def cancel(self) -> None:
-        """Stop the running search and drop a waiting one; neither reports again."""
+    def run_job(self, generation: int, job: Job, *, purpose: str) -> None:
+        """Run ``job`` (see ``Job``) on the worker thread; cancels whatever was running.
+
+        Reports come back like a search's: ``progress`` with each payload the job
+        passes on, then one ``result`` with its return value (or one ``error``);
+        nothing once it is cancelled.
+        """
+        request = _Request(generation, purpose, None, None, None, "full", threading.Event(),
+                           job)
         with self._wake:
+            if self._closing:
+                raise RuntimeError("the search worker has been shut down")
             self._cancel_locked()
+            self._pending = request
+            self._wake.notify()
+
+    def cancel(self, generation: int | None = None) -> None:
+        """Stop the running request and drop a waiting one; neither reports again.
+
+        With ``generation``, only requests of that generation are stopped (a scene
+        closing stops its own work, never a search someone else started since).
+        """
+        with self._wake:
+            self._cancel_locked(generation)
 
     def shutdown(self, timeout: float = 1.0) -> bool:
         """Cancel everything and join the thread; ``True`` when it ended within ``timeout``."""
@@ -129,11 +162,11 @@ class SearchWorker:
 
     # --- the thread ------------------------------------------------------------------
 
-    def _cancel_locked(self) -> None:
-        if self._pending is not None:
+    def _cancel_locked(self, generation: int | None = None) -> None:
+        if self._pending is not None and generation in (None, self._pending.generation):
             self._pending.stop.set()
             self._pending = None
-        if self._running is not None:
+        if self._running is not None and generation in (None, self._running.generation):
             self._running.stop.set()
 
     def _loop(self) -> None:
@@ -152,6 +185,11 @@ class SearchWorker:
                     self._running = None
 
     def _run(self, job: _Request) -> None:
+        if job.job is not None:
+            self._run_job(job)
+            return
+        assert job.game is not None and job.evaluator is not None and job.limits is not None
+
         def progress(info: SearchInfo) -> None:
             if not job.stop.is_set():
                 self._report(WorkerReport(job.generation, job.purpose, "progress", info=info))
@@ -167,6 +205,26 @@ class SearchWorker:
             return
         if not job.stop.is_set():
             self._report(WorkerReport(job.generation, job.purpose, "result", result=result))
+
+    def _run_job(self, request: _Request) -> None:
+        assert request.job is not None
+
+        def progress(payload: Any) -> None:
+            if not request.stop.is_set():
+                self._report(WorkerReport(request.generation, request.purpose, "progress",
+                                          payload=payload))
+
+        try:
+            value = request.job(request.stop, progress)
+        except Exception as error:  # reaches the user as an error report, never a hang
+            if not request.stop.is_set():
+                detail = traceback.format_exception_only(error)[-1].strip()
+                self._report(WorkerReport(request.generation, request.purpose, "error",
+                                          error=f"the {request.purpose} failed: {detail}"))
+            return
+        if not request.stop.is_set():
+            self._report(WorkerReport(request.generation, request.purpose, "result",
+                                      payload=value))
 
     def _searcher_for(self, job: _Request) -> Searcher:
         """Reuse the searcher (and its table) of the same game, variant, evaluator and mode."""

@@ -5,6 +5,7 @@
 * ``multipv``: the N best root moves, each with its exact score and its own line.
 * ``terms``: an evaluator's named terms and the difference between two positions.
 * ``tree``: a small real search recorded node by node, for the tree explorer.
+* ``review``: every move of a game judged against the best move (labels, exact verdicts).
 
 Pure library code: no pygame, no threads of its own (the worker runs it).
 """
