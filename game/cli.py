@@ -244,6 +244,8 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
     "engine": ("speak the Gomocup (gomoku) or NBoard (othello) engine protocol on stdin/stdout",
                _delegate_arguments("game.engines.command"),
                _delegate("game.engines.command", "run")),
+    "review": ("judge every move of a saved game (labels, exact verdicts, accuracy)",
+               _delegate_arguments("game.commands.review"), _delegate("game.commands.review", "run")),
 }
 
 

@@ -4,7 +4,7 @@ For each position of a game the reviewer runs one search (or, where it reaches, 
 exact solver) that scores both the best move and the move that was played exactly
 (``Limits.exact_moves``), from the mover's point of view. The two scores become
 expected results (0 = loss, 0.5 = draw, 1 = win) through the game's winning-chance
-curve (``ai.explain.winchance``), and the move is labelled by how much expected
+curve (``ai.explain.winchance.win_chance``), and the move is labelled by how much expected
 result it gave away:
 
 ==============  =================================================================
@@ -55,6 +55,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.evaluators.base import Evaluator, ExactSolver, is_proven, plies_to_end
+from ai.explain.winchance import win_chance
 from ai.search import Bound, Limits, Searcher, SearchInfo
 from game.rules.base import Game, Move
 
@@ -216,33 +217,13 @@ Chance = Callable[[int], float]
 
 
 def chance_function(game: Game, evaluator: Evaluator) -> Chance:
-    """The game's winning-chance curve for ``evaluator``'s scores.
+    """The game's winning-chance curve for ``evaluator``'s scores (``winchance``).
 
     Proven results are certain (win 1, loss 0); heuristic scores go through the
-    game's fitted curve.
+    curve fitted for the game and the evaluator's preset.
     """
-    curve = _fitted_curve(game, evaluator)
-
-    def chance(score: int) -> float:
-        if is_proven(score):
-            return 1.0 if score > 0 else 0.0
-        return min(1.0, max(0.0, curve(score)))
-
-    return chance
-
-
-def _fitted_curve(game: Game, evaluator: Evaluator) -> Callable[[int], float]:
-    try:
-        from ai.explain import winchance  # type: ignore[attr-defined]
-    except ImportError:
-        winchance = None
-    if winchance is not None:
-        function = getattr(winchance, "expected_result", None)
-        if function is not None:
-            return lambda score: float(function(game.name, score, evaluator=evaluator))
-    # Stand-in until the fitted curves land: the evaluation bar's own mapping.
-    unit = max(1, evaluator.unit)
-    return lambda score: 0.5 + 0.5 * math.tanh(score / (4 * unit))
+    name, preset = game.name, evaluator.name
+    return lambda score: win_chance(name, score, preset)
 
 
 # --- the reviewer --------------------------------------------------------------------------

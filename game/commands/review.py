@@ -1,0 +1,224 @@
+"""``plies review FILE``: judge every move of a saved game.
+
+Reads the record through ``game.records.load_record`` (every check of a loaded game
+applies), reviews it with ``ai.explain.review`` and prints a table of the moves with
+their labels, the better move where there was one, the scores before and after from
+the mover's view, and a summary per side (counts per label, accuracy). ``--json``
+prints one JSON object per line: one per move (``"type": "move"``), then one summary
+(``"type": "summary"``). A file that cannot be read or replayed is exit status 2
+with one sentence on stderr.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(); add_arguments(parser)
+>>> parser.parse_args(["game.json", "--depth", "3"]).depth
+3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from ai.evaluators import EvaluatorError, load_evaluator
+from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview,
+                               ReviewLimits, SideSummary, review_game)
+from ai.evaluators.base import is_proven
+from ai.explain.winchance import percent, raw_text
+from game.records import GameRecord, RecordError, load_record, record_to_game
+from game.rules import GAMES, Game
+
+EXIT_BAD_INPUT = 2
+
+MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+"""The annotation symbols chess players know, shown after a judged move."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``plies review``."""
+    parser.add_argument("file", metavar="FILE", help="a saved game (.json or .txt)")
+    limit = parser.add_mutually_exclusive_group()
+    depths = ", ".join(f"{g} {d}" for g, d in DEFAULT_DEPTH.items())
+    limit.add_argument("--depth", type=int, metavar="D",
+                       help=f"search depth per position (default: {depths})")
+    limit.add_argument("--time", type=float, metavar="S", help="seconds per position")
+    parser.add_argument("--eval", metavar="E", help="evaluator preset name or TOML file")
+    parser.add_argument("--game", metavar="GAME",
+                        help=f"the game of a bare move list without a '# game:' line "
+                             f"({', '.join(GAMES)})")
+    parser.add_argument("--json", action="store_true",
+                        help="one JSON object per move, then a summary object")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Review ``args.file``; exit status 0, or 2 with one sentence on bad input."""
+    try:
+        limits = ReviewLimits(depth=args.depth, seconds=args.time)
+    except ValueError as error:
+        return _bad(str(error))
+    if args.game is not None and args.game not in GAMES:
+        return _bad(f"unknown game {args.game!r}; choose one of {', '.join(GAMES)}")
+    try:
+        record = load_record(args.file, default_game=args.game)
+        game = record_to_game(record)
+    except RecordError as error:
+        return _bad(str(error))
+    try:
+        evaluator = load_evaluator(game.name, args.eval)
+    except EvaluatorError as error:
+        return _bad(str(error))
+    limits = limits.for_game(game.name)
+    started = time.perf_counter()
+    review = review_game(game, evaluator, limits)
+    seconds = time.perf_counter() - started
+    if args.json:
+        for move in review.moves:
+            print(json.dumps(move_payload(game, move)))
+        print(json.dumps(summary_payload(game, record, review, limits, seconds)))
+    else:
+        print(review_text(game, record, review, limits, seconds))
+    return 0
+
+
+def _bad(sentence: str) -> int:
+    sentence = sentence.rstrip(".") + "."
+    print(f"plies: error: {sentence}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+# --- JSON ------------------------------------------------------------------------------
+
+def move_payload(game: Game, move: MoveReview) -> dict[str, Any]:
+    """The JSON object of one judged move (scores from the mover's view)."""
+    name = game.move_name
+    return {
+        "type": "move",
+        "ply": move.ply,
+        "side": game.side_names[move.side],
+        "move": name(move.move),
+        "label": move.label,
+        "best": name(move.best),
+        "exact": move.exact,
+        "score_before": move.score_before,
+        "score_after": move.score_after,
+        "chance_before": round(move.chance_before, 4),
+        "chance_after": round(move.chance_after, 4),
+        "loss": round(move.loss, 4),
+        "accuracy": round(move.accuracy, 1),
+        "verdict": move.verdict or None,
+        "forced": move.forced,
+        "depth": move.depth,
+        **({"margins": list(move.margins)} if move.margins is not None else {}),
+    }
+
+
+def summary_payload(game: Game, record: GameRecord, review: GameReview, limits: ReviewLimits,
+                    seconds: float) -> dict[str, Any]:
+    """The JSON summary: per side counts and accuracy, and how the review was run."""
+    return {
+        "type": "summary",
+        "game": game.name,
+        "variant": game.variant(),
+        "moves": review.total,
+        "result": record.result,
+        "depth": limits.depth,
+        "time": limits.seconds,
+        "seconds": round(seconds, 3),
+        "sides": [_side_payload(game, record, s) for s in review.summary()],
+    }
+
+
+def _side_payload(game: Game, record: GameRecord, summary: SideSummary) -> dict[str, Any]:
+    return {
+        "side": game.side_names[summary.side],
+        "player": _player_text(record, summary.side),
+        "moves": summary.moves,
+        "counts": summary.counts,
+        "accuracy": None if summary.accuracy is None else round(summary.accuracy, 1),
+    }
+
+
+# --- text --------------------------------------------------------------------------------
+
+def _player_text(record: GameRecord, side: int) -> str:
+    player = record.players[side] if side < len(record.players) else {}
+    if player.get("type") == "computer":
+        preset = player.get("eval", "default")
+        return f"computer level {player.get('level')}" + (
+            f" ({preset})" if preset != "default" else "")
+    return "human"
+
+
+def score_text(game: Game, score: int, exact: bool) -> str:
+    """A score for the table: ``+0.4 threats``, ``win in 7 plies``, ``draw (exact)``."""
+    return raw_text(game.name, score, exact=exact)
+
+
+def review_text(game: Game, record: GameRecord, review: GameReview, limits: ReviewLimits,
+                seconds: float) -> str:
+    """The table and the summary, for a person."""
+    how = f"depth {limits.depth}" if limits.depth is not None else f"{limits.seconds:g} s"
+    lines = [f"{game.title} · {len(game.move_stack)} moves · {how} per position "
+             f"({seconds:.1f} s)"]
+    for side in (0, 1):
+        lines.append(f"{game.side_names[side]}: {_player_text(record, side)}")
+    if record.result is not None:
+        winner = record.result.get("winner")
+        who = "draw" if winner is None else f"{game.side_names[winner]} wins"
+        lines.append(f"result: {who}, {record.result.get('reason', '')}".rstrip(", "))
+    lines.append("")
+    width = max(len(n) for n in game.side_names)
+    lines.append(f"{'ply':>4}  {'side':<{width}}  {'move':<5} {'label':<13}{'best':<6}"
+                 f"{'before':>16} {'after':>16}  {'chance':<11} note")
+    for move in review.moves:
+        name = game.move_name
+        mark = MARKS[move.label]
+        best = "" if move.best == move.move else name(move.best)
+        chance = (f"{_pct(move.chance_before, move.exact or is_proven(move.score_before))}→"
+                  f"{_pct(move.chance_after, move.exact or is_proven(move.score_after))}")
+        note = move.verdict + (" (exact)" if move.exact else "")
+        if move.forced:
+            note = (note + "; " if note else "") + "only move"
+        if move.margins is not None:  # Othello solved: the final disc margins say more
+            before, after = (f"{m:+d} discs" if m else "draw" for m in move.margins)
+        else:
+            before = score_text(game, move.score_before, move.exact)
+            after = score_text(game, move.score_after, move.exact)
+        lines.append(
+            f"{move.ply:>4}  {game.side_names[move.side]:<{width}}  "
+            f"{name(move.move) + mark:<5} {move.label:<13}{best:<6}"
+            f"{before:>16} {after:>16}  {chance:<11} {note}".rstrip())
+    if not review.complete:
+        lines.append(f"(stopped after {len(review.moves)} of {review.total} moves)")
+    lines.append("")
+    for summary in review.summary():
+        lines.append(side_summary_text(game, record, summary))
+    lines.append("")
+    lines.append("labels: drop in the mover's expected result against the best move: "
+                 "inaccuracy ≥ 10, mistake ≥ 20, blunder ≥ 30 points of 100; "
+                 "scores are the mover's")
+    return "\n".join(lines)
+
+
+def side_summary_text(game: Game, record: GameRecord, summary: SideSummary) -> str:
+    """``Red (computer level 3): accuracy 92.5% · 10 best, 6 good, 1 inaccuracy, ...``."""
+    accuracy = "—" if summary.accuracy is None else f"{summary.accuracy:.1f}%"
+    counts = ", ".join(f"{summary.counts[label]} {_plural(label, summary.counts[label])}"
+                       for label in LABELS)
+    return (f"{game.side_names[summary.side]} ({_player_text(record, summary.side)}): "
+            f"accuracy {accuracy} · {counts}")
+
+
+def _plural(label: str, count: int) -> str:
+    if count == 1 or label in ("best", "good"):
+        return label
+    return label + "s" if label != "inaccuracy" else "inaccuracies"
+
+
+def _pct(chance: float, proven: bool) -> str:
+    return f"{percent(chance, proven)}%"
+
+
+__all__ = ["add_arguments", "move_payload", "review_text", "run", "summary_payload"]
