@@ -39,8 +39,9 @@ from ai.worker import SearchWorker, WorkerReport
 from game.rules import Game, new_game
 from game.settings import Settings, load_settings, save_settings
 from game.ui import draw
+from game.ui.display import fallback_reason, no_display_reason
 from game.ui.scenes.base import Scene
-from game.ui.sound import Sounds
+from game.ui.sound import Sounds, init_pygame
 from game.ui.theme import Theme, theme_for
 from game.ui.waiting import EventWaiter
 
@@ -107,7 +108,7 @@ class App:
     def __init__(self, *, size: tuple[int, int] | None = None, fps: int = FPS,
                  settings: Settings | None = None, save_on_quit: bool = True,
                  autosave: bool = True) -> None:
-        pygame.init()
+        init_pygame()
         self.settings = settings if settings is not None else load_settings()
         want = size or tuple(self.settings.window_size) or DEFAULT_SIZE
         want = (max(MIN_SIZE[0], int(want[0])), max(MIN_SIZE[1], int(want[1])))
@@ -475,11 +476,21 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
     computer (``plies demo``). ``open_new_game_dialog`` shows the new-game screen
     prefilled with the given choices instead of starting.
     """
+    reason = no_display_reason()
+    if reason is not None:
+        print(f"plies: {reason}", file=sys.stderr)
+        return 2
     try:
         app = App()
     except pygame.error as error:
         print(f"plies: cannot open a window: {error}", file=sys.stderr)
         return 1
+    reason = fallback_reason(pygame.display.get_driver())
+    if reason is not None:
+        app.save_on_quit = False
+        app.close()
+        print(f"plies: {reason}", file=sys.stderr)
+        return 2
     try:
         settings = app.settings
         name = game or settings.last_game

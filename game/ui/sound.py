@@ -1,11 +1,53 @@
-"""Sound effects through ``pygame.mixer``, guarded: no audio device means silence, not a crash."""
+"""Sound effects through ``pygame.mixer``, guarded: no audio device means silence, not a crash.
+
+Opening audio on a machine with no sound card makes ALSA print a dozen error lines
+straight to the process's stderr (file descriptor 2, below Python); every audio
+opening therefore runs inside :func:`quiet_native_stderr`.
+"""
 
 from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
 
 import pygame
 
 SOUND_NAMES = ("place", "flip", "drop", "win", "lose", "illegal", "hint")
 """Each is ``<name>.wav`` in the assets package."""
+
+
+@contextlib.contextmanager
+def quiet_native_stderr() -> Iterator[None]:
+    """Send what C libraries write to file descriptor 2 to ``/dev/null`` meanwhile.
+
+    Python's own ``sys.stderr`` is flushed first and restored after; where the
+    descriptor cannot be duplicated, nothing is hidden.
+    """
+    try:
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):
+        pass
+    try:
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
+def init_pygame() -> None:
+    """``pygame.init()`` without the audio libraries' error lines (it opens the mixer)."""
+    with quiet_native_stderr():
+        pygame.init()
 
 
 class Sounds:
@@ -23,7 +65,8 @@ class Sounds:
     def _init(self) -> bool:
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init()
+                with quiet_native_stderr():
+                    pygame.mixer.init()
         except Exception:  # no audio device, no driver: play silently
             return False
         try:
