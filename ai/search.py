@@ -154,6 +154,44 @@ class SearchResult:
     stopped: bool = False
 
 
+@dataclasses.dataclass(frozen=True)
+class Line:
+    """One of the best root moves (``Searcher.search_top``).
+
+    Attributes:
+        move: the root move.
+        score: its exact value at the depth searched, from the root mover's view.
+        pv: the expected line, starting with ``move``.
+    """
+
+    move: Move
+    score: int
+    pv: tuple[Move, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class TopMoves:
+    """The best root moves after one completed depth, best first (multi-PV).
+
+    Attributes:
+        depth: the depth every line was searched to.
+        lines: up to the requested number of ``Line``; each score is exact (proved
+            against the moves not listed above it), not a bound.
+        nodes, seconds: the effort so far, all depths together.
+        exact: the whole tree was searched to the game's end: the scores are the
+            game-theoretic values.
+        stopped: the search was stopped by the user (the lines are the last
+            completed depth's).
+    """
+
+    depth: int
+    lines: tuple[Line, ...]
+    nodes: int
+    seconds: float
+    exact: bool = False
+    stopped: bool = False
+
+
 class _Stopped(Exception):
     """Unwinds a search from deep inside; only the driver in this module catches it."""
 
@@ -275,6 +313,114 @@ class Searcher:
             last.depth, pv, self.nodes, time.perf_counter() - started,
             last.root_scores, exact=exact, stopped=stopped,
         )
+
+    def search_top(
+        self,
+        game: Game,
+        limits: Limits,
+        count: int,
+        *,
+        stop: threading.Event | None = None,
+        on_info: Callable[[TopMoves], None] | None = None,
+    ) -> TopMoves:
+        """The ``count`` best root moves of ``game``, each with its exact score and line.
+
+        Iterative deepening as ``search`` does; at each depth the best move is
+        searched with a full window, then the best of the moves not yet listed, and
+        so on: the k-th search's best score is exact and is the k-th best value, so
+        every listed score is proven at that depth, never a bound (the transposition
+        table makes the later passes cheap). ``on_info`` gets every completed depth.
+
+        The root moves are the evaluator's ``root_moves`` (the moves the search
+        considers; forced positions may have only one). The exact solver is not used:
+        it proves one value, not a line per move; small positions are searched to the
+        end instead, and then ``exact`` is true. ``randomness`` is ignored.
+        """
+        if count < 1:
+            raise ValueError("count must be at least 1")
+        if self.mode != "full" and limits.depth is None:
+            raise ValueError(f"{self.mode} search needs a depth limit")
+        started = time.perf_counter()
+        game = game.copy()
+        self.nodes = self.tt_probes = self.tt_hits = 0
+        self._stop = stop
+        self._node_limit = limits.nodes
+        self._deadline = None if limits.seconds is None else started + limits.seconds
+        self._next_poll = POLL_INTERVAL
+        if game.is_over():
+            return TopMoves(0, (), 0, 0.0, exact=True)
+        try:
+            moves = self.evaluator.root_moves(game, self._poll_now)
+        except _Stopped as why:
+            moves = self.evaluator.candidate_moves(game)
+            if why.by_user:
+                return TopMoves(0, (), self.nodes, time.perf_counter() - started,
+                                stopped=True)
+        count = min(count, len(moves))
+        max_depth = limits.depth if limits.depth is not None else MAX_SEARCH_DEPTH
+        step = self.deepening_step if self.mode == "full" else max_depth
+        last: TopMoves | None = None
+        stopped = False
+        order = list(moves)
+        try:
+            for depth in range((max_depth - 1) % step + 1, max_depth + 1, step):
+                self._reached_horizon = False
+                self._killers = [[None, None] for _ in range(depth + 2)]
+                remaining = list(order)
+                lines: list[Line] = []
+                for _ in range(count):
+                    info = self._search_root(game, remaining, depth, 0, started, None)
+                    pv = self._extend_line(game, info.pv, depth)
+                    lines.append(Line(info.move, info.score, pv))
+                    remaining.remove(info.move)
+                complete = not self._reached_horizon
+                last = TopMoves(depth, tuple(lines), self.nodes,
+                                time.perf_counter() - started, exact=complete)
+                if on_info is not None:
+                    on_info(last)
+                if complete or all(is_proven(line.score) for line in lines):
+                    break
+                listed = [line.move for line in lines]
+                order = listed + [m for m in order if m not in listed]
+                if self._deadline is not None:
+                    elapsed = time.perf_counter() - started
+                    if elapsed > (self._deadline - started) * 0.45:
+                        break
+        except _Stopped as why:
+            stopped = why.by_user
+        seconds = time.perf_counter() - started
+        if last is None:
+            return TopMoves(0, (), self.nodes, seconds, stopped=stopped)
+        return dataclasses.replace(last, nodes=self.nodes, seconds=seconds, stopped=stopped)
+
+    def _extend_line(self, game: Game, line: tuple[Move, ...], depth: int) -> tuple[Move, ...]:
+        """``line`` followed by the table's best moves up to ``depth`` plies.
+
+        A node answered from the transposition table reports only its stored move, so
+        a searched line can stop short of the depth; the table's moves below it are
+        the ones that search found, which is how engines show a full line.
+        """
+        if not self.use_tt or len(line) >= depth:
+            return line
+        played = 0
+        try:
+            for move in line:
+                game.push(move)
+                played += 1
+            extended = list(line)
+            while len(extended) < depth and not game.is_over():
+                key = game.key()
+                entry = self._tt[key % self._tt_size]
+                if entry is None or entry.key != key or entry.move is None \
+                        or entry.move not in game.legal_moves():
+                    break
+                game.push(entry.move)
+                played += 1
+                extended.append(entry.move)
+            return tuple(extended)
+        finally:
+            for _ in range(played):
+                game.pop()
 
     # --- driver -----------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from typing import Any
 from ai.endgame import solver_for
 from ai.evaluators import load_evaluator
 from ai.search import Limits, Searcher
-from game.cli import CliError, emit
+from game.commands.common import CliError, emit
 from game.rules import GAMES, Game, new_game
 from game.rules.perft import perft
 

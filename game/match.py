@@ -27,7 +27,13 @@ from typing import Any
 from ai.evaluators import EvaluatorError, load_evaluator
 from ai.levels import level
 from ai.search import Limits, Searcher
-from game.cli import CliError, add_game_argument, build_game, emit, positions_from_file
+from game.commands.common import (
+    CliError,
+    add_game_argument,
+    build_game,
+    emit,
+    positions_from_file,
+)
 from game.records import GameRecord, games_dir, record_from_game, save_record
 from game.rules import Game, RulesError, new_game
 

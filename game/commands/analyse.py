@@ -1,0 +1,235 @@
+"""``plies analyse``: run the search and print the answer.
+
+Plain text is for people; ``--json`` gives one object per position for scripts. With
+``--file`` every non-empty line is a position and every position gives one line.
+
+* plain: the best move, its score (winning chance, game unit, raw), line and effort;
+* ``--multipv N``: the N best moves, each with its exact score and its own line;
+* ``--explain``: why the best move beats the second best, in the evaluator's terms.
+
+Scores are from the view of the side to move in the analysed position.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators.base import Evaluator, is_proven, plies_to_end
+from ai.explain.why import Why, compare_lines, summary, term_name, term_words
+from ai.explain.winchance import describe, percent, raw_text, win_chance
+from ai.levels import DEFAULT_LEVEL, level
+from ai.search import Bound, Limits, Searcher, SearchResult, TopMoves
+from game.commands.common import CliError, build_game, emit, positions_from_file
+from game.rules import Game
+
+
+def describe_score(score: int) -> str:
+    """A score for a person: ``+37``, ``-5``, ``win in 3``, ``loss in 4``.
+
+    >>> describe_score(999_997), describe_score(-12)
+    ('win in 3', '-12')
+    """
+    plies = plies_to_end(score)
+    if plies is not None:
+        return f"{'win' if score > 0 else 'loss'} in {plies}"
+    return f"{score:+d}"
+
+
+def _limits(args: argparse.Namespace, evaluator: Evaluator) -> Limits:
+    if args.depth is not None:
+        if args.depth < 1:
+            raise CliError(f"depth must be at least 1, not {args.depth}")
+        return Limits(depth=args.depth)
+    if args.time is not None:
+        if args.time <= 0:
+            raise CliError(f"time must be positive, not {args.time}")
+        return Limits(seconds=args.time)
+    if args.mode != "full":
+        raise CliError(f"--mode {args.mode} needs --depth")
+    try:
+        chosen = level(args.game, args.level or DEFAULT_LEVEL)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    # Analysis reports the best move, so the easy levels' randomness is left out.
+    return Limits(depth=chosen.depth, seconds=chosen.seconds)
+
+
+def score_fields(game: Game, evaluator: Evaluator, score: int, exact: bool) -> dict[str, Any]:
+    """A score's JSON fields, from the side to move's view: raw, chance, words."""
+    chance = win_chance(game.name, score, evaluator.name)
+    if exact and score == 0:
+        chance = 0.5
+    return {
+        "score": score,
+        "win_chance": round(chance, 4),
+        "words": describe(game.name, score, game.side_names[game.turn], exact=exact,
+                          preset=evaluator.name),
+        "unit": raw_text(game.name, score, exact=exact),
+    }
+
+
+def score_text(game: Game, evaluator: Evaluator, score: int, exact: bool) -> str:
+    """``"Black 62% (+1.5 discs, raw +150)"`` or ``"Red wins in 4 moves"``."""
+    fields = score_fields(game, evaluator, score, exact)
+    if is_proven(score) or (exact and score == 0):
+        return fields["words"]
+    return f"{fields['words']} ({fields['unit']}, raw {score:+d})"
+
+
+def analysis_payload(game: Game, result: SearchResult,
+                     evaluator: Evaluator | None = None) -> dict[str, Any]:
+    """The JSON object ``plies analyse --json`` prints for one position."""
+    name = game.move_name
+    payload: dict[str, Any] = {
+        "game": game.name,
+        "moves": game.moves_text(),
+        "best": None if result.move is None else name(result.move),
+        "score": result.score,
+        "exact": result.exact,
+        "pv": [name(m) for m in result.pv],
+        "depth": result.depth,
+        "nodes": result.nodes,
+        "seconds": round(result.seconds, 4),
+        "root_scores": {name(m): {"score": rs.score, "bound": rs.bound.name.lower()}
+                        for m, rs in result.root_scores.items()},
+    }
+    if evaluator is not None and result.move is not None:
+        fields = score_fields(game, evaluator, result.score, result.exact)
+        payload.update(side=game.side_names[game.turn], win_chance=fields["win_chance"],
+                       words=fields["words"], unit=fields["unit"])
+    return payload
+
+
+def analysis_text(game: Game, result: SearchResult, evaluator: Evaluator | None = None) -> str:
+    """Several lines for a person: best move, score, line, effort, root moves."""
+    if result.move is None:
+        return "the game is over: no move to analyse"
+    name = game.move_name
+    nps = result.nodes / result.seconds if result.seconds > 0 else 0.0
+    marks = {Bound.EXACT: "", Bound.UPPER: "<=", Bound.LOWER: ">="}
+    roots = sorted(result.root_scores.items(), key=lambda item: -item[1].score)
+    side = game.side_names[game.turn]
+    if evaluator is not None:
+        score = score_text(game, evaluator, result.score, result.exact)
+    else:
+        score = f"{describe_score(result.score)} for {side}"
+    return "\n".join([
+        f"best move: {name(result.move)}",
+        f"score: {score}{' (exact)' if result.exact else ''}",
+        f"line: {' '.join(name(m) for m in result.pv)}",
+        f"depth {result.depth}, {result.nodes} nodes, {result.seconds:.2f} s, {nps:,.0f} nodes/s",
+        "root moves: " + ", ".join(f"{name(m)} {marks[rs.bound]}{describe_score(rs.score)}"
+                                   for m, rs in roots),
+    ])
+
+
+# --- multi-PV and why ---------------------------------------------------------------------
+
+def top_payload(game: Game, evaluator: Evaluator, top: TopMoves,
+                why: Why | None = None) -> dict[str, Any]:
+    """The JSON object of ``--multipv`` / ``--explain`` for one position."""
+    name = game.move_name
+    payload: dict[str, Any] = {
+        "game": game.name,
+        "moves": game.moves_text(),
+        "side": game.side_names[game.turn],
+        "depth": top.depth,
+        "exact": top.exact,
+        "nodes": top.nodes,
+        "seconds": round(top.seconds, 4),
+        "lines": [{"move": name(line.move), **score_fields(game, evaluator, line.score,
+                                                          top.exact),
+                   "pv": [name(m) for m in line.pv]} for line in top.lines],
+    }
+    if why is not None:
+        payload["explain"] = why_payload(game, top, why)
+    return payload
+
+
+def why_payload(game: Game, top: TopMoves, why: Why) -> dict[str, Any]:
+    """``--explain``'s JSON: the two moves, the totals and every differing term."""
+    return {
+        "best": game.move_name(top.lines[0].move),
+        "second": game.move_name(top.lines[1].move),
+        "total_best": why.total_best,
+        "total_second": why.total_second,
+        "ended_best": why.ended_best,
+        "ended_second": why.ended_second,
+        "terms": [{"name": d.name, "best": d.best, "second": d.second, "points": d.points,
+                   "count": d.count, "words": term_words(game.name, d)} for d in why.terms],
+        "summary": summary(game.name, why),
+    }
+
+
+def top_text(game: Game, evaluator: Evaluator, top: TopMoves) -> str:
+    """The N best moves, one line each: rank, move, chance, unit, line."""
+    if not top.lines:
+        return "the game is over: no move to analyse"
+    name = game.move_name
+    side = game.side_names[game.turn]
+    how = "searched to the end" if top.exact else f"depth {top.depth}"
+    rows = [f"top {len(top.lines)} for {side} ({how}, {top.nodes} nodes,"
+            f" {top.seconds:.2f} s):"]
+    for rank, line in enumerate(top.lines, start=1):
+        rows.append(f"{rank:2d}. {name(line.move):<4} "
+                    f"{score_text(game, evaluator, line.score, top.exact):<36}"
+                    f" {' '.join(name(m) for m in line.pv)}")
+    return "\n".join(rows)
+
+
+def why_text(game: Game, top: TopMoves, why: Why) -> str:
+    """``why f4 over d3: mobility +3 moves, corners +1`` and a small table."""
+    if len(top.lines) < 2:
+        return "why: it is the only move the search considers here"
+    best, second = (game.move_name(top.lines[i].move) for i in (0, 1))
+    rows = [f"why {best} over {second}: {summary(game.name, why)}"]
+    if why.terms:
+        rows.append(f"  {'term':<26}{'best line':>10}{'second':>10}{'difference':>12}")
+        for d in why.terms[:6]:
+            rows.append(f"  {term_name(d.name):<26}{d.best:>10}{d.second:>10}{d.points:>+12}")
+        rows.append(f"  {'total (static score)':<26}{why.total_best:>10}{why.total_second:>10}"
+                    f"{(why.total_best or 0) - (why.total_second or 0):>+12}")
+    return "\n".join(rows)
+
+
+def explain(game: Game, evaluator: Evaluator, top: TopMoves) -> Why | None:
+    """The comparison of the two best lines' ends, or ``None`` with fewer than two."""
+    if len(top.lines) < 2:
+        return None
+    return compare_lines(game, evaluator, top.lines[0].pv, top.lines[1].pv)
+
+
+def analyse_command(args: argparse.Namespace) -> int:
+    """``plies analyse``: see ``game.cli``."""
+    if args.multipv < 1:
+        raise CliError(f"--multipv must be at least 1, not {args.multipv}")
+    positions = positions_from_file(args.file) if args.file else [args.moves or ""]
+    games = [build_game(args, moves) for moves in positions]  # all checked before any search
+    try:
+        evaluator = load_evaluator(args.game, args.eval)
+    except EvaluatorError as error:
+        raise CliError(str(error)) from None
+    limits = _limits(args, evaluator)
+    searcher = Searcher(evaluator, mode=args.mode)
+    for game in games:
+        if args.multipv == 1 and not args.explain:
+            result = searcher.search(game, limits)
+            emit(args, analysis_payload(game, result, evaluator),
+                 analysis_text(game, result, evaluator))
+            continue
+        count = max(args.multipv, 2 if args.explain else 1)
+        top = searcher.search_top(game, limits, count)
+        why = explain(game, evaluator, top) if args.explain else None
+        text = top_text(game, evaluator, top)
+        if args.explain and top.lines:
+            text += "\n" + (why_text(game, top, why) if why is not None
+                            else "why: it is the only move the search considers here")
+        emit(args, top_payload(game, evaluator, top, why), text)
+    return 0
+
+
+__all__ = ["analyse_command", "analysis_payload", "analysis_text", "describe_score",
+           "explain", "score_fields", "score_text", "top_payload", "top_text", "why_payload",
+           "why_text"]
