@@ -1,12 +1,11 @@
 """The window, the frame loop, the scene stack, and the one search worker.
 
 The loop is ``tick`` -> events -> update -> draw -> flip (DESIGN §5), but it draws only
-when something changed (the redraw rule below), and when nothing moves it sleeps in
-``pygame.event.wait`` instead of ticking, so an idle window costs almost no CPU. The
-app owns the
-``SearchWorker``; its report callback runs on the worker thread and only posts a
-pygame event (``AI_EVENT``), which the loop hands to the play scene, whatever dialog
-is open. Quitting saves the settings and joins the worker with a short timeout, so the
+when something changed (the redraw rule below), and when nothing moves it sleeps
+(``game.ui.waiting``) instead of ticking, so an idle window costs almost no CPU. The
+app owns the ``SearchWorker``; its report callback runs on the worker thread and only
+posts a pygame event (``AI_EVENT``), which the loop hands to the play scene, whatever
+dialog is open. Quitting saves the settings and joins the worker with a short timeout, so the
 window closes at once even in the middle of a deep search.
 
 The redraw rule (what a scene must respect to stay correct):

@@ -1,0 +1,43 @@
+"""Packaging: the Pythons Plies supports, pygame-ce, and the CI smoke test on each."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SUPPORTED = ("3.11", "3.12", "3.13", "3.14", "3.15")
+
+
+def _project() -> dict:
+    return tomllib.loads(ROOT.joinpath("pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def test_classifiers_name_every_supported_python_and_the_readme_says_so():
+    project = _project()
+    versions = [c.rsplit(" :: ", 1)[1] for c in project["classifiers"]
+                if c.startswith("Programming Language :: Python :: 3.")]
+    assert tuple(versions) == SUPPORTED
+    assert project["requires-python"] == ">=3.11"
+    head = ROOT.joinpath("README.md").read_text(encoding="utf-8").split("\n## ", 1)[0]
+    assert "3.11 to 3.15" in head
+
+
+def test_the_window_library_is_pygame_ce():
+    """pygame (the original) has no wheels for 3.14+; both would fight over ``import pygame``."""
+    assert any(d.lower().startswith("pygame-ce") for d in _project()["dependencies"])
+    assert not any(d.split(">")[0].split("=")[0].strip().lower() == "pygame"
+                   for d in _project()["dependencies"])
+    import pygame
+
+    assert getattr(pygame, "IS_CE", False)
+    assert importlib.metadata.version("pygame-ce") == pygame.version.ver
+
+
+def test_ci_smoke_tests_every_python_after_the_readme_command():
+    lines = [line.strip() for line in ROOT.joinpath(".ci/run").read_text().splitlines()]
+    readme_test = next(i for i, line in enumerate(lines) if ".venv/bin/python -m pytest" in line)
+    assert "bash .ci/smoke-pythons" in lines[readme_test + 1:]
+    script = ROOT.joinpath(".ci/smoke-pythons").read_text()
+    assert "3.1[1-5]" in script and "pip install" in script and "tools/smoke.py" in script
