@@ -40,4 +40,5 @@ def test_ci_smoke_tests_every_python_after_the_readme_command():
     readme_test = next(i for i, line in enumerate(lines) if ".venv/bin/python -m pytest" in line)
     assert "bash .ci/smoke-pythons" in lines[readme_test + 1:]
     script = ROOT.joinpath(".ci/smoke-pythons").read_text()
-    assert "3.1[1-5]" in script and "pip install" in script and "tools/smoke.py" in script
+    assert "3.1[1-5]" in script and "/bin/pip\" install -q ." in script
+    assert "tools/smoke.py" in script
