@@ -139,6 +139,8 @@ class App:
         self._evaluators: dict[tuple[str, str], Any] = {}
         self._veil: pygame.Surface | None = None
         self._closed = False
+        self.last_folder: Any = None
+        """The folder of the last file opened or saved in this run (the file dialog's start)."""
 
     # --- set-up --------------------------------------------------------------------------
 

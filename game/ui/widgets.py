@@ -361,80 +361,204 @@ class Segmented(Widget):
             focus_ring(surface, self.rect, theme, radius)
 
 
+def clipboard_text() -> str:
+    """The clipboard's text (``""`` when there is none or no clipboard at all)."""
+    try:
+        import pygame.scrap as scrap
+        text = scrap.get_text() if scrap.has_text() else ""
+    except Exception:  # no display, no clipboard support: pasting does nothing
+        return ""
+    return text if isinstance(text, str) else ""
+
+
+def set_clipboard_text(text: str) -> bool:
+    """Put ``text`` on the clipboard; ``False`` when there is no clipboard."""
+    try:
+        import pygame.scrap as scrap
+        scrap.put_text(text)
+    except Exception:
+        return False
+    return True
+
+
+def word_start(text: str, i: int) -> int:
+    """Where Ctrl+Backspace / Ctrl+Left stops going left from ``i``: the start of the
+    previous word, a path part counting as a word.
+
+    >>> word_start("/home/ann/games/", 16), word_start("/home/ann/games", 15)
+    (10, 10)
+    """
+    seps = "/\\ ._-"
+    while i > 0 and text[i - 1] in seps:
+        i -= 1
+    while i > 0 and text[i - 1] not in seps:
+        i -= 1
+    return i
+
+
+def word_end(text: str, i: int) -> int:
+    """Where Ctrl+Right stops going right from ``i``."""
+    seps = "/\\ ._-"
+    n = len(text)
+    while i < n and text[i] in seps:
+        i += 1
+    while i < n and text[i] not in seps:
+        i += 1
+    return i
+
+
 class TextInput(Widget):
-    """A one-line text field: typing (``TEXTINPUT``), caret keys, Backspace, Enter submits."""
+    """A one-line text field with a selection and the clipboard.
+
+    Typing (``TEXTINPUT``) replaces the selection; Left/Right/Home/End move the caret,
+    with Shift they extend the selection and with Ctrl they go by words (a path part
+    is a word); Ctrl+A selects all; Backspace/Delete remove the selection or a
+    character, Ctrl+Backspace the word before the caret; Ctrl+C/X/V copy, cut and
+    paste (one line); a click puts the caret, a drag selects, a double click selects
+    everything; Enter submits.
+    """
 
     def __init__(self, text: str = "", on_submit: Callable[[str], Any] | None = None, *,
-                 size: int = 22, placeholder: str = "") -> None:
+                 size: int = 22, placeholder: str = "",
+                 on_change: Callable[[str], Any] | None = None) -> None:
         super().__init__()
         self.text = text
         self.caret = len(text)
+        self.anchor = self.caret
+        """The other end of the selection (equal to ``caret`` when nothing is selected)."""
         self.on_submit, self.size, self.placeholder = on_submit, size, placeholder
-        self.scroll = 0
+        self.on_change = on_change
+        self._last_click = -1.0
 
-    def set_text(self, text: str) -> None:
+    # --- the text and the selection ------------------------------------------------
+
+    def set_text(self, text: str, select: tuple[int, int] | None = None) -> None:
+        """Replace the text; the caret goes to the end, or ``select`` is selected."""
         self.text = text
-        self.caret = len(text)
+        if select is None:
+            self.caret = self.anchor = len(text)
+        else:
+            self.anchor, self.caret = (max(0, min(len(text), i)) for i in select)
 
-    def activate(self, pos: tuple[int, int] | None = None) -> None:
-        if pos is None:
-            if self.on_submit is not None:
-                self.on_submit(self.text)
-            return
-        # Put the caret where the click landed.
-        x = pos[0] - (self.rect.x + 10) + self.scroll
+    @property
+    def selection(self) -> tuple[int, int]:
+        """``(start, end)`` of the selected text (equal when nothing is selected)."""
+        return (min(self.caret, self.anchor), max(self.caret, self.anchor))
+
+    @property
+    def selected_text(self) -> str:
+        start, end = self.selection
+        return self.text[start:end]
+
+    def select_all(self) -> None:
+        self.anchor, self.caret = 0, len(self.text)
+
+    def _replace(self, new: str) -> None:
+        """Put ``new`` in place of the selection (or at the caret)."""
+        start, end = self.selection
+        self.text = self.text[:start] + new + self.text[end:]
+        self.caret = self.anchor = start + len(new)
+        if self.on_change is not None:
+            self.on_change(self.text)
+
+    def _move(self, to: int, extend: bool) -> None:
+        self.caret = max(0, min(len(self.text), to))
+        if not extend:
+            self.anchor = self.caret
+
+    def _index_at(self, x_pixel: int) -> int:
+        x = x_pixel - (self.rect.x + 10) + self._scroll()
         best = 0
         for i in range(len(self.text) + 1):
-            if draw.text_size(self.text[:i], self.size)[0] <= x:
+            if draw.text_size(self.text[:i], self.size)[0] <= x + 2:
                 best = i
-        self.caret = best
+        return best
+
+    def _scroll(self) -> int:
+        inner_w = self.rect.width - 20
+        caret_x = draw.text_size(self.text[:self.caret], self.size)[0]
+        return max(0, caret_x - inner_w + 4)
+
+    # --- input -------------------------------------------------------------------------
+
+    def activate(self, pos: tuple[int, int] | None = None) -> None:
+        if pos is None and self.on_submit is not None:
+            self.on_submit(self.text)
+
+    def on_mouse_down(self, pos: tuple[int, int]) -> None:
+        super().on_mouse_down(pos)
+        now = pygame.time.get_ticks() / 1000
+        if now - self._last_click < DOUBLE_CLICK:
+            self.select_all()
+            self._last_click = -1.0
+            return
+        self._last_click = now
+        self._move(self._index_at(pos[0]), extend=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+
+    def on_drag(self, pos: tuple[int, int]) -> None:
+        """The mouse moved with the button held since a press here: extend the selection."""
+        if self.pressed:
+            self._move(self._index_at(pos[0]), extend=True)
 
     def on_mouse_up(self, pos: tuple[int, int], inside: bool) -> None:
-        was = self.pressed
         self.pressed = False
-        if was and inside:
-            self.activate(pos)
 
     def on_text(self, text: str) -> bool:
         text = "".join(ch for ch in text if ch.isprintable())
-        self.text = self.text[:self.caret] + text + self.text[self.caret:]
-        self.caret += len(text)
+        self._replace(text)
         return True
 
     def on_key(self, event: pygame.event.Event) -> bool:
         key = event.key
+        ctrl = _ctrl(event)
+        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        start, end = self.selection
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.activate()
             return True
+        if ctrl and key == pygame.K_a:
+            self.select_all()
+            return True
+        if ctrl and key in (pygame.K_c, pygame.K_x):
+            if start != end:
+                set_clipboard_text(self.text[start:end])
+                if key == pygame.K_x:
+                    self._replace("")
+            return True
+        if ctrl and key == pygame.K_v:
+            pasted = clipboard_text().replace("\r", "\n").split("\n")
+            line = next((part.strip() for part in pasted if part.strip()), "")
+            self.on_text(line)
+            return True
         if key == pygame.K_BACKSPACE:
-            if _ctrl(event):
-                start = self.text.rstrip("/\\ ")[:self.caret]
-                cut = max(start.rfind("/"), start.rfind("\\"), start.rfind(" ")) + 1
-                self.text, self.caret = self.text[:cut] + self.text[self.caret:], cut
-            elif self.caret > 0:
-                self.text = self.text[:self.caret - 1] + self.text[self.caret:]
-                self.caret -= 1
+            if start == end:
+                self.anchor = word_start(self.text, self.caret) if ctrl else max(0, self.caret - 1)
+            self._replace("")
             return True
         if key == pygame.K_DELETE:
-            self.text = self.text[:self.caret] + self.text[self.caret + 1:]
+            if start == end:
+                self.anchor = word_end(self.text, self.caret) if ctrl else \
+                    min(len(self.text), self.caret + 1)
+            self._replace("")
             return True
-        if key == pygame.K_LEFT:
-            self.caret = max(0, self.caret - 1)
-            return True
-        if key == pygame.K_RIGHT:
-            self.caret = min(len(self.text), self.caret + 1)
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if start != end and not shift:  # collapse the selection to its side
+                self._move(start if key == pygame.K_LEFT else end, False)
+            elif ctrl:
+                to = word_start(self.text, self.caret) if key == pygame.K_LEFT \
+                    else word_end(self.text, self.caret)
+                self._move(to, shift)
+            else:
+                self._move(self.caret + (-1 if key == pygame.K_LEFT else 1), shift)
             return True
         if key == pygame.K_HOME:
-            self.caret = 0
+            self._move(0, shift)
             return True
         if key == pygame.K_END:
-            self.caret = len(self.text)
-            return True
-        if key == pygame.K_a and _ctrl(event):
-            self.caret = len(self.text)
+            self._move(len(self.text), shift)
             return True
         # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so no shortcut fires.
-        return bool(getattr(event, "unicode", "")) and not _ctrl(event)
+        return bool(getattr(event, "unicode", "")) and not ctrl
 
     def draw(self, surface: pygame.Surface, theme: Theme, focused: bool) -> None:
         radius = 8
@@ -445,17 +569,29 @@ class TextInput(Widget):
         inner = self.rect.inflate(-20, 0)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
-        caret_x = draw.text_size(self.text[:self.caret], self.size)[0]
-        scroll = max(0, caret_x - inner.width + 4)
+        scroll = self._scroll()
+        h = draw.text_size("Ag", self.size)[1]
+        start, end = self.selection
+        if start != end:
+            x0 = inner.x - scroll + draw.text_size(self.text[:start], self.size)[0]
+            x1 = inner.x - scroll + draw.text_size(self.text[:end], self.size)[0]
+            band = pygame.Rect(x0, inner.centery - h // 2 - 1, x1 - x0, h + 2)
+            pygame.draw.rect(surface, theme.accent if focused else theme.button_pressed, band)
         if self.text:
-            draw.blit_text(surface, self.text, self.size, theme.text,
+            draw.blit_text(surface, self.text[:start], self.size, theme.text,
                            (inner.x - scroll, inner.centery), "midleft")
+            x = inner.x - scroll + draw.text_size(self.text[:start], self.size)[0]
+            if start != end:
+                ink = theme.accent_text if focused else theme.text
+                x = draw.blit_text(surface, self.text[start:end], self.size, ink,
+                                   (x, inner.centery), "midleft").right
+            draw.blit_text(surface, self.text[end:], self.size, theme.text,
+                           (x, inner.centery), "midleft")
         elif self.placeholder:
             draw.blit_text(surface, self.placeholder, self.size, theme.disabled_text,
                            (inner.x, inner.centery), "midleft")
         if focused:
-            h = draw.text_size("Ag", self.size)[1]
-            x = inner.x - scroll + caret_x
+            x = inner.x - scroll + draw.text_size(self.text[:self.caret], self.size)[0]
             pygame.draw.line(surface, theme.text, (x, inner.centery - h // 2),
                              (x, inner.centery + h // 2 - 1), 2)
         surface.set_clip(clip)
@@ -647,6 +783,9 @@ class WidgetGroup:
         """Give ``event`` to the widgets; ``True`` when one used it."""
         if event.type == pygame.MOUSEMOTION:
             self.update_hover(event.pos)
+            drag = getattr(self._captured, "on_drag", None)
+            if drag is not None:
+                drag(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.update_hover(event.pos)

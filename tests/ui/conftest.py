@@ -19,6 +19,11 @@ def private_config(tmp_path, monkeypatch) -> Iterator[Any]:
     """Settings, autosave and saved games live under ``tmp_path``, never the real config."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    # The documents folder (platformdirs reads it from user-dirs.dirs): saving starts there.
+    documents = tmp_path / "documents"
+    documents.mkdir()
+    (tmp_path / "config").mkdir(exist_ok=True)
+    (tmp_path / "config" / "user-dirs.dirs").write_text(f'XDG_DOCUMENTS_DIR="{documents}"\n')
     yield tmp_path / "config" / "plies"
 
 

@@ -3,8 +3,8 @@
 Starts Xvfb, runs the installed command line (`python -m game play ...`), clicks the
 middle column with xdotool, waits until ``autosave.json`` holds the human's move and the
 computer's reply, takes a screenshot of the window with ImageMagick's ``import`` and
-checks what it shows, then quits with Esc. Skipped when the X tools are missing, unless
-``PLIES_REQUIRE_XVFB=1`` (CI) turns the skip into a failure. The screenshot is kept in
+checks what it shows, then quits with Esc and Enter. Skipped when the X tools are missing,
+unless ``PLIES_REQUIRE_XVFB=1`` (CI) turns the skip into a failure. The screenshot is kept in
 ``PLIES_SCREENSHOT_DIR`` when set (else in the test's temporary folder).
 """
 
@@ -102,7 +102,10 @@ def test_plies_play_in_a_real_window_click_autosave_screenshot(tmp_path):
                        timeout=30)
         _check_screenshot(shot, moves)
 
+        # Esc asks before quitting; Enter confirms.
         subprocess.run(["xdotool", "key", "--window", window, "Escape"], env=env, check=True)
+        time.sleep(0.5)
+        subprocess.run(["xdotool", "key", "--window", window, "Return"], env=env, check=True)
         assert program.wait(timeout=10) == 0, program.stderr.read()[-2000:]
     finally:
         if program is not None and program.poll() is None:

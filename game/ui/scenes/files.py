@@ -1,10 +1,17 @@
-"""The in-app Open and Save dialog.
+"""The in-app Open and Save dialog: a small file browser.
 
-A path field (prefilled with ``games_dir()/<game>-<date>.json`` to save, or the
-newest saved game to open), the ``.json``/``.txt`` files of that folder newest first, and
-a format switch when saving: ``.json`` keeps everything, ``.txt`` is the plain move
-list. A file that cannot be read shows its one-sentence ``RecordError`` here and the
-game on screen is left exactly as it was.
+A path field, an Up button and a list of the folder's sub-folders (first) and its
+``.json``/``.txt`` files (newest first); a format switch when saving (``.json`` keeps
+everything, ``.txt`` is the plain move list). Saving starts in the user's documents
+folder (``platformdirs.user_documents_dir``) with a dated name whose stem is selected,
+so typing replaces it; opening starts in the folder used last in this run, else the
+documents folder (or the older in-app games folder when only that holds games).
+
+Keyboard: Tab moves between the field, Up, the list and the buttons; in the list
+Up/Down choose, Enter opens a folder or the file, Backspace or Alt+Up goes up a
+folder; Ctrl+L selects the whole path. The field has a selection and the clipboard
+(``TextInput``). A file that cannot be read shows its one-sentence ``RecordError``
+here and the game on screen is left exactly as it was.
 """
 
 from __future__ import annotations
@@ -28,11 +35,47 @@ SUFFIXES = (".json", ".txt")
 MAX_LISTED = 500
 
 
-def _games_dir() -> Path:
+def _games_dir() -> Path | None:
     try:
         return records.games_dir()
     except OSError:
-        return Path.home()
+        return None
+
+
+def documents_dir() -> Path:
+    """The user's documents folder (platformdirs), or the home folder when it is missing."""
+    try:
+        import platformdirs
+        folder = Path(platformdirs.user_documents_dir())
+        if folder.is_dir():
+            return folder
+    except Exception:  # an unreadable user-dirs file must not stop saving
+        pass
+    return Path.home()
+
+
+def _has_games(folder: Path | None) -> bool:
+    if folder is None:
+        return False
+    try:
+        with os.scandir(folder) as it:
+            return any(e.name.lower().endswith(SUFFIXES) and not e.name.startswith(".")
+                       for e in it)
+    except OSError:
+        return False
+
+
+def default_folder(app: App, mode: str) -> Path:
+    """Where the dialog starts (see the module docstring)."""
+    remembered = getattr(app, "last_folder", None)
+    if remembered is not None and Path(remembered).is_dir():
+        return Path(remembered)
+    documents = documents_dir()
+    if mode == "open" and not _has_games(documents):
+        older = _games_dir()
+        if _has_games(older):
+            return older  # type: ignore[return-value]
+    return documents
 
 
 def _when(seconds: float) -> str:
@@ -40,6 +83,38 @@ def _when(seconds: float) -> str:
     if stamp.date() == datetime.date.today():
         return stamp.strftime("today %H:%M")
     return stamp.strftime("%Y-%m-%d %H:%M")
+
+
+def list_folder(folder: Path) -> tuple[list[Path], list[tuple[str, str]]]:
+    """The entries of ``folder`` the dialog shows and their rows ``(name, detail)``.
+
+    Sub-folders first (by name, hidden ones left out), then the game files (newest
+    first); at most ``MAX_LISTED`` of each; an unreadable folder lists nothing.
+    """
+    folders: list[tuple[str, Path]] = []
+    files: list[tuple[float, Path]] = []
+    try:
+        with os.scandir(folder) as it:
+            for entry in it:
+                if entry.name.startswith("."):
+                    continue
+                try:
+                    if entry.is_dir():
+                        if len(folders) < MAX_LISTED:
+                            folders.append((entry.name.lower(), Path(entry.path)))
+                    elif entry.name.lower().endswith(SUFFIXES) and entry.is_file() \
+                            and len(files) < MAX_LISTED:
+                        files.append((entry.stat().st_mtime, Path(entry.path)))
+                except OSError:
+                    continue
+    except OSError:
+        return [], []
+    folders.sort()
+    files.sort(key=lambda e: e[0], reverse=True)
+    entries = [p for _, p in folders] + [p for _, p in files]
+    rows = [(p.name + os.sep, "folder") for _, p in folders] + \
+        [(p.name, _when(t)) for t, p in files]
+    return entries, rows
 
 
 class FileDialog(Dialog):
@@ -54,22 +129,26 @@ class FileDialog(Dialog):
         self.title = "Open a game" if mode == "open" else "Save this game"
         self.error = ""
         self.confirm_overwrite: Path | None = None
-        folder = _games_dir()
+        folder = default_folder(app, mode)
         play = app.play
+        self.path = TextInput("", self._submit, on_change=self._typed)
         if mode == "save" and play is not None:
             stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M")
-            initial = str(folder / f"{play.game.name}-{stamp}.json")
+            name = f"{play.game.name}-{stamp}"
+            initial = str(folder / f"{name}.json")
+            self.path.set_text(initial, select=(len(initial) - len(name) - 5,
+                                                len(initial) - 5))
         else:
-            initial = str(folder) + os.sep
-        self.path = TextInput(initial, self._submit)
+            self.path.set_text(str(folder).rstrip(os.sep) + os.sep)
         self.files = ListBox(self._select, self._open_row,
-                             empty_text="No saved games in this folder yet")
+                             empty_text="No folders or saved games here")
         self.format = Segmented([(".json", "JSON (full record)"), (".txt", "Text (move list)")],
                                 ".json", self._set_format)
         action = "Open" if mode == "open" else "Save"
+        self.b_up = Button("Up", self.go_up, tooltip="The folder above (Alt+Up)")
         self.b_ok = Button(action, lambda: self._submit(self.path.text), primary=True)
         self.b_cancel = Button("Cancel", self.close, tooltip="Esc")
-        self.widgets.add(self.path, self.files)
+        self.widgets.add(self.path, self.b_up, self.files)
         if mode == "save":
             self.widgets.add(self.format)
         self.widgets.add(self.b_cancel, self.b_ok)
@@ -77,41 +156,66 @@ class FileDialog(Dialog):
         self.folder = folder
         self.entries: list[Path] = []
         self._list(folder)
-        if mode == "open" and self.entries:  # the newest game, ready to open with Enter
-            self.files.select(0)
+        if mode == "open":  # the newest game, ready to open with Enter
+            first_file = next((i for i, p in enumerate(self.entries) if not p.is_dir()), None)
+            if first_file is not None:
+                self.files.select(first_file)
 
     # --- the folder listing ----------------------------------------------------------------
 
     def _list(self, folder: Path) -> None:
-        entries: list[tuple[float, Path]] = []
-        try:
-            with os.scandir(folder) as it:
-                for entry in it:
-                    if entry.name.startswith(".") or not entry.name.lower().endswith(SUFFIXES):
-                        continue
-                    try:
-                        if entry.is_file():
-                            entries.append((entry.stat().st_mtime, Path(entry.path)))
-                    except OSError:
-                        continue
-                    if len(entries) >= MAX_LISTED:
-                        break
-        except OSError:
-            entries = []
-        entries.sort(key=lambda e: e[0], reverse=True)
+        self.entries, rows = list_folder(folder)
         self.folder = folder
-        self.entries = [p for _, p in entries]
-        self.files.set_rows([(p.name, _when(t)) for t, p in entries])
+        self.files.set_rows(rows)
+        self.b_up.enabled = folder.parent != folder
+
+    def go_up(self) -> None:
+        """Show the folder above; the path field follows (keeping a typed file name)."""
+        parent = self.folder.parent
+        if parent == self.folder:
+            return
+        child = self.folder
+        name = "" if self.path.text.endswith(os.sep) else os.path.basename(self.path.text)
+        self._list(parent)
+        self.path.set_text(str(parent / name) if name else str(parent).rstrip(os.sep) + os.sep)
+        if child in self.entries:  # keep the place: the folder we came from is selected
+            self.files.selected = self.entries.index(child)
+            self.files._show(self.files.selected)
+        self.error = ""
+        self.confirm_overwrite = None
+
+    def _typed(self, text: str) -> None:
+        """The path was edited: list the folder it names as soon as that folder exists."""
+        self.error = ""
+        self.confirm_overwrite = None
+        head = text if text.endswith(os.sep) else os.path.dirname(text)
+        if not head:
+            return
+        folder = Path(os.path.expanduser(head))
+        try:
+            if folder.is_dir() and folder.resolve() != self.folder.resolve():
+                self._list(folder)
+        except OSError:
+            pass
 
     def _select(self, index: int) -> None:
         path = self.entries[index]
-        if self.mode == "save" and path.suffix.lower() != self.format.value:
-            self.format.set_value(path.suffix.lower())
-        self.path.set_text(str(path))
+        if path.is_dir():
+            self.path.set_text(str(path) + os.sep)
+        else:
+            if self.mode == "save" and path.suffix.lower() != self.format.value:
+                self.format.set_value(path.suffix.lower())
+            self.path.set_text(str(path))
         self.error = ""
         self.confirm_overwrite = None
 
     def _open_row(self, index: int) -> None:
+        path = self.entries[index]
+        if path.is_dir():
+            self._list(path)
+            self.path.set_text(str(path) + os.sep)
+            self.error = ""
+            return
         self._select(index)
         self._submit(self.path.text)
 
@@ -157,6 +261,7 @@ class FileDialog(Dialog):
         except Exception as error:  # anything unforeseen still must not touch the game
             self.error = _sentence(f"{path.name} cannot be opened: {error}")
             return
+        self.app.last_folder = path.parent
         players = record.players
         demo = all(p.get("type") == "computer" for p in players)
         self.app.pop_scene(self)
@@ -185,14 +290,17 @@ class FileDialog(Dialog):
         except OSError as error:
             self.error = _sentence(f"{path.name} could not be saved: {error.strerror or error}")
             return
+        self.app.last_folder = path.parent
         self.close()
-        play.session.say(f"Saved to {path}", "info", 4.0)
+        play.session.say(f"Saved to {path}", "info", 6.0)
 
     # --- layout, events, drawing ------------------------------------------------------------------
 
     def place(self, card: pygame.Rect) -> None:
         x, w = card.x + 28, card.width - 56
-        self.path.rect = pygame.Rect(x, card.y + 78, w, 42)
+        up_w = max(72, self.b_up.preferred_width())
+        self.path.rect = pygame.Rect(x, card.y + 78, w - up_w - 10, 42)
+        self.b_up.rect = pygame.Rect(x + w - up_w, card.y + 78, up_w, 42)
         list_top = self.path.rect.bottom + 40
         bottom = card.bottom - 24 - 42 - 44
         if self.mode == "save":
@@ -211,24 +319,47 @@ class FileDialog(Dialog):
                 and self.widgets.focus is self.path):
             self.error = ""
             self.confirm_overwrite = None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and self.widgets.focus not in (self.files, self.b_cancel):
-            self._submit(self.path.text)
-            return
+        if event.type == pygame.KEYDOWN:
+            alt = getattr(event, "mod", 0) & pygame.KMOD_ALT
+            ctrl = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            if (alt and event.key == pygame.K_UP) or (
+                    event.key == pygame.K_BACKSPACE and self.widgets.focus is self.files):
+                self.go_up()
+                return
+            if ctrl and event.key == pygame.K_l:
+                self.widgets.set_focus(self.path, visible=True)
+                self.path.select_all()
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                    and self.widgets.focus not in (self.files, self.b_cancel, self.b_up):
+                self._submit(self.path.text)
+                return
         super().handle_event(event)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         theme = self.theme
         x = self.card.x + 28
-        folder = str(self.folder)
-        draw.blit_text(surface, f"Files in {folder}", 19, theme.text_dim,
-                       (x, self.path.rect.bottom + 12), max_width=self.card.width - 56)
+        width = self.card.width - 56
+        label = "Folders and games in "
+        folder = _tail(str(self.folder), 19, width - draw.text_size(label, 19)[0])
+        draw.blit_text(surface, label + folder, 19, theme.text_dim,
+                       (x, self.path.rect.bottom + 12), max_width=width)
         if self.error:
             lines = draw.wrap(self.error, 20, self.card.width - 56)[:2]
             y = self.b_ok.rect.y - 12 - 22 * len(lines)
             for line in lines:
                 draw.blit_text(surface, line, 20, theme.danger, (x, y))
                 y += 22
+
+
+def _tail(text: str, size: int, max_width: int) -> str:
+    """``text`` cut at the start with an ellipsis to fit (a path's end matters most)."""
+    if draw.text_size(text, size)[0] <= max_width:
+        return text
+    for start in range(1, len(text)):
+        if draw.text_size("…" + text[start:], size)[0] <= max_width:
+            return "…" + text[start:]
+    return "…"
 
 
 def _sentence(text: str) -> str:

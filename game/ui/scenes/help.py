@@ -26,7 +26,8 @@ SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Settings", ("Ctrl+,", "or", "F2")),
     ("This help", ("F1", "or", "?")),
     ("Next control", ("Tab", "Shift+Tab")),
-    ("Close a dialog, quit", ("Esc",)),
+    ("Close a dialog", ("Esc",)),
+    ("Quit (asks first)", ("Esc", "Enter")),
 )
 """Each action and its keys; ``or`` and ``…`` are drawn as words, the rest as key caps."""
 

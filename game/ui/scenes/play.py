@@ -1,4 +1,4 @@
-"""The play scene: toolbar, board, side panel, status line and result banner.
+"""The play scene: toolbar, board, side panel and status line (which shows the result).
 
 Input, in one place (everything with the mouse has a key too):
 
@@ -12,7 +12,7 @@ Demo (computer vs computer)     Space pause/resume, S or Right step, + / - speed
 Save / Open                     Ctrl+S / Ctrl+O
 Settings                        Ctrl+, (or F2)
 Keyboard help                   F1 or ?
-Quit                            Esc (in a dialog, Esc closes the dialog)
+Quit                            Esc, then Enter or Y (in a dialog, Esc closes it)
 ==============================  ==========================================
 """
 
@@ -29,7 +29,7 @@ from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
 from game.ui.panel import Panel, result_text
 from game.ui.scenes.base import Scene
 from game.ui.session import DEMO_DELAYS, Session, is_computer
-from game.ui.theme import icon_outline
+from game.ui.theme import icon_outline, mix
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -69,6 +69,8 @@ class PlayScene(Scene):
         self.cursor_visible = False
         self.time = 0.0
         self.result_shown_at: float | None = None
+        self._message_at_end: tuple[str, float] | None = None
+        """The status message current when the result came up (it gives way to the result)."""
         self.pass_toast_until = 0.0
         """Show "<side> passes" over the board until then (after the pass was played)."""
         self.session.is_animating = lambda: self.view.animating
@@ -94,7 +96,7 @@ class PlayScene(Scene):
         self.b_save = Button("Save", self.save_file, tooltip="Save this game (Ctrl+S)")
         self.b_settings = Button("Settings", self.settings, tooltip="Settings (Ctrl+,)")
         self.b_help = Button("?", self.help, tooltip="Keyboard shortcuts (F1)")
-        self.b_quit = Button("Quit", self.app.quit, tooltip="Quit (Esc)")
+        self.b_quit = Button("Quit", self.app.quit, tooltip="Quit (Esc, then Enter)")
         left = [self.b_new, self.b_undo, self.b_redo]
         left += [self.b_pause, self.b_step, self.b_slower, self.b_faster] if s.demo \
             else [self.b_hint]
@@ -257,6 +259,13 @@ class PlayScene(Scene):
         from game.ui.scenes.help import HelpDialog
         self.app.push_scene(HelpDialog(self.app))
 
+    def ask_quit(self) -> None:
+        """Esc: quitting asks first, so an Esc too many after closing a dialog is harmless."""
+        from game.ui.scenes.confirm import ConfirmDialog
+        self.app.push_scene(ConfirmDialog(self.app, "Quit Plies?",
+                                          "Enter or Y quits; Esc goes back to the game.",
+                                          "Quit", self.app.quit))
+
     def play_cell(self, cell: Cell) -> bool:
         """A person plays at ``cell`` (a column for Connect-4)."""
         s = self.session
@@ -316,7 +325,7 @@ class PlayScene(Scene):
         key, s = event.key, self.session
         ctrl, shift = _ctrl(event), _shift(event)
         if key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.ask_quit()
         elif ctrl and key == pygame.K_z:
             self.redo() if shift else self.undo()
         elif ctrl and key == pygame.K_y:
@@ -389,6 +398,7 @@ class PlayScene(Scene):
         self._refresh_buttons()
         if self.game.is_over() and not self.view.animating and self.result_shown_at is None:
             self.result_shown_at = self.time
+            self._message_at_end = (self.session.message, self.session.message_until)
             return True
         return None
 
@@ -438,8 +448,6 @@ class PlayScene(Scene):
         self.view.draw(surface, self.game, theme, self.board_overlay(), with_surface=False)
         self.panel.draw(surface, theme, self.session, self.time)
         self._draw_status(surface)
-        if self.result_shown_at is not None:
-            self._draw_banner(surface)
         self._draw_pass_toast(surface)
         self.widgets.draw(surface, theme)
         self.widgets.draw_tooltip(surface, theme)
@@ -479,15 +487,23 @@ class PlayScene(Scene):
                            "center", max_width=x1 - x0)
 
     def status_text(self) -> tuple[str, str]:
-        """The status line: ``(text, kind)`` with kind ``info``/``error``/``turn``."""
+        """The status line: ``(text, kind)`` with kind ``info``/``error``/``turn``/``result``.
+
+        A finished game's result stays here (the board is left uncovered, its winning
+        line drawn); a fresh message, such as "Saved to …", shows over it for its time.
+        """
         s, game = self.session, self.game
         message = s.current_message
-        if message is not None and (message[1] == "error" or not game.is_over()):
+        said_after_end = self.result_shown_at is not None and \
+            (s.message, s.message_until) != self._message_at_end
+        if message is not None and (message[1] == "error" or not game.is_over()
+                                    or said_after_end):
             return message
         if game.is_over():
             headline, detail = result_text(s)
             undo = " · Ctrl+Z takes back" if s.humans else ""
-            return f"Game over: {headline.rstrip('!')} ({detail}) · N for a new game{undo}", "turn"
+            return (f"Game over: {headline.rstrip('!')} ({detail}) · N for a new game{undo}",
+                    "result")
         side = game.side_names[game.turn]
         if s.demo and s.paused:
             return "Paused — Space resumes, S steps one move", "info"
@@ -513,6 +529,9 @@ class PlayScene(Scene):
         theme = self.theme
         text, kind = self.status_text()
         rect = self.status_rect
+        if kind == "result":
+            self._draw_result(surface, rect)
+            return
         colour = theme.danger if kind == "error" else theme.text if kind == "turn" \
             else theme.text_dim
         if kind == "error":
@@ -554,51 +573,39 @@ class PlayScene(Scene):
                    outline=icon_outline(colours.pieces[side], theme.card), with_shadow=False)
         draw.blit_text(surface, text, 28, theme.text, (rect.x + 52, rect.centery), "midleft")
 
-    def banner_rect(self) -> pygame.Rect:
-        board = self.view.board_rect
-        w = min(max(300, round(board.width * 0.72)), 480, self.board_area.width - 20)
-        rect = pygame.Rect(0, 0, w, 116)
-        cells = self.game.winning_line()
-        line_low = False
-        if cells:
-            mean_y = sum(self.view.cell_center(c)[1] for c in cells) / len(cells)
-            line_low = mean_y > board.centery
-        rect.centerx = board.centerx
-        if cells:
-            rect.centery = board.top + board.height * (0.25 if line_low else 0.75)
-        else:
-            rect.center = board.center
-        return rect
-
-    def _draw_banner(self, surface: pygame.Surface) -> None:
+    def _draw_result(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The result in the status line: the winner's piece, the headline in bold, how
+        the game ended, and the keys for what comes next (as far as they fit)."""
         theme = self.theme
-        fade = 0.25 * self._factor()
-        t = 1.0 if fade <= 0 else min(1.0, (self.time - (self.result_shown_at or 0)) / fade)
-        rect = self.banner_rect()
-        rect.y += round((1 - t) * 12)
+        pill = pygame.Rect(rect.x, rect.y + 1, rect.width, rect.height - 2)
+        if theme.name == "high-contrast":
+            draw.rounded_rect(surface, pill, theme.card, 10, 2, theme.accent)
+        else:
+            draw.rounded_rect(surface, pill, mix(theme.card, theme.accent, 0.14), 10, 1,
+                              theme.accent)
         headline, detail = result_text(self.session)
-        draw.shadow(surface, rect, 16, min(255, theme.shadow_alpha * 2), blur=18, offset=(0, 8))
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*theme.card, round(240 * t)), layer.get_rect(), border_radius=16)
-        surface.blit(layer, rect)
-        pygame.draw.rect(surface, theme.accent, rect, 2 + (theme.border_width > 1),
-                         border_radius=16)
         outcome = self.game.outcome()
-        colours = theme.board(self.game.name)
-        x_text = rect.centerx
+        x = pill.x + 12
         if outcome is not None and outcome.winner is not None:
-            draw.piece(surface, (rect.x + 44, rect.centery), 22, colours.pieces[outcome.winner],
-                       outline=icon_outline(colours.pieces[outcome.winner], theme.card),
+            colours = theme.board(self.game.name)
+            disc = colours.pieces[outcome.winner]
+            draw.piece(surface, (x + 10, pill.centery), 10, disc,
+                       outline=icon_outline(disc, theme.card), with_shadow=False,
                        style="stone" if self.game.name == "gomoku" else "disc")
-            x_text = rect.centerx + 26
-        inner = rect.width - 110
-        size = draw.fit_size(headline, 44, inner, 26)
-        draw.blit_text(surface, headline, size, theme.text, (x_text, rect.y + 34), "center")
-        draw.blit_text(surface, detail, 22, theme.text_dim, (x_text, rect.y + 66), "center",
-                       max_width=inner)
-        tip = "N: new game · Ctrl+Z: undo" if self.session.humans else "N: new game"
-        draw.blit_text(surface, tip, 18, theme.text_dim, (x_text, rect.y + 92), "center",
-                       max_width=inner)
+            x += 28
+        right = pill.right - 12
+        tip = "N new game · Ctrl+Z undo" if self.session.humans else "N new game"
+        tip_w = draw.text_size(tip, 19)[0]
+        head = draw.blit_text(surface, headline, 24, theme.text, (x, pill.centery), "midleft",
+                              max_width=right - x, bold=True)
+        x = head.right + 12
+        detail_w = draw.text_size(detail, 20)[0]
+        if x + detail_w + 16 + tip_w <= right:
+            draw.blit_text(surface, tip, 19, theme.text_dim, (right, pill.centery), "midright")
+            right -= tip_w + 16
+        if right - x > 40:
+            draw.blit_text(surface, detail, 20, theme.text_dim, (x, pill.centery), "midleft",
+                           max_width=right - x)
 
 
 def variant_text(game: Game) -> str:
