@@ -75,7 +75,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         (4, None, 0.5, True),
         (5, None, 0.0, True),
         (8, None, 0.0, True),
-        (16, 3.0, 0.0, True),
+        (16, 3.0, 0.0, True, 28),
     ),
     "othello": _row(
         "othello",

@@ -13,6 +13,7 @@ Scores are from the view of the side to move in the analysed position.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from typing import Any
 
 from ai.evaluators import EvaluatorError, load_evaluator
@@ -52,8 +53,9 @@ def _limits(args: argparse.Namespace, evaluator: Evaluator) -> Limits:
         chosen = level(args.game, args.level or DEFAULT_LEVEL)
     except ValueError as error:
         raise CliError(str(error)) from None
-    # Analysis reports the best move, so the easy levels' randomness is left out.
-    return Limits(depth=chosen.depth, seconds=chosen.seconds)
+    # Analysis reports the best move, so the easy levels' randomness is left out; the
+    # rest (solver use and reach) is the level's own, so it answers as the level plays.
+    return dataclasses.replace(chosen.limits(evaluator.unit), randomness=0)
 
 
 def score_fields(game: Game, evaluator: Evaluator, score: int, exact: bool) -> dict[str, Any]:

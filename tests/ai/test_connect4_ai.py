@@ -527,3 +527,18 @@ def test_a_solver_reach_solves_from_more_empty_cells_without_the_node_cap():
     assert reached.exact and reached.score == exact.search_score
     assert reached.move in exact.best_moves
     assert not Searcher(evaluator).search(game, Limits(depth=2)).exact
+
+
+def test_the_top_level_solves_a_24_empty_position_and_keeps_the_draw():
+    """After ``736411134622247522`` only column 4 draws (every other column loses).
+    Level 8 used to search it heuristically and play 3; its solver now reaches it.
+    The time budget is widened so the test checks the reach, not the machine's speed."""
+    game = new_game("connect4")
+    game.play_moves("736411134622247522")
+    solution = Connect4Solver(None, None).solve(game.copy(), reach=42)
+    drawing = {m for m, s in solution.move_scores.items() if s == 0}
+    assert solution.score == 0 and drawing == {3}  # column 4 is move 3
+    evaluator = load_evaluator("connect4")
+    limits = dataclasses.replace(level("connect4", 8).limits(evaluator.unit), seconds=120)
+    result = Searcher(evaluator, seed=1).search(game, limits)
+    assert result.exact and result.move in drawing and result.score == 0
