@@ -82,7 +82,11 @@ Rules
 ``freestyle``: five or more in a row wins. ``standard``: exactly five in a row wins;
 six or more (an overline) wins for nobody and the game goes on, but a move that
 makes an exact five in one direction wins even if it makes an overline in another.
-A full board without a win is a draw. Only lines through the stone just placed are
+``renju``: White wins with five or more, Black only with exactly five, and Black may
+not play a *forbidden point* (a double-three, a double-four or an overline, by the
+RIF definitions in ``game.rules.renju``): ``legal_moves`` leaves them out, ``play``
+refuses them, and if Black has no other empty cell left White wins ("Black has only
+forbidden points"). A full board without a win is a draw. Only lines through the stone just placed are
 examined, once, in ``push``; ``outcome()`` only reads the stored result.
 
 >>> g = Gomoku()
@@ -102,6 +106,7 @@ import re
 from itertools import chain
 from typing import Any, NamedTuple
 
+from game.rules import renju as _renju
 from game.rules.base import (
     PASS,
     Cell,
@@ -111,13 +116,14 @@ from game.rules.base import (
     InvalidVariantError,
     Move,
     Outcome,
+    RulesError,
 )
 
 MIN_SIZE = 9
 """Smallest supported board side."""
 MAX_SIZE = 25
 """Largest supported board side (column letters ``a``..``y``)."""
-RULES = ("freestyle", "standard")
+RULES = ("freestyle", "standard", "renju")
 """The supported rule sets."""
 LETTERS = "abcdefghijklmnopqrstuvwxy"
 """Column letters, ``a`` on the left; ``i`` is not skipped."""
@@ -131,6 +137,9 @@ _SEPARATORS_RE = re.compile(r"[\s,;]+")
 _FIVE_IN_A_ROW = "five in a row"
 _BOARD_FULL = "board full"
 _WINS = (Outcome(0, _FIVE_IN_A_ROW), Outcome(1, _FIVE_IN_A_ROW))
+_BLACK_STUCK = Outcome(1, "Black has only forbidden points")
+_FORBIDDEN_CACHE = 4096
+"""Positions whose forbidden points a game remembers (cleared when full)."""
 _DRAW = Outcome(None, _BOARD_FULL)
 
 
@@ -226,7 +235,7 @@ def _tables(size: int) -> _Tables:
 
 
 class Gomoku(Game):
-    """Gomoku on a ``size`` x ``size`` board under ``rule`` (``freestyle``/``standard``).
+    """Gomoku on a ``size`` x ``size`` board under ``rule`` (``freestyle``/``standard``/``renju``).
 
     Public, read-only state for evaluators (see the module docstring for the layout):
 
@@ -237,7 +246,7 @@ class Gomoku(Game):
             vertical, diagonal ``/``, anti-diagonal ``\\``.
         board_mask: bitboard of all ``S * S`` real cells.
         stones: ``[black, white]`` bitboards, indexed by side. Do not mutate.
-        rule: ``"freestyle"`` or ``"standard"``.
+        rule: ``"freestyle"``, ``"standard"`` or ``"renju"``.
 
     Moves are bit indices; notation is ``h8`` (column letter, row from the bottom).
     """
@@ -248,21 +257,25 @@ class Gomoku(Game):
     moves_separator = " "
 
     __slots__ = ("size", "width", "height", "stride", "directions", "board_mask", "rule",
-                 "_standard", "_t", "_zobrist", "_star", "_lines", "stones", "turn", "move_stack",
+                 "_exact", "_renju", "_forbidden", "_t", "_zobrist", "_star", "_lines", "stones", "turn", "move_stack",
                  "_key", "_outcome")
 
     def __init__(self, size: int = 15, rule: str = "freestyle") -> None:
         size = _check_size(size)
         if not isinstance(rule, str) or rule.lower() not in RULES:
             raise InvalidVariantError(
-                f"the Gomoku rule must be 'freestyle' or 'standard', not {rule!r}")
+                f"the Gomoku rule must be 'freestyle', 'standard' or 'renju', not {rule!r}")
         t = _tables(size)
         self.size = self.width = self.height = size
         self.stride = t.stride
         self.directions = t.directions
         self.board_mask = t.board_mask
         self.rule = rule.lower()
-        self._standard = self.rule == "standard"
+        standard = self.rule == "standard"
+        self._renju = self.rule == "renju"
+        # Per side: does only an exact five win (an overline being no win)?
+        self._exact = (standard or self._renju, standard)
+        self._forbidden: dict[int, dict[Move, str]] = {}
         self._t = t
         self._zobrist = t.zobrist
         self._star = t.star
@@ -276,12 +289,18 @@ class Gomoku(Game):
     # --- the core protocol ------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every empty cell, lowest bit first (``a1 b1 ... a2 ...``); ``[]`` once over."""
+        """Every empty cell, lowest bit first (``a1 b1 ... a2 ...``); ``[]`` once over.
+
+        Under renju, Black's forbidden points are left out.
+        """
         if self._outcome is not None:
             return []
         t = self._t
         stones = self.stones
         free = t.board_mask ^ stones[0] ^ stones[1]
+        if self._renju and not self.turn:
+            for cell in self.forbidden_points():
+                free ^= 1 << cell
         # One precomputed tuple of moves per byte of the empty bitboard: no Python loop.
         return [*chain.from_iterable(
             map(operator.getitem, t.byte_moves, free.to_bytes(t.nbytes, "little")))]
@@ -301,13 +320,33 @@ class Gomoku(Game):
         # stone (one AND and a popcount), then the same per line (_makes_five).
         if len(stack) >= 9:
             mine = self.stones[turn]
-            if (mine & self._star[move]).bit_count() >= 4 and self._makes_five(mine, move):
+            if (mine & self._star[move]).bit_count() >= 4 and self._makes_five(mine, move, turn):
                 self._outcome = _WINS[turn]
             elif len(stack) == self._t.cells:
                 self._outcome = _DRAW
+            elif turn and self._renju and self._black_stuck():
+                self._outcome = _BLACK_STUCK
 
-    def _makes_five(self, mine: int, move: Move) -> bool:
-        standard = self._standard
+    def _black_stuck(self) -> bool:
+        """Renju, Black to move: is every empty cell forbidden?"""
+        black, white = self.stones
+        empty = self._t.board_mask ^ black ^ white
+        # Each black stone lies within reach of at most 32 cells and a forbidden point
+        # needs 4 black stones within reach: more than 8 empty cells a black stone
+        # cannot all be forbidden (this skips the scan until the board is nearly full).
+        if empty.bit_count() > 8 * black.bit_count():
+            return False
+        memo: dict = {}
+        size = self.size
+        while empty:
+            low = empty & -empty
+            empty ^= low
+            if _renju.forbidden_kind(black, white, low.bit_length() - 1, size, memo) is None:
+                return False
+        return True
+
+    def _makes_five(self, mine: int, move: Move, side: int) -> bool:
+        standard = self._exact[side]
         for d, part in self._lines[move]:
             if (mine & part).bit_count() >= 4:
                 run = _run(mine, move, d)
@@ -341,6 +380,7 @@ class Gomoku(Game):
             setattr(new, slot, getattr(self, slot))
         new.stones = self.stones[:]
         new.move_stack = self.move_stack[:]
+        new._forbidden = {}
         return new
 
     def variant(self) -> dict[str, Any]:
@@ -348,8 +388,10 @@ class Gomoku(Game):
         return {"size": self.size, "rule": self.rule}
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` is an empty cell of this board and the game still runs."""
-        return self._outcome is None and self._is_empty_cell(move)
+        """Whether ``move`` is an empty cell of this board and the game still runs
+        (and, under renju with Black to move, not a forbidden point)."""
+        return (self._outcome is None and self._is_empty_cell(move)
+                and not (self._renju and not self.turn and move in self.forbidden_points()))
 
     def play(self, move: Move) -> None:
         """Place a stone after checking it; raises ``IllegalMoveError`` and changes nothing."""
@@ -368,7 +410,55 @@ class Gomoku(Game):
             return f"{move!r} is not a cell of the {self.size}x{self.size} board"
         if not self._is_empty_cell(move):
             return f"{self.move_name(move)} is already taken"
+        kind = self.forbidden_kind(move) if self._renju and not self.turn else None
+        if kind is not None:
+            return f"{self.move_name(move)} is a {kind}: forbidden for Black in renju"
         return f"{self.move_name(move)} is not a legal move in this position"
+
+    # --- renju ---------------------------------------------------------------------
+
+    def forbidden_points(self) -> dict[Move, str]:
+        """Under renju, Black's forbidden points now, ``{move: kind}`` (``kind`` is
+        ``"double-three"``, ``"double-four"`` or ``"overline"``); ``{}`` under the
+        other rules and once the game is over. Whoever is to move, the answer is about
+        Black. Do not mutate the result (it is remembered per position).
+
+        >>> g = Gomoku(9, "renju"); g.play_moves("c5 a1 d5 a9 e6 i9 e7 i1")
+        >>> print(g)  # doctest: +NORMALIZE_WHITESPACE
+           a b c d e f g h i
+         9 O . . . . . . . O  9
+         8 . . . . . . . . .  8
+         7 . . . . X . . . .  7
+         6 . . . . X . . . .  6
+         5 . . X X . . . . .  5
+         4 . . . . . . . . .  4
+         3 . . . . . . . . .  3
+         2 . . . . . . . . .  2
+         1 O . . . . . . . O  1
+           a b c d e f g h i
+        Black (X) to move
+        >>> {g.move_name(m): kind for m, kind in g.forbidden_points().items()}
+        {'e5': 'double-three'}
+        >>> g.play(g.parse_move("e5"))
+        Traceback (most recent call last):
+        ...
+        game.rules.base.IllegalMoveError: e5 is a double-three: forbidden for Black in renju
+        """
+        if not self._renju or self._outcome is not None:
+            return {}
+        key = self._key
+        found = self._forbidden.get(key)
+        if found is None:
+            black, white = self.stones
+            found = _renju.forbidden_points(black, white, self.size)
+            if len(self._forbidden) >= _FORBIDDEN_CACHE:
+                self._forbidden.clear()
+            self._forbidden[key] = found
+        return found
+
+    def forbidden_kind(self, move: Move) -> str | None:
+        """Under renju, why Black may not play ``move`` now (see ``forbidden_points``)."""
+        return self.forbidden_points().get(move)
 
     # --- helpers for evaluators -----------------------------------------------------
 
@@ -550,7 +640,7 @@ class Gomoku(Game):
         line: list[Move] = []
         for d in self.directions:
             run = _run(mine, move, d)
-            if run == 5 or (run > 5 and not self._standard):
+            if run == 5 or (run > 5 and not self._exact[self._outcome.winner]):
                 low = move
                 while low - d >= 0 and mine >> (low - d) & 1:
                     low -= d
@@ -617,6 +707,49 @@ def _run(bits: int, move: Move, d: int) -> int:
     return run
 
 
+def parse_diagram(text: str) -> tuple[int, int, int]:
+    """A board diagram -> ``(size, black, white)`` (the stone bitboards of ``Gomoku``).
+
+    The rows run from the top (row ``size``) to the bottom (row 1), separated by
+    ``/``; ``X`` (or ``x``) is Black, ``O`` (or ``o``) White, ``.`` empty. The size is
+    the length of a row (9 to 25), and there must be as many rows.
+
+    >>> size, black, white = parse_diagram("........./" * 4 + "....X..../" + "........./" * 3
+    ...                                    + "O........")
+    >>> size, black == 1 << Gomoku(9).parse_move("e5"), white
+    (9, True, 1)
+
+    Raises:
+        RulesError: naming the first problem (a bad character, a short row, ...).
+    """
+    if not isinstance(text, str):
+        raise RulesError("a board diagram must be text")
+    rows = [row.strip() for row in text.strip().split("/")]
+    size = len(rows[0])
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise RulesError(f"a Gomoku board diagram needs rows of {MIN_SIZE} to {MAX_SIZE} "
+                         f"cells, not {size} (rows are separated by '/')")
+    if len(rows) != size:
+        raise RulesError(f"a {size}x{size} board diagram needs {size} rows separated by '/', "
+                         f"not {len(rows)}")
+    stride = size + 1
+    black = white = 0
+    for y, row in enumerate(rows):
+        number = size - y
+        if len(row) != size:
+            raise RulesError(f"row {number} of the diagram has {len(row)} cells, not {size}")
+        for col, mark in enumerate(row):
+            bit = 1 << (number - 1) * stride + col
+            if mark in "Xx":
+                black |= bit
+            elif mark in "Oo":
+                white |= bit
+            elif mark != ".":
+                raise RulesError(f"row {number} of the diagram has {mark!r} at column "
+                                 f"{LETTERS[col]}: write X, O or .")
+    return size, black, white
+
+
 def _check_size(size: Any) -> int:
     if isinstance(size, str) and size.strip().isdigit():
         size = int(size)
@@ -626,4 +759,4 @@ def _check_size(size: Any) -> int:
     return size
 
 
-__all__ = ["Gomoku", "LETTERS", "MAX_SIZE", "MIN_SIZE", "RULES", "five_starts"]
+__all__ = ["Gomoku", "LETTERS", "MAX_SIZE", "MIN_SIZE", "RULES", "five_starts", "parse_diagram"]

@@ -832,8 +832,8 @@ def test_play_moves_is_all_or_nothing() -> None:
     ({"size": "big"}, "9 to 25"),
     ({"size": 15.0}, "9 to 25"),
     ({"size": True}, "9 to 25"),
-    ({"rule": "renju"}, "'freestyle' or 'standard'"),
-    ({"rule": None}, "'freestyle' or 'standard'"),
+    ({"rule": "gomoku"}, "'freestyle', 'standard' or 'renju'"),
+    ({"rule": None}, "'freestyle', 'standard' or 'renju'"),
 ])
 def test_invalid_variants(options: dict, fragment: str) -> None:
     with pytest.raises(InvalidVariantError, match=fragment) as error:
