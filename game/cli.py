@@ -189,6 +189,9 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
                _delegate("game.engines.command", "run")),
     "review": ("judge every move of a saved game (labels, exact verdicts, accuracy)",
                _delegate_arguments("game.commands.review"), _delegate("game.commands.review", "run")),
+    "forbidden": ("renju: Black's forbidden points (double-three, double-four, overline)",
+                  _delegate_arguments("game.commands.forbidden"),
+                  _delegate("game.commands.forbidden", "run")),
 }
 
 

@@ -33,8 +33,9 @@ def add_game_argument(parser: argparse.ArgumentParser, *, positional: bool = Tru
     variant.add_argument("--height", type=int, help="Connect-4 rows (4-10, default 6)")
     variant.add_argument("--connect", type=int, help="Connect-4 line length (3-6, default 4)")
     variant.add_argument("--size", type=int, help="Gomoku board size (9-25, default 15)")
-    variant.add_argument("--rule", choices=("freestyle", "standard"),
-                         help="Gomoku: five or more wins (freestyle) or exactly five (standard)")
+    variant.add_argument("--rule", choices=("freestyle", "standard", "renju"),
+                         help="Gomoku: five or more wins (freestyle), exactly five (standard),"
+                              " or renju (Black: exactly five, no forbidden points)")
 
 
 def variant_options(args: argparse.Namespace) -> dict[str, Any]:

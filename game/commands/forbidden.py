@@ -1,0 +1,54 @@
+"""``plies forbidden``: Black's forbidden points under renju, for a diagram or a move list.
+
+>>> from game.cli import main
+>>> main(["forbidden", "--board", "........./........./....X..../....X..../..XX...../"
+...       "........./........./........./........."])
+e5 double-three
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from game.commands.common import CliError, emit
+from game.rules import RulesError
+from game.rules.gomoku import Gomoku, parse_diagram
+from game.rules.renju import KINDS, forbidden_points
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``plies forbidden``."""
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--board", metavar="DIAGRAM",
+                        help="the rows from the top (row N) to the bottom (row 1) separated "
+                             "by '/', X black, O white, . empty; the size is the row length")
+    source.add_argument("--moves", metavar="M", help="the position, as moves from the start")
+    parser.add_argument("--size", type=int, help="with --moves: the board size (default 15)")
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print each forbidden point and its kind, or that there is none."""
+    try:
+        if args.board is not None:
+            if args.size is not None:
+                raise CliError("--size goes with --moves; a diagram gives its own size")
+            size, black, white = parse_diagram(args.board)
+            game = Gomoku(size, "renju")
+        else:
+            game = Gomoku(15 if args.size is None else args.size, "renju")
+            game.play_moves(args.moves)
+            black, white = game.stones
+    except RulesError as error:
+        raise CliError(str(error)) from None
+    points = sorted(forbidden_points(black, white, game.size).items())
+    names = [(game.move_name(move), kind) for move, kind in points]
+    payload = {
+        "size": game.size,
+        "forbidden": [{"move": name, "kind": kind} for name, kind in names],
+        "counts": {kind: sum(1 for _, k in names if k == kind) for kind in KINDS},
+    }
+    text = "\n".join(f"{name} {kind}" for name, kind in names) or "no forbidden points"
+    emit(args, payload, text)
+    return 0

@@ -1,0 +1,85 @@
+"""`plies forbidden` (renju), and `--rule renju` reaching perft and analyse."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+NESTED = ("........./..X.O..../.XXX.OO../.X..O..../.OXXXO.../.X......./......O../"
+          ".OO.X.O../.........")
+"""A depth-two recursive case (tests/rules/test_renju.py): d4 and d6 are double-threes.
+
+    .........   9
+    ..X.O....   8
+    .XXX.OO..   7
+    .X..O....   6
+    .OXXXO...   5
+    .X.......   4
+    ......O..   3
+    .OO.X.O..   2
+    .........   1
+"""
+
+
+def test_text_lists_each_point_and_its_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["forbidden", "--board", NESTED]) == 0
+    assert capsys.readouterr().out == "d4 double-three\nd6 double-three\n"
+
+
+def test_json_has_every_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    overline = "/".join(["." * 9] * 4 + ["XXX.XX..."] + ["." * 9] * 4)
+    assert main(["forbidden", "--board", overline, "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload == {"size": 9, "forbidden": [{"move": "d5", "kind": "overline"}],
+                       "counts": {"double-three": 0, "double-four": 0, "overline": 1}}
+
+
+def test_moves_and_size(capsys: pytest.CaptureFixture[str]) -> None:
+    # Black c5 d5 e6 e7: e5 is a double-three (White's stones far away).
+    assert main(["forbidden", "--moves", "c5 a1 d5 a9 e6 i9 e7 i1", "--size", "9"]) == 0
+    assert capsys.readouterr().out == "e5 double-three\n"
+    assert main(["forbidden", "--moves", "h8"]) == 0
+    assert capsys.readouterr().out == "no forbidden points\n"
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (["--board", "X..../"], "9 to 25"),
+    (["--board", NESTED.replace("X", "#", 1)], "'#' at column c"),
+    (["--board", NESTED, "--size", "9"], "--size goes with --moves"),
+    (["--moves", "c5 a1 d5 a9 e6 i9 e7 i1 e5", "--size", "9"], "double-three: forbidden"),
+    ([], "one of the arguments --board --moves is required"),
+])
+def test_bad_input_is_one_line_and_exit_2(args: list[str], fragment: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["forbidden", *args]) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and err.count("\n") == 1
+
+
+def test_perft_counts_forbidden_points_out() -> None:
+    """After c5 a1 d5 a9 e6 i9 e7 i1 on 9x9, Black has 73 empty cells, e5 forbidden."""
+    moves = "c5 a1 d5 a9 e6 i9 e7 i1"
+    out = {}
+    for rule in ("standard", "renju"):
+        done = subprocess.run([sys.executable, "-m", "game", "perft", "gomoku", "1", "--size",
+                               "9", "--rule", rule, "--moves", moves],
+                              cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        out[rule] = int(done.stdout)
+    assert out == {"standard": 73, "renju": 72}
+
+
+def test_doctests() -> None:
+    import doctest
+
+    import game.commands.forbidden as module
+
+    assert doctest.testmod(module).failed == 0
