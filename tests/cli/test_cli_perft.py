@@ -54,7 +54,7 @@ def test_depth_zero_counts_the_position_itself(capsys):
     (["perft", "othello", "2", "--moves", "f5z9"], "z9"),
     (["perft", "othello", "2", "--size", "9"], "--size does not apply to othello"),
     (["perft", "connect4", "2", "--width", "30"], "4 to 10 columns wide"),
-    (["perft", "gomoku", "2", "--rule", "renju"], "invalid choice"),
+    (["perft", "gomoku", "2", "--rule", "pente"], "invalid choice"),
     (["frobnicate"], "invalid choice"),
 ])
 def test_bad_input_exits_2_with_one_line_on_stderr(args, words):
