@@ -118,6 +118,9 @@ class GameRecord:
         result: ``None`` while the game runs, else ``{"winner": 0 | 1 | None,
             "reason": str}``, plus ``"margin"`` for Othello: the final disc
             difference from Black's point of view.
+        start: ``None`` for the game's own start position, else a set-up board the
+            moves start from (Othello only, as GGF files have them): ``{"board":
+            64 characters a1..h8 of X, O and -, "turn": 0 | 1}``.
     """
 
     game: str
@@ -125,6 +128,10 @@ class GameRecord:
     moves: list[str]
     players: list[Player] = dataclasses.field(default_factory=standard_players)
     result: dict[str, Any] | None = None
+    start: dict[str, Any] | None = None
+    note: str | None = dataclasses.field(default=None, compare=False)
+    """Something the loader wants a person told (never saved): "… holds 12 games;
+    this is the first"."""
 
 
 # --- games and records ---------------------------------------------------------------
@@ -142,6 +149,7 @@ def record_from_game(game: Game, players: Sequence[Mapping[str, Any]]) -> GameRe
         moves=[game.move_name(m) for m in game.move_stack],
         players=_check_players(players, "the players"),
         result=_result_of(game),
+        start=start_of(game),
     )
 
 
@@ -153,6 +161,7 @@ def record_to_game(record: GameRecord) -> Game:
     """
     try:
         game = new_game(record.game, **dict(record.variant))
+        game = _set_up(game, record.start, "the record's start")
     except (RulesError, TypeError) as error:
         raise RecordError(_sentence(f"the record's game cannot be set up: {error}")) from None
     moves: list[Move] = []
@@ -219,6 +228,9 @@ def load_record(
     text = _read_text(path)
     name = path.name
     suffix = path.suffix.lower()
+    other = _other_format(suffix, text)
+    if other is not None:
+        return other.read_record(text, name=name, default_players=default_players)
     if suffix == ".json" or (suffix != ".txt" and text.lstrip().startswith("{")):
         return record_from_json(text, name=name, default_players=default_players)
     return record_from_text(text, name=name, default_game=default_game,
@@ -314,6 +326,8 @@ def record_from_json(
     if variant is None:
         variant = {}
     game = _make_game(game_name, variant, f"{where} the variant")
+    start = data.get("start")
+    game = _set_up(game, start, f"{where} 'start'")
 
     moves = data["moves"]
     texts: list[tuple[str, str]] = []  # (move text, where it came from)
@@ -342,7 +356,8 @@ def record_from_json(
         players = _check_players(default_players or standard_players(), "the default players")
     result = _check_result(game, data.get("result"), f"{where} 'result'")
     return GameRecord(game_name, dict(game.variant()),
-                      [game.move_name(m) for m in game.move_stack], players, result)
+                      [game.move_name(m) for m in game.move_stack], players, result,
+                      start_of(game))
 
 
 _HEADER_RE = re.compile(r"#\s*(game|player\s*([12]))\s*(?:\([^)]*\))?\s*:\s*(.*)", re.I)
@@ -489,6 +504,8 @@ def record_to_json(record: GameRecord) -> str:
         "players": players,
         "result": result,
     }
+    if start_of(game) is not None:
+        data["start"] = start_of(game)
     try:
         return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError) as error:
@@ -502,6 +519,9 @@ def record_to_text(record: GameRecord) -> str:
         RecordError: the record does not describe a playable game.
     """
     game, players, result = _check_record(record)
+    if start_of(game) is not None:
+        raise RecordError("a game from a set-up board cannot be written as a move list: "
+                          "save it as JSON or GGF")
     lines = ["# Plies game record"]
     options = " ".join(f"{key}={value}" for key, value in game.variant().items())
     lines.append(f"# game: {game.name} {options}".rstrip())
@@ -531,7 +551,12 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
         RecordError: the record is invalid or the file cannot be written (one sentence).
     """
     path = Path(path)
-    text = record_to_text(record) if path.suffix.lower() == ".txt" else record_to_json(record)
+    suffix = path.suffix.lower()
+    other = _other_format(suffix, "")
+    if other is not None:
+        text = other.write_record(record)
+    else:
+        text = record_to_text(record) if suffix == ".txt" else record_to_json(record)
     try:
         atomic_write_text(path, text)
     except OSError as error:
@@ -639,6 +664,66 @@ def clear_autosave() -> None:
         autosave_path().unlink(missing_ok=True)
     except OSError as error:
         log.warning("could not remove the autosave: %s", error)
+
+
+# --- other formats and set-up boards ------------------------------------------------------
+
+OTHER_FORMATS = {".psq": "game.formats.psq", ".ggf": "game.formats.ggf"}
+"""The field's formats (``game.formats``) by file extension; each module has
+``looks_like(text)``, ``read_record(text, name=, default_players=)`` and
+``write_record(record)``."""
+
+
+def _other_format(suffix: str, text: str) -> Any:
+    """The ``game.formats`` module that reads a file with ``suffix`` (or content ``text``)."""
+    import importlib  # the format modules import this one: loaded only when needed
+
+    if suffix in OTHER_FORMATS:
+        return importlib.import_module(OTHER_FORMATS[suffix])
+    if suffix in (".json", ".txt") or not text:
+        return None
+    for module_name in OTHER_FORMATS.values():
+        module = importlib.import_module(module_name)
+        if module.looks_like(text):
+            return module
+    return None
+
+
+def start_of(game: Game) -> dict[str, Any] | None:
+    """The set-up board ``game``'s moves start from, or ``None`` for the usual start.
+
+    Only Othello positions can be set up (``Othello.from_board``); the start is found
+    by taking every move back on a copy.
+    """
+    if game.name != "othello":
+        return None
+    first = game.copy()
+    while first.move_stack:
+        first.pop()
+    if first.key() == new_game("othello").key():
+        return None
+    board = "".join("-" if first.piece_at(i % 8, i // 8) is None
+                    else "XO"[first.piece_at(i % 8, i // 8)] for i in range(64))
+    return {"board": board, "turn": first.turn}
+
+
+def _set_up(game: Game, start: Any, where: str) -> Game:
+    """``game`` itself, or a fresh one on the set-up board ``start`` (validated)."""
+    if start is None:
+        return game
+    if game.name != "othello":
+        raise RecordError(f"{where}: only Othello games can start from a set-up board")
+    if not isinstance(start, dict) or set(start) != {"board", "turn"}:
+        raise RecordError(f"{where} must be {{\"board\": 64 squares, \"turn\": 0 or 1}}")
+    board, turn = start["board"], start["turn"]
+    if not isinstance(board, str) or not _is_int(turn):
+        raise RecordError(f"{where} must be {{\"board\": 64 squares, \"turn\": 0 or 1}}")
+    from game.rules import Othello
+
+    try:
+        return Othello.from_board(board, turn)
+    except RulesError as error:
+        raise RecordError(_sentence(f"{where}: {error}")) from None
 
 
 # --- validation helpers ----------------------------------------------------------------
@@ -811,6 +896,7 @@ def _check_record(record: GameRecord) -> tuple[Game, list[Player], dict[str, Any
         raise RecordError("only a game record can be saved")
     game_name = _check_game_name(record.game, "the record:")
     game = _make_game(game_name, record.variant, "the record's variant")
+    game = _set_up(game, record.start, "the record's start")
     if not isinstance(record.moves, list | tuple):
         raise RecordError("the record's moves must be a list of moves")
     _check_count(len(record.moves), "the record")

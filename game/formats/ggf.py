@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Any
 
 START_BOARD = "-" * 27 + "OX------XO" + "-" * 27
 """The standard start in ``Othello.from_board`` letters (``X`` Black, ``O`` White)."""
@@ -199,5 +200,94 @@ def write_game(game: GGFGame) -> str:
     return "".join(parts)
 
 
-__all__ = ["GGFError", "GGFGame", "MAX_GAMES", "START_BOARD", "parse_game", "parse_games",
-           "write_game"]
+def looks_like(text: str) -> bool:
+    """Whether ``text`` starts like a GGF file (for loaders that sniff the content)."""
+    return text.lstrip("\ufeff \t\r\n").startswith("(;")
+
+
+# --- records ----------------------------------------------------------------------------
+
+def read_record(text: str, *, name: str = "the game file", default_players: Any = None) -> Any:
+    """A validated ``GameRecord`` of the first game in a GGF file.
+
+    A file of several games opens its first; the record's ``note`` says how many there
+    are. Raises ``RecordError`` (one sentence naming the file) on any problem.
+    """
+    from game.records import RecordError, record_from_game, standard_players
+    from game.rules import Othello, RulesError
+
+    try:
+        games = parse_games(text)
+    except GGFError as error:
+        raise RecordError(f"{name}: {error}") from None
+    first = games[0]
+    try:
+        game = Othello() if first.standard_start else Othello.from_board(first.board, first.turn)
+    except RulesError as error:
+        raise RecordError(f"{name}: {error}") from None
+    for number, text_move in enumerate(first.moves, start=1):
+        try:
+            game.play_moves([game.parse_move(text_move)])
+        except RulesError as error:
+            raise RecordError(f"{name}: move {number} ({text_move}): "
+                              f"{str(error).removeprefix('move 1: ')}") from None
+    players = default_players or standard_players()
+    if "PB" in first.tags and "PW" in first.tags:
+        players = [_player_entry(first.tags["PB"], players[0]),
+                   _player_entry(first.tags["PW"], players[1])]
+    record = record_from_game(game, players)
+    if len(games) > 1:
+        record.note = f"{name} holds {len(games)} games; this is the first"
+    return record
+
+
+def write_record(record: Any) -> str:
+    """One GGF game for an Othello ``GameRecord`` (set-up start and passes included)."""
+    from game.records import RecordError, record_to_game, start_of
+
+    if record.game != "othello":
+        raise RecordError(f"a GGF file holds Othello games, not {record.game}")
+    game = record_to_game(record)
+    start = start_of(game)
+    replay = game.copy()
+    moves = list(replay.move_stack)
+    while replay.move_stack:
+        replay.pop()
+    colours = []
+    for move in moves:
+        colours.append("BW"[replay.turn])
+        replay.push(move)
+    tags = {"PC": "Plies", "PB": _player_name(record.players[0]),
+            "PW": _player_name(record.players[1]), "RE": _result(record)}
+    ggf = GGFGame(START_BOARD if start is None else start["board"],
+                  0 if start is None else start["turn"],
+                  [game.move_name(m) for m in moves], colours, tags)
+    return write_game(ggf) + "\n"
+
+
+_PLIES_PLAYER = re.compile(r"Plies level ([1-8])")
+
+
+def _player_entry(name: str, default: dict[str, Any]) -> dict[str, Any]:
+    """``PB``/``PW`` as Plies writes them back into player entries; others: ``default``."""
+    match = _PLIES_PLAYER.fullmatch(name.strip())
+    if match:
+        return {"type": "computer", "level": int(match[1]), "eval": "default"}
+    return {"type": "human"} if name.strip() == "human" else dict(default)
+
+
+def _player_name(player: dict[str, Any]) -> str:
+    if player.get("type") == "computer":
+        return f"Plies level {player.get('level', '?')}"
+    return "human"
+
+
+def _result(record: Any) -> str:
+    """GGF's ``RE``: Black's final disc margin (``+12.000``), ``?`` while the game runs."""
+    if record.result is None:
+        return "?"
+    return f"{record.result.get('margin', 0):+d}.000"
+
+
+__all__ = ["GGFError", "GGFGame", "MAX_GAMES", "START_BOARD", "looks_like", "parse_game",
+           "parse_games", "read_record", "write_game", "write_record"]

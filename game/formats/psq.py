@@ -1,0 +1,154 @@
+"""Gomoku games in Piskvork's ``.psq`` format (the Gomocup's game records).
+
+A file is a header line, one move a line, then an optional trailer::
+
+    Piskvorky 15x15, 11:11, 0
+    8,8,0
+    9,9,1520
+    8,9,312
+    pbrain-plies
+    pbrain-other
+    -1
+
+* The header starts ``Piskvorky WxH``: the board size (Plies plays square boards
+  only); the rest of the line is Piskvork's own bookkeeping and is not needed.
+* Each move is ``x,y,time``: ``x`` the column from the left, ``y`` the row from the
+  *top*, both counted from **1**, and the milliseconds the move took (optional here).
+  Black moves first and the colours alternate.
+* Whatever follows the first line that is not a move (brain names, a result code) is
+  the trailer; it is kept as text and not interpreted.
+
+>>> game = parse("Piskvorky 15x15, 11:11, 0\\n8,8,0\\n9,9,10\\n")
+>>> game.size, game.moves, game.times
+(15, [(7, 7), (8, 8)], [0, 10])
+>>> write(game).splitlines()[1]
+'8,8,0'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+HEADER = re.compile(r"\s*Piskvorky\s+(\d{1,3})\s*x\s*(\d{1,3})\b.*", re.IGNORECASE)
+_MOVE = re.compile(r"\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(-?\d{1,12})\s*)?")
+
+MAX_TRAILER_LINES = 50
+"""A trailer longer than this is not a Piskvork file's."""
+
+
+class PSQError(ValueError):
+    """Text that is not a psq game; the message is one sentence."""
+
+
+@dataclasses.dataclass
+class PSQGame:
+    """One game: board size, moves as 0-based ``(x, y)`` from the top left, times, trailer."""
+
+    size: int
+    moves: list[tuple[int, int]] = dataclasses.field(default_factory=list)
+    times: list[int] = dataclasses.field(default_factory=list)
+    trailer: list[str] = dataclasses.field(default_factory=list)
+
+
+def looks_like(text: str) -> bool:
+    """Whether ``text`` starts like a psq file (for loaders that sniff the content)."""
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    return HEADER.fullmatch(first.rstrip("\r")) is not None
+
+
+def parse(text: str) -> PSQGame:
+    """Read a psq file's text; raises ``PSQError`` naming the first bad line."""
+    lines = text.lstrip("\ufeff").splitlines()
+    if not lines or not lines[0].strip():
+        raise PSQError("the file is empty" if not text.strip() else
+                       "the first line must be the header 'Piskvorky WxH, ...'")
+    header = HEADER.fullmatch(lines[0])
+    if header is None:
+        raise PSQError("the first line must be the header 'Piskvorky WxH, ...', not "
+                       f"{_clip(lines[0])!r}")
+    width, height = int(header[1]), int(header[2])
+    if width != height:
+        raise PSQError(f"the board is {width}x{height}: Plies plays square boards only")
+    game = PSQGame(width)
+    index = 1
+    for index in range(1, len(lines)):
+        match = _MOVE.fullmatch(lines[index])
+        if match is None:
+            break
+        x, y = int(match[1]), int(match[2])
+        if not (1 <= x <= width and 1 <= y <= height):
+            raise PSQError(f"line {index + 1}: {x},{y} is off the {width}x{height} board "
+                           "(coordinates count from 1)")
+        game.moves.append((x - 1, y - 1))
+        game.times.append(int(match[3]) if match[3] is not None else 0)
+    else:
+        index = len(lines)
+    trailer = [line.rstrip() for line in lines[index:]]
+    while trailer and not trailer[-1]:
+        trailer.pop()
+    if len(trailer) > MAX_TRAILER_LINES:
+        raise PSQError(f"line {index + 1}: {_clip(lines[index])!r} is not a move x,y,time")
+    game.trailer = trailer
+    return game
+
+
+def write(game: PSQGame) -> str:
+    """The psq text of ``game`` (``parse`` reads it back equal), ending in a newline."""
+    lines = [f"Piskvorky {game.size}x{game.size}, 11:11, 0"]
+    times = game.times or []
+    for index, (x, y) in enumerate(game.moves):
+        spent = times[index] if index < len(times) else 0
+        lines.append(f"{x + 1},{y + 1},{spent}")
+    lines.extend(game.trailer)
+    return "\n".join(lines) + "\n"
+
+
+def _clip(text: str, width: int = 30) -> str:
+    return text if len(text) <= width else text[:width] + "..."
+
+
+
+# --- records ----------------------------------------------------------------------------
+
+def read_record(text: str, *, name: str = "the game file",
+                default_players: Any = None) -> Any:
+    """A validated ``GameRecord`` of a psq file (freestyle: the file does not say the rule).
+
+    Raises:
+        RecordError: one sentence naming the file and the first problem.
+    """
+    from game.records import RecordError, record_from_game, standard_players
+    from game.rules import Gomoku, RulesError
+
+    try:
+        psq = parse(text)
+        game = Gomoku(psq.size)
+    except (PSQError, RulesError) as error:
+        raise RecordError(f"{name}: {error}") from None
+    for number, (x, y) in enumerate(psq.moves, start=1):
+        move = game.cell_index(x, psq.size - 1 - y)
+        try:
+            game.play(move)
+        except RulesError as error:
+            raise RecordError(f"{name}: move {number} ({x + 1},{y + 1}): {error}") from None
+    return record_from_game(game, default_players or standard_players())
+
+
+def write_record(record: Any) -> str:
+    """The psq text of a Gomoku ``GameRecord`` (move times are not recorded: 0)."""
+    from game.records import RecordError, record_to_game
+
+    if record.game != "gomoku":
+        raise RecordError(f"a psq file holds Gomoku games, not {record.game}")
+    game = record_to_game(record)
+    moves = []
+    for move in game.move_stack:
+        col, row = game.cell_xy(move)
+        moves.append((col, game.size - 1 - row))
+    return write(PSQGame(game.size, moves, [0] * len(moves)))
+
+
+__all__ = ["PSQError", "PSQGame", "looks_like", "parse", "read_record", "write",
+           "write_record"]
