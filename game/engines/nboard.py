@@ -40,7 +40,7 @@ from ai.evaluators.base import WIN_THRESHOLD, is_proven
 from ai.levels import Level, level
 from ai.search import Bound, Limits, Searcher, SearchInfo, SearchResult
 from game.engines.thinking import Job, Output, Thinker
-from game.formats.ggf import GGFError, parse_game
+from game.formats.ggf import GGFError, parse_game, replay
 from game.rules import PASS, Move, Othello, RulesError
 
 DEFAULT_LEVEL = 8
@@ -335,16 +335,9 @@ def _discs(score: int) -> float:
 def game_from_ggf(text: str) -> Othello:
     """The position at the end of a GGF game (NBoard's ``set game``); ``_Bad`` on a problem."""
     try:
-        record = parse_game(text)
+        return replay(parse_game(text))
     except GGFError as error:
         raise _Bad(f"set game refused: {error}") from None
-    try:
-        game = Othello() if record.standard_start else Othello.from_board(record.board,
-                                                                           record.turn)
-        game.play_moves([game.parse_move(m) for m in record.moves])
-    except RulesError as error:
-        raise _Bad(f"set game refused: {error}") from None
-    return game
 
 
 def _int(text: str, message: str) -> int:

@@ -200,6 +200,35 @@ def write_game(game: GGFGame) -> str:
     return "".join(parts)
 
 
+def replay(record: GGFGame) -> Any:
+    """The ``Othello`` position at the end of ``record``, every move checked.
+
+    A pass the file leaves out is filled in when it is forced; a move of the wrong
+    colour otherwise, or an illegal one, raises ``GGFError`` naming the move.
+    """
+    from game.rules import PASS, Othello, RulesError
+
+    try:
+        game = Othello() if record.standard_start else Othello.from_board(record.board,
+                                                                           record.turn)
+    except RulesError as error:
+        raise GGFError(str(error)) from None
+    for number, (colour, text_move) in enumerate(zip(record.colours, record.moves), start=1):
+        side = "BW".index(colour)
+        if side != game.turn:
+            if game.legal_moves() != [PASS]:
+                names = game.side_names
+                raise GGFError(f"move {number} ({text_move}): it is {names[game.turn]}'s "
+                               f"turn, not {names[side]}'s")
+            game.push(PASS)
+        try:
+            game.play_moves([game.parse_move(text_move)])
+        except RulesError as error:
+            raise GGFError(f"move {number} ({text_move}): "
+                           f"{str(error).removeprefix('move 1: ')}") from None
+    return game
+
+
 def looks_like(text: str) -> bool:
     """Whether ``text`` starts like a GGF file (for loaders that sniff the content)."""
     return text.lstrip("\ufeff \t\r\n").startswith("(;")
@@ -214,23 +243,15 @@ def read_record(text: str, *, name: str = "the game file", default_players: Any 
     are. Raises ``RecordError`` (one sentence naming the file) on any problem.
     """
     from game.records import RecordError, record_from_game, standard_players
-    from game.rules import Othello, RulesError
-
     try:
         games = parse_games(text)
     except GGFError as error:
         raise RecordError(f"{name}: {error}") from None
     first = games[0]
     try:
-        game = Othello() if first.standard_start else Othello.from_board(first.board, first.turn)
-    except RulesError as error:
+        game = replay(first)
+    except GGFError as error:
         raise RecordError(f"{name}: {error}") from None
-    for number, text_move in enumerate(first.moves, start=1):
-        try:
-            game.play_moves([game.parse_move(text_move)])
-        except RulesError as error:
-            raise RecordError(f"{name}: move {number} ({text_move}): "
-                              f"{str(error).removeprefix('move 1: ')}") from None
     players = default_players or standard_players()
     if "PB" in first.tags and "PW" in first.tags:
         players = [_player_entry(first.tags["PB"], players[0]),
@@ -290,4 +311,4 @@ def _result(record: Any) -> str:
 
 
 __all__ = ["GGFError", "GGFGame", "MAX_GAMES", "START_BOARD", "looks_like", "parse_game",
-           "parse_games", "read_record", "write_game", "write_record"]
+           "parse_games", "read_record", "replay", "write_game", "write_record"]

@@ -110,7 +110,7 @@ def test_bad_lines_get_a_status_sentence_and_change_nothing():
         "set contempt lots": "status set contempt needs a number, not 'lots'",
         "set game (;GM[Chess];)": "status set game refused: game 1 is a game of 'Chess', "
                                   "not Othello",
-        "set game (;GM[Othello]B[a1];)": "status set game refused: move 1: a1 does not flip "
+        "set game (;GM[Othello]B[a1];)": "status set game refused: move 1 (a1): a1 does not flip "
                                          "any disc",
         "set game (;GM[Othello]TY[10];)": "status set game refused: game 1 is played on board "
                                           "type '10': only 8 (the standard 8x8 board) is "
