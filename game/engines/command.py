@@ -28,8 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _level(args: argparse.Namespace) -> int:
-    from game.cli import CliError  # only on this error path: commands do not need cli
-
+    from game.commands.common import CliError
     from game.engines.pbrain import DEFAULT_LEVEL
     number = DEFAULT_LEVEL if args.level is None else args.level
     if not 1 <= number <= 8:
