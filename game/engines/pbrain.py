@@ -205,7 +205,10 @@ class PbrainEngine:
         if game.is_over():
             raise ProtocolError("the game is already over: send RESTART for a new one")
         if not game.is_legal(move):
-            raise ProtocolError(f"{_xy(game, move)} is already taken")
+            if game.occupied >> move & 1:
+                raise ProtocolError(f"{_xy(game, move)} is already taken")
+            raise ProtocolError(f"{_xy(game, move)} cannot be played: "
+                                f"{game.illegal_reason(move)}")
         game.push(move)
         if game.is_over():
             game.pop()
@@ -445,12 +448,8 @@ def _stones_by_side(game: Gomoku) -> tuple[list[Move], list[Move]]:
 
 
 def forbidden_points(game: Gomoku) -> list[Move]:
-    """Black's forbidden points under renju; none under the other rules."""
-    if game.rule != "renju":
-        return []
-    from game.rules import renju  # type: ignore[attr-defined]  # once renju exists
-
-    return list(renju.forbidden_moves(game))
+    """Black's forbidden points under renju (none under the other rules), in board order."""
+    return sorted(game.forbidden_points())
 
 
 def _rule_name(code: int) -> str:

@@ -184,17 +184,34 @@ def test_info_keys_values_and_rules():
     assert s.send("INFO rule 1") == [] and s.engine.settings.rule == "standard"
     s.send("START 15")
     assert s.engine.game.rule == "standard"
-    for code in (2, 4):
-        if "renju" in pbrain.gomoku_rules.RULES:
-            assert s.send(f"INFO rule {code}") == []
-        else:
-            assert s.send(f"INFO rule {code}") == [
-                f"ERROR rule {code} (renju) is not supported yet: use 0 (freestyle) or 1 "
-                "(exactly five)"]
+    for code in (2, 4):  # Yixin-Board's and Gomocup's renju
+        assert s.send(f"INFO rule {code}") == [] and s.engine.settings.rule == "renju"
     assert s.send("INFO rule 8") == ["ERROR rule 8 is not supported: use 0 (freestyle) or 1 "
                                      "(exactly five)"]
     assert s.send("INFO rule 0") == [] and s.send("TURN 7,7")  # a rule change after START
     assert s.engine.game.rule == "freestyle"
+
+
+def test_renju_forbidden_points_and_moves():
+    s = session()
+    s.send("INFO rule 4", "START 15")
+    # Black: f8 g8 and h7 h6, so h8 (7,7) makes two open threes: forbidden.
+    s.engine.game = pbrain.stones_position(15, "renju", [_cell("f8"), _cell("g8"), _cell("h7"),
+                                                         _cell("h6")],
+                                           [_cell("a1"), _cell("o1"), _cell("a15"),
+                                            _cell("o15")])
+    assert s.send("YXSHOWFORBID") == ["FORBID 0707."]
+    assert s.send("TURN 7,7") == [
+        "ERROR 7,7 cannot be played: h8 is a double-three: forbidden for Black in renju"]
+    [move] = moves_of(s.send("TURN 7,0"))  # Black's h15 is allowed; the brain (White) answers
+    game = s.engine.game
+    assert game.turn == 0 and game.counts() == (5, 5)
+    s.send("RESTART")
+    assert s.send("YXSHOWFORBID") == ["FORBID ."]
+
+
+def _cell(name: str) -> int:
+    return Gomoku(15).parse_move(name)
 
 
 def test_the_clock_bounds_the_search():
