@@ -27,14 +27,13 @@ from ai.explain.tree import (
     MAX_DEPTH, MIN_DEPTH, MODE_TITLES, NODE_CAP, TREE_MODES, SearchTree, TreeError, compare,
     record, tree_text, value_text,
 )
+from game.commands.common import CliError, add_game_argument, build_game
 
 DEFAULT_DEPTH = 3
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``plies tree``."""
-    from game.cli import add_game_argument
-
     add_game_argument(parser)
     parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
     parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH,
@@ -78,8 +77,6 @@ def comparison_text(trees: dict[str, SearchTree | str]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """``plies tree``: record and print; bad input raises ``CliError`` (exit 2)."""
-    from game.cli import CliError, build_game
-
     if not MIN_DEPTH <= args.depth <= MAX_DEPTH:
         raise CliError(f"depth must be {MIN_DEPTH} to {MAX_DEPTH} for a tree a person can "
                        f"read, not {args.depth}")

@@ -18,6 +18,7 @@ SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Undo", ("Ctrl+Z",)),
     ("Redo", ("Ctrl+Y", "or", "Ctrl+Shift+Z")),
     ("Hint", ("H",)),
+    ("Search tree explorer", ("T",)),
     ("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),
     ("Drop in a Connect-4 column", ("1", "…", "9", "0")),
     ("Demo: pause, step", ("Space", "S", "or", "Right")),

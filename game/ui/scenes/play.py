@@ -88,6 +88,8 @@ class PlayScene(Scene):
         self.b_undo = Button("Undo", self.undo, tooltip="Take back (Ctrl+Z)")
         self.b_redo = Button("Redo", self.redo, tooltip="Replay (Ctrl+Y)")
         self.b_hint = Button("Hint", self.hint, tooltip="Suggest a move (H)")
+        self.b_tree = Button("Tree", self.tree, tooltip="Watch minimax and alpha-beta search "
+                             "this position (T)")
         self.b_pause = Button("Pause", self.toggle_pause, tooltip="Pause / resume (Space)")
         self.b_step = Button("Step", self.step, tooltip="Play one move (S or Right)")
         self.b_slower = Button("−", lambda: s.change_speed(-1), tooltip="Slower (−)")
@@ -100,6 +102,7 @@ class PlayScene(Scene):
         left = [self.b_new, self.b_undo, self.b_redo]
         left += [self.b_pause, self.b_step, self.b_slower, self.b_faster] if s.demo \
             else [self.b_hint]
+        left.append(self.b_tree)
         self.left_buttons = left
         self.right_buttons = [self.b_open, self.b_save, self.b_settings, self.b_help, self.b_quit]
         self.widgets.add(*left, *self.right_buttons)
@@ -237,6 +240,13 @@ class PlayScene(Scene):
         if self.session.request_hint():
             self.app.sounds.play("hint")
 
+    def tree(self) -> None:
+        """Open the search-tree explorer on the position on the board."""
+        from game.ui.scenes.tree import TreeScene
+        computers = [p for p in self.session.players if is_computer(p)]
+        preset = computers[0].get("eval", "default") if computers else "default"
+        self.app.push_scene(TreeScene(self.app, self.game, preset=preset))
+
     def toggle_pause(self) -> None:
         self.session.toggle_pause()
 
@@ -344,6 +354,8 @@ class PlayScene(Scene):
             self.new_game()
         elif key == pygame.K_h:
             self.hint()
+        elif key == pygame.K_t:
+            self.tree()
         elif key == pygame.K_TAB:
             self.widgets.handle_event(event)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \

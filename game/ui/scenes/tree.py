@@ -1,0 +1,867 @@
+"""The search-tree explorer: watch minimax and alpha-beta search the position on the board.
+
+The learner picks a depth (1-4) and a mode (minimax, alpha-beta in the evaluator's
+order, alpha-beta with ordered moves); the explorer records that search
+(``ai.explain.tree``) off the UI thread, with progress and cancel, and draws the tree as
+lectures do (``game.ui.tree_canvas``). The learner steps through the search in visiting
+order, watching α and β move on a number line with a one-line explanation of each step,
+expands and collapses nodes, pans, sees any node's position on a small board, and
+compares the three modes' costs on the same position.
+
+Keys (everything the mouse does has one):
+
+=========================  =============================================
+Next / previous step       Space or . / Backspace or ,
+First / last step          Home / End
+Select a node              arrows: Up parent, Down child, Left/Right sibling
+Expand or collapse         Enter (click a node); E / C the whole subtree
+Pan                        Shift+arrows, mouse drag, wheel (Shift: sideways)
+Depth / mode               D (Shift+D back) / M
+Cancel a recording, back   Esc
+New game                   N
+Keys                       F1 or ?
+=========================  =============================================
+
+The recording runs on a ``SearchWorker`` of the explorer's own, so that it neither
+cancels nor is cancelled by the game's search going on underneath; its reports reach
+the scene through a queue drained in ``update``, whatever dialog is on top.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import queue
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai.evaluators import load_evaluator
+from ai.explain.tree import (
+    MAX_DEPTH, MIN_DEPTH, MODE_TITLES, NODE_CAP, TREE_MODES, Progress, SearchTree, TreeCancelled,
+    TreeError, TreeMode, TreeNode, TreeTooLarge, record, value_text, window_text,
+)
+from ai.worker import SearchWorker, WorkerReport
+from game.rules import Game
+from game.ui import draw, tree_canvas
+from game.ui.boards import BoardOverlay, view_for
+from game.ui.scenes.base import Scene
+from game.ui.widgets import Button, Choice, Segmented, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+TOP = 54
+BOTTOM = 110
+MARGIN = 12
+DEFAULT_DEPTH = 3
+STEP_KEYS_NEXT = (pygame.K_SPACE, pygame.K_PERIOD, pygame.K_PAGEDOWN)
+STEP_KEYS_BACK = (pygame.K_BACKSPACE, pygame.K_COMMA, pygame.K_PAGEUP)
+PAN_STEP = 60
+WAKE = pygame.event.custom_type()
+"""Posted by the explorer's worker so a sleeping loop wakes and drains the reports."""
+
+KEY_HELP = (
+    ("Next / previous step", "Space  ·  Backspace"),
+    ("First / last step", "Home  ·  End"),
+    ("Select a node", "Arrows"),
+    ("Expand / collapse", "Enter  ·  E / C subtree"),
+    ("Pan", "Shift+arrows, drag, wheel"),
+    ("Depth / mode", "D  ·  M"),
+    ("Cancel, back to the game", "Esc"),
+    ("New game", "N"),
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class Cost:
+    """One mode's cost on the position (the comparison table)."""
+
+    nodes: int
+    leaves: int
+    value: int
+    best: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """What a recording job returns: the tree and the three modes' costs, or a refusal."""
+
+    tree: SearchTree | None
+    refusal: str | None
+    costs: dict[str, Cost | str]
+
+
+def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int = NODE_CAP
+                  ) -> Callable[[threading.Event, Callable[[Any], None]], Outcome | None]:
+    """The worker job: record ``mode``, then count the other modes for the comparison.
+
+    It loads its own evaluator (evaluators keep caches and are not shared across
+    threads) and returns ``None`` when cancelled.
+    """
+    def job(stop: threading.Event, progress: Callable[[Any], None]) -> Outcome | None:
+        evaluator = load_evaluator(game.name, preset)
+        try:
+            tree = record(game, evaluator, depth, mode, cap=cap, stop=stop,
+                          on_progress=progress)
+        except TreeCancelled:
+            return None
+        except TreeError as error:
+            return Outcome(None, str(error), {})
+        costs: dict[str, Cost | str] = {}
+        for other in TREE_MODES:
+            if other == mode:
+                found: SearchTree | str = tree
+            else:
+                progress(other)
+                try:
+                    found = record(game, evaluator, depth, other, cap=cap, stop=stop)
+                except TreeCancelled:
+                    return None
+                except TreeTooLarge:
+                    found = f"more than {cap:,}"
+            costs[other] = found if isinstance(found, str) else Cost(
+                found.node_count, found.leaves, found.value, found.best_name)
+        return Outcome(tree, None, costs)
+    return job
+
+
+class TreeScene(Scene):
+    """The explorer for a copy of ``game`` (see the module docstring)."""
+
+    def __init__(self, app: App, game: Game, *, preset: str = "default",
+                 depth: int = DEFAULT_DEPTH, mode: TreeMode = "alphabeta",
+                 cap: int = NODE_CAP) -> None:
+        super().__init__(app)
+        self.cap = cap
+        self.game = game.copy()
+        self.preset = preset
+        self.depth, self.mode = depth, mode
+        self.tree: SearchTree | None = None
+        self.costs: dict[str, Cost | str] = {}
+        self.message: str | None = None
+        self.step = 0
+        self.expanded: set[int] = set()
+        self.selected: TreeNode | None = None
+        self.hovered: tree_canvas.Placed | None = None
+        self.offset = [0.0, 0.0]
+        self.show_keys = False
+        self.recording = False
+        self.progress: Progress | None = None
+        self.comparing: str | None = None
+        self.generation = 0
+        self._reports: queue.Queue[WorkerReport] = queue.Queue()
+        self._worker: SearchWorker | None = None
+        self._drag: tuple[tuple[int, int], tuple[float, float]] | None = None
+        self._dragged = False
+        self._placed: list[tree_canvas.Placed] = []
+        self._size = (0, 0)
+        self._positions: dict[int, Game] = {}
+        self.board = view_for(game.name)
+        self.widgets = WidgetGroup(arrows_move_focus=False)
+        self._build()
+        self.tree_area = pygame.Rect(0, 0, 0, 0)
+        self.tree_card = pygame.Rect(0, 0, 0, 0)
+        self.side = pygame.Rect(0, 0, 0, 0)
+        self.bottom = pygame.Rect(0, 0, 0, 0)
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.start_recording()
+
+    # --- widgets ------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.b_back = Button("‹ Game", self.close, tooltip="Back to the game (Esc)")
+        self.c_depth = Choice([(d, f"Depth {d}") for d in range(MIN_DEPTH, MAX_DEPTH + 1)],
+                              self.depth, self.set_depth, tooltip="Plies to search (D)")
+        self.s_mode = Segmented([(m, {"minimax": "Minimax", "alphabeta": "Alpha-beta",
+                                      "ordered": "Ordered"}[m]) for m in TREE_MODES],
+                                self.mode, self.set_mode,
+                                tooltip="Minimax, alpha-beta, or alpha-beta with ordered moves (M)")
+        self.b_cancel = Button("Cancel", self.cancel, danger=True,
+                               tooltip="Stop the recording (Esc)")
+        self.b_keys = Button("?", self.toggle_keys, tooltip="Keys (F1)")
+        self.b_first = Button("« Start", lambda: self.go_to(0), tooltip="First step (Home)")
+        self.b_prev = Button("‹ Back", lambda: self.go_to(self.step - 1),
+                             tooltip="Previous step (Backspace)")
+        self.b_next = Button("Next ›", lambda: self.go_to(self.step + 1), primary=True,
+                             tooltip="Next step (Space)")
+        self.b_last = Button("End »", self.go_to_end, tooltip="Last step (End)")
+        self.widgets.add(self.b_back, self.c_depth, self.s_mode, self.b_cancel, self.b_keys,
+                         self.b_first, self.b_prev, self.b_next, self.b_last)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self._size = size
+        bh = 38
+        y = (TOP - bh) // 2
+        self.b_back.rect = pygame.Rect(MARGIN, y, 92, bh)
+        self.c_depth.rect = pygame.Rect(self.b_back.rect.right + 10, y, 150, bh)
+        self.b_keys.rect = pygame.Rect(w - MARGIN - 42, y, 42, bh)
+        self.b_cancel.rect = pygame.Rect(self.b_keys.rect.x - 10 - 100, y, 100, bh)
+        mode_w = min(360, self.b_cancel.rect.x - 10 - (self.c_depth.rect.right + 10))
+        self.s_mode.rect = pygame.Rect(self.c_depth.rect.right + 10, y, mode_w, bh)
+        side_w = max(250, min(330, round(w * 0.27)))
+        self.side = pygame.Rect(w - MARGIN - side_w, TOP + 6, side_w, h - TOP - 6 - BOTTOM - 8)
+        self.tree_card = pygame.Rect(MARGIN, TOP + 6, self.side.x - 2 * MARGIN,
+                                     self.side.height)
+        # The tree is drawn (and panned) above a strip for the legend.
+        self.tree_area = pygame.Rect(self.tree_card.x + 2, self.tree_card.y + 2,
+                                     self.tree_card.width - 4, self.tree_card.height - 30)
+        self.bottom = pygame.Rect(MARGIN, h - BOTTOM, w - 2 * MARGIN, BOTTOM - MARGIN)
+        x = self.bottom.x + 10
+        by = self.bottom.y + 8
+        for button, bw in ((self.b_first, 80), (self.b_prev, 80), (self.b_next, 84),
+                           (self.b_last, 70)):
+            button.rect = pygame.Rect(x, by, bw, 34)
+            x += bw + 8
+        board_side = min(self.side.width - 24, max(120, self.side.height - 250))
+        self.board_rect = pygame.Rect(0, 0, board_side, board_side)
+        self.board_rect.midtop = (self.side.centerx, self.side.y + 36)
+        self.board.layout(self.board_rect, self.game)
+        self._relayout_tree()
+
+    # --- the recording -------------------------------------------------------------------
+
+    def _report(self, report: WorkerReport) -> None:
+        """Worker thread: queue the report and wake the loop (no pygame objects touched)."""
+        self._reports.put(report)
+        self.app.post_event(pygame.event.Event(WAKE))
+
+    def start_recording(self) -> None:
+        """Record the chosen depth and mode (cancelling a recording under way)."""
+        if self.game.is_over():
+            self.message = ("The game is over here: there is no move to search. Take a move "
+                            "back in the game to explore the position before.")
+            return
+        if self._worker is None:
+            self._worker = SearchWorker(self._report)
+        self.generation = self.app.next_generation()
+        self.recording = True
+        self.progress = None
+        self.comparing = None
+        self.message = None
+        self._worker.run_job(self.generation, recording_job(self.game, self.preset, self.depth,
+                                                            self.mode, self.cap),
+                             purpose="tree recording")
+
+    def cancel(self) -> None:
+        """Stop the recording; what was shown before stays."""
+        if not self.recording:
+            return
+        if self._worker is not None:
+            self._worker.cancel(self.generation)
+        self.generation = self.app.next_generation()  # anything still queued is stale
+        self.recording = False
+        self.message = "Recording cancelled." if self.tree is None else None
+
+    def set_depth(self, depth: int) -> None:
+        self.depth = depth
+        self.start_recording()
+
+    def set_mode(self, mode: TreeMode) -> None:
+        self.mode = mode
+        self.start_recording()
+
+    def _take(self, report: WorkerReport) -> bool:
+        """Apply one report of the current generation; ``False`` when it is stale."""
+        if report.generation != self.generation or not self.recording:
+            return False
+        if report.kind == "progress":
+            if isinstance(report.payload, Progress):
+                self.progress = report.payload
+            elif isinstance(report.payload, str):
+                self.comparing = report.payload
+            return True
+        self.recording = False
+        if report.kind == "error":
+            self.message = _sentence(report.error or "the recording failed")
+            return True
+        outcome = report.payload
+        if not isinstance(outcome, Outcome):
+            return True
+        if outcome.tree is None:
+            self.message = _sentence(outcome.refusal or "the recording was refused")
+            return True
+        self._show(outcome.tree, outcome.costs)
+        return True
+
+    def _show(self, tree: SearchTree, costs: dict[str, Cost | str]) -> None:
+        self.tree, self.costs = tree, costs
+        self._positions.clear()
+        self.step = len(tree.steps) - 1
+        self.expanded = {tree.root.order}
+        self.selected = tree.root
+        self.hovered = None
+        self.offset = [0.0, 0.0]
+        self._relayout_tree()
+        self._centre_on(tree.root)
+
+    def on_close(self) -> None:
+        if self._worker is not None:
+            self._worker.shutdown(0.5)
+            self._worker = None
+        self.recording = False
+
+    def close(self) -> None:
+        self.app.pop_scene(self)
+
+    # --- stepping and selection ---------------------------------------------------------------
+
+    @property
+    def current(self) -> TreeNode | None:
+        """The node the current step happens at."""
+        if self.tree is None:
+            return None
+        return self.tree.nodes[self.tree.steps[self.step].node]
+
+    def go_to(self, step: int) -> None:
+        if self.tree is None:
+            return
+        self.step = max(0, min(len(self.tree.steps) - 1, step))
+        node = self.current
+        assert node is not None
+        # Open the way to the step's node, and follow it with the selection and the view.
+        parent = node.parent
+        while parent is not None:
+            self.expanded.add(parent.order)
+            parent = parent.parent
+        self.selected = node
+        self._relayout_tree()
+        self._reveal(node)
+
+    def go_to_end(self) -> None:
+        if self.tree is not None:
+            self.go_to(len(self.tree.steps) - 1)
+
+    def select(self, node: TreeNode | None) -> None:
+        if node is None:
+            return
+        self.selected = node
+        self._relayout_tree()
+        self._reveal(node)
+
+    def toggle(self, node: TreeNode, *, whole: bool | None = None) -> None:
+        """Expand or collapse ``node``; ``whole=True/False`` opens/closes its subtree."""
+        if node.kind == "leaf":
+            return
+        if whole is None:
+            self.expanded ^= {node.order}
+        else:
+            stack = [node]
+            while stack:
+                n = stack.pop()
+                if whole:
+                    self.expanded.add(n.order)
+                else:
+                    self.expanded.discard(n.order)
+                stack.extend(c for c in n.children if c.kind != "leaf")
+        self._relayout_tree()
+        self._reveal(node)
+
+    def _move_selection(self, key: int) -> None:
+        node = self.selected
+        if node is None or self.tree is None:
+            return
+        shown = {p.node.order for p in self._placed if p.node is not None}
+        if key == pygame.K_UP:
+            self.select(node.parent)
+        elif key == pygame.K_DOWN:
+            kids = tree_canvas.visible_children(node, self.step)
+            if kids:
+                if node.order not in self.expanded:
+                    self.expanded.add(node.order)
+                self.select(kids[0])
+        elif node.parent is not None:
+            siblings = [c for c in tree_canvas.visible_children(node.parent, self.step)
+                        if c.order in shown]
+            if node in siblings:
+                i = siblings.index(node) + (1 if key == pygame.K_RIGHT else -1)
+                if 0 <= i < len(siblings):
+                    self.select(siblings[i])
+
+    # --- geometry ------------------------------------------------------------------------------
+
+    def _relayout_tree(self) -> None:
+        if self.tree is None or self.tree_area.width <= 0:
+            self._placed = []
+            return
+        level_h = tree_canvas.level_height(self.tree_area.height, self.tree.depth)
+        self._placed, self._tree_w, self._tree_h = tree_canvas.place(
+            self.tree, self.expanded, self.step, level_h)
+        self._clamp_offset()
+
+    def _clamp_offset(self) -> None:
+        if self.tree is None:
+            return
+        area = self.tree_area
+        w, h = self._tree_w, self._tree_h
+        if w <= area.width:  # a narrow tree stays centred
+            self.offset[0] = -(area.width - w) / 2
+        else:
+            self.offset[0] = min(max(self.offset[0], -40), w - area.width + 40)
+        if h <= area.height:
+            self.offset[1] = 0
+        else:
+            self.offset[1] = min(max(self.offset[1], 0), h - area.height + 20)
+
+    def _placed_of(self, node: TreeNode) -> tree_canvas.Placed | None:
+        return next((p for p in self._placed if p.node is node), None)
+
+    def _reveal(self, node: TreeNode) -> None:
+        """Pan just enough that ``node`` is inside the tree area."""
+        p = self._placed_of(node)
+        if p is None:
+            return
+        area = self.tree_area
+        margin = 50
+        sx = p.x - self.offset[0]
+        sy = p.y - self.offset[1]
+        if sx < margin:
+            self.offset[0] = p.x - margin
+        elif sx > area.width - margin:
+            self.offset[0] = p.x - area.width + margin
+        if sy < 30:
+            self.offset[1] = p.y - 30
+        elif sy > area.height - 60:
+            self.offset[1] = p.y - area.height + 60
+        self._clamp_offset()
+
+    def _centre_on(self, node: TreeNode) -> None:
+        p = self._placed_of(node)
+        if p is not None:
+            self.offset[0] = p.x - self.tree_area.width / 2
+            self._clamp_offset()
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.offset[0] += dx
+        self.offset[1] += dy
+        self._clamp_offset()
+
+    def _tree_pos(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return (pos[0] - self.tree_area.x + self.offset[0], pos[1] - self.tree_area.y + self.offset[1])
+
+    # --- actions of the keyboard and mouse ------------------------------------------------------
+
+    def toggle_keys(self) -> None:
+        self.show_keys = not self.show_keys
+
+    def new_game(self) -> None:
+        play = self.app.play
+        if play is None:
+            return
+        game = play.game
+        self.app.show_start(dialog=True, game=game.name, variant=game.variant(),
+                            players=play.session.players)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == WAKE:
+            return  # the reports are drained in update
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.widgets.handle_event(event)
+            if self._drag is not None:
+                (x0, y0), (ox, oy) = self._drag
+                dx, dy = event.pos[0] - x0, event.pos[1] - y0
+                if abs(dx) + abs(dy) > 4:
+                    self._dragged = True
+                if self._dragged:
+                    self.offset = [ox - dx, oy - dy]
+                    self._clamp_offset()
+                return
+            self._hover(event.pos)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.widgets.handle_event(event):
+                return
+            if self.tree_area.collidepoint(event.pos) and self.tree is not None:
+                self._drag = (event.pos, (self.offset[0], self.offset[1]))
+                self._dragged = False
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self._drag is not None:
+                dragged, self._drag = self._dragged, None
+                if not dragged:
+                    self._click(event.pos)
+                return
+            self.widgets.handle_event(event)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            # The wheel pans the tree; with Shift (or a sideways wheel) it pans sideways.
+            shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+            dx, dy = -event.x * PAN_STEP, -event.y * PAN_STEP
+            self.pan(dy if shift else dx, 0 if shift else dy)
+            return
+        self.widgets.handle_event(event)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        if self.tree_area.collidepoint(pos):
+            found = tree_canvas.node_at(self._placed, self._tree_pos(pos))
+            self.hovered = found if found is not None and found.node is not None else None
+        else:
+            self.hovered = None
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        found = tree_canvas.node_at(self._placed, self._tree_pos(pos))
+        if found is None:
+            return
+        node = found.node if found.node is not None else (
+            found.parent.node if found.parent is not None else None)
+        if node is None:
+            return
+        if node is self.selected or found.collapsed:
+            self.toggle(node)
+        self.select(node)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        mods = getattr(event, "mod", 0)
+        shift = bool(mods & pygame.KMOD_SHIFT)
+        if mods & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return
+        if key == pygame.K_ESCAPE:
+            if self.show_keys:
+                self.show_keys = False
+            elif self.recording:
+                self.cancel()
+            else:
+                self.close()
+        elif key == pygame.K_TAB:
+            self.widgets.handle_event(event)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                and self.widgets.focus_visible and self.widgets.focus is not None:
+            self.widgets.handle_event(event)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.widgets.focus_visible \
+                and self.widgets.focus in (self.c_depth, self.s_mode):
+            self.widgets.handle_event(event)
+        elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+            self.toggle_keys()
+        elif key in STEP_KEYS_NEXT:
+            self.go_to(self.step + 1)
+        elif key in STEP_KEYS_BACK:
+            self.go_to(self.step - 1)
+        elif key == pygame.K_HOME:
+            self.go_to(0)
+        elif key == pygame.K_END:
+            self.go_to_end()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            self.widgets.focus_visible = False
+            if shift:
+                dx = {pygame.K_LEFT: -PAN_STEP, pygame.K_RIGHT: PAN_STEP}.get(key, 0)
+                dy = {pygame.K_UP: -PAN_STEP, pygame.K_DOWN: PAN_STEP}.get(key, 0)
+                self.pan(dx, dy)
+            else:
+                self._move_selection(key)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.selected is not None:
+                self.toggle(self.selected)
+        elif key == pygame.K_e and self.selected is not None:
+            self.toggle(self.selected, whole=True)
+        elif key == pygame.K_c and self.selected is not None:
+            self.toggle(self.selected, whole=False)
+        elif key == pygame.K_d:
+            self.c_depth.step(-1 if shift else 1)
+        elif key == pygame.K_m:
+            i = TREE_MODES.index(self.mode)
+            self.s_mode.choose((i + (-1 if shift else 1)) % len(TREE_MODES))
+        elif key == pygame.K_n:
+            self.new_game()
+
+    # --- frame ------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> bool | None:
+        super().update(dt)
+        self.b_cancel.visible = self.recording
+        has_tree = self.tree is not None
+        at_end = has_tree and self.tree is not None and self.step >= len(self.tree.steps) - 1
+        self.b_first.enabled = self.b_prev.enabled = has_tree and self.step > 0
+        self.b_next.enabled = self.b_last.enabled = has_tree and not at_end
+        changed = False
+        while True:
+            try:
+                report = self._reports.get_nowait()
+            except queue.Empty:
+                break
+            changed = self._take(report) or changed
+        return changed or None
+
+    def wants_frames(self) -> bool:
+        return self.recording
+
+    # --- drawing ------------------------------------------------------------------------------------
+
+    def position_of(self, node: TreeNode) -> Game:
+        """The position at ``node`` (the root's copy with the node's path played)."""
+        game = self._positions.get(node.order)
+        if game is None:
+            game = self.game.copy()
+            for move in node.path:
+                game.push(move)
+            if len(self._positions) > 64:
+                self._positions.clear()
+            self._positions[node.order] = game
+        return game
+
+    def focus_node(self) -> TreeNode | None:
+        """The node the side panel describes: the hovered one, else the selected one."""
+        if self.hovered is not None and self.hovered.node is not None:
+            return self.hovered.node
+        return self.selected
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        w, h = surface.get_size()
+        surface.blit(draw.vertical_gradient((w, h), theme.background, theme.background_low),
+                     (0, 0))
+        bar = pygame.Rect(0, 0, w, TOP)
+        pygame.draw.rect(surface, theme.card, bar)
+        pygame.draw.line(surface, theme.card_border, (0, TOP - 1), (w, TOP - 1),
+                         theme.border_width)
+        for rect in (self.tree_card, self.side, self.bottom):
+            draw.card(surface, rect, theme.card, theme.card_border, 12, theme.shadow_alpha,
+                      theme.border_width)
+        self._draw_tree(surface)
+        self._draw_side(surface)
+        self._draw_bottom(surface)
+        self.widgets.draw(surface, theme)
+        if self.show_keys:
+            self._draw_keys(surface)
+        self.widgets.draw_tooltip(surface, theme)
+
+    def _colours(self) -> tree_canvas.Look:
+        theme = self.theme
+        pieces = theme.board(self.game.name).pieces
+        turn = self.game.turn
+        return tree_canvas.look_for(theme, pieces[turn], pieces[1 - turn])
+
+    def _draw_tree(self, surface: pygame.Surface) -> None:
+        theme, area = self.theme, self.tree_area
+        if self.tree is not None:
+            current = self.current if self.step < len(self.tree.steps) - 1 else None
+            tree_canvas.draw_tree(surface, area, self._placed, (self.offset[0], self.offset[1]),
+                                  self._colours(), self.step, current=current,
+                                  selected=self.selected, hovered=self.hovered)
+            pygame.draw.line(surface, theme.card_border, (area.x + 8, area.bottom),
+                             (area.right - 8, area.bottom))
+            self._draw_legend(surface, self.tree_card)
+        if self.recording:
+            self._draw_progress(surface, area)
+        elif self.message:
+            box = area.inflate(-60, 0)
+            lines = draw.wrap(self.message, 21, box.width)
+            y = area.centery - len(lines) * 14
+            if self.tree is not None:  # over a tree: on a card of its own
+                card = pygame.Rect(box.x - 10, y - 12, box.width + 20, len(lines) * 28 + 24)
+                draw.rounded_rect(surface, card, theme.card, 10, 2, theme.danger)
+            for line in lines:
+                draw.blit_text(surface, line, 21, theme.text, (area.centerx, y), "midtop")
+                y += 28
+
+    def _draw_legend(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """A small key to the shapes in the tree area's corner."""
+        theme = self.theme
+        look = self._colours()
+        tree = self.tree
+        assert tree is not None
+        x, y = area.x + 12, area.bottom - 15
+        items = [("max", False, look.max_fill, f"MAX {tree.side_names[0]}"),
+                 ("min", False, look.min_fill, f"MIN {tree.side_names[1]}"),
+                 ("leaf", False, look.leaf_fill, "leaf"), ("ghost", False, None, "pruned")]
+        for kind, terminal, fill, text in items:
+            if kind == "ghost":
+                tree_canvas.cut_mark(surface, look.cut, (x + 2, y - 8), (x + 2, y + 8))
+                x += 14
+            else:
+                saved = tree_canvas.HALF
+                centre = (x + 8, y)
+                if kind in ("max", "min"):
+                    points = [(px * 0.55 + centre[0] * 0.45, py * 0.55 + centre[1] * 0.45)
+                              for px, py in tree_canvas.shape_points(kind, *centre, saved)]
+                    pygame.draw.polygon(surface, fill, points)
+                    pygame.draw.polygon(surface, look.text, points, 1)
+                else:
+                    rect = pygame.Rect(0, 0, 12, 12)
+                    rect.center = centre
+                    pygame.draw.rect(surface, fill, rect)
+                    pygame.draw.rect(surface, look.text, rect, 1)
+                x += 20
+            r = draw.blit_text(surface, text, 16, theme.text_dim, (x, y), "midleft")
+            x = r.right + 14
+
+    def _draw_progress(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        theme = self.theme
+        card = pygame.Rect(0, 0, min(420, area.width - 40), 118)
+        card.center = area.center
+        draw.card(surface, card, theme.card, theme.accent, 12, theme.shadow_alpha, 2)
+        title = f"Recording {MODE_TITLES[self.mode]}, depth {self.depth}…"
+        if self.comparing:
+            title = f"Counting {MODE_TITLES[self.comparing]} for the comparison…"  # type: ignore[index]
+        draw.blit_text(surface, title, 21, theme.text, (card.x + 18, card.y + 16), "topleft",
+                       max_width=card.width - 36, bold=True)
+        p = self.progress
+        fraction = p.fraction if p is not None and not self.comparing else (
+            1.0 if self.comparing else 0.0)
+        bar = pygame.Rect(card.x + 18, card.y + 52, card.width - 36, 12)
+        draw.rounded_rect(surface, bar, theme.button, 6, 1, theme.button_border)
+        if fraction > 0:
+            fill = bar.copy()
+            fill.width = max(12, round(bar.width * fraction))
+            draw.rounded_rect(surface, fill, theme.accent, 6)
+        nodes = f"{p.nodes:,} nodes so far" if p is not None else "starting"
+        draw.blit_text(surface, f"{nodes} · Esc cancels", 18, theme.text_dim,
+                       (card.x + 18, card.y + 78), "topleft", max_width=card.width - 36)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        theme, side = self.theme, self.side
+        node = self.focus_node()
+        x = side.x + 14
+        if node is None:
+            title = "The position"
+            game = self.game
+        else:
+            game = self.position_of(node)
+            title = "After " + " ".join(_path_names(self.game, node.path)) \
+                if node.path else "The position to search"
+        draw.blit_text(surface, title, 19, theme.text, (x, side.y + 10), "topleft",
+                       max_width=side.width - 28, bold=True)
+        overlay = BoardOverlay(mover=game.turn)
+        overlay.scores = _path_cells(self.game, node.path if node is not None else [])
+        self.board.draw(surface, game, theme, overlay)
+        y = self.board_rect.bottom + 10
+        if node is not None and self.tree is not None:
+            for line in self._node_lines(node):
+                for row in draw.wrap(line, 17, side.width - 28):
+                    draw.blit_text(surface, row, 17, theme.text, (x, y), "topleft")
+                    y += 20
+        y += 6
+        if self.costs:
+            self._draw_costs(surface, pygame.Rect(x, y, side.width - 28, side.bottom - y - 8))
+
+    def _node_lines(self, node: TreeNode) -> list[str]:
+        tree = self.tree
+        assert tree is not None
+        kind = {"max": f"MAX node ({tree.side_names[0]} to move)",
+                "min": f"MIN node ({tree.side_names[1]} to move)",
+                "leaf": "leaf (game over)" if node.terminal else "leaf (scored by the evaluator)"}
+        value = tree_canvas.node_value_text(node, self.step)
+        first = f"{kind[node.kind]} · value {value}"
+        lines = [first]
+        extra = []
+        if node.alpha is not None:
+            extra.append(f"window {window_text(node.alpha, node.beta)}")
+        if node.kind != "leaf":
+            extra.append(f"{len(node.children)} searched")
+            if node.pruned_moves:
+                extra.append(f"{len(node.pruned_moves)} pruned")
+        if extra:
+            lines.append(" · ".join(extra))
+        return lines
+
+    def _draw_costs(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        theme = self.theme
+        if rect.height < 50:
+            return
+        draw.blit_text(surface, "Same position, each way:", 17, theme.text_dim,
+                       rect.topleft, "topleft", max_width=rect.width)
+        cols = (rect.x, rect.x + rect.width * 0.46, rect.x + rect.width * 0.68, rect.right)
+        y = rect.y + 22
+        for i, head in enumerate(("", "nodes", "leaves", "value")):
+            if head:
+                draw.blit_text(surface, head, 16, theme.text_dim, (cols[i], y), "topright")
+        y += 19
+        for mode in TREE_MODES:
+            cost = self.costs.get(mode)
+            if y + 18 > rect.bottom:
+                break
+            name = {"minimax": "minimax", "alphabeta": "alpha-beta", "ordered": "ordered"}[mode]
+            chosen = mode == (self.tree.mode if self.tree is not None else None)
+            colour = theme.text
+            draw.blit_text(surface, name, 17, colour, (cols[0], y), "topleft", bold=chosen)
+            if isinstance(cost, Cost):
+                for i, text in ((1, f"{cost.nodes:,}"), (2, f"{cost.leaves:,}"),
+                                (3, value_text(cost.value))):
+                    draw.blit_text(surface, text, 17, colour, (cols[i], y), "topright",
+                                   bold=chosen)
+            elif isinstance(cost, str):
+                draw.blit_text(surface, f"{cost} nodes: refused", 16, theme.text_dim,
+                               (cols[3], y), "topright")
+            y += 20
+        values = {c.value for c in self.costs.values() if isinstance(c, Cost)}
+        if len(values) == 1 and y + 18 <= rect.bottom:
+            draw.blit_text(surface, "same root value, fewer nodes with pruning", 16,
+                           theme.success if theme.name != "classic" else theme.text_dim,
+                           (cols[0], y + 2), "topleft", max_width=rect.width)
+
+    def _draw_bottom(self, surface: pygame.Surface) -> None:
+        theme, rect = self.theme, self.bottom
+        x = self.b_last.rect.right + 12
+        tree = self.tree
+        if tree is None:
+            hint = "Choose a depth and a mode above; the tree appears here."
+            draw.blit_text(surface, hint, 19, theme.text_dim, (x, self.b_last.rect.centery),
+                           "midleft", max_width=rect.right - x - 12)
+            return
+        step = tree.steps[self.step]
+        counter = f"Step {self.step + 1} / {len(tree.steps)}"
+        draw.blit_text(surface, counter, 17, theme.text_dim, (x, self.b_last.rect.centery),
+                       "midleft")
+        line_x = x + draw.text_size(counter, 17)[0] + 14
+        line = pygame.Rect(line_x, rect.y + 2, rect.right - line_x - 12, 46)
+        if line.width > 160:
+            tree_canvas.draw_number_line(surface, line, theme, step.alpha, step.beta, step.best)
+        text = step.text
+        if self.step == len(tree.steps) - 1:
+            text += " Home goes back to the first step."
+        lines = draw.wrap(text, 19, rect.width - 24)[:2]
+        y = rect.y + 50
+        for i, row in enumerate(lines):
+            draw.blit_text(surface, row, 19, theme.text, (rect.x + 12, y + i * 22), "topleft",
+                           max_width=rect.width - 24)
+
+    def _draw_keys(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        card = pygame.Rect(0, 0, 520, 60 + 30 * len(KEY_HELP))
+        card.center = self.tree_area.center
+        card.clamp_ip(surface.get_rect())
+        draw.card(surface, card, theme.card, theme.accent, 12, theme.shadow_alpha, 2)
+        draw.blit_text(surface, "Keys", 24, theme.text, (card.x + 20, card.y + 14), "topleft",
+                       bold=True)
+        y = card.y + 50
+        for action, keys in KEY_HELP:
+            draw.blit_text(surface, action, 18, theme.text, (card.x + 20, y), "topleft")
+            draw.blit_text(surface, keys, 18, theme.text_dim, (card.x + 250, y), "topleft",
+                           max_width=card.width - 270)
+            y += 30
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop."""
+    text = text.strip().rstrip(".")
+    return text[:1].upper() + text[1:] + "."
+
+
+def _path_names(game: Game, path: list[int]) -> list[str]:
+    """The notation of ``path`` played from ``game`` (names may depend on the position)."""
+    twin = game.copy()
+    names = []
+    for move in path:
+        names.append(twin.move_name(move))
+        twin.push(move)
+    return names
+
+
+def _path_cells(game: Game, path: list[int]) -> dict[tuple[int, int], str]:
+    """``{cell: "1"}``: where each move of ``path`` lands, numbered from the root."""
+    twin = game.copy()
+    cells: dict[tuple[int, int], str] = {}
+    for i, move in enumerate(path, start=1):
+        twin.push(move)
+        cell = twin.last_cell()
+        if cell is not None:
+            cells[cell] = str(i)
+    return cells
+
+
+__all__ = ["Cost", "Outcome", "TreeScene", "recording_job"]

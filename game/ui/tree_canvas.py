@@ -1,0 +1,397 @@
+"""Laying out and drawing a recorded search tree the way lectures draw it.
+
+MAX nodes are triangles pointing up, MIN nodes triangles pointing down, leaves squares
+(a circle when the game is over there); under each node its backed-up value (``≥``/``≤``
+when the search cut it short) and the (α, β) window it was searched with. Children that
+alpha-beta never searched hang under their node as grey outlines, their edge crossed by
+a double bar: the cut-off.
+
+The layout is a plain top-down tree: every visible node without visible children takes
+one slot of a row, and a parent sits above the middle of its children. What is visible
+depends on the step the learner has reached (a node appears when the search enters it,
+its value when the search is done with it, pruned children at the cut-off) and on which
+nodes are expanded. Everything here is pure geometry and drawing: the scene owns the
+state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pygame
+
+from ai.explain.tree import SearchTree, TreeNode, value_text, window_text
+from game.ui import draw
+from game.ui.theme import RGB, Theme, mix, readable_on
+
+SLOT = 66
+"""Width of a node's slot, in pixels (wide enough for a window like ``(−377, +∞)``)."""
+LEAF_SLOT = 52
+"""Width of a leaf's slot (a value, no window under it)."""
+STUB = 40
+"""Width of a pruned child's slot (an outline and its move name)."""
+MAX_STUBS = 4
+"""Pruned children drawn one by one under a node; more are gathered in the last stub."""
+HALF = 15
+"""Half the width of a node's shape; triangles are ``2 * HALF`` wide, 26 px tall."""
+TOP_PAD = 30
+BELOW = HALF + 38
+"""From a node's centre to the end of the words under it, where its edges start."""
+LEAF_BELOW = HALF + 22
+"""The same under a leaf (a value, no window)."""
+"""Room above the root (its ring)."""
+VALUE_SIZE, WINDOW_SIZE, MOVE_SIZE = 18, 15, 16
+"""Font sizes: the value under a node, its window, the move name above it."""
+
+
+@dataclasses.dataclass
+class Placed:
+    """A node (or a pruned stub) at its place in the tree's own pixel space.
+
+    Attributes:
+        node: the recorded node, or ``None`` for a pruned stub.
+        parent: where the edge to it starts.
+        label: the move name (``""`` at the root; ``"+3"`` for gathered stubs).
+        kind: ``max``/``min``/``leaf`` (a stub takes the kind its node would have had).
+        collapsed: an inner node whose children are hidden (drawn with a ``+``).
+    """
+
+    x: float
+    y: float
+    node: TreeNode | None
+    parent: Placed | None
+    label: str
+    kind: str
+    collapsed: bool = False
+
+
+def level_height(area_height: int, depth: int) -> int:
+    """Vertical distance between two levels: fill the area, but never cramped."""
+    return max(92, min(130, round((area_height - TOP_PAD - LEAF_BELOW) / max(1, depth))))
+
+
+def visible_children(node: TreeNode, step: int) -> list[TreeNode]:
+    """The children the search has entered by ``step``."""
+    return [c for c in node.children if c.enter_step <= step]
+
+
+def stubs_shown(node: TreeNode, step: int) -> bool:
+    """Whether ``node``'s pruned children are known by ``step`` (after its cut-off)."""
+    return bool(node.pruned_moves) and node.exit_step <= step
+
+
+def place(tree: SearchTree, expanded: set[int], step: int, level_h: int
+          ) -> tuple[list[Placed], int, int]:
+    """Every visible node and stub with its position; and the tree's width and height."""
+    placed: list[Placed] = []
+    cursor = 0.0
+
+    def visit(node: TreeNode, parent: Placed | None, y: float) -> Placed:
+        nonlocal cursor
+        children = visible_children(node, step)
+        stubs = node.pruned_names if stubs_shown(node, step) else []
+        open_ = node.order in expanded and (children or stubs)
+        here = Placed(0.0, y, node, parent, node.name, node.kind,
+                      collapsed=bool(children or stubs) and not open_)
+        placed.append(here)
+        if not open_:
+            width = LEAF_SLOT if node.kind == "leaf" else SLOT
+            here.x = cursor + width / 2
+            cursor += width
+            return here
+        xs: list[float] = []
+        for child in children:
+            xs.append(visit(child, here, y + level_h).x)
+        # A pruned child is what its searched siblings are (a leaf at the horizon).
+        stub_kind = node.children[0].kind if node.children else (
+            "min" if node.kind == "max" else "max")
+        if len(stubs) > MAX_STUBS:
+            stubs = [*stubs[:MAX_STUBS - 1], f"+{len(stubs) - MAX_STUBS + 1}"]
+        for name in stubs:
+            stub = Placed(cursor + STUB / 2, y + level_h, None, here, name, stub_kind)
+            placed.append(stub)
+            xs.append(stub.x)
+            cursor += STUB
+        here.x = (xs[0] + xs[-1]) / 2
+        return here
+
+    visit(tree.root, None, TOP_PAD)
+    bottom = max((p.y + (LEAF_BELOW if p.node is None or p.node.kind == "leaf" else BELOW)
+                  for p in placed), default=TOP_PAD)
+    return placed, max(SLOT, math.ceil(cursor)), round(bottom + 8)
+
+
+def node_at(placed: list[Placed], pos: tuple[float, float]) -> Placed | None:
+    """The node or stub whose shape (or value under it) is at ``pos`` (tree space)."""
+    best, best_d = None, 26.0 ** 2
+    for p in placed:
+        dx, dy = pos[0] - p.x, pos[1] - (p.y + 8)  # the shape and the value under it
+        d = dx * dx + (dy * 0.7) ** 2
+        if d <= best_d:
+            best, best_d = p, d
+    return best
+
+
+# --- drawing ----------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Look:
+    """The colours of one drawing (from the theme and the game's pieces)."""
+
+    text: RGB
+    dim: RGB
+    ghost: RGB
+    card: RGB
+    edge: RGB
+    path: RGB
+    current: RGB
+    selected: RGB
+    max_fill: RGB
+    min_fill: RGB
+    leaf_fill: RGB
+    cut: RGB
+
+
+def look_for(theme: Theme, max_piece: RGB, min_piece: RGB) -> Look:
+    """Colours for the tree: MAX in the root player's colour, MIN in the other's."""
+    hc = theme.name == "high-contrast"
+    return Look(
+        text=theme.text, dim=theme.text_dim,
+        ghost=theme.disabled_text if not hc else (150, 150, 150),
+        card=theme.card,
+        edge=mix(theme.text_dim, theme.card, 0.25) if not hc else theme.text,
+        path=theme.accent, current=theme.accent, selected=theme.text,
+        max_fill=max_piece, min_fill=min_piece,
+        leaf_fill=theme.button if not hc else (0, 0, 0),
+        cut=theme.danger,
+    )
+
+
+def shape_points(kind: str, cx: float, cy: float, half: float = HALF) -> list[tuple[float, float]]:
+    """The outline of a MAX (up) or MIN (down) triangle centred on ``(cx, cy)``."""
+    h = half * 0.87
+    if kind == "max":
+        return [(cx, cy - h - 2), (cx - half, cy + h), (cx + half, cy + h)]
+    return [(cx - half, cy - h), (cx + half, cy - h), (cx, cy + h + 2)]
+
+
+def draw_shape(surface: pygame.Surface, kind: str, terminal: bool, centre: tuple[float, float],
+               fill: RGB | None, outline: RGB, width: int = 2) -> None:
+    """One node's shape; ``fill=None`` draws the outline only (a pruned child)."""
+    cx, cy = centre
+    if kind in ("max", "min"):
+        points = shape_points(kind, cx, cy)
+        if fill is not None:
+            pygame.draw.polygon(surface, fill, points)
+        pygame.draw.polygon(surface, outline, points, width)
+    elif terminal:
+        if fill is not None:
+            draw.aa_circle(surface, fill, centre, 12)
+        draw.aa_circle(surface, outline, centre, 12, width)
+    else:
+        rect = pygame.Rect(0, 0, 22, 22)
+        rect.center = (round(cx), round(cy))
+        if fill is not None:
+            pygame.draw.rect(surface, fill, rect, border_radius=3)
+        pygame.draw.rect(surface, outline, rect, width, border_radius=3)
+
+
+def _dashed(surface: pygame.Surface, colour: RGB, a: tuple[float, float],
+            b: tuple[float, float], dash: int = 6) -> None:
+    length = math.dist(a, b)
+    if length < 1:
+        return
+    n = max(1, int(length // (dash * 2)))
+    for i in range(n + 1):
+        t0, t1 = i * 2 * dash / length, min(1.0, (i * 2 * dash + dash) / length)
+        if t0 >= 1:
+            break
+        p0 = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        p1 = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        pygame.draw.line(surface, colour, p0, p1, 2)
+
+
+def cut_mark(surface: pygame.Surface, colour: RGB, a: tuple[float, float],
+             b: tuple[float, float]) -> None:
+    """Two short bars across the edge ``a``-``b`` at its middle: the lecture's cut-off."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length  # along the edge
+    px, py = -uy, ux  # across it
+    for offset in (-3, 3):
+        cx, cy = mx + ux * offset, my + uy * offset
+        pygame.draw.line(surface, colour, (cx - px * 7, cy - py * 7), (cx + px * 7, cy + py * 7),
+                         3)
+
+
+def node_value_text(node: TreeNode, step: int) -> str:
+    """The value under a node at ``step``: ``?`` until the search is done with it."""
+    if node.exit_step > step or node.value is None:
+        return "?"
+    mark = {"lower": "≥", "upper": "≤"}.get(node.bound, "")
+    return f"{mark}{value_text(node.value)}"
+
+
+def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
+              offset: tuple[float, float], look: Look, step: int, *,
+              current: TreeNode | None, selected: TreeNode | None,
+              hovered: Placed | None) -> None:
+    """Draw ``placed`` into ``area``, tree space shifted by ``offset`` (the pan)."""
+    ox, oy = area.x - offset[0], area.y - offset[1]
+    clip = surface.get_clip()
+    surface.set_clip(area.clip(clip) if clip else area)
+    on_path: set[int] = set()
+    node = current
+    while node is not None:
+        on_path.add(node.order)
+        node = node.parent
+
+    def screen(p: Placed) -> tuple[float, float]:
+        return (ox + p.x, oy + p.y)
+
+    visible = area.inflate(SLOT * 2, 160)
+    shown = [p for p in placed if visible.collidepoint(screen(p))
+             or (p.parent is not None and visible.collidepoint(screen(p.parent)))]
+    # Highlights first, then the edges, then the shapes and their words on top.
+    for p in shown:
+        node = p.node
+        if node is None or not (node is current or node is selected or p is hovered):
+            continue
+        box = pygame.Rect(0, 0, SLOT - 4, BELOW + HALF + 12)
+        box.midtop = (round(ox + p.x), round(oy + p.y - HALF - 6))
+        if node is current:
+            draw.translucent_rect(surface, box, look.current, 60, radius=8)
+            pygame.draw.rect(surface, look.current, box, 3, border_radius=8)
+        elif node is selected:
+            pygame.draw.rect(surface, look.selected, box, 2, border_radius=8)
+        else:
+            draw.translucent_rect(surface, box, look.selected, 28, radius=8)
+    for p in shown:
+        if p.parent is None:
+            continue
+        a = (ox + p.parent.x, oy + p.parent.y + BELOW)
+        b = (ox + p.x, oy + p.y - HALF - 3)
+        if p.node is None:
+            _dashed(surface, look.ghost, a, b)
+            t = 0.72  # nearer the pruned child than the parent, where edges spread apart
+            cut_mark(surface, look.cut, (a[0] + (b[0] - a[0]) * (t - 0.1),
+                                         a[1] + (b[1] - a[1]) * (t - 0.1)),
+                     (a[0] + (b[0] - a[0]) * (t + 0.1), a[1] + (b[1] - a[1]) * (t + 0.1)))
+        elif p.node.order in on_path:
+            draw.thick_line(surface, look.path, a, b, 4)
+        else:
+            pygame.draw.aaline(surface, look.edge, a, b)
+            pygame.draw.aaline(surface, look.edge, (a[0] + 1, a[1]), (b[0] + 1, b[1]))
+    for p in shown:  # each edge's move, near the child's end
+        if p.parent is None or not p.label or p.node is None:
+            continue
+        a = (ox + p.parent.x, oy + p.parent.y + BELOW)
+        b = (ox + p.x, oy + p.y - HALF - 3)
+        _move_label(surface, p.label, (a[0] + (b[0] - a[0]) * 0.72,
+                                       a[1] + (b[1] - a[1]) * 0.72), look)
+    for p in shown:
+        cx, cy = screen(p)
+        if not area.inflate(SLOT, 80).collidepoint(cx, cy):
+            continue
+        if p.node is None:  # a pruned child: an outline, its move in grey
+            draw_shape(surface, p.kind, False, (cx, cy), None, look.ghost)
+            draw.blit_text(surface, p.label, MOVE_SIZE, look.ghost, (cx, cy + HALF + 3),
+                           "midtop", max_width=STUB + 6)
+            continue
+        node = p.node
+        fill = {"max": look.max_fill, "min": look.min_fill}.get(node.kind, look.leaf_fill)
+        draw_shape(surface, node.kind, node.terminal, (cx, cy), fill, look.text)
+        value = node_value_text(node, step)
+        draw.blit_text(surface, value, VALUE_SIZE, look.text, (cx, cy + HALF + 3), "midtop",
+                       bold=True, max_width=SLOT - 2)
+        if node.kind != "leaf" and node.alpha is not None:
+            draw.blit_text(surface, window_text(node.alpha, node.beta), WINDOW_SIZE, look.dim,
+                           (cx, cy + HALF + 21), "midtop", max_width=SLOT - 2)
+        if p.collapsed:
+            badge = (cx + HALF + 8, cy - 2)
+            draw.aa_circle(surface, look.card, badge, 8)
+            draw.aa_circle(surface, look.dim, badge, 8, 2)
+            pygame.draw.line(surface, look.text, (badge[0] - 4, badge[1]), (badge[0] + 4, badge[1]), 2)
+            pygame.draw.line(surface, look.text, (badge[0], badge[1] - 4), (badge[0], badge[1] + 4), 2)
+    surface.set_clip(clip)
+
+
+def _move_label(surface: pygame.Surface, text: str, centre: tuple[float, float],
+                look: Look) -> None:
+    w, h = draw.text_size(text, MOVE_SIZE)
+    pill = pygame.Rect(0, 0, w + 8, h)
+    pill.center = (round(centre[0]), round(centre[1]))
+    pygame.draw.rect(surface, look.card, pill, border_radius=4)
+    draw.blit_text(surface, text, MOVE_SIZE, look.text, pill.center, "center")
+
+
+# --- the window on a number line -------------------------------------------------------------
+
+def draw_number_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
+                     alpha: int | None, beta: int | None, best: int | None) -> None:
+    """α and β on a number line, as lectures draw them: the band between them is what
+    can still change the result; when β ≤ α it is empty and the node is cut off.
+
+    ``−∞`` and ``+∞`` sit at the ends; finite values are spread between them in order
+    (the scale is ordinal: it shows which is larger, not by how much).
+    """
+    text, dim = theme.text, theme.text_dim
+    if alpha is None or beta is None:
+        draw.blit_text(surface, "Minimax has no window: it searches every move.", 18, dim,
+                       rect.center, "center", max_width=rect.width)
+        return
+    edge = INFINITY_EDGE
+    end_w = draw.text_size("+∞", 16)[0] + 6
+    left, right = rect.x + end_w, rect.right - end_w
+    y = rect.y + 27
+    finite = sorted({v for v in (alpha, beta, best) if v is not None and abs(v) < edge})
+    inner_left = left + (right - left) * 0.16
+    inner_right = right - (right - left) * 0.16
+
+    def x_of(v: int) -> float:
+        if v <= -edge:
+            return left
+        if v >= edge:
+            return right
+        if len(finite) == 1:
+            return (inner_left + inner_right) / 2
+        return inner_left + (inner_right - inner_left) * finite.index(v) / (len(finite) - 1)
+
+    pygame.draw.line(surface, dim, (left, y), (right, y), 2)
+    draw.blit_text(surface, "−∞", 16, dim, (left - 4, y), "midright")
+    draw.blit_text(surface, "+∞", 16, dim, (right + 4, y), "midleft")
+    xa, xb = x_of(alpha), x_of(beta)
+    closed = beta <= alpha
+    colour = theme.danger if closed else theme.accent
+    if not closed:
+        band = pygame.Rect(round(xa), y - 5, max(2, round(xb - xa)), 10)
+        draw.translucent_rect(surface, band, theme.accent, 110, radius=4)
+    ink = colour if theme.name != "high-contrast" else text
+    # α's words end at its mark and β's begin at its mark, so they never overlap; when
+    # the window has closed (β left of α) they swap sides.
+    for x, name, value, anchor in ((xa, "α", alpha, "bottomleft" if closed else "bottomright"),
+                                   (xb, "β", beta, "bottomright" if closed else "bottomleft")):
+        pygame.draw.line(surface, colour, (x, y - 11), (x, y + 11), 3)
+        label = f"{name} = {value_text(value)}"
+        w = draw.text_size(label, 17, True)[0]
+        lx = x + 3 if anchor == "bottomleft" else x - 3 - w
+        lx = min(max(lx, rect.x), rect.right - w)  # near the ends, keep the words inside
+        draw.blit_text(surface, label, 17, ink, (lx, y - 10), "bottomleft", bold=True)
+    if best is not None and abs(best) < edge:
+        xbest = x_of(best)
+        draw.aa_circle(surface, text, (xbest, y), 5)
+        draw.blit_text(surface, f"best so far {value_text(best)}", 15, dim, (xbest, y + 8),
+                       "midtop")
+    if closed:
+        draw.blit_text(surface, "β ≤ α: cut off", 17, theme.danger, (rect.right, rect.bottom),
+                       "bottomright", bold=True)
+
+
+INFINITY_EDGE = 10 ** 6 + 1
+"""``ai.search.INFINITY``: a window edge this far out is drawn at the line's end."""
+
+
+__all__ = ["Look", "Placed", "draw_number_line", "draw_tree", "level_height", "look_for",
+           "node_at", "node_value_text", "place"]

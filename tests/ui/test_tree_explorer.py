@@ -1,0 +1,295 @@
+"""The search-tree explorer driven with real events: open, step, expand, cancel, new game."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.evaluators import load_evaluator
+from ai.explain.tree import record
+from game.rules import new_game
+from game.ui.scenes.tree import TreeScene
+from tests.ui.helpers import HUMAN, post_click, post_key
+
+BIG_GOMOKU = "h8i9h9"
+"""A Gomoku position whose depth-4 minimax tree has about 17,000 nodes (a second or so)."""
+
+
+def open_explorer(app, name="connect4", moves="4453", *, by_key=True):
+    game = new_game(name)
+    game.play_moves(moves)
+    app.start_game(game, [HUMAN, HUMAN], remember=False)
+    play = app.play
+    app.run_frames(2)
+    if by_key:
+        post_key(pygame.K_t, 0, "t")
+    else:
+        post_click(play.b_tree.rect.center)
+    app.run_frames(2)
+    scene = app.top
+    assert isinstance(scene, TreeScene)
+    assert app.pump_until(lambda: not scene.recording, 20)
+    return scene
+
+
+def screen_pos(scene, node):
+    placed = next(p for p in scene._placed if p.node is node)
+    return (scene.tree_area.x + placed.x - scene.offset[0],
+            scene.tree_area.y + placed.y - scene.offset[1])
+
+
+def test_t_opens_the_explorer_on_the_position_and_records_it(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app)
+    tree = scene.tree
+    assert tree is not None and tree.mode == "alphabeta" and tree.depth == 3
+    game = new_game("connect4")
+    game.play_moves("4453")
+    expected = record(game, load_evaluator("connect4"), 3, "alphabeta")
+    assert (tree.value, tree.node_count) == (expected.value, expected.node_count)
+    # The comparison counted every mode on the same position.
+    assert {m: c.value for m, c in scene.costs.items()} == {
+        "minimax": expected.value, "alphabeta": expected.value, "ordered": expected.value}
+    assert scene.costs["alphabeta"].nodes < scene.costs["minimax"].nodes
+    # The board game was left alone; Esc goes back to it.
+    post_key(pygame.K_ESCAPE)
+    app.run_frames(2)
+    assert app.top is app.play and app.play.game.moves_text() == "4453"
+
+
+def test_the_tree_button_opens_it_too(make_app):
+    app = make_app()
+    scene = open_explorer(app, "othello", "f5d6", by_key=False)
+    assert scene.tree is not None and scene.tree.side_names == ("Black", "White")
+
+
+def test_stepping_with_keys_and_buttons(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app)
+    steps = scene.tree.steps
+    assert scene.step == len(steps) - 1  # the finished tree first
+    post_key(pygame.K_HOME)
+    app.run_frames(1)
+    assert scene.step == 0 and scene.current is scene.tree.root
+    post_key(pygame.K_SPACE, 0, " ")
+    post_key(pygame.K_SPACE, 0, " ")
+    app.run_frames(1)
+    assert scene.step == 2 and scene.selected is scene.current
+    post_key(pygame.K_BACKSPACE)
+    app.run_frames(1)
+    assert scene.step == 1
+    post_click(scene.b_next.rect.center)
+    app.run_frames(1)
+    assert scene.step == 2
+    # Walk to the first cut-off: its node is on screen, expanded up to it.
+    cut = next(s for s in steps if s.kind == "cutoff")
+    for _ in range(cut.index - scene.step):
+        post_key(pygame.K_PERIOD, 0, ".")
+    app.run_frames(1)
+    assert scene.step == cut.index and "β ≤ α" in steps[scene.step].text
+    node = scene.current
+    assert any(p.node is node for p in scene._placed)
+    assert node.pruned_moves and scene._placed_of(node) is not None
+    stubs = [p for p in scene._placed if p.node is None and p.parent.node is node]
+    assert stubs  # the pruned children are drawn, greyed, under it
+    post_key(pygame.K_END)
+    app.run_frames(1)
+    assert scene.step == len(steps) - 1
+    post_click(scene.b_first.rect.center)
+    app.run_frames(1)
+    assert scene.step == 0
+
+
+def test_expand_and_collapse_with_keys_and_clicks(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app)
+    root = scene.tree.root
+    shown = len(scene._placed)
+    assert shown == 1 + len(root.children)  # root open, its children closed
+    post_key(pygame.K_DOWN)  # select the first child
+    app.run_frames(1)
+    first = root.children[0]
+    assert scene.selected is first
+    post_key(pygame.K_RETURN)
+    app.run_frames(1)
+    assert first.order in scene.expanded and len(scene._placed) > shown
+    post_key(pygame.K_RETURN)
+    app.run_frames(1)
+    assert first.order not in scene.expanded and len(scene._placed) == shown
+    post_key(pygame.K_e)  # the whole subtree
+    app.run_frames(1)
+    assert len(scene._placed) == shown - 1 + first.subtree_size() + sum(
+        min(len(n.pruned_moves), 4) for n in scene.tree.nodes
+        if n.order in scene.expanded and _under(n, first))
+    post_key(pygame.K_c)
+    app.run_frames(1)
+    assert len(scene._placed) == shown
+    # A click on a closed node opens it (the second click on a selected node closes it).
+    second = root.children[1]
+    post_click(screen_pos(scene, second))
+    app.run_frames(1)
+    assert scene.selected is second and second.order in scene.expanded
+    post_click(screen_pos(scene, second))
+    app.run_frames(1)
+    assert second.order not in scene.expanded
+
+
+def _under(node, top):
+    while node is not None:
+        if node is top:
+            return True
+        node = node.parent
+    return False
+
+
+def test_hover_shows_a_nodes_position_and_arrows_walk_the_tree(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app)
+    child = scene.tree.root.children[2]
+    pos = screen_pos(scene, child)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(1)
+    assert scene.focus_node() is child
+    assert scene.position_of(child).moves_text() == "4453" + child.name
+    post_key(pygame.K_DOWN)
+    post_key(pygame.K_RIGHT)
+    post_key(pygame.K_RIGHT)
+    app.run_frames(1)
+    assert scene.selected is scene.tree.root.children[2]
+    post_key(pygame.K_UP)
+    app.run_frames(1)
+    assert scene.selected is scene.tree.root
+
+
+def test_pan_by_drag_keys_and_wheel(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app, "othello", "f5d6c3d3c4")
+    scene.toggle(scene.tree.root, whole=True)  # wider than the window
+    app.run_frames(1)
+    assert scene._tree_w > scene.tree_area.width
+    x0 = scene.offset[0]
+    for _ in range(3):
+        post_key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    app.run_frames(1)
+    assert scene.offset[0] == x0 + 180
+    start = (scene.tree_area.centerx, scene.tree_area.bottom - 20)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 80, start[1]),
+                                         rel=(80, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 80, start[1]),
+                                         button=1))
+    before = scene.offset[0]
+    app.run_frames(1)
+    assert scene.offset[0] == pytest.approx(before - 80, abs=1)
+    assert scene.selected is scene.tree.root  # a drag is not a click
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=1, y=0, flipped=False))
+    app.run_frames(1)
+    assert scene.offset[0] == pytest.approx(before - 80 - 60, abs=1)
+
+
+def test_depth_and_mode_by_keys_and_widgets(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app)
+    post_key(pygame.K_m, 0, "m")  # alpha-beta -> ordered
+    app.run_frames(1)
+    assert scene.recording or scene.tree.mode == "ordered"
+    assert app.pump_until(lambda: not scene.recording, 20)
+    assert scene.tree.mode == "ordered" and scene.tree.ordering_looks > 0
+    post_click(scene.s_mode._segment(0).center)  # minimax
+    app.run_frames(1)
+    assert app.pump_until(lambda: not scene.recording, 20)
+    assert scene.tree.mode == "minimax" and scene.tree.pruned_count == 0
+    post_key(pygame.K_d, pygame.KMOD_SHIFT, "D")  # depth 3 -> 2
+    app.run_frames(1)
+    assert app.pump_until(lambda: not scene.recording, 20)
+    assert scene.tree.depth == 2
+    # Tab to the depth selector, then Right raises it.
+    while scene.widgets.focus is not scene.c_depth:
+        post_key(pygame.K_TAB)
+        app.run_frames(1)
+    post_key(pygame.K_RIGHT)
+    app.run_frames(1)
+    assert app.pump_until(lambda: not scene.recording, 20)
+    assert scene.tree.depth == 3
+
+
+def test_cancel_keeps_the_tree_shown_and_drops_the_late_result(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app, "gomoku", BIG_GOMOKU)
+    shown = scene.tree
+    post_click(scene.s_mode._segment(0).center)  # minimax...
+    post_key(pygame.K_d, 0, "d")  # ...at depth 4: about a second of work
+    app.run_frames(2)
+    assert scene.recording and scene.b_cancel.visible
+    post_key(pygame.K_ESCAPE)
+    app.run_frames(2)
+    assert not scene.recording and scene.tree is shown
+    assert app.top is scene  # Esc cancelled; it did not leave
+    app.run_frames(60)
+    assert scene.tree is shown and not scene.recording
+    post_key(pygame.K_ESCAPE)
+    app.run_frames(1)
+    assert app.top is app.play
+
+
+def test_a_tree_past_the_cap_is_refused_in_one_sentence(make_app):
+    app = make_app(size=(800, 560))
+    game = new_game("connect4")
+    app.start_game(game, [HUMAN, HUMAN], remember=False)
+    scene = TreeScene(app, game, depth=4, mode="minimax", cap=500)
+    app.push_scene(scene)
+    assert app.pump_until(lambda: not scene.recording, 20)
+    assert scene.tree is None
+    assert "more than 500 nodes" in scene.message and "choose depth 3" in scene.message
+    app.run_frames(1)  # and it draws
+
+
+def test_new_game_while_recording_closes_the_explorer_and_its_thread(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app, "gomoku", BIG_GOMOKU)
+    post_click(scene.s_mode._segment(0).center)
+    post_key(pygame.K_d, 0, "d")
+    app.run_frames(1)
+    assert scene.recording and scene.depth == 4
+    worker = scene._worker
+    post_key(pygame.K_n, 0, "n")
+    app.run_frames(2)
+    dialog = app.top
+    assert dialog is not scene and dialog.overlay
+    dialog.choose_game("connect4")
+    post_click(dialog.b_start.rect.center)
+    app.run_frames(2)
+    assert app.play.game.name == "connect4" and scene not in app.scenes
+    assert scene._worker is None and not worker._thread.is_alive()
+    app.run_frames(10)
+    assert app.top is app.play
+
+
+def test_a_finished_game_says_so(make_app):
+    app = make_app(size=(800, 560))
+    game = new_game("connect4")
+    game.play_moves("1212121")
+    app.start_game(game, [HUMAN, HUMAN], remember=False)
+    post_key(pygame.K_t, 0, "t")
+    app.run_frames(2)
+    scene = app.top
+    assert isinstance(scene, TreeScene) and not scene.recording
+    assert "game is over" in scene.message
+
+
+@pytest.mark.parametrize("theme", ["classic", "dark", "high-contrast"])
+@pytest.mark.parametrize("name, moves", [("connect4", "4453"), ("othello", "f5d6c3d3c4"),
+                                         ("gomoku", "h8i9h9")])
+def test_draws_in_every_theme_at_the_minimum_size(make_app, theme, name, moves):
+    app = make_app(size=(800, 560), theme=theme)
+    scene = open_explorer(app, name, moves)
+    post_key(pygame.K_HOME)
+    for _ in range(12):
+        post_key(pygame.K_SPACE, 0, " ")
+    post_key(pygame.K_F1)
+    app.run_frames(2)
+    assert scene.show_keys
+    post_key(pygame.K_ESCAPE)  # closes the key help, not the explorer
+    app.run_frames(1)
+    assert not scene.show_keys and app.top is scene
