@@ -91,6 +91,8 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
                              " (write --board=... when it starts with -)")
     parser.add_argument("--turn", choices=("X", "O"), help="Othello with --board: side to move")
     parser.add_argument("--file", metavar="F", help="one position per line; one result per line")
+    parser.add_argument("--obf", metavar="F", help="Othello: an OBF file (a position a line, "
+                        "optional '; move:score' annotations), each solved and checked")
     parser.add_argument("--time", type=float, metavar="S", help="give up after S seconds")
     parser.add_argument("--json", action="store_true", help="one JSON object per position")
     # solve takes no variant options, but build_game reads them.
@@ -98,6 +100,10 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    if args.obf is not None:
+        from game.commands.solve_obf import solve_obf
+
+        return solve_obf(args)
     from game.commands.solve import solve_command
 
     return solve_command(args)

@@ -1,0 +1,126 @@
+"""``plies solve othello --obf FILE``: solve every position of an OBF file, check its notes.
+
+Each line of the file is a position (``game.formats.obf``), optionally annotated with
+the exact score of some moves. Every position is solved exactly; when the line has
+annotations, the output says whether Plies agrees with each of them. Results stream
+out one line per position as they are solved (``--json``: one object per position);
+the text output ends with a summary. ``--time S`` gives each position S seconds; a
+position not solved in time is reported and the command exits 1 at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from ai.endgame.othello import OthelloSolver
+from game.commands.common import CliError, emit
+from game.formats.obf import OBFError, OBFPosition, iter_positions
+from game.rules import Othello, RulesError
+
+
+class _TimeUp(Exception):
+    pass
+
+
+def _read(path: str) -> str:
+    from game.records import RecordError, _read_text  # the one safe reader (size, type, UTF-8)
+    from pathlib import Path
+
+    try:
+        return _read_text(Path(path))
+    except RecordError as error:
+        raise CliError(str(error)) from None
+
+
+def solve_obf(args: argparse.Namespace) -> int:
+    """Solve and check each position of ``args.obf``; 0, or 1 if one ran out of time."""
+    if args.game != "othello":
+        raise CliError(f"--obf holds Othello positions, not {args.game} ones")
+    for option in ("moves", "board", "file"):
+        if getattr(args, option, None) is not None:
+            raise CliError(f"--obf and --{option} cannot be used together")
+    if args.time is not None and args.time <= 0:
+        raise CliError(f"--time must be positive, not {args.time}")
+    text = _read(args.obf)
+    try:  # every line is checked before the first (possibly long) solve
+        positions = list(iter_positions(text))
+        games = [_game(p) for p in positions]
+    except OBFError as error:
+        raise CliError(f"{args.obf}: {error}") from None
+    if not positions:
+        raise CliError(f"{args.obf} holds no positions")
+    solver = OthelloSolver()
+    counts = {"annotated": 0, "agree": 0, "unsolved": 0}
+    for position, game in zip(positions, games):
+        payload, text_line = _solve_one(solver, position, game, args.time)
+        if payload.get("score") is None:
+            counts["unsolved"] += 1
+        elif payload["agrees"] is not None:
+            counts["annotated"] += 1
+            counts["agree"] += payload["agrees"]
+        emit(args, payload, text_line)
+        sys.stdout.flush()
+    if not args.json:
+        print(f"{len(positions)} positions, {counts['annotated']} annotated: "
+              f"Plies agrees with {counts['agree']}"
+              + (f"; {counts['unsolved']} not solved in time" if counts["unsolved"] else ""))
+    return 1 if counts["unsolved"] else 0
+
+
+def _game(position: OBFPosition) -> Othello:
+    try:
+        game = Othello.from_board(position.board, position.turn)
+    except RulesError as error:
+        raise OBFError(f"line {position.line}: {error}") from None
+    for move in position.annotations:
+        if game.parse_move(move) not in game.legal_moves():
+            raise OBFError(f"line {position.line}: the annotated move {move} is not legal "
+                           "in the position")
+    return game
+
+
+def _solve_one(solver: OthelloSolver, position: OBFPosition, game: Othello,
+               seconds: float | None) -> tuple[dict[str, Any], str]:
+    base: dict[str, Any] = {"line": position.line, "board": position.board,
+                            "turn": "XO"[position.turn],
+                            "annotations": dict(position.annotations)}
+    where = f"line {position.line}"
+    if game.is_over():
+        score = game.margin_for_side_to_move()
+        base.update(score=score, best_moves=[], move_scores={}, agrees=None, nodes=0,
+                    seconds=0.0)
+        return base, f"{where}: the game is over, {score:+d}"
+    started = time.perf_counter()
+    deadline = None if seconds is None else started + seconds
+
+    def poll() -> None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _TimeUp
+
+    try:
+        solution = solver.solve(game, poll)
+    except _TimeUp:
+        base.update(score=None, agrees=None)
+        return base, f"{where}: not solved within {seconds:g} s"
+    spent = time.perf_counter() - started
+    name = game.move_name
+    scores = {name(m): s for m, s in solution.move_scores.items()}
+    disagreements = {m: {"file": s, "plies": scores.get(m)}
+                     for m, s in position.annotations.items() if scores.get(m) != s}
+    agrees = None if not position.annotations else not disagreements
+    best = [name(m) for m in solution.best_moves]
+    base.update(score=solution.score, best_moves=best, move_scores=scores, agrees=agrees,
+                disagreements=disagreements, nodes=solution.nodes, seconds=round(spent, 4))
+    text = f"{where}: score {solution.score:+d}  best {' '.join(best)}"
+    if agrees is True:
+        text += f"  agrees with the file's {len(position.annotations)} score(s)"
+    elif agrees is False:
+        text += "  DISAGREES: " + ", ".join(
+            f"{m} file {d['file']:+d}, Plies {d['plies']:+d}" for m, d in disagreements.items())
+    return base, text + f"  ({solution.nodes} nodes, {spent:.2f} s)"
+
+
+__all__ = ["solve_obf"]
