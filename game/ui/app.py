@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -114,6 +115,9 @@ class App:
         pygame.display.set_caption("Plies")
         self._set_icon()
         self.screen = pygame.display.set_mode(want, pygame.RESIZABLE)
+        window = self._window()
+        if window is not None:
+            window.minimum_size = MIN_SIZE  # the window manager stops the drag there
         self._waiter = EventWaiter()
         pygame.key.set_repeat(350, 40)
         self.theme: Theme = theme_for(self.settings.theme)
@@ -143,6 +147,16 @@ class App:
         """The folder of the last file opened or saved in this run (the file dialog's start)."""
 
     # --- set-up --------------------------------------------------------------------------
+
+    @staticmethod
+    def _window() -> Any:
+        """The display's ``pygame.Window`` (pygame-ce), or ``None`` without one."""
+        try:
+            with warnings.catch_warnings():  # deprecated only for Window-owned surfaces
+                warnings.simplefilter("ignore", DeprecationWarning)
+                return pygame.Window.from_display_module()
+        except Exception:
+            return None
 
     def _set_icon(self) -> None:
         try:
@@ -396,7 +410,14 @@ class App:
         """The window was resized to ``size``: enforce the minimum, lay everything out again."""
         w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
         if self.screen.get_size() != (w, h) or (w, h) != tuple(size):
-            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            # Smaller than the minimum got through (a window manager that ignores it):
+            # the same window grows back to the minimum; nothing is destroyed.
+            window = self._window()
+            if window is not None:
+                window.size = (w, h)
+                self.screen = pygame.display.get_surface() or self.screen
+            if self.screen.get_size() != (w, h):  # no Window API: the old way
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self._veil = None
         self._dirty = True
         for scene in self.scenes:

@@ -162,8 +162,8 @@ class Panel:
             level = session.level_label(side)
             detail = f"{who} · {level}" if level else (
                 "You" if who == "You" else "A person")
-            draw.blit_text(surface, detail, 19, theme.text_dim, (row.x + 54, top + 23),
-                           max_width=text_w)
+            draw.blit_text(surface, detail, draw.fit_size(detail, 19, text_w, 15),
+                           theme.text_dim, (row.x + 54, top + 23), max_width=text_w)
             draw.blit_text(surface, count_text, 34, theme.text, (row.right - 14, row.centery),
                            "midright", bold=True)
 
@@ -188,12 +188,23 @@ class Panel:
         frac = ev.fraction() if ev else 0.5
         left_w = round(bar.width * frac)
         c0, c1 = (visible_on(c, theme.card, 1.3) for c in colours.pieces)
-        draw.rounded_rect(surface, bar, c1, 8)
-        if left_w > 0:
-            clip = surface.get_clip()
-            surface.set_clip(pygame.Rect(bar.x, bar.y, left_w, bar.height).clip(clip)
-                             if clip else pygame.Rect(bar.x, bar.y, left_w, bar.height))
-            draw.rounded_rect(surface, bar, c0, 8)
+        halves = (pygame.Rect(bar.x, bar.y, left_w, bar.height),
+                  pygame.Rect(bar.x + left_w, bar.y, bar.width - left_w, bar.height))
+        clip = surface.get_clip()
+        for half, piece, fill in zip(halves, colours.pieces, (c0, c1)):
+            if half.width <= 0:
+                continue
+            surface.set_clip(half.clip(clip) if clip else half)
+            draw.rounded_rect(surface, bar, fill, 8)
+            # A piece colour that melts into the card (Black on high contrast's black)
+            # gets its own rim, so its share of the bar stays visible.
+            rim = icon_outline(piece, theme.card)
+            if rim is not None:
+                rim = visible_on(piece, theme.card, 7.0)
+                pygame.draw.rect(surface, rim, bar, 2, border_radius=8)
+                pygame.draw.line(surface, rim, (half.right - 1 if half.x == bar.x else half.x,
+                                                bar.y), (half.right - 1 if half.x == bar.x
+                                                         else half.x, bar.bottom - 1), 2)
             surface.set_clip(clip)
         pygame.draw.line(surface, theme.text_dim, (bar.centerx, bar.y - 3),
                          (bar.centerx, bar.bottom + 2), 1)
@@ -203,7 +214,8 @@ class Panel:
         self._graph(surface, theme, session, graph)
         y = graph.bottom + 10
         for line in self._search_lines(session):
-            draw.blit_text(surface, line, 19, theme.text_dim, (rect.x + 16, y),
+            size = draw.fit_size(line, 19, rect.width - 32, 15)
+            draw.blit_text(surface, line, size, theme.text_dim, (rect.x + 16, y),
                            max_width=rect.width - 32)
             y += 20
 

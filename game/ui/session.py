@@ -316,7 +316,8 @@ class Session:
         return self.evals[p], p
 
     def root_scores(self) -> dict[Cell, str]:
-        """The root moves' scores of the search of this position, by cell (show thinking)."""
+        """The root moves' scores of the search of this position, by cell, best first
+        (show thinking; the board labels the best and shades the rest when crowded)."""
         if self.search_ply != self.game.ply:
             return {}
         source: SearchInfo | SearchResult | None = self.thinking
@@ -328,7 +329,8 @@ class Session:
         if source is None:
             return {}
         cells: dict[Cell, str] = {}
-        for move, root in source.root_scores.items():
+        ranked = sorted(source.root_scores.items(), key=lambda item: -item[1].score)
+        for move, root in ranked:
             if move == PASS:
                 continue
             cell = self.game.move_cell(move)

@@ -107,3 +107,133 @@ def test_save_after_the_end_says_where_it_saved(make_app, tmp_path):
     text, kind = app.play.status_text()
     assert kind == "info" and str(target) in text, text
     assert dialog is not app.top
+
+
+def cut_texts(app, monkeypatch) -> list[str]:
+    """The texts one drawn frame had to cut with an ellipsis to make them fit."""
+    from game.ui import draw
+
+    cut: list[str] = []
+    original = draw.ellipsize
+
+    def recording(text, size, max_width, bold=False):
+        out = original(text, size, max_width, bold)
+        if out != text:
+            cut.append(text)
+        return out
+
+    monkeypatch.setattr(draw, "ellipsize", recording)
+    app.invalidate() if hasattr(app, "invalidate") else None
+    app.draw(app.screen)
+    monkeypatch.setattr(draw, "ellipsize", original)
+    return cut
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1000, 700)])
+def test_at_the_minimum_size_the_panel_and_status_line_read_whole(make_app, monkeypatch, size):
+    game = new_game("othello")
+    game.play_moves("f5d6c3d3c4f4f6f3e6e7d7")
+    app = make_app(size)
+    app.start_game(game, [HUMAN, computer(6)], remember=False)
+    play = app.play
+    assert app.pump_until(lambda: play.game.ply == 12 and play.session.human_to_move(), 30)
+    app.run_frames(2)
+    cut = [t for t in cut_texts(app, monkeypatch) if not t.startswith("Line:")]
+    assert cut == [], cut
+    # The end of a game: two-digit counts, the result and its keys.
+    over = new_game("othello")
+    over.play_moves("e6 f4 e3 f6 g5 d6 e7 f5 c5")
+    app.start_game(over, [HUMAN, computer(6)], remember=False)
+    app.run_frames(3)
+    assert cut_texts(app, monkeypatch) == []
+
+
+def test_below_the_minimum_the_same_window_is_kept_at_the_minimum(make_app, monkeypatch):
+    from game.ui.app import MIN_SIZE
+
+    app = make_app((900, 640))
+    app.start_game(new_game("othello"), [HUMAN, HUMAN])
+    app.run_frames(1)
+    window = app._window()
+    assert window is not None and tuple(window.minimum_size) == MIN_SIZE
+    calls = []
+    real = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode", lambda *a, **k: calls.append(a) or real(*a, **k))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(300, 200), w=300, h=200))
+    app.run_frames(2)
+    assert app.screen.get_size() == MIN_SIZE and tuple(window.size) == MIN_SIZE
+    assert calls == []  # the window was not re-created
+    assert app.play.view.board_rect.bottom <= MIN_SIZE[1]
+
+
+def test_othello_legal_markers_are_rings_far_larger_than_star_points(make_app):
+    app = make_app((800, 560), legal_move_markers=True)
+    game = new_game("othello")
+    app.start_game(game, [HUMAN, HUMAN])
+    app.run_frames(2)
+    play = app.play
+    overlay = play.board_overlay()
+    assert sorted(overlay.legal) == sorted(game.move_cell(m) for m in game.legal_moves())
+    plain = board_only(play)
+    marked = pygame.Surface(plain.get_size())
+    marked.blit(plain, (0, 0))
+    play.view.draw_markers(marked, game, play.theme, play.theme.board("othello"), overlay)
+    star_dot = max(3, round(play.view.cell * 0.07))
+    half = int(play.view.cell / 2) - 2
+    for cell in overlay.legal:
+        cx, cy = map(round, play.view.cell_center(cell))
+        changed = sum(marked.get_at((x, y)) != plain.get_at((x, y))
+                      for x in range(cx - half, cx + half) for y in range(cy - half, cy + half))
+        assert changed > 6 * 3.14 * star_dot ** 2, (cell, changed)
+        # A ring: its rim is stronger than its middle.
+        r = max(5, round(play.view.radius * 0.5))
+        rim, middle = marked.get_at((cx + r - 1, cy)), marked.get_at((cx, cy))
+        base = plain.get_at((cx, cy))
+        assert sum(abs(a - b) for a, b in zip(rim[:3], base[:3])) > \
+            sum(abs(a - b) for a, b in zip(middle[:3], base[:3]))
+
+
+def test_gomoku_thinking_labels_stay_readable_on_a_small_window(make_app, monkeypatch):
+    from game.ui import draw
+    from game.ui.boards.base import LABELLED_WHEN_CROWDED, READABLE_SIZE
+
+    game = new_game("gomoku", size=15)
+    game.play_moves("h8 i9 g9")
+    app = make_app((800, 560), show_thinking=True)
+    app.start_game(game, [computer(4), HUMAN], remember=False)  # White (a person) to move
+    play = app.play
+    assert app.pump_until(lambda: play.session.human_to_move(), 10)
+    post_key(pygame.K_h, 0, "h")
+    assert app.pump_until(lambda: play.session.hint is not None, 20)
+    scores = play.board_overlay().scores
+    assert len(scores) > LABELLED_WHEN_CROWDED
+    sizes = {}
+    original = draw.blit_text
+
+    def recording(surface, text, size, *args, **kwargs):
+        sizes.setdefault(text, []).append(size)
+        return original(surface, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "blit_text", recording)
+    app.draw(app.screen)
+    monkeypatch.setattr(draw, "blit_text", original)
+    texts = list(scores.values())
+    drawn = {t for t in texts if t in sizes}
+    assert texts[0] in drawn and drawn <= set(texts[:LABELLED_WHEN_CROWDED])  # the best few
+    assert all(min(sizes[t]) >= READABLE_SIZE for t in drawn)
+    assert play.view.cell * 0.96 < draw.text_size(max(texts, key=len), READABLE_SIZE)[0] + 6
+
+
+def test_high_contrast_shows_blacks_share_of_the_evaluation_bar(make_app):
+    app = make_app((800, 560), theme="high-contrast")
+    app.start_game(new_game("othello"), [HUMAN, HUMAN])
+    app.run_frames(2)
+    rect = app.play.panel.analysis_rect
+    bar = pygame.Rect(rect.x + 16, rect.y + 38, rect.width - 32, 22)
+    card = app.theme.card
+    quarter = bar.x + bar.width // 4
+    inside = app.screen.get_at((quarter, bar.centery))[:3]
+    edge = app.screen.get_at((quarter, bar.y + 1))[:3]
+    from game.ui.theme import contrast
+    assert contrast(inside, card) >= 1.25  # Black's half is not the card's black
+    assert contrast(edge, card) >= 7.0  # and it has a rim that stands out

@@ -19,7 +19,13 @@ import pygame
 
 from game.rules import Cell, Game
 from game.ui import draw
-from game.ui.theme import BoardColours, Theme, readable_on
+from game.ui.theme import BoardColours, Theme, readable_on, visible_on
+
+READABLE_SIZE = 16
+"""The smallest font size a score label on the board is drawn at."""
+
+LABELLED_WHEN_CROWDED = 3
+"""How many of the best moves keep a label when the board is too fine for all of them."""
 
 ANIMATION_FACTORS = {"off": 0.0, "slow": 1.7, "normal": 1.0, "fast": 0.5}
 """Animation durations are multiplied by this per ``Settings.animation_speed``."""
@@ -215,11 +221,16 @@ class BoardView:
 
     def draw_markers(self, surface: pygame.Surface, game: Game, theme: Theme,
                      colours: BoardColours, overlay: BoardOverlay) -> None:
-        """Legal-move markers under the pieces layer (empty cells only)."""
-        r = max(3, int(self.cell * 0.1))
+        """Legal-move markers: a ring the size of half a disc in the mover's colour around a
+        faint disc of that colour, centred in the square. It reads as "your disc can go
+        here" and not as a star point (a small solid dot where grid lines cross)."""
         colour = colours.pieces[overlay.mover]
+        r = max(5, round(self.radius * 0.5))
+        ring = max(2, round(self.cell * 0.05))
         for cell in overlay.legal:
-            draw.aa_circle(surface, colour, self.cell_center(cell), r, alpha=150)
+            centre = self.cell_center(cell)
+            draw.aa_circle(surface, colour, centre, r, alpha=70)
+            draw.aa_circle(surface, colour, centre, r, ring, alpha=230)
 
     def piece_colour(self, colours: BoardColours, side: int) -> tuple[int, int, int]:
         return colours.pieces[side]
@@ -293,7 +304,7 @@ class BoardView:
         if overlay.cursor is not None:
             self.draw_cursor(surface, theme, overlay.cursor)
         if overlay.scores:
-            self.draw_scores(surface, theme, overlay.scores)
+            self.draw_scores(surface, theme, overlay.scores, colours)
 
     def draw_ghost(self, surface: pygame.Surface, game: Game, theme: Theme,
                    colours: BoardColours, cell: Cell, side: int) -> None:
@@ -305,15 +316,39 @@ class BoardView:
         rect = pygame.Rect(round(cx - half), round(cy - half), round(2 * half), round(2 * half))
         pygame.draw.rect(surface, theme.focus, rect, 3, border_radius=max(3, round(self.cell / 6)))
 
-    def draw_scores(self, surface: pygame.Surface, theme: Theme, scores: dict[Cell, str]) -> None:
-        size = max(12, min(24, int(self.cell * 0.36)))
-        for cell, text in scores.items():
+    def draw_scores(self, surface: pygame.Surface, theme: Theme, scores: dict[Cell, str],
+                    colours: BoardColours | None = None) -> None:
+        """The search's root scores (``scores`` best first, as ``Session.root_scores``).
+
+        Every score gets a label when all of them fit their cells at a readable size
+        (``READABLE_SIZE``); on a board too fine for that (Gomoku at a small window) the
+        best ``LABELLED_WHEN_CROWDED`` moves get labels and the others a heat mark: a
+        dot whose size and strength fall with the move's rank.
+        """
+        items = list(scores.items())
+        if not items:
+            return
+        size = max(READABLE_SIZE, min(24, int(self.cell * 0.36)))
+        room = int(self.cell * 0.96)
+        crowded = any(draw.text_size(text, READABLE_SIZE)[0] + 6 > room for _, text in items)
+        labelled = items[:LABELLED_WHEN_CROWDED] if crowded else items
+        n = len(items)
+        if crowded:
+            ground = colours.surface if colours is not None else theme.background
+            heat = visible_on(theme.accent, ground, 3.0)
+            for rank in range(n - 1, len(labelled) - 1, -1):
+                cell = items[rank][0]
+                t = 1.0 - rank / max(1, n - 1)  # 1 for the best, 0 for the worst
+                radius = max(3, round(self.radius * (0.3 + 0.4 * t)))
+                draw.aa_circle(surface, heat, self.cell_center(cell), radius,
+                               alpha=round(90 + 140 * t))
+        for cell, text in reversed(labelled):  # the best drawn last, on top
             cx, cy = self.cell_center(cell)
-            size_here = draw.fit_size(text, size, int(self.cell * 0.92), 10)
+            size_here = size if crowded else draw.fit_size(text, size, room - 6, READABLE_SIZE)
             w, h = draw.text_size(text, size_here)
-            chip = pygame.Rect(0, 0, w + 6, h + 2)
+            chip = pygame.Rect(0, 0, w + 8, h + 2)
             chip.center = (round(cx), round(cy))
-            draw.translucent_rect(surface, chip, (0, 0, 0), 170, radius=4)
+            draw.translucent_rect(surface, chip, (0, 0, 0), 190, radius=4)
             draw.blit_text(surface, text, size_here, (255, 255, 255), chip.center, "center")
 
     def draw_labels(self, surface: pygame.Surface, game: Game, colours: BoardColours,

@@ -557,7 +557,8 @@ class PlayScene(Scene):
                        outline=icon_outline(disc, theme.background), with_shadow=False,
                        style="stone" if self.game.name == "gomoku" else "disc")
             x += 26
-        draw.blit_text(surface, text, 22, colour, (x, rect.centery), "midleft",
+        size = draw.fit_size(text, 22, rect.right - x - 8, 17)
+        draw.blit_text(surface, text, size, colour, (x, rect.centery), "midleft",
                        max_width=rect.right - x - 8)
 
     def pass_toast(self) -> str | None:
