@@ -572,10 +572,14 @@ class _Recorder:
         a, b = value_text(window[0]), value_text(window[1])
         if not pruned:
             return f"β ≤ α ({b} ≤ {a}), but {node.label} has no moves left to prune."
-        count = f"{len(pruned)} move{'s' * (len(pruned) != 1)}"
-        shown = ", ".join(pruned[:4]) + (", …" if len(pruned) > 4 else "")
-        return (f"β ≤ α ({b} ≤ {a}): the rest of this node's moves cannot change the "
-                f"result: pruned ({count}: {shown}).")
+        # Why, in the players' terms: the other side has a better choice higher up.
+        if node.kind == "max":
+            why = f"MIN can already hold MAX to {b} elsewhere and will not come here"
+        else:
+            why = f"MAX can already make sure of {a} elsewhere and will not come here"
+        shown = ", ".join(pruned[:3]) + (", …" if len(pruned) > 3 else "")
+        return (f"β ≤ α ({b} ≤ {a}): {why}; the rest of this node's moves cannot change "
+                f"the result: pruned ({len(pruned)}: {shown}).")
 
 
 def _bound(node: TreeNode, window: tuple[int | None, int | None]

@@ -68,7 +68,7 @@ class Placed:
 
 def level_height(area_height: int, depth: int) -> int:
     """Vertical distance between two levels: fill the area, but never cramped."""
-    return max(92, min(130, round((area_height - TOP_PAD - LEAF_BELOW) / max(1, depth))))
+    return max(84, min(130, (area_height - TOP_PAD - LEAF_BELOW - 8) // max(1, depth)))
 
 
 def visible_children(node: TreeNode, step: int) -> list[TreeNode]:
@@ -379,14 +379,16 @@ def draw_number_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
         lx = x + 3 if anchor == "bottomleft" else x - 3 - w
         lx = min(max(lx, rect.x), rect.right - w)  # near the ends, keep the words inside
         draw.blit_text(surface, label, 17, ink, (lx, y - 10), "bottomleft", bold=True)
-    if best is not None and abs(best) < edge:
+    if closed:  # the marks have crossed: say so under them instead of the best value
+        draw.blit_text(surface, "β ≤ α: cut off", 16, theme.danger, ((xa + xb) / 2, y + 8),
+                       "midtop", bold=True)
+    elif best is not None and abs(best) < edge:
         xbest = x_of(best)
         draw.aa_circle(surface, text, (xbest, y), 5)
-        draw.blit_text(surface, f"best so far {value_text(best)}", 15, dim, (xbest, y + 8),
-                       "midtop")
-    if closed:
-        draw.blit_text(surface, "β ≤ α: cut off", 17, theme.danger, (rect.right, rect.bottom),
-                       "bottomright", bold=True)
+        label = f"best so far {value_text(best)}"
+        w = draw.text_size(label, 15)[0]
+        lx = min(max(xbest - w / 2, rect.x), rect.right - w)
+        draw.blit_text(surface, label, 15, dim, (lx, y + 8), "topleft")
 
 
 INFINITY_EDGE = 10 ** 6 + 1

@@ -326,6 +326,8 @@ class TreeScene(Scene):
         while parent is not None:
             self.expanded.add(parent.order)
             parent = parent.parent
+        if self.tree.steps[self.step].kind not in ("enter", "leaf", "done"):
+            self.expanded.add(node.order)  # a value coming back, a cut-off: show the children
         self.selected = node
         self._relayout_tree()
         self._reveal(node)
@@ -416,15 +418,16 @@ class TreeScene(Scene):
         area = self.tree_area
         margin = 50
         sx = p.x - self.offset[0]
-        sy = p.y - self.offset[1]
         if sx < margin:
             self.offset[0] = p.x - margin
         elif sx > area.width - margin:
             self.offset[0] = p.x - area.width + margin
-        if sy < 30:
-            self.offset[1] = p.y - 30
-        elif sy > area.height - 60:
-            self.offset[1] = p.y - area.height + 60
+        top = p.y - tree_canvas.HALF - 24  # the move's label above it
+        bottom = p.y + (tree_canvas.LEAF_BELOW if node.kind == "leaf" else tree_canvas.BELOW)
+        if top < self.offset[1]:
+            self.offset[1] = top
+        elif bottom > self.offset[1] + area.height:
+            self.offset[1] = bottom - area.height
         self._clamp_offset()
 
     def _centre_on(self, node: TreeNode) -> None:
@@ -745,18 +748,15 @@ class TreeScene(Scene):
         kind = {"max": f"MAX node ({tree.side_names[0]} to move)",
                 "min": f"MIN node ({tree.side_names[1]} to move)",
                 "leaf": "leaf (game over)" if node.terminal else "leaf (scored by the evaluator)"}
-        value = tree_canvas.node_value_text(node, self.step)
-        first = f"{kind[node.kind]} · value {value}"
-        lines = [first]
-        extra = []
+        value = f"value {tree_canvas.node_value_text(node, self.step)}"
         if node.alpha is not None:
-            extra.append(f"window {window_text(node.alpha, node.beta)}")
+            value += f" · window {window_text(node.alpha, node.beta)}"
+        lines = [kind[node.kind], value]
         if node.kind != "leaf":
-            extra.append(f"{len(node.children)} searched")
+            moves = f"{len(node.children)} moves searched"
             if node.pruned_moves:
-                extra.append(f"{len(node.pruned_moves)} pruned")
-        if extra:
-            lines.append(" · ".join(extra))
+                moves += f", {len(node.pruned_moves)} pruned"
+            lines.append(moves)
         return lines
 
     def _draw_costs(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
