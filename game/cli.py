@@ -203,8 +203,10 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``plies`` parser with every sub-command."""
-    parser = _Parser(prog="plies", description="Gomoku, Othello and Connect-4 against an "
-                     "alpha-beta computer opponent. With no command, opens the window.")
+    parser = _Parser(prog="plies", usage="plies [FILE | COMMAND ...]",
+                     description="Gomoku, Othello and Connect-4 against an alpha-beta "
+                     "computer opponent. With no command, opens the window; with a saved "
+                     "game FILE (.json or .txt), opens the window on that game.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (summary, add_arguments, run) in COMMANDS.items():
         sub = commands.add_parser(name, help=summary, description=summary)
@@ -221,6 +223,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.ui import app
 
             return app.run_app()
+        if len(argv) == 1 and argv[0] not in COMMANDS and not argv[0].startswith("-"):
+            from game.commands.open_file import open_file
+
+            return open_file(argv[0], list(COMMANDS))
         args = build_parser().parse_args(argv)
         return args.run(args)
     except CliError as error:

@@ -247,7 +247,11 @@ class App:
 
     def start_game(self, game: Game, players: list[dict[str, Any]], *, demo: bool | None = None,
                    paused: bool = False, remember: bool = True) -> None:
-        """Play ``game`` (possibly with moves already played) with ``players``."""
+        """Play ``game`` (possibly with moves already played) with ``players``.
+
+        ``remember``: keep the game, variant and players as the start screen's choices
+        (the person chose them in the window; the command line's choices are not kept).
+        """
         from game.ui.scenes.play import PlayScene
         if demo is None:
             demo = all(p.get("type") == "computer" for p in players)
@@ -261,7 +265,18 @@ class App:
             self.settings.last_variants[game.name] = dict(game.variant())
             self.settings.last_players[game.name] = [dict(p) for p in players]
             self.save_settings()
+        self.play.session.autosave()  # the game left behind is replaced at once
         self.play.session.start()
+
+    def show_game(self, game: Game, players: list[dict[str, Any]], name: str) -> None:
+        """Show an opened record (file ``name``): two computers are paused, nothing is
+        remembered for the start screen."""
+        demo = all(p.get("type") == "computer" for p in players)
+        self.start_game(game, players, demo=demo, paused=demo, remember=False)
+        if self.play is not None:
+            moves = game.ply
+            self.play.session.say(f"Opened {name} ({moves} move{'s' if moves != 1 else ''})",
+                                  "info", 4.0)
 
     def new_game(self, name: str, variant: dict[str, Any] | None,
                  players: list[dict[str, Any]], *, demo: bool | None = None) -> None:
@@ -490,13 +505,15 @@ class App:
 
 def run_app(*, game: str | None = None, variant: dict | None = None,
             players: list[dict] | None = None, demo: bool = False,
-            open_new_game_dialog: bool = False) -> int:
+            open_new_game_dialog: bool = False,
+            opened: tuple[Game, list[dict], str] | None = None) -> int:
     """Open the window and run until it is closed; returns the exit status.
 
     With no arguments (``plies``) the new-game screen opens first; with ``game`` or
     ``players`` (``plies play``) a game starts at once; ``demo`` starts computer versus
     computer (``plies demo``). ``open_new_game_dialog`` shows the new-game screen
-    prefilled with the given choices instead of starting.
+    prefilled with the given choices instead of starting. ``opened`` is ``(game, players,
+    file name)`` of a loaded record (``plies FILE``): shown as the Open dialog shows it.
     """
     reason = no_display_reason()
     if reason is not None:
@@ -518,7 +535,9 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
         name = game or settings.last_game
         if demo and players is None:
             players = demo_players()
-        if open_new_game_dialog or (game is None and players is None and not demo):
+        if opened is not None:
+            app.show_game(*opened)
+        elif open_new_game_dialog or (game is None and players is None and not demo):
             app.show_start(game=name, variant=variant, players=players)
         else:
             chosen_variant = variant if variant is not None else (
@@ -531,7 +550,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
                 print(f"plies: {error}", file=sys.stderr)
                 app.close()
                 return 2
-            app.start_game(start, chosen_players, demo=demo or None)
+            app.start_game(start, chosen_players, demo=demo or None, remember=False)
     except BaseException:
         app.close()
         raise

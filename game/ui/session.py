@@ -9,7 +9,8 @@ of the UI (DESIGN §4) live in one place:
 * a computer move is requested as soon as it is the computer's turn, and shown no
   sooner than a short minimum delay after the request (and after the previous move's
   animation), so moves do not flash past;
-* the game is autosaved after every change.
+* the game is autosaved when it starts and after every change, unless it is not worth
+  resuming (a demo the person did not pause): then the autosave is emptied.
 
 Time is the session's own clock, advanced by ``update(dt)``, so tests and the frame
 loop see the same behaviour.
@@ -492,6 +493,7 @@ class Session:
         if self.failed and not self.paused:
             self.failed = False
         self.say("Paused" if self.paused else "Resumed", "info", 1.5)
+        self.autosave()  # a paused demo may be resumed later; a running one is not kept
 
     def step(self) -> None:
         """Play one move now (paused or not), ignoring the demo delay."""
@@ -511,11 +513,20 @@ class Session:
     def record(self) -> records.GameRecord:
         return records.record_from_game(self.game, self.players)
 
+    def worth_resuming(self) -> bool:
+        """Whether the autosave should keep this game: one a person plays, or a demo the
+        person paused (a running demo is never offered for resuming)."""
+        return bool(self.humans) or self.paused
+
     def autosave(self) -> None:
+        """Keep the autosave equal to this game (or empty, when it is not worth resuming)."""
         if not self.autosave_enabled:
             return
         try:
-            records.save_autosave(self.record())
+            if self.worth_resuming():
+                records.save_autosave(self.record())
+            else:
+                records.clear_autosave()
         except Exception as error:  # never lose the game over a full disk
             self.say(f"Autosave failed: {error}", "error", 4.0)
 

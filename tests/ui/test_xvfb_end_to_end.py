@@ -154,3 +154,74 @@ def test_an_idle_window_uses_under_one_percent_of_a_core():
         percent = tool.run(args, seconds=10, settle=3)
         print(f"idle CPU, plies {' '.join(args)}: {percent:.2f}%")
         assert percent < 1.0, (args, percent)
+
+
+@pytest.mark.xvfb
+def test_plies_file_opens_the_saved_game_in_a_real_window(tmp_path, make_app):
+    """`plies game.json` shows the saved Connect-4 position at once; SIGTERM closes it."""
+    _need_tools()
+    from game import records
+    from game.rules import new_game
+
+    game = new_game("connect4")
+    game.play_moves("4445")
+    saved = tmp_path / "saved game.json"
+    records.save_record(saved, records.record_from_game(game, [{"type": "human"},
+                                                               {"type": "human"}]))
+    # Where the cells are at the window's size: the same layout, headless, in this process.
+    app = make_app(size=(1120, 760))
+    app.start_game(new_game("connect4"), [{"type": "human"}, {"type": "human"}],
+                   remember=False)
+    centre = app.play.view.cell_center
+    red_cells = [centre((3, 5)), centre((3, 3))]  # row 5 is the bottom one
+    yellow_cells = [centre((3, 4)), centre((4, 5))]
+    empty_cell = centre((3, 2))
+
+    display = f":{400 + os.getpid() % 300}"
+    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten",
+                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    config = tmp_path / "config"
+    env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
+           "SDL_AUDIODRIVER": "dummy", "XDG_CONFIG_HOME": str(config),
+           "PYTHONPATH": str(ROOT), "SDL_VIDEO_X11_WMCLASS": WINDOW_CLASS + "-file"}
+    program = None
+    try:
+        _wait_for(lambda: subprocess.run(["xdotool", "getmouselocation"], env=env,
+                                         capture_output=True).returncode == 0, 10, "Xvfb")
+        program = subprocess.Popen([sys.executable, "-m", "game", str(saved)], cwd=tmp_path,
+                                   env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True)
+        window = _wait_for(lambda: subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--class", WINDOW_CLASS + "-file"], env=env,
+            capture_output=True, text=True).stdout.split(), 30, "the Plies window")[0]
+        time.sleep(1.5)  # the first frames
+        shot_dir = Path(os.environ.get("PLIES_SCREENSHOT_DIR", tmp_path))
+        shot_dir.mkdir(parents=True, exist_ok=True)
+        shot = shot_dir / "xvfb-plies-file-connect4-4445.png"
+        subprocess.run(["import", "-window", window, str(shot)], env=env, check=True,
+                       timeout=30)
+        import pygame
+
+        image = pygame.image.load(str(shot))
+        assert image.get_size() == (1120, 760)
+
+        def colour(point):
+            return image.get_at((round(point[0]), round(point[1])))
+
+        for point in red_cells:
+            c = colour(point)
+            assert c.r > 180 and c.g < 100 and c.b < 100, (point, c)
+        for point in yellow_cells:
+            c = colour(point)
+            assert c.r > 180 and c.g > 150 and c.b < 110, (point, c)
+        c = colour(empty_cell)
+        assert not (c.r > 180 and c.b < 110), (empty_cell, c)  # no disc above
+        program.terminate()  # SDL turns SIGTERM into a quit event
+        assert program.wait(timeout=10) == 0, program.stderr.read()[-2000:]
+        autosave = json.loads((config / "plies" / "autosave.json").read_text())
+        assert autosave["moves"] in ("4445", ["4", "4", "4", "5"]), autosave
+    finally:
+        if program is not None and program.poll() is None:
+            program.kill()
+        server.terminate()
+        server.wait(5)

@@ -262,14 +262,8 @@ class FileDialog(Dialog):
             self.error = _sentence(f"{path.name} cannot be opened: {error}")
             return
         self.app.last_folder = path.parent
-        players = record.players
-        demo = all(p.get("type") == "computer" for p in players)
         self.app.pop_scene(self)
-        self.app.start_game(game, players, demo=demo, paused=demo, remember=False)
-        if self.app.play is not None:
-            moves = game.ply
-            self.app.play.session.say(
-                f"Opened {path.name} ({moves} move{'s' if moves != 1 else ''})", "info", 4.0)
+        self.app.show_game(game, record.players, path.name)
 
     def _save(self, path: Path) -> None:
         play = self.app.play
