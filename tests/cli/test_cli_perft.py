@@ -55,7 +55,7 @@ def test_depth_zero_counts_the_position_itself(capsys):
     (["perft", "othello", "2", "--size", "9"], "--size does not apply to othello"),
     (["perft", "connect4", "2", "--width", "30"], "4 to 10 columns wide"),
     (["perft", "gomoku", "2", "--rule", "pente"], "invalid choice"),
-    (["frobnicate"], "invalid choice"),
+    (["frobnicate"], "neither a plies command"),
 ])
 def test_bad_input_exits_2_with_one_line_on_stderr(args, words):
     done = plies(*args)
