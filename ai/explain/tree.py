@@ -578,8 +578,9 @@ class _Recorder:
         else:
             why = f"MAX can already make sure of {a} elsewhere and will not come here"
         shown = ", ".join(pruned[:3]) + (", …" if len(pruned) > 3 else "")
+        count = f"{len(pruned)} move{'s' * (len(pruned) != 1)}"
         return (f"β ≤ α ({b} ≤ {a}): {why}; the rest of this node's moves cannot change "
-                f"the result: pruned ({len(pruned)}: {shown}).")
+                f"the result: pruned ({count}: {shown}).")
 
 
 def _bound(node: TreeNode, window: tuple[int | None, int | None]

@@ -53,6 +53,11 @@ def test_two_ply_lecture_tree():
     assert (a.value, b.value, c.value) == (-1, 5, 2)
     assert (a.bound, b.bound, c.bound) == ("exact", "exact", "upper")  # C is "at most 2"
     assert c.cutoff and pruned_paths(recorded) == {(2, 1)}  # the leaf 9
+    cut = next(s for s in recorded.steps if s.kind == "cutoff")
+    assert cut.node == c.order and (cut.alpha, cut.beta) == (5, 2)
+    assert cut.text == ("β ≤ α (+2 ≤ +5): MAX can already make sure of +5 elsewhere and "
+                        "will not come here; the rest of this node's moves cannot change the "
+                        "result: pruned (1 move: 1).")  # the README quotes it
     assert leaves == [100, 3, -1, 6, 5, 2]
     # The windows the lecture writes next to A, B and C.
     assert (a.alpha, a.beta) == (-INFINITY, INFINITY)
