@@ -17,6 +17,11 @@ The rules of the search:
 * otherwise the single five-point is the defender's forced reply, which may give the
   defender a four in turn (handled by the first rule at the next attacker move).
 
+Under renju Black attacks only with moves that are not forbidden (``LineBoard``
+leaves Black's forbidden points out of its four-making cells), and a White four
+whose five-point is forbidden for Black wins at once: Black cannot block it. Such a
+line shows the five-point twice (Black's "reply" there stands for any move).
+
 Iterative deepening on the number of fours finds the shortest VCF first (and stops
 early when a pass saw the whole threat space without reaching its depth limit). A
 table of failed positions, ``(position, attacker, rule) -> fours searched`` (or
@@ -49,7 +54,7 @@ import threading
 from collections.abc import Callable
 
 from ai.evaluators.base import WIN, ExactSolver, Solution
-from ai.evaluators.gomoku import PRESETS, LineBoard, LineTables
+from ai.evaluators.gomoku import PRESETS, RULE_EXACT, LineBoard, LineTables
 from game.rules.base import Game, Move
 
 __all__ = ["DEFAULT_MAX_FOURS", "VcfSolver", "find_vcf"]
@@ -62,8 +67,8 @@ POLL_NODES = 1024
 
 _ATTACKER_KEY = (0, 0x5BD1E9955BD1E995)
 """XORed into the position key for the failed-positions table (White attacking)."""
-_STANDARD_KEY = 0x2545F4914F6CDD1D
-"""XORed in under the standard rule: the same stones may win under one rule only."""
+_RULE_KEYS = {"freestyle": 0, "standard": 0x2545F4914F6CDD1D, "renju": 0x61C8864680B583EB}
+"""XORed in per rule: the same stones may win under one rule only."""
 
 
 _EXHAUSTED = 1 << 30
@@ -90,7 +95,7 @@ class _Search:
         self.next_poll = POLL_NODES
         self.failed = failed
         self.cut = False
-        self.salt = _ATTACKER_KEY[attacker] ^ (_STANDARD_KEY if board.tables.standard else 0)
+        self.salt = _ATTACKER_KEY[attacker] ^ _RULE_KEYS[board.tables.rule]
 
     def run(self, fours: int) -> list[Move] | None:
         """A VCF with at most ``fours`` fours from the attacker's move, else ``None``."""
@@ -146,6 +151,11 @@ class _Search:
                 first, second = sorted(points)[:2]
                 return [move, first, second]
             (reply,) = points
+            if not d and board.renju and board.forbidden(reply):
+                # Renju: Black may not take the point; whatever Black plays, White's
+                # five follows (the reply is written as that point).
+                board.remove(move, a)
+                return [move, reply, reply]
             board.place(reply, d)
             try:
                 line = self.run(fours - 1)
@@ -203,7 +213,7 @@ class VcfSolver(ExactSolver):
         max_fours: the longest VCF looked for (attacker's fours).
         max_nodes: give up (``None``) after this many nodes; ``None``: only ``poll``
             stops the search.
-        tables: ``{standard: LineTables}`` to share with an evaluator (the solver
+        tables: ``{rule name: LineTables}`` to share with an evaluator (the solver
             only reads the threat cells, which do not depend on the weights).
 
     ``score`` of a solution is the number of plies to the five (odd), and
@@ -214,8 +224,8 @@ class VcfSolver(ExactSolver):
                  tables: dict[bool, LineTables] | None = None) -> None:
         self.max_fours = max_fours
         self.max_nodes = max_nodes
-        self._tables = tables or {False: LineTables(PRESETS["default"], False),
-                                  True: LineTables(PRESETS["default"], True)}
+        self._tables = tables or {rule: LineTables(PRESETS["default"], rule)
+                                  for rule in RULE_EXACT}
         # Position facts only, whoever found them: safe to share between threads.
         self._failed: dict[int, int] = {}
         self._local = threading.local()  # one board per thread and variant
@@ -236,7 +246,7 @@ class VcfSolver(ExactSolver):
             boards = self._local.boards = {}
         board = boards.get(variant)
         if board is None:
-            tables = self._tables[variant[1] == "standard"]
+            tables = self._tables[variant[1]]
             board = boards[variant] = LineBoard(tables, variant[0])
         board.sync(game.stones)  # type: ignore[attr-defined]
         return board

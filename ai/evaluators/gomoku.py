@@ -144,6 +144,7 @@ from typing import NamedTuple
 
 from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints
 from game.rules.base import Game, Move
+from game.rules.renju import forbidden_kind, may_be_forbidden
 
 __all__ = [
     "PATTERN_TERMS", "PRESETS", "GomokuEvaluator", "LineBoard", "LineTables", "Weights",
@@ -300,22 +301,38 @@ def _side_class(own: int, blocked: int, standard: bool) -> tuple[int, int, int]:
     return (TWO if best >= 2 else ONE), twos, ones
 
 
-_WINDOW_TABLES: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = ({}, {})
-"""Per rule (freestyle, standard): window code -> ``window_classes`` (process-wide)."""
+RULE_EXACT = {"freestyle": (False, False), "standard": (True, True), "renju": (True, False)}
+"""Per rule, for Black and for White: does only an exact five win?"""
+
+_WINDOW_TABLES: dict[str, dict[int, tuple[int, ...]]] = {rule: {} for rule in RULE_EXACT}
+"""Per rule: window code -> ``window_classes`` (process-wide)."""
 
 
-def window_classes(window: int, standard: bool) -> tuple[int, int, int, int, int, int]:
+def rule_name(rule: str | bool) -> str:
+    """``"freestyle"``, ``"standard"`` or ``"renju"``; a bool means standard or not."""
+    if isinstance(rule, bool):
+        return "standard" if rule else "freestyle"
+    if rule not in RULE_EXACT:
+        raise ValueError(f"unknown Gomoku rule {rule!r}")
+    return rule
+
+
+def window_classes(window: int, rule: str | bool) -> tuple[int, int, int, int, int, int]:
     """What a stone on the centre of an 11-cell window makes, for Black and for White.
 
     Returns ``(black class, black twos, black ones, white class, white twos, white
     ones)`` (see ``_side_class``). ``window`` is a line code slice: two bits a cell,
     cell 0 lowest, 0 empty, 1 Black, 2 White, 3 wall; the centre (cell 5) is empty.
+    ``rule``: ``"freestyle"``, ``"standard"`` or ``"renju"`` (Black's fives exact,
+    White's not; forbidden points depend on more than one line and are left to
+    ``LineBoard``), or a bool for standard / freestyle.
 
     >>> row = sum(v << 2 * i for i, v in enumerate([3, 0, 0, 1, 1, 0, 1, 0, 0, 0, 3]))
     >>> CLASS_NAMES[window_classes(row, False)[0]]        # ..XX.X.. -> .XXXX.
     'open four'
     """
-    table = _WINDOW_TABLES[standard]
+    rule = rule_name(rule)
+    table = _WINDOW_TABLES[rule]
     found = table.get(window)
     if found is None:
         black = white = walls = 0
@@ -327,8 +344,9 @@ def window_classes(window: int, standard: bool) -> tuple[int, int, int, int, int
                 white |= 1 << i
             elif v == 3:
                 walls |= 1 << i
-        found = (*_side_class(black, white | walls, standard),
-                 *_side_class(white, black | walls, standard))
+        exact_black, exact_white = RULE_EXACT[rule]
+        found = (*_side_class(black, white | walls, exact_black),
+                 *_side_class(white, black | walls, exact_white))
         if len(table) > 1 << 20:
             table.clear()
         table[window] = found
@@ -398,9 +416,11 @@ class LineTables:
 
     MAX_ENTRIES = 1 << 18
 
-    def __init__(self, weights: Weights, standard: bool) -> None:
+    def __init__(self, weights: Weights, rule: str | bool) -> None:
         self.weights = weights
-        self.standard = standard
+        self.rule = rule_name(rule)
+        self.standard = self.rule == "standard"
+        self.renju = self.rule == "renju"
         w = weights
         # Ordering: what a move creates, by class; below a closed three, by the
         # five-cell segments through the cell holding two or one of the side's stones.
@@ -420,7 +440,7 @@ class LineTables:
 
     def _compute(self, code: int, length: int) -> tuple:
         w = self.weights
-        standard = self.standard
+        rule = self.rule
         make = self._make
         defence = w.defence
         one, two = w.one, w.open_two
@@ -434,7 +454,7 @@ class LineTables:
         for pos in range(length):
             if code >> 2 * (pos + _PAD) & 3:
                 continue
-            cb, tb, ob, cw, tw, ow = window_classes(code >> 2 * pos & _WINDOW_MASK, standard)
+            cb, tb, ob, cw, tw, ow = window_classes(code >> 2 * pos & _WINDOW_MASK, rule)
             bit = 1 << pos
             for side, cls, twos, ones in ((0, cb, tb, ob), (1, cw, tw, ow)):
                 counts = n[side]
@@ -516,7 +536,7 @@ class LineBoard:
     """
 
     __slots__ = ("tables", "geo", "size", "lengths", "codes", "entries", "score", "hot",
-                 "stones", "key", "cell_lines", "line_cells", "zobrist")
+                 "stones", "key", "cell_lines", "line_cells", "zobrist", "renju", "_forbidden")
 
     def __init__(self, tables: LineTables, size: int) -> None:
         self.tables = tables
@@ -532,6 +552,8 @@ class LineBoard:
         self.hot: tuple[set[int], set[int]] = (set(), set())
         self.stones = [0, 0]
         self.key = 0
+        self.renju = tables.renju
+        self._forbidden: dict[tuple[int, int], bool] = {}
 
     @classmethod
     def of(cls, tables: LineTables, game: Game) -> LineBoard:
@@ -627,14 +649,83 @@ class LineBoard:
         return self.cells(side, E_FIVE)
 
     def four_moves(self, side: int) -> set[int]:
-        """Cells where a stone of ``side`` makes a four (or an open four, or two fours)."""
-        return self.cells(side, E_FOUR)
+        """Cells where a stone of ``side`` makes a four (or an open four, or two fours).
+
+        Under renju, Black's forbidden points are left out.
+        """
+        cells = self.cells(side, E_FOUR)
+        if self.renju and not side and cells:
+            cells = {c for c in cells if not self.forbidden(c)}
+        return cells
+
+    def forbidden(self, cell: int) -> bool:
+        """Under renju: is the empty ``cell`` a forbidden point for Black now?"""
+        if not self.renju:
+            return False
+        black = self.stones[0]
+        if not may_be_forbidden(black, cell, self.size):
+            return False
+        key = (self.key, cell)
+        found = self._forbidden.get(key)
+        if found is None:
+            found = forbidden_kind(black, self.stones[1], cell, self.size) is not None
+            if len(self._forbidden) >= 1 << 17:
+                self._forbidden.clear()
+            self._forbidden[key] = found
+        return found
+
+    def renju_correction(self) -> tuple[int, int]:
+        """Renju: what Black's threes lose to forbidden points, as the changes of
+        ``score[0]`` and of ``score[1]``.
+
+        A four-making cell of Black's that is forbidden cannot be used, so each line's
+        counts are taken again without such cells (an open three whose open-four
+        points are all forbidden is worth a closed three at most).
+        """
+        if not self.hot[0]:
+            return 0, 0
+        entries, line_cells = self.entries, self.line_cells
+        patterns = self.tables._patterns
+        own_delta = opp_delta = 0
+        for lid in self.hot[0]:
+            entry = entries[lid]
+            mask = entry[E_FOUR]
+            if not mask:
+                continue
+            cells = line_cells[lid]
+            opened = entry[E_OPEN4]
+            lost_open = lost_four = 0
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                if self.forbidden(cells[low.bit_length() - 1]):
+                    if low & opened:
+                        lost_open += 1
+                    else:
+                        lost_four += 1
+            if lost_open or lost_four:
+                counts = entry[E_COUNTS][0]
+                old_own, old_opp = patterns(counts)
+                new_own, new_opp = patterns([counts[0], counts[1] - lost_open,
+                                             counts[2] - lost_four, *counts[3:]])
+                own_delta += new_own - old_own
+                opp_delta += new_opp - old_opp
+        return own_delta, -opp_delta
 
     def open_four_moves(self, side: int, first_only: bool = False) -> set[int]:
         """Cells where a stone of ``side`` leaves two or more five-points.
 
         That is an open four in one line, or fours in two lines (a double four).
+        Under renju, Black's forbidden points (double fours among them) are left out.
         """
+        if self.renju and not side:
+            cells = {c for c in self._open_four_moves(side, False) if not self.forbidden(c)}
+            if first_only and cells:
+                return {min(cells)}
+            return cells
+        return self._open_four_moves(side, first_only)
+
+    def _open_four_moves(self, side: int, first_only: bool) -> set[int]:
         out: set[int] = set()
         seen: set[int] = set()
         entries, line_cells = self.entries, self.line_cells
@@ -713,7 +804,7 @@ class GomokuEvaluator(Evaluator):
         self.weights = weights
         self.name = name
         self.unit = weights.unit
-        self._tables = {False: LineTables(weights, False), True: LineTables(weights, True)}
+        self._tables = {rule: LineTables(weights, rule) for rule in RULE_EXACT}
         self._local = _ThreadState()
         self._vcf_budget = 48 + 16 * weights.defence_fours
         if weights.vcf_fours > 0:
@@ -728,9 +819,10 @@ class GomokuEvaluator(Evaluator):
             self.solver = None
             self._find_vcf = None
 
-    def tables(self, standard: bool) -> LineTables:
-        """The line tables of this weight set for a rule (shared with the solver)."""
-        return self._tables[standard]
+    def tables(self, rule: str | bool) -> LineTables:
+        """The line tables of this weight set for a rule (shared with the solver);
+        ``rule`` is a rule name, or a bool for standard / freestyle."""
+        return self._tables[rule_name(rule)]
 
     def board(self, game: Game) -> LineBoard:
         """This thread's board for ``game``'s variant, synced to ``game``."""
@@ -741,7 +833,7 @@ class GomokuEvaluator(Evaluator):
         boards = self._local.boards
         state = boards.get(variant)
         if state is None:
-            board = LineBoard(self._tables[variant[1] == "standard"], variant[0])
+            board = LineBoard(self._tables[variant[1]], variant[0])
             state = boards[variant] = (board, {}, {})
         state[0].sync(game.stones)  # type: ignore[attr-defined]
         return state
@@ -779,7 +871,9 @@ class GomokuEvaluator(Evaluator):
                     parts["five next move"] = win
                 return win
             blocks = board.five_points(other) if board.hot[other] else ()
-            if len(blocks) >= 2:
+            if len(blocks) >= 2 or (blocks and board.renju and not mover
+                                    and board.forbidden(min(blocks))):
+                # Two fives to stop, or (renju) one that Black may not stop.
                 if parts is not None:
                     parts["opponent's two fives"] = -win + 2
                 return -win + 2
@@ -800,6 +894,11 @@ class GomokuEvaluator(Evaluator):
                 return value
         if parts is not None:
             self._pattern_terms(board, mover, parts)
+        if board.renju:
+            correction = board.renju_correction()[mover]
+            if correction and parts is not None:
+                parts["Black's forbidden points"] = correction
+            return board.score[mover] + correction
         return board.score[mover]
 
     def _pattern_terms(self, board: LineBoard, mover: int, parts: dict[str, int]) -> None:
@@ -845,6 +944,8 @@ class GomokuEvaluator(Evaluator):
         found = lists.get(key)
         if found is None:
             found = self._candidates(game, board, mover)
+            if board.renju and not mover:
+                found = self._allowed(game, board, found)
             if len(lists) >= CACHE_ENTRIES:
                 lists.clear()
             lists[key] = found
@@ -872,6 +973,15 @@ class GomokuEvaluator(Evaluator):
                 if threats:
                     return self._defend_open_three(board, threats, mover)
         return self._quiet(game, board, mover)
+
+    def _allowed(self, game: Game, board: LineBoard, moves: list[Move]) -> list[Move]:
+        """Renju, Black to move: ``moves`` without the forbidden points. If none is
+        left (Black's only block of a five is forbidden: the game is lost) the best
+        allowed quiet moves, so that the search still has a move to lose with."""
+        allowed = [m for m in moves if not board.forbidden(m)]
+        if not allowed:
+            allowed = [m for m in self._quiet(game, board, 0) if not board.forbidden(m)]
+        return allowed or game.legal_moves()[:1]
 
     def _ordered(self, board: LineBoard, cells, mover: int) -> list[Move]:
         """``cells`` best first by ordering value (ties by cell: deterministic)."""
@@ -965,6 +1075,8 @@ class GomokuEvaluator(Evaluator):
                     safe.append(cell)
             finally:
                 board.remove(cell, mover)
+        if board.renju and not mover:
+            safe = [m for m in safe if not board.forbidden(m)]
         return safe or moves
 
     def _vcf_breakers(self, board: LineBoard, mover: int) -> set[int]:

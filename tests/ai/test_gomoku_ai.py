@@ -50,8 +50,9 @@ def evaluator() -> GomokuEvaluator:
 
 
 def slow_five_points(game, side: int, cells=None) -> set[int]:
-    """Empty cells where a stone of ``side`` completes a five (an exact five under standard)."""
-    standard = game.rule == "standard"
+    """Empty cells where a stone of ``side`` completes a five (an exact five under
+    standard, and for Black under renju)."""
+    standard = game.rule == "standard" or (game.rule == "renju" and side == 0)
     out = set()
     occupied = game.stones[0] | game.stones[1]
     for move in (cells if cells is not None else game.legal_moves()):
@@ -259,7 +260,7 @@ def test_board_five_points_match_the_rules_on_random_positions(evaluator):
     """The incremental line board equals a fresh one and the rules' five-points."""
     for seed in range(12):
         rng = random.Random(seed)
-        rule = ("freestyle", "standard")[seed % 2]
+        rule = ("freestyle", "standard", "renju")[seed % 3]
         game = new_game("gomoku", size=(9, 15)[seed % 3 == 0], rule=rule)
         centre = game.size // 2
         for _ in range(rng.randint(8, 30)):
@@ -272,7 +273,7 @@ def test_board_five_points_match_the_rules_on_random_positions(evaluator):
             if rng.random() < 0.2:
                 game.pop()
             board = evaluator.board(game)
-            fresh = LineBoard.of(evaluator.tables(rule == "standard"), game)
+            fresh = LineBoard.of(evaluator.tables(rule), game)
             assert board.entries == fresh.entries
             assert (board.score, board.key) == (fresh.score, fresh.key)
             for side in (0, 1):
