@@ -129,6 +129,10 @@ class GameRecord:
     players: list[Player] = dataclasses.field(default_factory=standard_players)
     result: dict[str, Any] | None = None
     start: dict[str, Any] | None = None
+    scores: list[int | None] | None = None
+    """The evaluation seen at each position, ``len(moves) + 1`` entries (the start, then
+    after each move): the first player's score in the evaluator's points, ``None``
+    where there was none; ``None`` for a record without them (JSON only, optional)."""
     note: str | None = dataclasses.field(default=None, compare=False)
     """Something the loader wants a person told (never saved): "… holds 12 games;
     this is the first"."""
@@ -137,11 +141,14 @@ class GameRecord:
 # --- games and records ---------------------------------------------------------------
 
 
-def record_from_game(game: Game, players: Sequence[Mapping[str, Any]]) -> GameRecord:
-    """The record of ``game`` as played so far, with ``players`` by side.
+def record_from_game(game: Game, players: Sequence[Mapping[str, Any]],
+                     scores: Sequence[int | None] | None = None) -> GameRecord:
+    """The record of ``game`` as played so far, with ``players`` by side (and the
+    evaluations seen, ``scores``, one per position: see ``GameRecord.scores``).
 
     Raises:
-        RecordError: ``players`` is not two valid player entries.
+        RecordError: ``players`` is not two valid player entries, or ``scores`` has
+            the wrong length or holds something besides integers and ``None``.
     """
     return GameRecord(
         game=game.name,
@@ -150,6 +157,8 @@ def record_from_game(game: Game, players: Sequence[Mapping[str, Any]]) -> GameRe
         players=_check_players(players, "the players"),
         result=_result_of(game),
         start=start_of(game),
+        scores=None if scores is None else _check_scores(list(scores), len(game.move_stack),
+                                                        "the scores"),
     )
 
 
@@ -355,9 +364,12 @@ def record_from_json(
     else:
         players = _check_players(default_players or standard_players(), "the default players")
     result = _check_result(game, data.get("result"), f"{where} 'result'")
+    scores = data.get("scores")
+    if scores is not None:
+        scores = _check_scores(scores, len(game.move_stack), f"{where} 'scores'")
     return GameRecord(game_name, dict(game.variant()),
                       [game.move_name(m) for m in game.move_stack], players, result,
-                      start_of(game))
+                      start_of(game), scores)
 
 
 _HEADER_RE = re.compile(r"#\s*(game|player\s*([12]))\s*(?:\([^)]*\))?\s*:\s*(.*)", re.I)
@@ -401,12 +413,25 @@ def record_from_text(
     elif default_game is not None:
         game_name = _check_game_name(default_game, f"{name}:")
         game = _make_game(game_name, dict(default_variant or {}), f"{name}: the variant")
+        try:
+            _replay_lines(game, move_lines, name)
+        except RecordError as error:
+            # No header and not a game of the caller's kind: another game's moves?
+            game, note = _as_another_game(game_name, move_lines, name, error)
+            return _text_record(game, players, name, default_players, note)
+        return _text_record(game, players, name, default_players)
     elif move_lines or text.strip():
         raise RecordError(f"{name} does not say which game it is "
                           f"(add a first line like '# game: othello')")
     else:
         raise RecordError(f"{name} is empty")
 
+    _replay_lines(game, move_lines, name)
+    return _text_record(game, players, name, default_players)
+
+
+def _replay_lines(game: Game, move_lines: Sequence[tuple[int, str]], name: str) -> None:
+    """Play the move lines ``(line number, text)`` of a text record on ``game``."""
     texts: list[tuple[str, str]] = []
     for lineno, line in move_lines:
         where = f"line {lineno} of {name}:"
@@ -418,6 +443,31 @@ def record_from_text(
         _check_count(len(texts), f"{name}:")
     _replay(game, texts)
 
+
+def _as_another_game(tried: str, move_lines: Sequence[tuple[int, str]], name: str,
+                     error: RecordError) -> tuple[Game, str]:
+    """The moves of a headerless text record played as each other game (default
+    variant) in turn; the first that takes them all wins, with a note saying so.
+
+    Raises:
+        RecordError: ``error`` (the caller's game's problem) when no game takes them.
+    """
+    for other in GAMES:
+        if other == tried or not move_lines:
+            continue
+        game = new_game(other)
+        try:
+            _replay_lines(game, move_lines, name)
+        except RecordError:
+            continue
+        return game, (f"{name} has no '# game:' line and is not a {GAMES[tried].title} "
+                      f"game: opened as {game.title}")
+    raise error
+
+
+def _text_record(game: Game, players: list[Any], name: str,
+                 default_players: Sequence[Mapping[str, Any]] | None,
+                 note: str | None = None) -> GameRecord:
     if players == [None, None]:
         checked = _check_players(default_players or standard_players(), "the default players")
     elif None in players:
@@ -425,9 +475,11 @@ def record_from_text(
         raise RecordError(f"{name} names only one player (add a line '# player {missing}: human')")
     else:
         checked = players
-    return GameRecord(game.name, dict(game.variant()),
-                      [game.move_name(m) for m in game.move_stack], checked,
-                      _result_of(game))
+    record = GameRecord(game.name, dict(game.variant()),
+                        [game.move_name(m) for m in game.move_stack], checked,
+                        _result_of(game))
+    record.note = note
+    return record
 
 
 def _parse_game_header(value: str, where: str) -> tuple[str, dict[str, Any]]:
@@ -506,6 +558,8 @@ def record_to_json(record: GameRecord) -> str:
     }
     if start_of(game) is not None:
         data["start"] = start_of(game)
+    if record.scores is not None:
+        data["scores"] = _check_scores(record.scores, len(game.move_stack), "the scores")
     try:
         return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError) as error:
@@ -802,6 +856,24 @@ def _replay(game: Game, texts: Sequence[tuple[str, str]]) -> None:
             if name.lower() not in reason.lower():
                 reason = f"{name} cannot be played: {reason}"
             raise RecordError(_sentence(f"{where} {reason}")) from None
+
+
+MAX_SCORE = 10**9
+"""Bigger than any evaluator's score (a proven win is about 10**6)."""
+
+
+def _check_scores(value: Any, moves: int, where: str) -> list[int | None]:
+    """``value`` as a record's ``scores``: a list of ``moves + 1`` integers or nulls."""
+    if not isinstance(value, list):
+        raise RecordError(f"{where} must be a list of numbers, not {_kind(value)}")
+    if len(value) != moves + 1:
+        raise RecordError(f"{where} must have {moves + 1} entries (the start and one per "
+                          f"move), not {len(value)}")
+    for i, score in enumerate(value):
+        if score is not None and (not _is_int(score) or abs(score) > MAX_SCORE):
+            raise RecordError(f"{where} entry {i + 1} must be a whole number or null, "
+                              f"not {_show(score)}")
+    return list(value)
 
 
 def _check_player(entry: Any, where: str) -> Player:

@@ -246,8 +246,12 @@ class App:
             self.set_scene(scene)
 
     def start_game(self, game: Game, players: list[dict[str, Any]], *, demo: bool | None = None,
-                   paused: bool = False, remember: bool = True) -> None:
+                   paused: bool = False, remember: bool = True,
+                   scores: list[int | None] | None = None) -> None:
         """Play ``game`` (possibly with moves already played) with ``players``.
+
+        ``scores``: the evaluations saved with the game (``GameRecord.scores``), so its
+        graph comes back.
 
         ``remember``: keep the game, variant and players as the start screen's choices
         (the person chose them in the window; the command line's choices are not kept).
@@ -257,7 +261,7 @@ class App:
             demo = all(p.get("type") == "computer" for p in players)
         if self.play is not None:
             self.play.close_session()
-        self.play = PlayScene(self, game, players, demo=demo, paused=paused)
+        self.play = PlayScene(self, game, players, demo=demo, paused=paused, scores=scores)
         self.set_scene(self.play)
         pygame.display.set_caption(f"Plies — {game.title}")
         if remember:
@@ -268,15 +272,16 @@ class App:
         self.play.session.autosave()  # the game left behind is replaced at once
         self.play.session.start()
 
-    def show_game(self, game: Game, players: list[dict[str, Any]], name: str) -> None:
+    def show_game(self, game: Game, players: list[dict[str, Any]], name: str, *,
+                  scores: list[int | None] | None = None, note: str | None = None) -> None:
         """Show an opened record (file ``name``): two computers are paused, nothing is
-        remembered for the start screen."""
+        remembered for the start screen; ``note`` is said instead of "Opened …"."""
         demo = all(p.get("type") == "computer" for p in players)
-        self.start_game(game, players, demo=demo, paused=demo, remember=False)
+        self.start_game(game, players, demo=demo, paused=demo, remember=False, scores=scores)
         if self.play is not None:
             moves = game.ply
-            self.play.session.say(f"Opened {name} ({moves} move{'s' if moves != 1 else ''})",
-                                  "info", 4.0)
+            text = note or f"Opened {name} ({moves} move{'s' if moves != 1 else ''})"
+            self.play.session.say(text, "info", 6.0 if note else 4.0)
 
     def new_game(self, name: str, variant: dict[str, Any] | None,
                  players: list[dict[str, Any]], *, demo: bool | None = None) -> None:

@@ -511,7 +511,25 @@ class Session:
     # --- persistence --------------------------------------------------------------------------
 
     def record(self) -> records.GameRecord:
-        return records.record_from_game(self.game, self.players)
+        """The game so far, with the evaluations seen (the graph) when there are any."""
+        plies = range(len(self.game.move_stack) + 1)
+        scores = [self.evals[p].score if p in self.evals else None for p in plies]
+        return records.record_from_game(self.game, self.players,
+                                        scores if any(s is not None for s in scores) else None)
+
+    def restore_scores(self, scores: list[int | None]) -> None:
+        """Bring back the evaluations saved with the game (``GameRecord.scores``), in the
+        unit of the evaluator the computer player (or a hint) would use."""
+        computers = [p for p in self.players if is_computer(p)]
+        preset = computers[0].get("eval", "default") if computers else "default"
+        try:
+            unit = self._evaluators(self.game.name, preset).unit
+        except Exception:  # an unknown preset: the graph's scale is only approximate
+            unit = self.search_unit
+        self.search_unit = unit
+        for ply, score in enumerate(scores[:len(self.game.move_stack) + 1]):
+            if score is not None:
+                self.evals[ply] = Evaluation(int(score), unit)
 
     def worth_resuming(self) -> bool:
         """Whether the autosave should keep this game: one a person plays, or a demo the

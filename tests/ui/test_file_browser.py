@@ -134,3 +134,17 @@ def test_folders_are_listed_first_and_browsed_with_the_keyboard(make_app, tmp_pa
     post_click(dialog.b_up.rect.center)
     app.run_frames(1)
     assert dialog.folder == tmp_path
+
+
+def test_a_headerless_move_list_of_another_game_opens_as_that_game(make_app, tmp_path):
+    (tmp_path / "moves.txt").write_text("4453\n")
+    app = make_app()
+    app.start_game(new_game("othello"), [HUMAN, HUMAN])
+    dialog_for(app, pygame.K_o)
+    post_key(pygame.K_a, CTRL)
+    post_text(str(tmp_path / "moves.txt"))
+    post_key(pygame.K_RETURN)
+    app.run_frames(3)
+    assert app.play.game.name == "connect4" and app.play.game.moves_text() == "4453"
+    text, _ = app.play.status_text()
+    assert "opened as Connect-4" in text

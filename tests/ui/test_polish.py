@@ -237,3 +237,29 @@ def test_high_contrast_shows_blacks_share_of_the_evaluation_bar(make_app):
     from game.ui.theme import contrast
     assert contrast(inside, card) >= 1.25  # Black's half is not the card's black
     assert contrast(edge, card) >= 7.0  # and it has a rim that stands out
+
+
+def test_the_evaluation_graph_comes_back_when_the_game_is_resumed(make_app):
+    from game import records
+    from tests.ui.helpers import post_click
+
+    app = make_app()
+    app.start_game(new_game("connect4"), [HUMAN, computer(2)])
+    play = app.play
+    post_key(pygame.K_4, 0, "4")
+    assert app.pump_until(lambda: play.game.ply == 2, 10)
+    post_key(pygame.K_3, 0, "3")
+    assert app.pump_until(lambda: play.game.ply == 4, 10)
+    seen = {p: e.score for p, e in play.session.evals.items()}
+    assert 1 in seen and 3 in seen
+    saved = records.load_autosave()
+    assert saved.scores == [seen.get(p) for p in range(5)]
+    app.close()
+    again = make_app()
+    again.show_start()
+    again.run_frames(2)
+    post_click(again.top.b_resume.rect.center)
+    again.run_frames(2)
+    resumed = again.play.session
+    assert {p: e.score for p, e in resumed.evals.items()} == seen
+    assert resumed.current_evaluation() is not None

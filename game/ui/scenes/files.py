@@ -263,7 +263,8 @@ class FileDialog(Dialog):
             return
         self.app.last_folder = path.parent
         self.app.pop_scene(self)
-        self.app.show_game(game, record.players, path.name)
+        self.app.show_game(game, record.players, path.name, scores=record.scores,
+                           note=record.note)
 
     def _save(self, path: Path) -> None:
         play = self.app.play

@@ -52,12 +52,15 @@ class PlayScene(Scene):
     """A game on screen (see the module docstring for the controls)."""
 
     def __init__(self, app: App, game: Game, players: list[dict[str, Any]], *,
-                 demo: bool = False, paused: bool = False) -> None:
+                 demo: bool = False, paused: bool = False,
+                 scores: list[int | None] | None = None) -> None:
         super().__init__(app)
         self.session = Session(game, players, worker=app.worker,
                                next_generation=app.next_generation, settings=app.settings,
                                evaluators=app.evaluator, demo=demo, paused=paused,
                                autosave=app.autosave)
+        if scores:
+            self.session.restore_scores(scores)
         self.view = view_for(game.name)
         self.panel = Panel()
         self.board_area = pygame.Rect(0, 0, 0, 0)

@@ -337,7 +337,8 @@ class StartScene(Scene):
             return
         players = self.resume_record.players
         demo = all(p.get("type") == "computer" for p in players)
-        self.app.start_game(self.resume_game, players, demo=demo, paused=demo, remember=False)
+        self.app.start_game(self.resume_game, players, demo=demo, paused=demo, remember=False,
+                            scores=self.resume_record.scores)
 
     def open_file(self) -> None:
         from game.ui.scenes.files import FileDialog
