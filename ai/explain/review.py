@@ -425,7 +425,7 @@ def _moves(n: int) -> str:
 
 def review_game(game: Game, evaluator: Evaluator, limits: ReviewLimits, *,
                 stop: threading.Event | None = None, progress: Progress | None = None,
-                chance: Chance | None = None) -> GameReview:
+                chance: Chance | None = None, first: int = 0) -> GameReview:
     """Judge every move of ``game`` (its move stack, from its start); ``game`` unchanged.
 
     Args:
@@ -434,23 +434,29 @@ def review_game(game: Game, evaluator: Evaluator, limits: ReviewLimits, *,
         limits: depth and/or time per position.
         stop: set it to cancel: the review returns what it has, ``complete=False``.
         progress: called after each move with ``(done, total, review)``, and once
-            with ``(0, total, None)`` before the first.
+            with ``(first, total, None)`` before the first.
         chance: score -> expected result (default: the game's fitted curve).
+        first: judge from this move on (0-based; resuming a cancelled review): the
+            result then holds the moves from ``first`` only.
     """
     moves = list(game.move_stack)
+    if not 0 <= first <= len(moves):
+        raise ValueError(f"first must be 0 to {len(moves)}, not {first}")
     replay = game.copy()
     while replay.move_stack:
         replay.pop()
+    for move in moves[:first]:
+        replay.push(move)
     reviewer = Reviewer(evaluator, limits, stop, chance)
     done: list[MoveReview] = []
     if progress is not None:
-        progress(0, len(moves), None)
+        progress(first, len(moves), None)
     try:
-        for move in moves:
+        for move in moves[first:]:
             done.append(reviewer.judge(replay, move))
             replay.push(move)
             if progress is not None:
-                progress(len(done), len(moves), done[-1])
+                progress(first + len(done), len(moves), done[-1])
     except ReviewCancelled:
         return GameReview(tuple(done), len(moves), False)
     return GameReview(tuple(done), len(moves), True)

@@ -418,7 +418,12 @@ class App:
         elif event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
             self.resize((event.x, event.y))
         elif event.type == AI_EVENT:
-            if self.play is not None:
+            # A scene's own job (a review, a tree) first; the game's searches otherwise.
+            owner = next((scene for scene in reversed(self.scenes)
+                          if scene.owns_report(event.report)), None)
+            if owner is not None:
+                owner.handle_report(event.report)
+            elif self.play is not None:
                 self.play.handle_report(event.report)
         elif self.top is not None:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \

@@ -13,7 +13,7 @@ time says when with ``wake_in()``; ``update`` may return true to ask for a redra
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -55,6 +55,14 @@ class Scene:
 
     def on_close(self) -> None:
         """Called when the scene leaves the stack."""
+
+    def owns_report(self, report: Any) -> bool:
+        """Whether a worker report belongs to this scene's own job (``run_job``): the
+        app then hands it to ``handle_report`` instead of the play scene."""
+        return False
+
+    def handle_report(self, report: Any) -> None:
+        """A worker report of this scene's job (see ``owns_report``)."""
 
     def wants_frames(self) -> bool:
         """Whether something moves on its own: the loop then draws at its full frame rate.

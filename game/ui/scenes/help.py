@@ -19,6 +19,7 @@ SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Redo", ("Ctrl+Y", "or", "Ctrl+Shift+Z")),
     ("Hint", ("H",)),
     ("Search tree explorer", ("T",)),
+    ("Review: the game, next mistake", ("R", "M", "or", "Shift+M")),
     ("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),
     ("Drop in a Connect-4 column", ("1", "…", "9", "0")),
     ("Demo: pause, step", ("Space", "S", "or", "Right")),

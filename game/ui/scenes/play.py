@@ -6,6 +6,7 @@ Input, in one place (everything with the mouse has a key too):
 New game                        N, or the New button
 Undo / Redo                     Ctrl+Z / Ctrl+Y or Ctrl+Shift+Z
 Hint                            H
+Review the game                 R, or the Review button (game/ui/scenes/review.py)
 Play                            click; arrows move the cursor, Enter/Space play;
                                 Connect-4: digits 1-9, 0 drop in a column
 Demo (computer vs computer)     Space pause/resume, S or Right step, + / - speed
@@ -93,6 +94,7 @@ class PlayScene(Scene):
         self.b_hint = Button("Hint", self.hint, tooltip="Suggest a move (H)")
         self.b_tree = Button("Tree", self.tree, tooltip="Watch minimax and alpha-beta search "
                              "this position (T)")
+        self.b_review = Button("Review", self.review, tooltip="Judge every move (R)")
         self.b_pause = Button("Pause", self.toggle_pause, tooltip="Pause / resume (Space)")
         self.b_step = Button("Step", self.step, tooltip="Play one move (S or Right)")
         self.b_slower = Button("−", lambda: s.change_speed(-1), tooltip="Slower (−)")
@@ -106,6 +108,7 @@ class PlayScene(Scene):
         left += [self.b_pause, self.b_step, self.b_slower, self.b_faster] if s.demo \
             else [self.b_hint]
         left.append(self.b_tree)
+        left.append(self.b_review)
         self.left_buttons = left
         self.right_buttons = [self.b_open, self.b_save, self.b_settings, self.b_help, self.b_quit]
         self.widgets.add(*left, *self.right_buttons)
@@ -250,6 +253,14 @@ class PlayScene(Scene):
         preset = computers[0].get("eval", "default") if computers else "default"
         self.app.push_scene(TreeScene(self.app, self.game, preset=preset))
 
+    def review(self) -> None:
+        """Open the review of the moves played so far (the game waits meanwhile)."""
+        if not self.game.move_stack:
+            self.session.say("No moves to review yet", "info", 2.0)
+            return
+        from game.ui.scenes.review import ReviewScene
+        self.app.push_scene(ReviewScene(self.app, self.session))
+
     def toggle_pause(self) -> None:
         self.session.toggle_pause()
 
@@ -359,6 +370,8 @@ class PlayScene(Scene):
             self.hint()
         elif key == pygame.K_t:
             self.tree()
+        elif key == pygame.K_r:
+            self.review()
         elif key == pygame.K_TAB:
             self.widgets.handle_event(event)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
@@ -423,6 +436,7 @@ class PlayScene(Scene):
         self.b_undo.enabled = s.undo_target() is not None
         self.b_redo.enabled = bool(s.redo)
         self.b_hint.enabled = s.human_to_move() and s.pending != "hint"
+        self.b_review.enabled = bool(self.game.move_stack)
         self.b_pause.text = "Resume" if s.paused else "Pause"
         self.b_pause.enabled = not self.game.is_over()
         self.b_step.enabled = not self.game.is_over()
@@ -610,7 +624,8 @@ class PlayScene(Scene):
                        style="stone" if self.game.name == "gomoku" else "disc")
             x += 28
         right = pill.right - 12
-        tip = "N new game · Ctrl+Z undo" if self.session.humans else "N new game"
+        tip = "N new game · R review · Ctrl+Z undo" if self.session.humans \
+            else "N new game · R review"
         tip_w = draw.text_size(tip, 19)[0]
         head = draw.blit_text(surface, headline, 24, theme.text, (x, pill.centery), "midleft",
                               max_width=right - x, bold=True)

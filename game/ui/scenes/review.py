@@ -1,0 +1,626 @@
+"""The Review scene: every move of the game judged, its mistakes one key away.
+
+Opened from the play scene (the Review button or R) for the game on screen — a game
+just finished, or any record opened from a file. The review runs on the app's one
+worker thread (``SearchWorker.run_job``, the same generation and cancel rules as the
+computer's moves), so the window stays alive; the game underneath is paused while
+the review is open and goes on where it was when the review closes.
+
+On screen: the position before the selected move, the move played (a translucent
+piece marked with its label) and the better move (a ring marked "better"); a summary
+per side (accuracy, counts per label) with a progress bar while the review runs; the
+winning chances over the game with the judged mistakes marked; the move list with
+each move's label.
+
+==============================  ==========================================
+Previous / next move            Left / Right (or Up / Down), Home / End; click a move
+Next / previous mistake         M / Shift+M (inaccuracies and worse)
+Stop the review                 Esc or the Stop button (what is judged stays)
+Resume a stopped review         R or the Resume button
+Back to the game                Esc (when the review is not running), Back
+New game                        N (cancels the review)
+==============================  ==========================================
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai.explain.review import (LABELS, GameReview, MoveReview, ReviewLimits, review_game,
+                               side_summary)
+from ai.worker import WorkerReport
+from game.rules import PASS, Game
+from game.ui import draw
+from game.ui.boards import BoardOverlay, view_for
+from game.ui.scenes.base import Scene
+from game.ui.theme import Theme, icon_outline, mix, readable_on, visible_on
+from game.ui.widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.session import Session
+
+TOOLBAR = 60
+MARGIN = 16
+STATUS = 40
+ROW = 26
+
+MISTAKES = ("inaccuracy", "mistake", "blunder")
+"""The labels M and Shift+M jump between."""
+
+MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+SHORT = {"best": "best", "good": "good", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def label_colour(theme: Theme, label: str) -> tuple[int, int, int]:
+    """The colour of a label, readable on the theme's cards."""
+    base = {
+        "best": theme.success,
+        "good": mix(theme.card, theme.text, 0.45),
+        "inaccuracy": (226, 168, 20),
+        "mistake": (236, 116, 28),
+        "blunder": theme.danger,
+    }[label]
+    return visible_on(base, theme.card, 2.2)
+
+
+class ReviewScene(Scene):
+    """The review of ``session``'s game (see the module docstring)."""
+
+    def __init__(self, app: App, session: Session, limits: ReviewLimits | None = None,
+                 preset: str = "default") -> None:
+        super().__init__(app)
+        self.session = session
+        self.game: Game = session.game.copy()
+        self.players = [dict(p) for p in session.players]
+        self.moves = list(self.game.move_stack)
+        self.sides = self._movers()
+        self.limits = (limits or ReviewLimits()).for_game(self.game.name)
+        self.preset = preset
+        self.results: list[MoveReview] = []
+        self.running = False
+        self.error = ""
+        self.generation = 0
+        self.selected = len(self.moves) - 1
+        self.scroll = 0
+        self.view = view_for(self.game.name)
+        self.position = self._position_before(self.selected)
+        self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.status_rect = pygame.Rect(0, 0, 0, 0)
+        self.summary_rect = pygame.Rect(0, 0, 0, 0)
+        self.graph_rect = pygame.Rect(0, 0, 0, 0)
+        self.moves_rect = pygame.Rect(0, 0, 0, 0)
+        self.mouse_pos = (0, 0)
+        # The game underneath waits: no computer move while its position is reviewed.
+        self._was_paused = session.paused
+        session.shutdown()
+        session.paused = True
+        self.widgets = WidgetGroup(arrows_move_focus=False)
+        self.b_back = Button("Back", self.back, tooltip="Back to the game (Esc)")
+        self.b_prev = Button("Prev mistake", lambda: self.jump_mistake(-1),
+                             tooltip="Previous mistake (Shift+M)")
+        self.b_next = Button("Next mistake", lambda: self.jump_mistake(1),
+                             tooltip="Next mistake (M)")
+        self.b_stop = Button("Stop", self.toggle_run, tooltip="Stop the review (Esc)")
+        self.b_new = Button("New", self.new_game, tooltip="New game (N)")
+        self.left_buttons = [self.b_back, self.b_prev, self.b_next, self.b_stop]
+        self.right_buttons = [self.b_new]
+        self.widgets.add(*self.left_buttons, *self.right_buttons)
+        self.start()
+
+    # --- the review job ---------------------------------------------------------------
+
+    @property
+    def complete(self) -> bool:
+        return len(self.results) == len(self.moves)
+
+    def start(self) -> None:
+        """Review the moves not judged yet, on the worker thread."""
+        if self.complete or self.running:
+            return
+        self.error = ""
+        self.generation = self.app.next_generation()
+        game, first = self.game.copy(), len(self.results)
+        evaluator = self.app.evaluator(game.name, self.preset)
+        limits = self.limits
+
+        def job(stop: threading.Event, progress: Any) -> GameReview:
+            return review_game(game, evaluator, limits, stop=stop, first=first,
+                               progress=lambda done, total, move: progress((done, move)))
+
+        self.app.worker.run_job(self.generation, job, purpose="review")
+        self.running = True
+        self._refresh_buttons()
+
+    def stop(self) -> None:
+        """Cancel the review; what is judged stays on screen."""
+        if self.running:
+            self.app.worker.cancel(self.generation)
+            self.generation = self.app.next_generation()  # late reports are stale now
+            self.running = False
+            self._refresh_buttons()
+
+    def toggle_run(self) -> None:
+        if self.running:
+            self.stop()
+        else:
+            self.start()
+
+    def owns_report(self, report: WorkerReport) -> bool:
+        return report.purpose == "review" and report.generation == self.generation
+
+    def handle_report(self, report: WorkerReport) -> None:
+        if not self.owns_report(report):
+            return
+        if report.kind == "progress" and report.payload is not None:
+            done, move = report.payload
+            if move is not None and move.ply == len(self.results) + 1:
+                self.results.append(move)
+        elif report.kind == "result":
+            review: GameReview = report.payload
+            for move in review.moves:
+                if move.ply == len(self.results) + 1:
+                    self.results.append(move)
+            self.running = False
+        elif report.kind == "error":
+            self.running = False
+            self.error = report.error or "the review failed"
+        self._refresh_buttons()
+
+    # --- navigation --------------------------------------------------------------------
+
+    def _position_before(self, index: int) -> Game:
+        position = self.game.copy()
+        while len(position.move_stack) > max(0, index):
+            position.pop()
+        return position
+
+    def select(self, index: int) -> None:
+        """Show the position before move ``index`` (0-based) and keep it in the list's view."""
+        if not self.moves:
+            return
+        index = max(0, min(len(self.moves) - 1, index))
+        self.selected = index
+        self.position = self._position_before(index)
+        rows = self.visible_rows()
+        if index < self.scroll:
+            self.scroll = index
+        elif index >= self.scroll + rows:
+            self.scroll = index - rows + 1
+
+    def jump_mistake(self, direction: int) -> bool:
+        """Select the next (``direction`` 1) or previous (-1) judged mistake."""
+        order = range(self.selected + 1, len(self.results)) if direction > 0 \
+            else range(min(self.selected, len(self.results)) - 1, -1, -1)
+        for index in order:
+            if self.results[index].label in MISTAKES:
+                self.select(index)
+                return True
+        return False
+
+    def back(self) -> None:
+        self.app.pop_scene(self)
+
+    def new_game(self) -> None:
+        self.app.show_start(dialog=True, game=self.game.name, variant=self.game.variant(),
+                            players=self.players)
+
+    def on_close(self) -> None:
+        self.stop()
+        self.session.paused = self._was_paused
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        panel_w = max(300, min(400, round(w * 0.3)))
+        top = TOOLBAR + 8
+        px = w - panel_w - MARGIN
+        compact = h < 680
+        summary_h = 160
+        graph_h = 96 if compact else 130
+        self.summary_rect = pygame.Rect(px, top, panel_w, summary_h)
+        self.graph_rect = pygame.Rect(px, self.summary_rect.bottom + 10, panel_w, graph_h)
+        moves_top = self.graph_rect.bottom + 10
+        self.moves_rect = pygame.Rect(px, moves_top, panel_w, max(90, h - MARGIN - moves_top))
+        board_w = w - panel_w - 3 * MARGIN
+        self.board_area = pygame.Rect(MARGIN, top, board_w, h - top - MARGIN - STATUS)
+        self.status_rect = pygame.Rect(MARGIN, self.board_area.bottom + 4, board_w, STATUS - 4)
+        self.view.layout(self.board_area.inflate(-8, -8), self.game)
+        self._layout_toolbar(w)
+        self.select(self.selected)
+
+    def _layout_toolbar(self, w: int) -> None:
+        bh = 38
+        x = MARGIN
+        for b in self.left_buttons:
+            bw = max(64, b.preferred_width())
+            b.rect = pygame.Rect(x, (TOOLBAR - bh) // 2, bw, bh)
+            x += bw + 8
+        x_right = w - MARGIN
+        for b in reversed(self.right_buttons):
+            bw = max(64, b.preferred_width())
+            b.rect = pygame.Rect(x_right - bw, (TOOLBAR - bh) // 2, bw, bh)
+            x_right -= bw + 8
+        self._title_space = (x + 8, x_right - 8)
+
+    def list_area(self) -> pygame.Rect:
+        r = self.moves_rect
+        return pygame.Rect(r.x + 10, r.y + 40, r.width - 20, r.height - 48)
+
+    def visible_rows(self) -> int:
+        return max(1, self.list_area().height // ROW)
+
+    def graph_area(self) -> pygame.Rect:
+        r = self.graph_rect
+        return pygame.Rect(r.x + 16, r.y + 38, r.width - 32, r.height - 48)
+
+    # --- input --------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse_pos = event.pos
+            self.widgets.handle_event(event)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            if self.moves_rect.collidepoint(self.mouse_pos):
+                most = max(0, len(self.moves) - self.visible_rows())
+                self.scroll = max(0, min(most, self.scroll - event.y * 2))
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.widgets.handle_event(event):
+                return
+            self._click(event.pos)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            self._refresh_buttons()
+            return
+        self.widgets.handle_event(event)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        area = self.list_area()
+        if area.collidepoint(pos):
+            index = self.scroll + (pos[1] - area.y) // ROW
+            if 0 <= index < len(self.moves):
+                self.select(index)
+            return
+        graph = self.graph_area()
+        if graph.inflate(8, 8).collidepoint(pos) and self.moves:
+            total = max(1, len(self.moves))
+            index = round((pos[0] - graph.x) / graph.width * total)
+            self.select(min(index, len(self.moves) - 1))
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        mod = getattr(event, "mod", 0)
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            return
+        if key == pygame.K_ESCAPE:
+            if self.running:
+                self.stop()
+            else:
+                self.back()
+        elif key == pygame.K_TAB:
+            self.widgets.handle_event(event)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                and self.widgets.focus_visible and self.widgets.focus is not None:
+            self.widgets.handle_event(event)
+        elif key in (pygame.K_LEFT, pygame.K_UP):
+            self.select(self.selected - 1)
+        elif key in (pygame.K_RIGHT, pygame.K_DOWN):
+            self.select(self.selected + 1)
+        elif key == pygame.K_HOME:
+            self.select(0)
+        elif key == pygame.K_END:
+            self.select(len(self.moves) - 1)
+        elif key == pygame.K_PAGEUP:
+            self.select(self.selected - self.visible_rows())
+        elif key == pygame.K_PAGEDOWN:
+            self.select(self.selected + self.visible_rows())
+        elif key == pygame.K_m:
+            self.jump_mistake(-1 if shift else 1)
+        elif key == pygame.K_r:
+            self.start()
+        elif key == pygame.K_n:
+            self.new_game()
+
+    def _refresh_buttons(self) -> None:
+        self.b_stop.text = "Stop" if self.running or self.complete else "Resume"
+        self.b_stop.tooltip = "Stop the review (Esc)" if self.running \
+            else "Resume the review (R)"
+        self.b_stop.enabled = self.running or not self.complete
+        judged = [i for i, m in enumerate(self.results) if m.label in MISTAKES]
+        self.b_prev.enabled = any(i < self.selected for i in judged)
+        self.b_next.enabled = any(i > self.selected for i in judged)
+
+    def update(self, dt: float) -> bool | None:
+        super().update(dt)
+        before = (self.b_prev.enabled, self.b_next.enabled, self.b_stop.text)
+        self._refresh_buttons()
+        return before != (self.b_prev.enabled, self.b_next.enabled, self.b_stop.text)
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def selected_review(self) -> MoveReview | None:
+        if 0 <= self.selected < len(self.results):
+            return self.results[self.selected]
+        return None
+
+    def board_overlay(self) -> BoardOverlay:
+        """The played move (translucent, with its label) and the better move (a ring)."""
+        position = self.position
+        overlay = BoardOverlay(mover=position.turn)
+        if not self.moves:
+            return overlay
+        played = self.moves[self.selected]
+        cell = position.move_cell(played) if played != PASS else None
+        judged = self.selected_review()
+        if cell is not None:
+            mark = MARKS[judged.label] if judged is not None else ""
+            overlay.scores[cell] = mark or ("played" if judged is None or judged.label != "best"
+                                            else "best")
+        if judged is not None and judged.best != played and judged.best != PASS:
+            best_cell = position.move_cell(judged.best)
+            if best_cell is not None:
+                overlay.hint = best_cell
+                overlay.scores[best_cell] = "better"
+        return overlay
+
+    def status_text(self) -> str:
+        if self.error:
+            return self.error[0].upper() + self.error[1:].rstrip(".") + "."
+        if not self.moves:
+            return "No moves to review"
+        position, played = self.position, self.moves[self.selected]
+        side = position.side_names[position.turn]
+        name = position.move_name(played)
+        text = f"Move {self.selected + 1}: {side} played {name}"
+        judged = self.selected_review()
+        if judged is None:
+            return text + (" — not judged yet" if self.running else " — not judged")
+        text += f"{MARKS[judged.label]} · {judged.label}"
+        if judged.verdict:
+            text += f": {judged.verdict}"
+        if judged.best != played:
+            text += f" · better: {position.move_name(judged.best)}"
+        return text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        surface.blit(self._static_layer(surface.get_size()), (0, 0))
+        x0, x1 = self._title_space
+        if x1 - x0 > 80:
+            draw.blit_text(surface, f"Review · {self.game.title}", 24, theme.text_dim,
+                           ((x0 + x1) / 2, TOOLBAR // 2), "center", max_width=x1 - x0)
+        overlay = self.board_overlay()
+        self._draw_played(surface)
+        self.view.draw(surface, self.position, theme, overlay, with_surface=False)
+        self._draw_status(surface)
+        self._draw_summary(surface)
+        self._draw_graph(surface)
+        self._draw_moves(surface)
+        self.widgets.draw(surface, theme)
+        self.widgets.draw_tooltip(surface, theme)
+
+    def _draw_played(self, surface: pygame.Surface) -> None:
+        """The move played, as a translucent piece in its cell (under the overlay's marks)."""
+        if not self.moves:
+            return
+        played = self.moves[self.selected]
+        cell = self.position.move_cell(played) if played != PASS else None
+        if cell is not None:
+            colours = self.theme.board(self.game.name)
+            self.view.draw_piece(surface, colours, self.position.turn,
+                                 self.view.cell_center(cell), alpha=150)
+
+    def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        theme, game = self.theme, self.game
+        key = ("review-static", size, theme.name, tuple(self.view.board_rect),
+               tuple(self.moves_rect), game.name, tuple(sorted(game.variant().items())))
+
+        def make() -> pygame.Surface:
+            layer = pygame.Surface(size)
+            layer.blit(draw.vertical_gradient(size, theme.background, theme.background_low),
+                       (0, 0))
+            bar = pygame.Rect(0, 0, size[0], TOOLBAR)
+            pygame.draw.rect(layer, theme.card, bar)
+            pygame.draw.line(layer, theme.card_border, (0, bar.bottom - 1),
+                             (bar.right, bar.bottom - 1), theme.border_width)
+            for rect in (self.summary_rect, self.graph_rect, self.moves_rect):
+                draw.card(layer, rect, theme.card, theme.card_border, 12, theme.shadow_alpha,
+                          theme.border_width)
+            self.view.draw_static(layer, game, theme)
+            return layer
+
+        return draw.memo(key, make)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        theme, rect = self.theme, self.status_rect
+        colour = theme.danger if self.error else theme.text
+        x = rect.x + 12
+        if self.moves and not self.error:
+            pieces = theme.board(self.game.name).pieces
+            side = self.sides[self.selected]
+            draw.piece(surface, (x + 9, rect.centery), 9, pieces[side],
+                       outline=icon_outline(pieces[side], theme.background), with_shadow=False,
+                       style="stone" if self.game.name == "gomoku" else "disc")
+            x += 26
+        draw.blit_text(surface, self.status_text(), 21, colour, (x, rect.centery), "midleft",
+                       max_width=rect.right - x - 8)
+
+    def _draw_summary(self, surface: pygame.Surface) -> None:
+        theme, rect = self.theme, self.summary_rect
+        game = self.game
+        draw.blit_text(surface, "REVIEW", 18, theme.text_dim, (rect.x + 16, rect.y + 14))
+        how = f"depth {self.limits.depth}" if self.limits.depth is not None \
+            else f"{self.limits.seconds:g} s a move"
+        draw.blit_text(surface, how, 17, theme.text_dim, (rect.right - 16, rect.y + 15),
+                       "topright")
+        colours = theme.board(game.name)
+        row_h = 46
+        for side in (0, 1):
+            top = rect.y + 36 + side * row_h
+            summary = side_summary(self.results, side)
+            centre = (rect.x + 28, top + 14)
+            draw.piece(surface, centre, 11, colours.pieces[side],
+                       outline=icon_outline(colours.pieces[side], theme.card),
+                       style="stone" if game.name == "gomoku" else "disc", with_shadow=False)
+            player = self.players[side] if side < len(self.players) else {}
+            who = f"level {player.get('level')}" if player.get("type") == "computer" else "person"
+            draw.blit_text(surface, f"{game.side_names[side]} · {who}", 20, theme.text,
+                           (rect.x + 46, top + 14), "midleft", max_width=rect.width - 150,
+                           bold=True)
+            accuracy = "—" if summary.accuracy is None else f"{summary.accuracy:.0f}%"
+            draw.blit_text(surface, accuracy, 26, theme.text, (rect.right - 16, top + 14),
+                           "midright", bold=True)
+            x = rect.x + 46
+            for label in LABELS:
+                text = f"{summary.counts[label]} {SHORT[label]}"
+                w = draw.text_size(text, 16)[0] + 12
+                pill = pygame.Rect(x, top + 30, w, 18)
+                if pill.right > rect.right - 10:
+                    break
+                colour = label_colour(theme, label)
+                draw.rounded_rect(surface, pill, colour, 9)
+                draw.blit_text(surface, text, 16, readable_on(colour), pill.center, "center")
+                x += w + 5
+        line_y = rect.bottom - 20
+        done, total = len(self.results), max(1, len(self.moves))
+        if self.running or not self.complete:
+            if self.running:
+                text = f"Move {min(done + 1, total)} of {total} · Esc stops"
+            else:
+                text = f"Stopped at {done} of {total} · R resumes"
+            label = draw.blit_text(surface, text, 16, theme.text_dim, (rect.x + 16, line_y),
+                                   "midleft", max_width=rect.width - 110)
+            bar = pygame.Rect(label.right + 10, line_y - 6, rect.right - 16 - label.right - 10,
+                              12)
+            if bar.width >= 40:
+                draw.rounded_rect(surface, bar, mix(theme.card, theme.text, 0.15), 6)
+                if done:
+                    filled = pygame.Rect(bar.x, bar.y,
+                                         max(12, round(bar.width * done / total)), bar.height)
+                    draw.rounded_rect(surface, filled, theme.accent, 6)
+        else:
+            draw.blit_text(surface, "Accuracy 100% = every move the best", 16, theme.text_dim,
+                           (rect.x + 16, line_y), "midleft", max_width=rect.width - 32)
+
+    def _chances(self) -> list[tuple[int, float]]:
+        """``(ply, first player's expected result)`` before each judged move and after
+        the last one."""
+        points = []
+        for move in self.results:
+            first = move.chance_before if move.side == 0 else 1 - move.chance_before
+            points.append((move.ply - 1, first))
+        if self.results:
+            last = self.results[-1]
+            points.append((last.ply, last.chance_after if last.side == 0
+                           else 1 - last.chance_after))
+        return points
+
+    def _draw_graph(self, surface: pygame.Surface) -> None:
+        theme, rect = self.theme, self.graph_rect
+        game = self.game
+        draw.blit_text(surface, "WINNING CHANCES", 18, theme.text_dim, (rect.x + 16, rect.y + 14))
+        draw.blit_text(surface, f"{game.side_names[0]} up", 16, theme.text_dim,
+                       (rect.right - 16, rect.y + 15), "topright")
+        area = self.graph_area()
+        fill = mix(theme.card, theme.text, 0.04) if theme.name != "high-contrast" else (0, 0, 0)
+        draw.rounded_rect(surface, area.inflate(8, 8), fill, 6, 1, theme.card_border)
+        pygame.draw.line(surface, theme.card_border, (area.x, area.centery),
+                         (area.right, area.centery), 1)
+        total = max(1, len(self.moves))
+
+        def at(ply: float, chance: float) -> tuple[int, int]:
+            return (area.x + round(area.width * ply / total),
+                    area.bottom - round(area.height * chance))
+
+        cursor_x = at(self.selected, 0)[0]
+        pygame.draw.line(surface, mix(theme.accent, fill, 0.3), (cursor_x, area.y - 2),
+                         (cursor_x, area.bottom + 2), 2)
+        points = [at(p, c) for p, c in self._chances()]
+        if len(points) >= 2:
+            pygame.draw.lines(surface, theme.accent, False, points, 2)
+        elif not points:
+            draw.blit_text(surface, "Filled in as the review runs", 16, theme.disabled_text,
+                           area.center, "center", max_width=area.width - 8)
+        for move in self.results:
+            if move.label in MISTAKES:
+                chance = move.chance_after if move.side == 0 else 1 - move.chance_after
+                centre = at(move.ply, chance)
+                draw.aa_circle(surface, label_colour(theme, move.label), centre, 5)
+                draw.aa_circle(surface, theme.card, centre, 5, 1)
+
+    def _draw_moves(self, surface: pygame.Surface) -> None:
+        theme, rect = self.theme, self.moves_rect
+        game = self.game
+        draw.blit_text(surface, "MOVES", 18, theme.text_dim, (rect.x + 16, rect.y + 14))
+        draw.blit_text(surface, "← → select · M next mistake", 16, theme.text_dim,
+                       (rect.right - 16, rect.y + 15), "topright", max_width=rect.width - 100)
+        area = self.list_area()
+        colours = theme.board(game.name)
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        rows = self.visible_rows()
+        for index in range(self.scroll, min(len(self.moves), self.scroll + rows + 1)):
+            y = area.y + (index - self.scroll) * ROW
+            row = pygame.Rect(area.x, y, area.width, ROW - 2)
+            chosen = index == self.selected
+            if chosen:
+                draw.rounded_rect(surface, row, theme.accent, 6)
+            text_colour = theme.accent_text if chosen else theme.text
+            dim = theme.accent_text if chosen else theme.text_dim
+            side = self.sides[index]
+            draw.blit_text(surface, f"{index + 1}.", 18, dim, (row.x + 30, row.centery),
+                           "midright")
+            piece = colours.pieces[side]
+            draw.aa_circle(surface, piece, (row.x + 42, row.centery), 5)
+            outline = visible_on(piece, theme.accent if chosen else theme.card, 3.0)
+            if outline != piece:
+                draw.aa_circle(surface, outline, (row.x + 42, row.centery), 5, 1)
+            judged = self.results[index] if index < len(self.results) else None
+            name = game.move_name(self.moves[index])
+            mark = MARKS[judged.label] if judged is not None else ""
+            draw.blit_text(surface, name + mark, 19, text_colour, (row.x + 54, row.centery),
+                           "midleft", bold=bool(mark))
+            if judged is None:
+                continue
+            pill_x = row.x + 54 + max(58, draw.text_size("h10??", 19)[0] + 10)
+            colour = label_colour(theme, judged.label)
+            w = draw.text_size(judged.label, 16)[0] + 12
+            pill = pygame.Rect(pill_x, row.y + 4, w, row.height - 8)
+            draw.rounded_rect(surface, pill, colour, 8)
+            if chosen and theme.name != "high-contrast":
+                pygame.draw.rect(surface, theme.accent_text, pill, 1, border_radius=8)
+            draw.blit_text(surface, judged.label, 16, readable_on(colour), pill.center, "center")
+            if judged.best != judged.move:
+                draw.blit_text(surface, f"better {game.move_name(judged.best)}", 16, dim,
+                               (row.right - 8, row.centery), "midright",
+                               max_width=row.right - pill.right - 14)
+            elif judged.exact:
+                draw.blit_text(surface, "exact", 16, dim, (row.right - 8, row.centery),
+                               "midright", max_width=row.right - pill.right - 14)
+        surface.set_clip(clip)
+        total = len(self.moves)
+        if total > rows:
+            track = pygame.Rect(rect.right - 8, area.y, 4, area.height)
+            h = max(18, round(track.height * rows / total))
+            y = track.y + round((track.height - h) * self.scroll / max(1, total - rows))
+            draw.rounded_rect(surface, pygame.Rect(track.x, y, 4, h), theme.text_dim, 2)
+
+    def _movers(self) -> list[int]:
+        """Who played each move (the side to move before it)."""
+        position = self._position_before(0)
+        sides = []
+        for move in self.moves:
+            sides.append(position.turn)
+            position.push(move)
+        return sides
+
+
+__all__ = ["ReviewScene", "label_colour"]

@@ -1,0 +1,199 @@
+"""The Review scene, driven with real events: start, progress, mistakes, cancel, new game."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.evaluators import load_evaluator
+from ai.explain import review as review_module
+from ai.explain.review import ReviewLimits, review_game
+from game import records
+from game.rules import new_game
+from game.ui.scenes.review import MISTAKES, ReviewScene
+from tests.ui.helpers import HUMAN, computer, post_click, post_key, post_text
+
+FINISHED = "534355674633565666277125337122144"
+"""A finished Connect-4 game (level 5 against level 3; Red wins). Yellow's 22nd move
+turns a draw into a loss: the review's exact blunder."""
+
+
+def finished_app(make_app, size=(1120, 760), moves: str = FINISHED):
+    app = make_app(size=size)
+    game = new_game("connect4")
+    game.play_moves(moves)
+    app.start_game(game, [HUMAN, computer(3)])
+    app.run_frames(2)
+    return app
+
+
+def open_review(app) -> ReviewScene:
+    post_click(app.play.b_review.rect.center)
+    app.run_frames(1)
+    scene = app.top
+    assert isinstance(scene, ReviewScene)
+    return scene
+
+
+def expected_labels(moves: str, depth: int) -> list[tuple[str, int]]:
+    game = new_game("connect4")
+    game.play_moves(moves)
+    review = review_game(game, load_evaluator("connect4"), ReviewLimits(depth=depth))
+    return [(m.label, m.best) for m in review.moves]
+
+
+def test_review_button_runs_with_progress_and_labels_every_move(make_app) -> None:
+    app = finished_app(make_app)
+    scene = open_review(app)
+    assert scene.running and app.play.session.paused
+    seen: list[int] = []
+    app.frame_hook = lambda dt: seen.append(len(scene.results))
+    assert app.pump_until(lambda: scene.complete and not scene.running, timeout=60)
+    assert any(0 < n < len(FINISHED) for n in seen), "no progress was shown"
+    assert seen == sorted(seen)
+    assert [m.ply for m in scene.results] == list(range(1, len(FINISHED) + 1))
+    depth = scene.limits.depth
+    assert [(m.label, m.best) for m in scene.results] == expected_labels(FINISHED, depth)
+    blunder = scene.results[21]
+    assert (blunder.label, blunder.exact, blunder.verdict) == (
+        "blunder", True, "turned a draw into a loss")
+
+
+def test_mistake_keys_clicks_and_the_board_shows_the_better_move(make_app) -> None:
+    app = finished_app(make_app)
+    scene = open_review(app)
+    assert app.pump_until(lambda: scene.complete, timeout=60)
+    mistakes = [i for i, m in enumerate(scene.results) if m.label in MISTAKES]
+    assert len(mistakes) >= 2
+    post_key(pygame.K_HOME)
+    post_key(pygame.K_m)
+    app.run_frames(1)
+    assert scene.selected == mistakes[0]
+    post_key(pygame.K_m)
+    app.run_frames(1)
+    assert scene.selected == mistakes[1]
+    post_key(pygame.K_m, pygame.KMOD_LSHIFT)
+    app.run_frames(1)
+    assert scene.selected == mistakes[0]
+    # The board: the position before the move, the better move ringed.
+    judged = scene.results[scene.selected]
+    assert scene.position.moves_text() == FINISHED[:scene.selected]
+    overlay = scene.board_overlay()
+    assert overlay.hint == scene.position.move_cell(judged.best)
+    assert overlay.scores[overlay.hint] == "better"
+    # The toolbar buttons do the same.
+    post_click(scene.b_next.rect.center)
+    app.run_frames(1)
+    assert scene.selected == mistakes[1]
+    # A click on a move in the list selects it.
+    area = scene.list_area()
+    row = 2
+    post_click((area.centerx, area.y + row * 26 + 10))
+    app.run_frames(1)
+    assert scene.selected == scene.scroll + row
+    # A click on the graph selects the move under it.
+    graph = scene.graph_area()
+    post_click((graph.x + 1, graph.centery))
+    app.run_frames(1)
+    assert scene.selected == 0
+    post_key(pygame.K_RIGHT)
+    post_key(pygame.K_RIGHT)
+    app.run_frames(1)
+    assert scene.selected == 2
+
+
+def test_escape_stops_the_review_and_r_resumes_it(make_app) -> None:
+    app = finished_app(make_app)
+    scene = open_review(app)
+    assert app.pump_until(lambda: len(scene.results) >= 3, timeout=60)
+    post_key(pygame.K_ESCAPE)
+    app.run_frames(1)
+    assert not scene.running and not scene.complete and app.top is scene
+    stopped_at = len(scene.results)
+    assert app.pump_until(lambda: not app.worker.busy, timeout=5)
+    app.run_frames(5)
+    assert len(scene.results) == stopped_at  # nothing late from the cancelled job
+    assert scene.b_stop.text == "Resume"
+    post_key(pygame.K_r)
+    app.run_frames(1)
+    assert scene.running
+    assert app.pump_until(lambda: scene.complete and not scene.running, timeout=60)
+    assert [m.ply for m in scene.results] == list(range(1, len(FINISHED) + 1))
+    assert [(m.label, m.best) for m in scene.results] == \
+        expected_labels(FINISHED, scene.limits.depth)
+    # Esc now goes back to the game, which is as it was and no longer paused.
+    post_key(pygame.K_ESCAPE)
+    app.run_frames(1)
+    assert app.top is app.play and app.play.game.moves_text() == FINISHED
+    assert not app.play.session.paused
+
+
+def test_a_new_game_during_a_review_cancels_it(make_app) -> None:
+    app = finished_app(make_app)
+    scene = open_review(app)
+    assert app.pump_until(lambda: len(scene.results) >= 1, timeout=60)
+    assert scene.running
+    post_key(pygame.K_n)
+    app.run_frames(2)
+    assert app.top is not scene and app.top.overlay  # the new-game dialog over the review
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    assert scene not in app.scenes and not scene.running
+    assert app.top is app.play and app.play.game.ply == 0
+    assert app.pump_until(lambda: not app.worker.busy, timeout=5)
+    frozen = len(scene.results)
+    app.run_frames(5)
+    assert len(scene.results) == frozen
+    # The new game plays normally: the person moves, the computer answers.
+    post_key(pygame.K_4)
+    assert app.pump_until(lambda: app.play.game.ply == 2, timeout=30)
+
+
+def test_review_of_an_opened_record_and_of_nothing(make_app) -> None:
+    app = make_app()
+    app.start_game(new_game("othello"), [HUMAN, computer(1)])
+    app.run_frames(2)
+    assert not app.play.b_review.enabled
+    post_key(pygame.K_r)
+    app.run_frames(1)
+    assert app.top is app.play and "No moves to review yet" in app.play.session.recent_messages
+    game = new_game("othello")
+    game.play_moves("f5d6c3d3c4f4")
+    path = records.games_dir() / "short.json"
+    records.save_record(path, records.record_from_game(game, [HUMAN, HUMAN]))
+    post_key(pygame.K_o, pygame.KMOD_LCTRL)
+    app.run_frames(2)
+    dialog = app.top
+    post_key(pygame.K_END)
+    app.run_frames(1)
+    for _ in range(len(dialog.path.text)):
+        post_key(pygame.K_BACKSPACE)
+    post_text(str(path))
+    post_key(pygame.K_RETURN)
+    app.run_frames(3)
+    assert app.play.game.moves_text() == "f5d6c3d3c4f4"
+    post_key(pygame.K_r)
+    app.run_frames(1)
+    scene = app.top
+    assert isinstance(scene, ReviewScene)
+    assert app.pump_until(lambda: scene.complete, timeout=60)
+    assert [scene.game.move_name(m.move) for m in scene.results] == \
+        ["f5", "d6", "c3", "d3", "c4", "f4"]
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1120, 760)])
+def test_nothing_overlaps_in_the_review(make_app, size, monkeypatch) -> None:
+    monkeypatch.setitem(review_module.DEFAULT_DEPTH, "connect4", 2)
+    app = finished_app(make_app, size=size)
+    scene = open_review(app)
+    assert app.pump_until(lambda: scene.complete, timeout=60)
+    buttons = [b.rect for b in scene.left_buttons + scene.right_buttons]
+    screen = app.screen.get_rect()
+    for i, a in enumerate(buttons):
+        assert screen.contains(a)
+        assert all(not a.colliderect(b) for b in buttons[i + 1:])
+    cards = [scene.summary_rect, scene.graph_rect, scene.moves_rect]
+    for i, a in enumerate(cards):
+        assert screen.contains(a) and not a.colliderect(scene.view.board_rect)
+        assert all(not a.colliderect(b) for b in cards[i + 1:])
+    assert scene.visible_rows() >= 4
