@@ -138,8 +138,13 @@ class PlayScene(Scene):
                 if b is self.b_pause else b.preferred_width()
             return max(68, text) if roomy else text - 10
 
+        for b in buttons:
+            b.size = 22
         roomy = sum(width(b, True) for b in buttons) + 8 * len(buttons) + 2 * MARGIN <= w
         gap = 8 if roomy else 6
+        if sum(width(b, False) for b in buttons) + gap * len(buttons) + 2 * MARGIN > w:
+            for b in buttons:  # the demo's full toolbar at the smallest width: smaller text
+                b.size = 19
         x = MARGIN
         for b in self.left_buttons:
             bw = width(b, roomy)
