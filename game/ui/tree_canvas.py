@@ -22,6 +22,7 @@ import math
 import pygame
 
 from ai.explain.tree import SearchTree, TreeNode, value_text, window_text
+from game.rules import Move
 from game.ui import draw
 from game.ui.theme import RGB, Theme, mix, readable_on
 
@@ -64,6 +65,8 @@ class Placed:
     label: str
     kind: str
     collapsed: bool = False
+    move: Move | None = None
+    """A pruned stub's move (``None`` for the stub that gathers several)."""
 
 
 def level_height(area_height: int, depth: int) -> int:
@@ -106,10 +109,13 @@ def place(tree: SearchTree, expanded: set[int], step: int, level_h: int
         # A pruned child is what its searched siblings are (a leaf at the horizon).
         stub_kind = node.children[0].kind if node.children else (
             "min" if node.kind == "max" else "max")
+        moves: list[Move | None] = list(node.pruned_moves) if stubs else []
         if len(stubs) > MAX_STUBS:
             stubs = [*stubs[:MAX_STUBS - 1], f"+{len(stubs) - MAX_STUBS + 1}"]
-        for name in stubs:
-            stub = Placed(cursor + STUB / 2, y + level_h, None, here, name, stub_kind)
+            moves = [*moves[:MAX_STUBS - 1], None]
+        for name, move in zip(stubs, moves):
+            stub = Placed(cursor + STUB / 2, y + level_h, None, here, name, stub_kind,
+                          move=move)
             placed.append(stub)
             xs.append(stub.x)
             cursor += STUB
@@ -257,6 +263,11 @@ def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
     # Highlights first, then the edges, then the shapes and their words on top.
     for p in shown:
         node = p.node
+        if node is None and p is hovered:  # a pruned child under the mouse
+            box = pygame.Rect(0, 0, STUB, LEAF_BELOW + HALF + 10)
+            box.midtop = (round(ox + p.x), round(oy + p.y - HALF - 6))
+            draw.translucent_rect(surface, box, look.selected, 28, radius=6)
+            continue
         if node is None or not (node is current or node is selected or p is hovered):
             continue
         box = pygame.Rect(0, 0, SLOT - 4, BELOW + HALF + 12)

@@ -293,3 +293,37 @@ def test_draws_in_every_theme_at_the_minimum_size(make_app, theme, name, moves):
     post_key(pygame.K_ESCAPE)  # closes the key help, not the explorer
     app.run_frames(1)
     assert not scene.show_keys and app.top is scene
+
+
+def test_x_jumps_to_each_cut_off_and_a_pruned_child_shows_its_move(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app)
+    post_key(pygame.K_HOME)
+    post_key(pygame.K_x, 0, "x")
+    app.run_frames(1)
+    step = scene.tree.steps[scene.step]
+    assert step.kind == "cutoff" and scene.current.pruned_moves
+    first = scene.step
+    post_key(pygame.K_x, 0, "x")
+    app.run_frames(1)
+    assert scene.step > first and scene.tree.steps[scene.step].kind == "cutoff"
+    # Hover the first pruned child drawn under the cut-off node.
+    node = scene.current
+    stub = next(p for p in scene._placed if p.node is None and p.parent.node is node)
+    pos = (round(scene.tree_area.x + stub.x - scene.offset[0]),
+           round(scene.tree_area.y + stub.y - scene.offset[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.run_frames(1)
+    assert scene.hovered is stub and stub.move == node.pruned_moves[0]
+    assert scene.focus_node() is node
+
+
+def test_resizing_lays_the_tree_out_again(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app)
+    small = scene.tree_area.copy()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=800, size=(1280, 800)))
+    app.run_frames(2)
+    assert scene.tree_area.width > small.width and scene.tree_area.height > small.height
+    assert scene._tree_h <= scene.tree_area.height  # depth 3 fits without panning

@@ -13,6 +13,7 @@ Keys (everything the mouse does has one):
 =========================  =============================================
 Next / previous step       Space or . / Backspace or ,
 First / last step          Home / End
+Next cut-off               X
 Select a node              arrows: Up parent, Down child, Left/Right sibling
 Expand or collapse         Enter (click a node); E / C the whole subtree
 Pan                        Shift+arrows, mouse drag, wheel (Shift: sideways)
@@ -66,6 +67,7 @@ KEY_HELP = (
     ("Next / previous step", "Space  ·  Backspace"),
     ("First / last step", "Home  ·  End"),
     ("Select a node", "Arrows"),
+    ("Next cut-off", "X"),
     ("Expand / collapse", "Enter  ·  E / C subtree"),
     ("Pan", "Shift+arrows, drag, wheel"),
     ("Depth / mode", "D  ·  M"),
@@ -85,7 +87,7 @@ class Cost:
 
 
 @dataclasses.dataclass(frozen=True)
-class Outcome:
+class Recording:
     """What a recording job returns: the tree and the three modes' costs, or a refusal."""
 
     tree: SearchTree | None
@@ -94,13 +96,13 @@ class Outcome:
 
 
 def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int = NODE_CAP
-                  ) -> Callable[[threading.Event, Callable[[Any], None]], Outcome | None]:
+                  ) -> Callable[[threading.Event, Callable[[Any], None]], Recording | None]:
     """The worker job: record ``mode``, then count the other modes for the comparison.
 
     It loads its own evaluator (evaluators keep caches and are not shared across
     threads) and returns ``None`` when cancelled.
     """
-    def job(stop: threading.Event, progress: Callable[[Any], None]) -> Outcome | None:
+    def job(stop: threading.Event, progress: Callable[[Any], None]) -> Recording | None:
         evaluator = load_evaluator(game.name, preset)
         try:
             tree = record(game, evaluator, depth, mode, cap=cap, stop=stop,
@@ -108,7 +110,7 @@ def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int 
         except TreeCancelled:
             return None
         except TreeError as error:
-            return Outcome(None, str(error), {})
+            return Recording(None, str(error), {})
         costs: dict[str, Cost | str] = {}
         for other in TREE_MODES:
             if other == mode:
@@ -123,7 +125,7 @@ def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int 
                     found = f"more than {cap:,}"
             costs[other] = found if isinstance(found, str) else Cost(
                 found.node_count, found.leaves, found.value, found.best_name)
-        return Outcome(tree, None, costs)
+        return Recording(tree, None, costs)
     return job
 
 
@@ -278,7 +280,7 @@ class TreeScene(Scene):
             self.message = _sentence(report.error or "the recording failed")
             return True
         outcome = report.payload
-        if not isinstance(outcome, Outcome):
+        if not isinstance(outcome, Recording):
             return True
         if outcome.tree is None:
             self.message = _sentence(outcome.refusal or "the recording was refused")
@@ -331,6 +333,15 @@ class TreeScene(Scene):
         self.selected = node
         self._relayout_tree()
         self._reveal(node)
+
+    def next_cutoff(self) -> None:
+        """Jump to the next step where β ≤ α pruned something (or stay at the last one)."""
+        if self.tree is None:
+            return
+        later = [s.index for s in self.tree.steps[self.step + 1:] if s.kind == "cutoff"
+                 and self.tree.nodes[s.node].pruned_moves]
+        if later:
+            self.go_to(later[0])
 
     def go_to_end(self) -> None:
         if self.tree is not None:
@@ -501,8 +512,7 @@ class TreeScene(Scene):
 
     def _hover(self, pos: tuple[int, int]) -> None:
         if self.tree_area.collidepoint(pos):
-            found = tree_canvas.node_at(self._placed, self._tree_pos(pos))
-            self.hovered = found if found is not None and found.node is not None else None
+            self.hovered = tree_canvas.node_at(self._placed, self._tree_pos(pos))
         else:
             self.hovered = None
 
@@ -549,6 +559,8 @@ class TreeScene(Scene):
             self.go_to(0)
         elif key == pygame.K_END:
             self.go_to_end()
+        elif key == pygame.K_x:
+            self.next_cutoff()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             self.widgets.focus_visible = False
             if shift:
@@ -608,9 +620,13 @@ class TreeScene(Scene):
         return game
 
     def focus_node(self) -> TreeNode | None:
-        """The node the side panel describes: the hovered one, else the selected one."""
-        if self.hovered is not None and self.hovered.node is not None:
-            return self.hovered.node
+        """The node the side panel describes: the hovered one, else the selected one
+        (a hovered pruned child: its parent)."""
+        if self.hovered is not None:
+            if self.hovered.node is not None:
+                return self.hovered.node
+            if self.hovered.parent is not None:
+                return self.hovered.parent.node
         return self.selected
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -720,20 +736,34 @@ class TreeScene(Scene):
         theme, side = self.theme, self.side
         node = self.focus_node()
         x = side.x + 14
+        stub = self.hovered if self.hovered is not None and self.hovered.node is None else None
+        path = [] if node is None else list(node.path)
+        if stub is not None and stub.move is not None:
+            path.append(stub.move)
         if node is None:
             title = "The position"
             game = self.game
         else:
-            game = self.position_of(node)
-            title = "After " + " ".join(_path_names(self.game, node.path)) \
-                if node.path else "The position to search"
+            game = self.game.copy() if stub is not None else self.position_of(node)
+            if stub is not None and stub.move is not None:
+                for move in path:
+                    game.push(move)
+            title = "After " + " ".join(_path_names(self.game, path)) \
+                if path else "The position to search"
         draw.blit_text(surface, title, 19, theme.text, (x, side.y + 10), "topleft",
                        max_width=side.width - 28, bold=True)
         overlay = BoardOverlay(mover=game.turn)
-        overlay.scores = _path_cells(self.game, node.path if node is not None else [])
+        overlay.scores = _path_cells(self.game, path)
         self.board.draw(surface, game, theme, overlay)
         y = self.board_rect.bottom + 10
-        if node is not None and self.tree is not None:
+        if stub is not None:
+            words = (f"{stub.label}: never searched, because the window of its parent "
+                     "closed (β ≤ α) before its turn came") if stub.move is not None else \
+                f"{stub.label[1:]} more moves never searched (β ≤ α)"
+            for row in draw.wrap(words, 17, side.width - 28):
+                draw.blit_text(surface, row, 17, theme.text, (x, y), "topleft")
+                y += 20
+        elif node is not None and self.tree is not None:
             for line in self._node_lines(node):
                 for row in draw.wrap(line, 17, side.width - 28):
                     draw.blit_text(surface, row, 17, theme.text, (x, y), "topleft")
@@ -822,18 +852,23 @@ class TreeScene(Scene):
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         theme = self.theme
-        card = pygame.Rect(0, 0, 520, 60 + 30 * len(KEY_HELP))
-        card.center = self.tree_area.center
-        card.clamp_ip(surface.get_rect())
+        card = pygame.Rect(0, 0, min(520, self.tree_card.width - 12),
+                           min(60 + 30 * len(KEY_HELP), self.tree_card.height - 8))
+        card.center = self.tree_card.center
         draw.card(surface, card, theme.card, theme.accent, 12, theme.shadow_alpha, 2)
         draw.blit_text(surface, "Keys", 24, theme.text, (card.x + 20, card.y + 14), "topleft",
                        bold=True)
+        draw.blit_text(surface, "Esc or F1 closes", 17, theme.text_dim,
+                       (card.right - 20, card.y + 18), "topright")
+        pitch = min(30, (card.height - 60) // len(KEY_HELP))
+        keys_x = card.x + min(250, card.width // 2)
         y = card.y + 50
         for action, keys in KEY_HELP:
-            draw.blit_text(surface, action, 18, theme.text, (card.x + 20, y), "topleft")
-            draw.blit_text(surface, keys, 18, theme.text_dim, (card.x + 250, y), "topleft",
-                           max_width=card.width - 270)
-            y += 30
+            draw.blit_text(surface, action, 18, theme.text, (card.x + 20, y), "topleft",
+                           max_width=keys_x - card.x - 28)
+            draw.blit_text(surface, keys, 18, theme.text, (keys_x, y), "topleft",
+                           max_width=card.right - keys_x - 16, bold=True)
+            y += pitch
 
 
 def _sentence(text: str) -> str:
@@ -864,4 +899,4 @@ def _path_cells(game: Game, path: list[int]) -> dict[tuple[int, int], str]:
     return cells
 
 
-__all__ = ["Cost", "Outcome", "TreeScene", "recording_job"]
+__all__ = ["Cost", "Recording", "TreeScene", "recording_job"]
