@@ -35,7 +35,7 @@ from game.commands.common import (
     positions_from_file,
 )
 from game.records import GameRecord, games_dir, record_from_game, save_record
-from game.rules import Game, RulesError, new_game
+from game.rules import Game, Outcome, RulesError, new_game
 
 ELO_CLIP = 0.001
 """Scores are kept this far from 0 and 1 when turned into an Elo margin."""
@@ -57,6 +57,10 @@ class PlayerSpec:
     ``level=5`` plays exactly as level 5 plays for a user (its depth, time, randomness
     and solver switch); ``depth``, ``time``, ``nodes``, ``random`` or ``solver`` given
     with it override those. ``random`` is the levels' randomness, in evaluator units.
+
+    ``engine="CMD ARGS"`` is an outside program (``game.engines.external``: Gomoku over
+    the Gomocup protocol, Othello over NBoard); ``time`` is then its time per move
+    (default ``ENGINE_SECONDS``) and ``depth`` the depth NBoard engines are told.
     """
 
     text: str
@@ -67,6 +71,7 @@ class PlayerSpec:
     eval: str = "default"
     solver: bool | None = None
     randomness: float | None = None
+    engine: str | None = None
 
     def limits(self, game_name: str, unit: int = 100) -> Limits:
         """The search limits this player uses in ``game_name`` (``unit``: the evaluator's)."""
@@ -84,7 +89,10 @@ class PlayerSpec:
             use_solver=base.use_solver if self.solver is None else self.solver)
 
     def player_entry(self) -> dict[str, Any]:
-        """The record's ``players`` entry for this computer."""
+        """The record's ``players`` entry for this computer (an engine: an outside player,
+        which records know as ``human``: not a Plies level)."""
+        if self.engine is not None:
+            return {"type": "human"}
         entry: dict[str, Any] = {"type": "computer", "eval": self.eval}
         if self.level is not None:
             entry["level"] = self.level
@@ -107,10 +115,22 @@ def parse_player_spec(text: str) -> PlayerSpec:
     not decided by perfect endgame play. Errors are one sentence.
     """
     fields: dict[str, Any] = {}
+    # engine= takes the rest of the spec: a command line may hold commas.
+    head, marker, command = text.partition("engine=")
+    if marker and (not head or head.endswith(",")):
+        command = command.strip()
+        if len(command) >= 2 and command[0] == command[-1] and command[0] in "\"'":
+            command = command[1:-1]
+        if not command:
+            raise CliError(f"player spec {text!r}: engine= needs a command")
+        fields["engine"] = command
+        text_fields = head
+    else:
+        text_fields = text
     converters = {"level": ("level", int), "depth": ("depth", int), "time": ("seconds", float),
                   "nodes": ("nodes", int), "eval": ("eval", str), "solver": ("solver", _on_off),
                   "random": ("randomness", float)}
-    for part in filter(None, (p.strip() for p in text.split(","))):
+    for part in filter(None, (p.strip() for p in text_fields.split(","))):
         name, _, value = part.partition("=")
         if name not in converters or not value:
             raise CliError(f"player spec {text!r}: write name=value pairs with names "
@@ -122,6 +142,10 @@ def parse_player_spec(text: str) -> PlayerSpec:
             kind = "on or off" if name == "solver" else "a number"
             raise CliError(f"player spec {text!r}: {name} must be {kind}") from None
     spec = PlayerSpec(text, **fields)
+    if spec.engine is not None:
+        if spec.seconds is not None and spec.seconds <= 0:
+            raise CliError(f"player spec {text!r}: time must be positive")
+        return spec
     if spec.level is None and spec.depth is None and spec.seconds is None and spec.nodes is None:
         raise CliError(f"player spec {text!r} needs a level, depth, time or nodes")
     if spec.level is not None and not 1 <= spec.level <= 8:
@@ -223,23 +247,63 @@ def play_game(task: GameTask) -> GameResult:
     for move in (*task.start_moves, *task.opening):
         game.push(move)
     specs = (task.spec_a, task.spec_b) if task.a_plays_first else (task.spec_b, task.spec_a)
-    players = []
-    for spec in specs:
-        evaluator = load_evaluator(task.game_name, spec.eval)
-        players.append((Searcher(evaluator, seed=task.index),
-                        spec.limits(task.game_name, evaluator.unit)))
-    while not game.is_over():
-        searcher, limits = players[game.turn]
-        result = searcher.search(game, limits)
-        assert result.move is not None
-        game.push(result.move)
-    outcome = game.outcome()
-    assert outcome is not None
+    players: list[Any] = []
+    try:
+        for spec in specs:
+            if spec.engine is not None:
+                players.append(_engine_player(game, spec))
+                continue
+            evaluator = load_evaluator(task.game_name, spec.eval)
+            players.append((Searcher(evaluator, seed=task.index),
+                            spec.limits(task.game_name, evaluator.unit)))
+        outcome = _play_out(game, players)
+    finally:
+        for player in players:
+            if not isinstance(player, tuple):
+                player.close()  # every engine process ends with its game
     a_side = 0 if task.a_plays_first else 1
     score = 0.5 if outcome.winner is None else float(outcome.winner == a_side)
     record = record_from_game(game, [s.player_entry() for s in specs])
+    if record.result is None:  # a forfeit: the rules did not end the game
+        record.result = {"winner": outcome.winner, "reason": outcome.reason[:200]}
     return GameResult(task.index, task.a_plays_first, score, outcome.winner, outcome.reason,
                       game.moves_text(), game.ply, time.perf_counter() - started, record)
+
+
+ENGINE_SECONDS = 5.0
+"""An engine's time per move when its spec gives no ``time``."""
+
+
+def _engine_player(game: Game, spec: PlayerSpec) -> Any:
+    from game.engines.external import player_for
+
+    return player_for(game, spec.engine or "", spec.seconds or ENGINE_SECONDS, spec.depth)
+
+
+def _play_out(game: Game, players: list[Any]) -> Outcome:
+    """Play to the end; an engine that faults (illegal, late, crashed) loses at once."""
+    from game.engines.external import EngineError, EngineFault
+
+    while not game.is_over():
+        player = players[game.turn]
+        if isinstance(player, tuple):
+            searcher, limits = player
+            result = searcher.search(game, limits)
+            assert result.move is not None
+            game.push(result.move)
+            continue
+        try:
+            game.push(player.best_move(game))
+        except (EngineFault, EngineError) as fault:
+            return Outcome(game.turn ^ 1, _sentence(fault))
+    outcome = game.outcome()
+    assert outcome is not None
+    return outcome
+
+
+def _sentence(fault: Exception) -> str:
+    text = " ".join(str(fault).split())
+    return text[:1].upper() + text[1:]
 
 
 def run_games(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
@@ -329,7 +393,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
     parser.add_argument("--a", required=True, metavar="SPEC",
                         help="player A: level=5, or depth=6,eval=NAME,time=1.5,random=0.5,"
-                             "solver=off")
+                             "solver=off, or an outside engine: time=2,engine=\"CMD ARGS\" "
+                             "(Gomoku: Gomocup protocol, Othello: NBoard)")
     parser.add_argument("--b", required=True, metavar="SPEC", help="player B, as --a")
     parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
     parser.add_argument("--openings", default="random:2", metavar="random:K|FILE",
@@ -374,6 +439,11 @@ def run(args: argparse.Namespace) -> int:
     game = build_game(args)
     try:
         for spec in (spec_a, spec_b):
+            if spec.engine is not None:
+                if game.name not in ("gomoku", "othello"):
+                    raise CliError(f"external engines play gomoku (Gomocup protocol) or "
+                                   f"othello (NBoard), not {game.name}")
+                continue
             load_evaluator(game.name, spec.eval)
             spec.limits(game.name)
     except (EvaluatorError, ValueError) as error:

@@ -1,0 +1,375 @@
+"""An outside engine as a player: Plies runs the program and speaks its protocol.
+
+Gomoku engines speak the Gomocup (pbrain) protocol, Othello engines NBoard. Plies
+trusts nothing the program says: every answer must come within the move's time plus
+a tolerance, must parse, and must be a legal move by Plies' own rules; otherwise the
+engine loses the game and ``EngineFault`` says why in one sentence.
+
+The process runs in a session (process group) of its own, so that ``close`` ends it
+and anything it started: on a new game, on quit and after a crash no process is left
+behind, and ``close`` reaps it (no zombie).
+
+>>> parse_xy("7,7"), parse_xy(" 10 , 3 "), parse_xy("h8")
+((7, 7), (10, 3), None)
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import threading
+import time
+
+from game.rules import PASS, Game, Gomoku, Move, Othello
+
+STARTUP_SECONDS = 10.0
+"""How long a program may take to start and answer its first command."""
+
+TOLERANCE_SECONDS = 1.0
+"""Added to every move's time limit: pipes, process scheduling, a loaded machine."""
+
+TOLERANCE_FRACTION = 0.2
+"""And this share of the limit on top (a slow machine slows everyone)."""
+
+CLOSE_SECONDS = 1.0
+"""How long a program gets to leave by itself after ``END``/``quit``."""
+
+
+class EngineFault(Exception):
+    """The engine broke a rule (illegal, late, garbled, crashed): it loses; one sentence."""
+
+
+class EngineError(Exception):
+    """The engine cannot be used at all (the command does not start, refuses the board)."""
+
+
+def parse_xy(text: str) -> tuple[int, int] | None:
+    """``"x,y"`` as two ints, or ``None`` when the line is not a coordinate pair."""
+    x, comma, y = text.partition(",")
+    x, y = x.strip(), y.strip()
+    if not comma or not x.isdigit() or not y.isdigit() or len(x) > 3 or len(y) > 3:
+        return None
+    return int(x), int(y)
+
+
+class _Process:
+    """The program, with a thread that reads its output into a queue."""
+
+    def __init__(self, command: str, name: str) -> None:
+        self.name = name
+        try:
+            argv = shlex.split(command)
+        except ValueError as error:
+            raise EngineError(f"the engine command cannot be read: {error}") from None
+        if not argv:
+            raise EngineError("the engine command is empty")
+        try:
+            self.process = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, encoding="utf-8", errors="replace",
+                bufsize=1, start_new_session=True)
+        except OSError as error:
+            raise EngineError(f"the engine {argv[0]!r} cannot be started: "
+                              f"{error.strerror or error}") from None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self._reader = threading.Thread(target=self._read, name="plies-engine-reader",
+                                        daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        try:
+            for line in self.process.stdout:
+                self.lines.put(line.rstrip("\r\n"))
+        except (OSError, ValueError):
+            pass
+        self.lines.put(None)  # the end of its output: it exited or closed stdout
+
+    def send(self, line: str) -> None:
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(line + "\n")
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise EngineFault(f"{self.name} {self._ended()}") from None
+
+    def read(self, deadline: float, waiting_for: str) -> str:
+        """The next line, or ``EngineFault`` when it is late or the program ended."""
+        left = deadline - time.monotonic()
+        try:
+            line = self.lines.get(timeout=max(0.0, left))
+        except queue.Empty:
+            raise EngineFault(f"{self.name} did not answer {waiting_for} in time") from None
+        if line is None:
+            raise EngineFault(f"{self.name} {self._ended()}")
+        return line
+
+    def _ended(self) -> str:
+        try:
+            code = self.process.wait(1.0)
+        except subprocess.TimeoutExpired:
+            return "closed its output"
+        return f"stopped (exit status {code})" if code >= 0 else f"was killed (signal {-code})"
+
+    def close(self, goodbye: str | None) -> None:
+        """Ask it to leave, then end its whole process group; reap it."""
+        process = self.process
+        if process.poll() is None and goodbye is not None:
+            try:
+                self.send(goodbye)
+            except EngineFault:
+                pass
+            try:
+                process.wait(CLOSE_SECONDS)
+            except subprocess.TimeoutExpired:
+                pass
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(process.pid, sig)  # the program and anything it started
+            except (ProcessLookupError, PermissionError):
+                break
+            try:
+                process.wait(CLOSE_SECONDS)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        for stream in (process.stdin, process.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        self._reader.join(CLOSE_SECONDS)
+
+
+class ExternalPlayer:
+    """Base of the two protocol players: a program that answers ``best_move(game)``.
+
+    Args:
+        command: the program and its arguments, as a shell would split them (no shell
+            runs it).
+        seconds: the time for one move (the engine is told it, where the protocol can).
+        name: how sentences name it (default: the program's file name).
+    """
+
+    goodbye: str | None = None
+
+    def __init__(self, command: str, seconds: float, name: str | None = None) -> None:
+        self.command = command
+        self.seconds = seconds
+        try:
+            first = shlex.split(command)[0]
+        except (ValueError, IndexError):
+            first = command
+        self.name = name or f"the engine {os.path.basename(first)!r}"
+        self._process: _Process | None = None
+
+    @property
+    def deadline_seconds(self) -> float:
+        """The limit and its tolerance."""
+        return self.seconds * (1 + TOLERANCE_FRACTION) + TOLERANCE_SECONDS
+
+    def start(self, game: Game) -> None:
+        """Start the program for a new game of ``game``'s kind (closing any old one)."""
+        self.close()
+        self._process = _Process(self.command, self.name)
+        try:
+            self._handshake(game)
+        except EngineFault as fault:
+            self.close()
+            raise EngineError(str(fault)) from None
+
+    def best_move(self, game: Game) -> Move:
+        """The engine's move in ``game`` (not played), checked; ``EngineFault`` if none."""
+        if game.legal_moves() == [PASS]:
+            return PASS  # forced: nothing to ask (the engine sees it in the next position)
+        if self._process is None:
+            self.start(game)
+        move = self._ask(game)
+        if move not in game.legal_moves():
+            raise EngineFault(f"{self.name} played {game.move_name(move)}, which is illegal: "
+                              f"{game.illegal_reason(move)}")
+        return move
+
+    def close(self) -> None:
+        """End the program (if running); safe to call twice."""
+        if self._process is not None:
+            process, self._process = self._process, None
+            process.close(self.goodbye)
+
+    def __enter__(self) -> ExternalPlayer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- per protocol -------------------------------------------------------------
+
+    def _handshake(self, game: Game) -> None:
+        raise NotImplementedError
+
+    def _ask(self, game: Game) -> Move:
+        raise NotImplementedError
+
+    @property
+    def process(self) -> _Process:
+        assert self._process is not None
+        return self._process
+
+
+class PbrainPlayer(ExternalPlayer):
+    """A Gomoku engine over the Gomocup protocol (``START``, ``TURN``/``BOARD``, ``END``)."""
+
+    goodbye = "END"
+
+    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None) -> None:
+        super().__init__(command, seconds, name)
+        self._known: list[Move] = []  # the moves the engine has seen, in order
+
+    def _handshake(self, game: Game) -> None:
+        if not isinstance(game, Gomoku):
+            raise EngineFault(f"{self.name} plays Gomoku over the Gomocup protocol, "
+                              f"not {game.title}")
+        p = self.process
+        p.send(f"START {game.size}")
+        answer = self._reply(time.monotonic() + STARTUP_SECONDS, "START")
+        if answer != "OK":
+            raise EngineFault(f"{self.name} refused the {game.size}x{game.size} board: "
+                              f"{answer}")
+        code = {"freestyle": 0, "standard": 1, "renju": 4}[game.rule]
+        for line in (f"INFO rule {code}", f"INFO timeout_turn {round(self.seconds * 1000)}",
+                     "INFO timeout_match 0", "INFO max_memory 0", "INFO game_type 1"):
+            p.send(line)
+        self._known = []
+
+    def _reply(self, deadline: float, waiting_for: str) -> str:
+        """The next line that is not a MESSAGE/DEBUG/SUGGEST comment."""
+        while True:
+            line = self.process.read(deadline, f"to {waiting_for}").strip()
+            word = line.split(" ", 1)[0].upper()
+            if word in ("MESSAGE", "DEBUG", "SUGGEST") or not line:
+                continue
+            return line
+
+    def _ask(self, game: Game) -> Move:
+        assert isinstance(game, Gomoku)
+        p = self.process
+        stack = game.move_stack
+        deadline = time.monotonic() + self.deadline_seconds
+        if not stack:
+            if self._known:
+                p.send("RESTART")
+                self._expect_ok(deadline, "RESTART")
+            p.send("BEGIN")
+            waiting = "BEGIN"
+        elif stack[:-1] == self._known:
+            p.send(f"TURN {_xy(game, stack[-1])}")
+            waiting = "TURN"
+        else:
+            if self._known:
+                p.send("RESTART")
+                self._expect_ok(deadline, "RESTART")
+            mine = game.turn
+            p.send("BOARD")
+            for index, move in enumerate(stack):
+                field = 1 if index % 2 == mine else 2
+                p.send(f"{_xy(game, move)},{field}")
+            p.send("DONE")
+            waiting = "BOARD"
+        answer = self._reply(deadline, waiting)
+        xy = parse_xy(answer)
+        if xy is None:
+            raise EngineFault(f"{self.name} answered {_clip(answer)!r}, not a move x,y")
+        x, y = xy
+        if not (0 <= x < game.size and 0 <= y < game.size):
+            raise EngineFault(f"{self.name} played {x},{y}, off the {game.size}x{game.size} "
+                              "board")
+        move = game.cell_index(x, game.size - 1 - y)
+        self._known = [*stack, move]  # the engine has played it on its board
+        return move
+
+    def _expect_ok(self, deadline: float, waiting: str) -> None:
+        answer = self._reply(deadline, waiting)
+        if answer != "OK":
+            raise EngineFault(f"{self.name} answered {_clip(answer)!r} to {waiting}")
+
+
+class NBoardPlayer(ExternalPlayer):
+    """An Othello engine over the NBoard protocol (``set game``, ``go``)."""
+
+    goodbye = "quit"
+
+    def __init__(self, command: str, seconds: float = 5.0, depth: int = 6,
+                 name: str | None = None) -> None:
+        super().__init__(command, seconds, name)
+        self.depth = depth
+        self._ping = 0
+
+    def _handshake(self, game: Game) -> None:
+        if not isinstance(game, Othello):
+            raise EngineFault(f"{self.name} plays Othello over the NBoard protocol, "
+                              f"not {game.title}")
+        p = self.process
+        p.send("nboard 2")
+        p.send(f"set depth {self.depth}")
+        self._sync(time.monotonic() + STARTUP_SECONDS)
+
+    def _sync(self, deadline: float) -> None:
+        """``ping``, and skip everything up to its ``pong``."""
+        self._ping += 1
+        self.process.send(f"ping {self._ping}")
+        while True:
+            line = self.process.read(deadline, f"ping {self._ping}").strip()
+            if line == f"pong {self._ping}":
+                return
+
+    def _ask(self, game: Game) -> Move:
+        from game.records import record_from_game
+        from game.formats.ggf import write_record
+
+        assert isinstance(game, Othello)
+        p = self.process
+        deadline = time.monotonic() + self.deadline_seconds
+        record = record_from_game(game, [{"type": "human"}, {"type": "human"}])
+        p.send("set game " + write_record(record).strip())
+        self._sync(deadline)
+        p.send("go")
+        while True:
+            line = p.read(deadline, "go").strip()
+            if line.startswith("==="):
+                break
+        text = line[3:].strip().split("/", 1)[0].strip()
+        try:
+            move = game.parse_move(text)
+        except ValueError:
+            raise EngineFault(f"{self.name} answered {_clip(line)!r}, not a move") from None
+        return move
+
+
+def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None
+               ) -> ExternalPlayer:
+    """The protocol player for ``game`` (Gomoku: pbrain, Othello: NBoard)."""
+    if isinstance(game, Gomoku):
+        return PbrainPlayer(command, seconds)
+    if isinstance(game, Othello):
+        return NBoardPlayer(command, seconds, depth or 6)
+    raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
+
+
+def _xy(game: Gomoku, move: Move) -> str:
+    col, row = game.cell_xy(move)
+    return f"{col},{game.size - 1 - row}"
+
+
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[:width] + "..."
+
+
+__all__ = ["EngineError", "EngineFault", "ExternalPlayer", "NBoardPlayer", "PbrainPlayer",
+           "STARTUP_SECONDS", "TOLERANCE_SECONDS", "parse_xy", "player_for"]

@@ -1,0 +1,205 @@
+"""External engines as players: fake engines written here (well-behaved, slow, illegal,
+crashing, silent, garbled) and Plies itself through ``plies engine``.
+
+Every fault must lose the game for the engine with one sentence, and every engine
+process must be gone (reaped, its children too) once its game ends.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.engines import external
+from game.engines.external import EngineError, EngineFault, NBoardPlayer, PbrainPlayer
+from game.match import parse_player_spec
+from game.records import load_record
+from game.rules import Gomoku, Othello
+
+ROOT = Path(__file__).resolve().parents[2]
+FAKES = Path(__file__).resolve().parent / "fakes"
+
+
+@pytest.fixture(autouse=True)
+def importable(monkeypatch):
+    """Engines started by the tests find the ``game`` package (the fake NBoard uses it)."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+
+
+def fake(kind: str, mode: str, after: int = 1) -> str:
+    return f"{sys.executable} {FAKES / f'fake_{kind}.py'} {mode} {after}"
+
+
+def gomoku_after(moves: str) -> Gomoku:
+    game = Gomoku()
+    game.play_moves(moves)
+    return game
+
+
+def othello_after(moves: str) -> Othello:
+    game = Othello()
+    game.play_moves(moves)
+    return game
+
+
+def test_doctest():
+    import doctest
+
+    assert doctest.testmod(external).failed == 0
+
+
+def test_a_well_behaved_pbrain_engine_plays_turn_then_board():
+    with PbrainPlayer(fake("pbrain", "good"), seconds=1) as player:
+        game = gomoku_after("")
+        assert game.move_name(player.best_move(game)) == "a15"  # its first empty cell
+        game.play_moves("a15 h8")
+        # Known position plus one move: TURN; the engine answers its next empty cell.
+        assert game.move_name(player.best_move(game)) == "b15"
+        other = gomoku_after("c3 d4")  # an unrelated position: RESTART and BOARD
+        assert other.move_name(player.best_move(other)) == "a15"
+        process = player._process.process
+    assert process.returncode is not None  # closed and reaped
+
+
+@pytest.mark.parametrize("mode, sentence", [
+    ("illegal", r"the engine 'python3?[\d.]*' played a15, which is illegal: a15 is already taken"),
+    ("crash", r"the engine .* stopped \(exit status 3\)"),
+    ("silent", r"the engine .* did not answer to TURN in time"),
+    ("slow", r"the engine .* did not answer to TURN in time"),
+    ("garbage", r"the engine .* answered 'I resign, I think', not a move x,y"),
+    ("offboard", r"the engine .* played 15,15, off the 15x15 board"),
+])
+def test_every_pbrain_fault_is_one_sentence(mode, sentence):
+    player = PbrainPlayer(fake("pbrain", mode, after=2), seconds=0.1)
+    game = gomoku_after("")
+    try:
+        game.play(player.best_move(game))  # the first move is good
+        game.play_moves("h8")
+        process = player._process.process
+        started = time.monotonic()
+        with pytest.raises(EngineFault, match=sentence):
+            player.best_move(game)
+        assert time.monotonic() - started < 10  # late is judged at limit + tolerance
+    finally:
+        player.close()
+    assert process.returncode is not None
+
+
+def test_an_engine_that_refuses_the_board_or_does_not_start():
+    with pytest.raises(EngineError, match="refused the 15x15 board: ERROR I only play on 20x20"):
+        PbrainPlayer(fake("pbrain", "refuse"), seconds=1).start(Gomoku())
+    with pytest.raises(EngineError, match="cannot be started"):
+        PbrainPlayer("/nonexistent/engine --fast", seconds=1).start(Gomoku())
+    with pytest.raises(EngineError, match="the engine command cannot be read"):
+        PbrainPlayer('engine "unclosed', seconds=1).start(Gomoku())
+
+
+def test_closing_ends_the_engines_children_too():
+    with PbrainPlayer(fake("pbrain", "child"), seconds=0.1) as player:
+        game = Gomoku()
+        with pytest.raises(EngineFault, match=r"answered 'child \d+'") as caught:
+            player.best_move(game)  # it starts a child and answers its pid
+        child = int(str(caught.value).split("'child ")[1].split("'")[0])
+        os.kill(child, 0)  # alive while the engine runs
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail(f"the engine's child {child} outlived it")
+
+
+@pytest.mark.parametrize("mode, sentence", [
+    ("good", None),
+    ("illegal", r"played [a-h][1-8], which is illegal: [a-h][1-8] (?:does not flip any disc|"
+                r"is not a legal move)"),
+    ("crash", r"stopped \(exit status 3\)"),
+    ("silent", r"did not answer go in time"),
+    ("garbage", r"answered '=== z0', not a move"),
+])
+def test_nboard_engines(mode, sentence):
+    with NBoardPlayer(fake("nboard", mode), seconds=0.1, depth=2) as player:
+        game = othello_after("f5d6")
+        if sentence is None:
+            assert player.best_move(game) == game.legal_moves()[0]
+        else:
+            with pytest.raises(EngineFault, match=sentence):
+                player.best_move(game)
+
+
+def test_a_forced_pass_is_not_asked():
+    board = "X" * 8 * 6 + "XXXXXXOO" + "XXXXXXO-"
+    game = Othello.from_board(board, 1)
+    assert game.legal_moves() == [-1]
+    player = NBoardPlayer("/nonexistent", seconds=1)
+    assert player.best_move(game) == -1  # no process was needed
+
+
+def test_engine_specs():
+    spec = parse_player_spec('engine="python3 -m game engine gomoku --level 3"')
+    assert spec.engine == "python3 -m game engine gomoku --level 3"
+    spec = parse_player_spec("time=0.5,depth=4,engine=./brain --opt a,b")
+    assert (spec.engine, spec.seconds, spec.depth) == ("./brain --opt a,b", 0.5, 4)
+    assert spec.player_entry() == {"type": "human"}
+    from game.commands.common import CliError
+
+    with pytest.raises(CliError, match="engine= needs a command"):
+        parse_player_spec("engine=")
+
+
+def run_match(capsys, tmp_path, game: str, a: str, b: str, games: int = 2) -> dict:
+    code = main(["match", game, "--a", a, "--b", b, "--games", str(games), "--jobs", "1",
+                 "--openings", "random:0", "--out", str(tmp_path), "--json"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    return json.loads(captured.out)
+
+
+def test_match_against_faulty_engines_scores_the_faults(capsys, tmp_path):
+    report = run_match(capsys, tmp_path, "gomoku", "time=0.2,engine=" + fake("pbrain", "illegal",
+                                                                             after=3),
+                       "level=1")
+    assert report["a_wins"] == 0 and report["b_wins"] == 2
+    for result in report["results"]:
+        assert "which is illegal" in result["reason"] and result["reason"][0].isupper()
+    record = load_record(tmp_path / "game-1.json")
+    assert record.result["winner"] is not None and "illegal" in record.result["reason"]
+
+
+def test_match_with_a_crashing_othello_engine(capsys, tmp_path):
+    report = run_match(capsys, tmp_path, "othello", "time=0.2,engine=" + fake("nboard", "crash",
+                                                                              after=2),
+                       "depth=1")
+    assert report["b_wins"] == 2
+    assert all("stopped (exit status 3)" in r["reason"] for r in report["results"])
+
+
+def test_plies_against_plies_engine_gomoku(capsys, tmp_path):
+    command = f"{sys.executable} -m game engine gomoku --level 3"
+    report = run_match(capsys, tmp_path, "gomoku", f"time=2,engine={command}", "level=1")
+    assert report["games"] == 2
+    for result in report["results"]:
+        assert result["reason"] in ("five in a row", "board full"), result
+
+
+def test_plies_against_plies_engine_othello(capsys, tmp_path):
+    command = f"{sys.executable} -m game engine othello --level 2"
+    report = run_match(capsys, tmp_path, "othello", f"time=2,depth=2,engine={command}",
+                       "level=2")
+    assert report["games"] == 2
+    assert all(r["reason"] == "no moves left" for r in report["results"])
+
+
+def test_engines_play_gomoku_and_othello_only(capsys, tmp_path):
+    assert main(["match", "connect4", "--a", "engine=x", "--b", "level=1", "--jobs", "1",
+                 "--out", str(tmp_path)]) == 2
+    assert "external engines play gomoku" in capsys.readouterr().err
