@@ -31,7 +31,9 @@ NBOARD_SAMPLE = ("(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]P
 
 
 def test_doctests():
-    for module in (ggf, obf, psq):
+    from game.formats import convert
+
+    for module in (ggf, obf, psq, convert):
         assert doctest.testmod(module).failed == 0
 
 
@@ -226,3 +228,27 @@ def test_bad_obf_lines(line, message):
         obf.parse(line)
     with pytest.raises(obf.OBFError, match="no position found"):
         obf.parse("% nothing\n\n")
+
+
+# --- conversion -----------------------------------------------------------------------------
+
+def test_convert_between_every_format(tmp_path):
+    from game.formats.convert import FORMATS, ConvertError, convert
+
+    gomoku = Gomoku()
+    gomoku.play_moves("h8 i9 h9 i8 h10")
+    othello = Othello()
+    othello.play_moves("f5d6c3")
+    for game, names in ((gomoku, ("json", "text", "psq")), (othello, ("json", "text", "ggf"))):
+        record = record_from_game(game, [human(), human()])
+        for name in names:
+            path = tmp_path / f"x{FORMATS[name]}"
+            path.write_text(convert(record, name))
+            again = load_record(path, default_players=[human(), human()])
+            assert again.moves == record.moves and again.game == record.game, name
+    with pytest.raises(ConvertError, match="a psq file holds Gomoku games, not othello"):
+        convert(record_from_game(othello, [human(), human()]), "psq")
+    with pytest.raises(ConvertError, match="a GGF file holds Othello games, not gomoku"):
+        convert(record_from_game(gomoku, [human(), human()]), "ggf")
+    with pytest.raises(ConvertError, match="unknown format 'pgn'; choose one of ggf, json, psq"):
+        convert(record_from_game(gomoku, [human(), human()]), "pgn")
