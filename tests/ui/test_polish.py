@@ -263,3 +263,52 @@ def test_the_evaluation_graph_comes_back_when_the_game_is_resumed(make_app):
     resumed = again.play.session
     assert {p: e.score for p, e in resumed.evals.items()} == seen
     assert resumed.current_evaluation() is not None
+
+
+def test_results_against_the_computer_are_tallied_shown_and_reset(make_app):
+    from game.tally import load_tally
+    from game.ui.scenes.results import ResultsDialog
+    from tests.ui.helpers import post_click
+
+    game = new_game("connect4")
+    game.play_moves("445566")  # Red (the person) wins with 7
+    app = make_app()
+    app.start_game(game, [HUMAN, computer(3)])
+    post_key(pygame.K_7, 0, "7")
+    app.run_frames(3)
+    assert app.play.game.is_over()
+    assert load_tally().get("connect4", 3) == (1, 0, 0)
+    post_key(pygame.K_z, CTRL)  # take back and win again: still one game
+    app.run_frames(2)
+    post_key(pygame.K_7, 0, "7")
+    app.run_frames(3)
+    assert load_tally().get("connect4", 3) == (1, 0, 0)
+    # Two people: not a result against the computer.
+    two = new_game("connect4")
+    two.play_moves("445566")
+    app.start_game(two, [HUMAN, HUMAN])
+    post_key(pygame.K_7, 0, "7")
+    app.run_frames(3)
+    assert load_tally().total("connect4") == (1, 0, 0)
+    # The start screen shows it; R opens the table; Reset asks, Enter confirms.
+    app.show_start()
+    app.run_frames(2)
+    start = app.top
+    assert start.tally.total("connect4") == (1, 0, 0)
+    post_key(pygame.K_r, 0, "r")
+    app.run_frames(2)
+    dialog = app.top
+    assert isinstance(dialog, ResultsDialog) and dialog.b_reset.enabled
+    post_click(dialog.b_reset.rect.center)
+    app.run_frames(2)
+    assert isinstance(app.top, ConfirmDialog)
+    post_key(pygame.K_ESCAPE)  # no: nothing changes
+    app.run_frames(2)
+    assert app.top is dialog and load_tally().total("connect4") == (1, 0, 0)
+    post_click(dialog.b_reset.rect.center)
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    assert app.top is dialog and load_tally().is_empty() and not dialog.b_reset.enabled
+    post_key(pygame.K_RETURN)  # closes the table
+    app.run_frames(2)
+    assert app.top is start and start.tally.is_empty()

@@ -73,6 +73,8 @@ class PlayScene(Scene):
         self.cursor_visible = False
         self.time = 0.0
         self.result_shown_at: float | None = None
+        self.tallied = False
+        """This game's result is in the tally of results against the computer."""
         self._message_at_end: tuple[str, float] | None = None
         """The status message current when the result came up (it gives way to the result)."""
         self.pass_toast_until = 0.0
@@ -198,6 +200,25 @@ class PlayScene(Scene):
             lost = (len(humans) == 1 and outcome is not None and outcome.winner is not None
                     and outcome.winner not in humans)
             sounds.play("lose" if lost else "win")
+            self._count_result()
+
+    def _count_result(self) -> None:
+        """Add the finished game to the tally of results against the computer: once per
+        game on screen (an undo and a second ending do not count twice), only for a
+        person against the computer, and only for endings played here."""
+        s, outcome = self.session, self.game.outcome()
+        if self.tallied or outcome is None or len(s.humans) != 1 or not self.app.save_on_quit:
+            return
+        person = s.humans[0]
+        level = int(s.players[1 - person].get("level", 0) or 0)
+        result = "draw" if outcome.winner is None else \
+            "win" if outcome.winner == person else "loss"
+        try:
+            from game.tally import record_result
+            record_result(self.game.name, level, result)
+        except ValueError:  # a level outside 1-8 from an edited file: not counted
+            return
+        self.tallied = True
 
     def _position_changed(self) -> None:
         self.result_shown_at = None

@@ -16,6 +16,7 @@ import pygame
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level
 from game import records
 from game.rules import GAMES, Game, RulesError, new_game
+from game.tally import Tally
 from game.ui import draw
 from game.ui.scenes.base import Scene
 from game.ui.theme import Theme, icon_outline, mix
@@ -26,9 +27,9 @@ if TYPE_CHECKING:
 
 GAME_ORDER = ("connect4", "othello", "gomoku")
 GAME_BLURBS = {
-    "connect4": "Drop discs, four in a row",
+    "connect4": "Four in a row wins",
     "othello": "Outflank and flip",
-    "gomoku": "Five stones in a line",
+    "gomoku": "Five in a line wins",
 }
 C4_SIZES = range(4, 11)
 C4_LINES = range(3, 7)
@@ -89,10 +90,18 @@ class GameTile(Widget):
         draw_game_icon(surface, theme, self.game_name, icon)
         x = icon.right + 12
         title = GAMES[self.game_name].title
-        draw.blit_text(surface, title, 26, theme.text, (x, rect.centery - 14), "midleft",
+        won, drawn, lost = self.scene.tally.total(self.game_name)
+        tally = " · ".join(f"{n} {word}" for n, word in ((won, "won"), (drawn, "drawn"),
+                                                          (lost, "lost")) if n)
+        dy = 10 if tally else 0
+        draw.blit_text(surface, title, 26, theme.text, (x, rect.centery - 14 - dy), "midleft",
                        max_width=rect.right - x - 8, bold=True)
         draw.blit_text(surface, GAME_BLURBS[self.game_name], 18, theme.text_dim,
-                       (x, rect.centery + 12), "midleft", max_width=rect.right - x - 8)
+                       (x, rect.centery + 12 - dy), "midleft", max_width=rect.right - x - 8)
+        if tally:
+            size = draw.fit_size(tally, 17, rect.right - x - 8, 13)
+            draw.blit_text(surface, tally, size, theme.text, (x, rect.centery + 30 - dy),
+                           "midleft", max_width=rect.right - x - 8)
         if focused:
             focus_ring(surface, rect, theme, 12)
 
@@ -164,6 +173,9 @@ class StartScene(Scene):
         self.error = ""
         self.resume_record: records.GameRecord | None = None
         self.resume_game: Game | None = None
+        self.tally = Tally()
+        """The results against the computer shown on the game tiles (loaded below)."""
+        self._load_tally()
         if not as_dialog:
             self._find_resume()
         self.card = pygame.Rect(0, 0, 0, 0)
@@ -226,6 +238,8 @@ class StartScene(Scene):
         self.b_quit = Button("Quit", self.app.quit, tooltip="Quit (Esc)")
         self.b_open = Button("Open…", self.open_file, tooltip="Open a saved game (Ctrl+O)")
         self.b_resume = Button("Resume", self.resume, tooltip="Continue the unfinished game")
+        self.b_results = Button("Results", self.show_results,
+                                tooltip="Your wins, draws and losses by level (R)")
         self.b_swap = Button("Swap sides", self.swap, tooltip="Exchange the two players",
                              size=19)
         w = self.widgets
@@ -239,7 +253,7 @@ class StartScene(Scene):
         else:
             if self.resume_record is not None:
                 w.add(self.b_resume)
-            w.add(self.b_open, self.b_quit, self.b_start)
+            w.add(self.b_open, self.b_results, self.b_quit, self.b_start)
         self._sync()
         w.set_focus(self.b_start)
 
@@ -340,6 +354,14 @@ class StartScene(Scene):
         self.app.start_game(self.resume_game, players, demo=demo, paused=demo, remember=False,
                             scores=self.resume_record.scores)
 
+    def show_results(self) -> None:
+        from game.ui.scenes.results import ResultsDialog
+        self.app.push_scene(ResultsDialog(self.app, on_change=self._load_tally))
+
+    def _load_tally(self) -> None:
+        from game.tally import load_tally
+        self.tally = load_tally()
+
     def open_file(self) -> None:
         from game.ui.scenes.files import FileDialog
         self.app.push_scene(FileDialog(self.app, "open"))
@@ -397,7 +419,7 @@ class StartScene(Scene):
         if not self.overlay:
             x = c.x + pad
             left = [self.b_resume] if self.resume_record is not None else []
-            for button in [*left, self.b_open]:
+            for button in [*left, self.b_open, self.b_results]:
                 bw = max(120, button.preferred_width())
                 button.rect = pygame.Rect(x, by, bw, 44)
                 x += bw + 12
@@ -410,6 +432,9 @@ class StartScene(Scene):
                 return
             if ctrl and event.key == pygame.K_o and not self.overlay:
                 self.open_file()
+                return
+            if event.key == pygame.K_r and not ctrl and not self.overlay:
+                self.show_results()
                 return
             focus = self.widgets.focus
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not (
