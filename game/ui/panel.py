@@ -7,8 +7,15 @@ Three cards, top to bottom:
 * **Analysis** — the evaluation bar (the first player's share), its value (or "wins
   in N"), a graph of the evaluation over the game, and the live search: depth, nodes,
   time, best move so far and its line;
+* **Analysis** (when opened, A) — the best moves of the position with their winning
+  chances and lines, updating per depth, and why the best one (the evaluator's terms
+  at the ends of the two best lines); a hovered or selected line is previewed on the
+  board;
 * **Moves** — the move list in notation, numbered, scrollable, the latest move kept in
-  view; undone moves that Redo would replay are shown faded.
+  view; undone moves that Redo would replay are shown faded (hidden when the window is
+  too short for both it and the analysis).
+
+Every score is from ``Session.view_side``'s view, which the Evaluation card names.
 """
 
 from __future__ import annotations
@@ -18,11 +25,14 @@ import pygame
 from ai.evaluators.base import WIN
 from game.rules import PASS
 from game.ui import draw
-from game.ui.session import Evaluation, Session, is_computer
+from ai.explain.why import summary
+from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
 from game.ui.theme import Theme, icon_outline, mix, visible_on
 
 ROW_HEIGHT = 26
 GAP = 12
+LINE_ROW = 44
+"""Height of one analysis line (move and chance; its moves below)."""
 
 
 def compact_count(n: int) -> str:
@@ -42,12 +52,20 @@ class Panel:
         self.players_rect = pygame.Rect(0, 0, 0, 0)
         self.analysis_rect = pygame.Rect(0, 0, 0, 0)
         self.moves_rect = pygame.Rect(0, 0, 0, 0)
+        self.lines_rect = pygame.Rect(0, 0, 0, 0)
+        self.value_rect = pygame.Rect(0, 0, 0, 0)
+        """Where the evaluation's value is written (a click there switches the units)."""
+        self.analysis_open = False
+        self.hover_line: int | None = None
         self.scroll = 0
         self.follow = True
         self.graph_height = 70
         self.row_height = 56
 
-    def layout(self, rect: pygame.Rect) -> None:
+    def layout(self, rect: pygame.Rect, analysis: bool | None = None) -> None:
+        """Place the cards in ``rect``; ``analysis``: whether the analysis card is open."""
+        if analysis is not None:
+            self.analysis_open = analysis
         self.rect = pygame.Rect(rect)
         x, w = rect.x, rect.width
         compact = rect.height < 560
@@ -58,7 +76,16 @@ class Panel:
         self.players_rect = pygame.Rect(x, rect.y, w, players_h)
         self.analysis_rect = pygame.Rect(x, self.players_rect.bottom + GAP, w, analysis_h)
         top = self.analysis_rect.bottom + GAP
-        self.moves_rect = pygame.Rect(x, top, w, max(90, rect.bottom - top))
+        self.lines_rect = pygame.Rect(x, top, w, 0)
+        if self.analysis_open:
+            want = 40 + ANALYSIS_LINES * LINE_ROW + 8 + 2 * 20 + 26
+            room = rect.bottom - top
+            height = want if room >= want + GAP + 90 else room
+            self.lines_rect = pygame.Rect(x, top, w, height)
+            top = self.lines_rect.bottom + GAP
+        self.moves_rect = pygame.Rect(x, top, w, max(0, rect.bottom - top))
+        if self.moves_rect.height < 90:
+            self.moves_rect.height = 0  # no room: the analysis card took it
 
     # --- the move list's scrolling ---------------------------------------------------------
 
@@ -92,16 +119,40 @@ class Panel:
     # --- drawing -------------------------------------------------------------------------
 
     def draw_static(self, surface: pygame.Surface, theme: Theme) -> None:
-        """The three cards without their content (cacheable with the background)."""
-        for rect in (self.players_rect, self.analysis_rect, self.moves_rect):
-            draw.card(surface, rect, theme.card, theme.card_border, 12, theme.shadow_alpha,
-                      theme.border_width)
+        """The cards without their content (cacheable with the background)."""
+        for rect in (self.players_rect, self.analysis_rect, self.lines_rect, self.moves_rect):
+            if rect.height > 0:
+                draw.card(surface, rect, theme.card, theme.card_border, 12,
+                          theme.shadow_alpha, theme.border_width)
+
+    def static_key(self) -> tuple:
+        """What ``draw_static`` depends on besides theme and size (the scene's cache key)."""
+        return (tuple(self.analysis_rect), tuple(self.lines_rect), tuple(self.moves_rect))
+
+    # --- the analysis card's lines -------------------------------------------------------
+
+    def line_rect(self, index: int) -> pygame.Rect:
+        """The row of analysis line ``index`` (hover and click target)."""
+        r = self.lines_rect
+        return pygame.Rect(r.x + 8, r.y + 40 + index * LINE_ROW, r.width - 16, LINE_ROW - 4)
+
+    def line_at(self, pos: tuple[int, int], session: Session) -> int | None:
+        """The analysis line under ``pos``, if the card shows one there."""
+        if not self.analysis_open or session.analysis is None:
+            return None
+        for index in range(len(session.analysis.lines)):
+            if self.line_rect(index).collidepoint(pos):
+                return index
+        return None
 
     def draw(self, surface: pygame.Surface, theme: Theme, session: Session, time: float) -> None:
         """The cards' content (over ``draw_static``)."""
         self._players(surface, theme, session, time)
         self._analysis(surface, theme, session)
-        self._moves(surface, theme, session)
+        if self.analysis_open and self.lines_rect.height > 0:
+            self._lines(surface, theme, session)
+        if self.moves_rect.height > 0:
+            self._moves(surface, theme, session)
 
     def _card(self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect,
               title: str | None = None) -> None:
@@ -172,9 +223,10 @@ class Panel:
         self._card(surface, theme, rect, "Evaluation")
         game = session.game
         colours = theme.board(game.name)
+        view = session.view_side
         found = session.current_evaluation()
         ev: Evaluation | None = found[0] if found else None
-        value = ev.text(game.side_names) if ev else "—"
+        value = session.score_text(ev) if ev else f"{game.side_names[view]}'s view"
         outcome = game.outcome()
         if outcome is not None:  # the game's own verdict replaces any estimate
             if outcome.winner is None:
@@ -182,16 +234,21 @@ class Panel:
             else:
                 ev = Evaluation(WIN if outcome.winner == 0 else -WIN, 1, exact=True)
                 value = f"{game.side_names[outcome.winner]} won"
-        draw.blit_text(surface, value, 22, theme.text, (rect.right - 16, rect.y + 12), "topright",
-                       max_width=rect.width - 130)
+        self.value_rect = draw.blit_text(surface, value, 22, theme.text,
+                                         (rect.right - 16, rect.y + 12), "topright",
+                                         max_width=rect.width - 130)
         bar = pygame.Rect(rect.x + 16, rect.y + 38, rect.width - 32, 22)
-        frac = ev.fraction() if ev else 0.5
+        # The viewer's colour fills from the left, as far as the viewer's chance goes.
+        frac = ev.chance(view) if ev else 0.5
         left_w = round(bar.width * frac)
         c0, c1 = (visible_on(c, theme.card, 1.3) for c in colours.pieces)
+        pieces = colours.pieces if view == 0 else colours.pieces[::-1]
+        if view == 1:
+            c0, c1 = c1, c0
         halves = (pygame.Rect(bar.x, bar.y, left_w, bar.height),
                   pygame.Rect(bar.x + left_w, bar.y, bar.width - left_w, bar.height))
         clip = surface.get_clip()
-        for half, piece, fill in zip(halves, colours.pieces, (c0, c1)):
+        for half, piece, fill in zip(halves, pieces, (c0, c1)):
             if half.width <= 0:
                 continue
             surface.set_clip(half.clip(clip) if clip else half)
@@ -226,16 +283,19 @@ class Panel:
         mid = rect.centery
         evals = sorted(session.evals.items())
         if not evals:
-            draw.blit_text(surface, "The evaluation over the game", 17, theme.disabled_text,
-                           rect.center, "center", max_width=rect.width - 12)
+            side = session.game.side_names[session.view_side]
+            draw.blit_text(surface, f"{side}'s chances over the game", 17,
+                           theme.disabled_text, rect.center, "center", max_width=rect.width - 12)
             return
         pygame.draw.line(surface, theme.card_border, (rect.x + 4, mid), (rect.right - 4, mid), 1)
         total = max(len(session.game.move_stack) + len(session.redo), 10)
         inner = rect.inflate(-8, -8)
 
+        view = session.view_side
+
         def point(ply: int, ev: Evaluation) -> tuple[int, int]:
             x = inner.x + round(inner.width * ply / total)
-            y = inner.bottom - round(inner.height * ev.fraction())
+            y = inner.bottom - round(inner.height * ev.chance(view))
             return x, y
 
         current_x = inner.x + round(inner.width * session.game.ply / total)
@@ -254,26 +314,24 @@ class Panel:
             pygame.draw.lines(surface, theme.accent, False, points, 2)
         for (p, e), (x, y) in zip(evals, points):
             if p == session.game.ply or len(points) < 30:
-                side = 0 if e.fraction() >= 0.5 else 1
+                side = view if e.chance(view) >= 0.5 else 1 - view
                 draw.aa_circle(surface, visible_on(colours.pieces[side], fill), (x, y), 3)
 
     def _search_lines(self, session: Session) -> list[str]:
-        game = session.game
         info = session.thinking
-        if session.pending is not None:
+        if session.pending in ("move", "hint"):
             who = "Hint search" if session.pending == "hint" else "Thinking"
             if info is None:
                 return [f"{who}…", "", ""]
             try:
-                best = game.move_name(info.move)
+                best = session.game.move_name(info.move)
             except Exception:
                 best = "?"
-            ev = Evaluation(info.score if session.search_side == 0 else -info.score,
-                            session.search_unit)
+            ev = session.evaluation(info.score, False, session.search_side)
             return [
                 f"{who}: depth {info.depth} · {compact_count(info.nodes)} nodes · "
                 f"{info.seconds:.1f} s",
-                f"Best so far: {best}  ({ev.text(game.side_names)})",
+                f"Best so far: {best}  ({session.score_text(ev)})",
                 "Line: " + " ".join(self._names(session, info.pv)),
             ]
         result = session.last_result
@@ -281,14 +339,82 @@ class Panel:
             return ["The computer's search shows here", "while it thinks.", ""]
         nps = result.nodes / result.seconds if result.seconds > 0 else 0
         how = "solved exactly" if result.exact and result.depth == 0 else f"depth {result.depth}"
-        ev = Evaluation(result.score if session.search_side == 0 else -result.score,
-                        session.search_unit, result.exact)
+        ev = session.evaluation(result.score, result.exact, session.search_side)
+        hint = session.last_purpose == "hint"
+        first = "Hint search" if hint else "Last search"
+        verb = "Hint:" if hint else "Chose"
         return [
-            f"Last search: {how} · {compact_count(result.nodes)} nodes · {result.seconds:.1f} s",
-            f"Chose {self._names(session, (result.move,))[0]} ({ev.text(game.side_names)})"
+            f"{first}: {how} · {compact_count(result.nodes)} nodes · {result.seconds:.1f} s",
+            f"{verb} {self._names(session, (result.move,))[0]} ({session.score_text(ev)})"
             + (f" · {compact_count(int(nps))}/s" if nps else ""),
             "Line: " + " ".join(self._names(session, result.pv)),
         ]
+
+    def _lines(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
+        """The analysis card: the best moves, their chances and lines, and why."""
+        rect = self.lines_rect
+        game = session.game
+        self._card(surface, theme, rect, "Analysis")
+        top = session.analysis
+        status = ""
+        if session.pending == "analysis":
+            status = "searching…" if top is None else f"depth {top.depth}…"
+        elif top is not None:
+            status = "to the end" if top.exact else f"depth {top.depth}"
+        if status:
+            draw.blit_text(surface, status, 18, theme.text_dim, (rect.right - 16, rect.y + 14),
+                           "topright")
+        y = rect.y + 40
+        if top is None or not top.lines:
+            waiting = session.analysis_error or session.analysis_waits() or (
+                "Searching…" if session.pending == "analysis" else "Press A to analyse.")
+            for row in draw.wrap(waiting, 19, rect.width - 32)[:3]:
+                draw.blit_text(surface, row, 19, theme.text_dim, (rect.x + 16, y))
+                y += 22
+            return
+        colours = theme.board(game.name)
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(-4, -4))
+        for index, line in enumerate(top.lines):
+            row = self.line_rect(index)
+            if row.bottom > rect.bottom - 4:
+                break
+            selected = index == self.hover_line
+            if selected:
+                tint = mix(theme.card, theme.accent, 0.14) if theme.name != "high-contrast" \
+                    else theme.card
+                draw.rounded_rect(surface, row, tint, 8, 2 if theme.name == "high-contrast"
+                                  else 0, theme.accent)
+            mover = game.turn
+            draw.aa_circle(surface, colours.pieces[mover], (row.x + 12, row.y + 12), 6)
+            outline = visible_on(colours.pieces[mover], theme.card, 3.0)
+            if outline != colours.pieces[mover]:
+                draw.aa_circle(surface, outline, (row.x + 12, row.y + 12), 6, 1)
+            names = self._names(session, line.pv)
+            draw.blit_text(surface, f"{index + 1}. {names[0]}", 21, theme.text,
+                           (row.x + 24, row.y + 2), bold=True)
+            ev = session.evaluation(line.score, top.exact, game.turn)
+            draw.blit_text(surface, session.score_text(ev), 20, theme.text,
+                           (row.right - 8, row.y + 3), "topright", max_width=row.width - 110)
+            draw.blit_text(surface, " ".join(names[1:]) or "—", 18, theme.text_dim,
+                           (row.x + 24, row.y + 23), max_width=row.width - 32)
+        surface.set_clip(clip)
+        y = rect.y + 40 + ANALYSIS_LINES * LINE_ROW + 4
+        why = session.analysis_why
+        if why is not None and len(top.lines) >= 2 and y + 20 < rect.bottom:
+            best, second = (self._names(session, (top.lines[i].move,))[0] for i in (0, 1))
+            text = f"Why {best} over {second}: {summary(game.name, why, 3)}"
+            for row in draw.wrap(text, 18, rect.width - 32)[:2]:
+                draw.blit_text(surface, row, 18, theme.text_dim, (rect.x + 16, y))
+                y += 20
+        elif len(top.lines) == 1 and y + 20 < rect.bottom:
+            draw.blit_text(surface, "The only move the search considers here.", 18,
+                           theme.text_dim, (rect.x + 16, y), max_width=rect.width - 32)
+            y += 20
+        tip = "Hover a line, or [ and ], to see it on the board"
+        if rect.bottom - 24 >= y:
+            draw.blit_text(surface, tip, 16, theme.disabled_text, (rect.x + 16, rect.bottom - 24),
+                           max_width=rect.width - 32)
 
     @staticmethod
     def _names(session: Session, moves) -> list[str]:  # noqa: ANN001

@@ -10,7 +10,11 @@ of the UI (DESIGN §4) live in one place:
   sooner than a short minimum delay after the request (and after the previous move's
   animation), so moves do not flash past;
 * the game is autosaved when it starts and after every change, unless it is not worth
-  resuming (a demo the person did not pause): then the autosave is emptied.
+  resuming (a demo the person did not pause): then the autosave is emptied;
+* every score is shown from one side's view (``view_side``): the person's side
+  against the computer, the first player between two people or two computers;
+* the analysis (top moves with their lines, and why the best one) runs as a worker
+  job while nobody else needs the worker, and stops at every change.
 
 Time is the session's own clock, advanced by ``update(dt)``, so tests and the frame
 loop see the same behaviour.
@@ -24,8 +28,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.evaluators.base import is_proven, plies_to_end
+from ai.explain.why import Why, compare_lines
+from ai.explain.winchance import describe, moves_to_end, percent, raw_text, win_chance
 from ai.levels import DEFAULT_LEVEL, level
-from ai.search import Bound, RootScore, SearchInfo, SearchResult
+from ai.search import Bound, Limits, RootScore, Searcher, SearchInfo, SearchResult, TopMoves
 from ai.worker import WorkerReport
 from game import records
 from game.rules import PASS, Cell, Game, Move
@@ -40,6 +46,13 @@ DEMO_DELAYS = (3.0, 1.8, 1.0, 0.5, 0.2, 0.0)
 """Computer-versus-computer pause per move, slowest first; +/- moves along it."""
 DEMO_DEFAULT_SPEED = 2
 
+ANALYSIS_LINES = 3
+"""Moves the analysis lists (each with its exact score and line)."""
+
+ANALYSIS_SECONDS = 8.0
+"""How long one position's analysis searches (deepening, reported per depth); it then
+stops, so an open analysis costs nothing while the position stays the same."""
+
 
 def is_computer(player: dict[str, Any]) -> bool:
     return player.get("type") == "computer"
@@ -47,38 +60,60 @@ def is_computer(player: dict[str, Any]) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class Evaluation:
-    """A score seen by a search, turned to the first player's point of view.
+    """A score seen by a search, kept from the first player's point of view.
 
     Attributes:
         score: the search's score for the first player (side 0).
         unit: the evaluator's unit (how much a small clear advantage is worth).
         exact: the value is proven (a solved position or a tree searched to its end).
+        game_name: the game, for its winning-chance curve ("" : a plain tanh bar).
+        preset: the evaluator preset that produced the score (its curve).
     """
 
     score: int
     unit: int
     exact: bool = False
+    game_name: str = ""
+    preset: str = "default"
 
     @property
     def proven(self) -> bool:
         return is_proven(self.score)
 
+    def for_side(self, side: int) -> int:
+        """The score from ``side``'s view."""
+        return self.score if side == 0 else -self.score
+
+    def chance(self, side: int = 0) -> float:
+        """``side``'s expected result, 0..1 (the fitted curve; proven results 1/0.5/0)."""
+        if self.exact and self.score == 0:
+            first = 0.5
+        elif self.proven:
+            first = 1.0 if self.score > 0 else 0.0
+        elif self.game_name:
+            first = win_chance(self.game_name, self.score, self.preset)
+        else:
+            first = 0.5 + 0.5 * math.tanh(self.score / (4 * max(1, self.unit)))
+        return first if side == 0 else 1.0 - first
+
     def fraction(self) -> float:
         """Side 0's share of the evaluation bar, 0..1 (0.5 is level)."""
-        if self.proven:
-            return 1.0 if self.score > 0 else 0.0
-        return 0.5 + 0.5 * math.tanh(self.score / (4 * max(1, self.unit)))
+        return self.chance(0)
 
-    def text(self, side_names: tuple[str, str]) -> str:
-        """``"+130"``, ``"Red wins in 3 moves"``, or ``"Drawn with best play"``."""
-        if self.proven:
-            plies = plies_to_end(self.score) or 0
-            winner = side_names[0 if self.score > 0 else 1]
-            moves = max(1, (plies + 1) // 2)
-            return f"{winner} wins in {moves} move{'s' if moves != 1 else ''}"
-        if self.exact and self.score == 0:
-            return "Drawn with best play"
-        return signed_points(self.score)
+    def text(self, side_names: tuple[str, str], side: int = 0) -> str:
+        """From ``side``'s view: ``"Black 72%"``, ``"Red wins in 3 moves"``,
+        ``"White loses in 2 moves"`` or ``"Draw with best play"``."""
+        words = describe(self.game_name or "othello", self.for_side(side), side_names[side],
+                         exact=self.exact, preset=self.preset)
+        if not self.game_name and not self.proven and not (self.exact and self.score == 0):
+            words = f"{side_names[side]} {percent(self.chance(side))}%"
+        return words[0].upper() + words[1:]
+
+    def raw(self, side: int = 0) -> str:
+        """From ``side``'s view in the game's unit: ``"+3.5 discs"``, ``"−120 points"``."""
+        if not self.game_name:
+            return signed_points(self.for_side(side))
+        return raw_text(self.game_name, self.for_side(side), exact=self.exact)
 
 
 def signed_points(score: int) -> str:
@@ -92,26 +127,32 @@ def signed_points(score: int) -> str:
     return f"+{score}" if score > 0 else f"−{-score}"
 
 
-def root_score_text(root: RootScore, solved: bool) -> str:
-    """A root move's score as drawn on its cell: ``+12``, ``≤−3``, ``W3``, ``L2``.
-
-    Args:
-        solved: the scores come from an exact solver, in the game's own convention
-            (Connect-4: Pons' score; Othello: the final disc difference); shown raw.
+def root_score_text(root: RootScore, game_name: str, preset: str = "default",
+                    raw: bool = False) -> str:
+    """A root move's score as drawn on its cell, from the viewer's side (the caller
+    turns ``root`` to that side): the winning chance ``62`` (percent), ``W3`` / ``L2``
+    (wins / loses on its 3rd / 2nd move), ``=`` (a proven draw), with ``≤`` / ``≥``
+    for a bound; ``raw``: the game unit instead of the chance (``+1.5``).
     """
     score = root.score
-    if solved:
-        text = signed_points(score)
-    elif is_proven(score):
-        moves = max(1, ((plies_to_end(score) or 0) + 1) // 2)
+    moves = moves_to_end(score)
+    if moves is not None:
         text = f"W{moves}" if score > 0 else f"L{moves}"
+    elif raw:
+        text = raw_text(game_name, score).split(" ")[0]
     else:
-        text = signed_points(score)
+        text = str(percent(win_chance(game_name, score, preset)))
     if root.bound == Bound.UPPER:
         return "≤" + text.lstrip("+")
     if root.bound == Bound.LOWER:
         return "≥" + text.lstrip("+")
     return text
+
+
+def _turned(root: RootScore) -> RootScore:
+    """The same root score from the other side's view (a bound turns round)."""
+    bound = {Bound.UPPER: Bound.LOWER, Bound.LOWER: Bound.UPPER}.get(root.bound, root.bound)
+    return RootScore(-root.score, bound)
 
 
 class Session:
@@ -149,6 +190,17 @@ class Session:
         self.search_ply = -1
         self.search_side = 0
         self.search_unit = 100
+        self.search_preset = "default"
+        self.last_purpose = "move"
+        self.show_raw = False
+        """Scores in the game's unit (discs, threats, points) instead of winning chances."""
+        self.analysis_on = False
+        self.analysis: TopMoves | None = None
+        self.analysis_why: Why | None = None
+        self.analysis_done = False
+        """The analysis of this position (this generation) finished: do not start it again."""
+        self.analysis_error: str | None = None
+        self._analysis_searcher: Searcher | None = None
         self.thinking: SearchInfo | None = None
         self.last_result: SearchResult | None = None
         self.last_result_ply = -1
@@ -192,6 +244,13 @@ class Session:
     def _human_choice(self, game: Game) -> bool:
         return (not game.is_over() and not is_computer(self.players[game.turn])
                 and game.legal_moves() != [PASS])
+
+    @property
+    def view_side(self) -> int:
+        """The side every score is shown for: the person's side against the computer,
+        the first player otherwise (two people, or a demo)."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else 0
 
     def side_label(self, side: int) -> str:
         """``"You"``, ``"Computer"``, ``"Human"`` — how the panel names a player."""
@@ -264,6 +323,7 @@ class Session:
         self.search_ply = self.game.ply
         self.search_side = self.game.turn
         self.search_unit = evaluator.unit
+        self.search_preset = evaluator.name
         self.thinking = None
 
     def _fail(self, text: str) -> None:
@@ -276,6 +336,9 @@ class Session:
         """Take a worker report; ``False`` (ignored) when it belongs to another generation."""
         if report.generation != self.generation or self.pending != report.purpose:
             return False
+        if report.purpose == "analysis":
+            self._analysis_report(report)
+            return True
         if report.kind == "progress" and report.info is not None:
             self.thinking = report.info
             self._remember_eval(report.info.score, exact=False)
@@ -283,15 +346,13 @@ class Session:
             result = report.result
             self.pending = None
             self.last_result, self.last_result_ply = result, self.search_ply
+            self.last_purpose = report.purpose
             if result.move is not None:
                 self._remember_eval(result.score, exact=result.exact)
             if report.purpose == "hint":
                 self.hint = result.move
                 if result.move is not None:
-                    ev = self._evaluation(result.score, result.exact)
-                    side = self.game.side_names[self.search_side]
-                    value = ev.text(self.game.side_names) if ev.proven or result.exact \
-                        else f"{signed_points(result.score)} for {side}"
+                    value = self.score_text(self._evaluation(result.score, result.exact))
                     self.hint_score = value
                     name = self.game.move_name(result.move)
                     self.say(f"Hint: {name} ({value})", "info", 6.0)
@@ -302,8 +363,25 @@ class Session:
         return True
 
     def _evaluation(self, score: int, exact: bool) -> Evaluation:
-        first = score if self.search_side == 0 else -score
-        return Evaluation(first, self.search_unit, exact)
+        return self.evaluation(score, exact, self.search_side)
+
+    def evaluation(self, score: int, exact: bool, side: int) -> Evaluation:
+        """An ``Evaluation`` of a score seen from ``side`` by the last search's evaluator."""
+        first = score if side == 0 else -score
+        return Evaluation(first, self.search_unit, exact, self.game.name, self.search_preset)
+
+    def score_text(self, ev: Evaluation) -> str:
+        """How every score reads: from ``view_side``, as a chance or in the game's unit."""
+        if self.show_raw and not ev.proven and not (ev.exact and ev.score == 0):
+            return f"{ev.raw(self.view_side)} for {self.game.side_names[self.view_side]}"
+        return ev.text(self.game.side_names, self.view_side)
+
+    def toggle_raw(self) -> None:
+        """Switch every score between winning chances and the game's unit."""
+        self.show_raw = not self.show_raw
+        unit = {"othello": "discs", "connect4": "threats"}.get(self.game.name, "points")
+        self.say(f"Scores in {unit}" if self.show_raw else "Scores as winning chances",
+                 "info", 2.0)
 
     def _remember_eval(self, score: int, exact: bool) -> None:
         self.evals[self.search_ply] = self._evaluation(score, exact)
@@ -323,7 +401,7 @@ class Session:
             return {}
         source: SearchInfo | SearchResult | None = self.thinking
         solved = False
-        if self.pending is None and self.last_result is not None \
+        if self.pending in (None, "analysis") and self.last_result is not None \
                 and self.last_result_ply == self.game.ply:
             source = self.last_result
             solved = self.last_result.exact and self.last_result.depth == 0
@@ -331,12 +409,18 @@ class Session:
             return {}
         cells: dict[Cell, str] = {}
         ranked = sorted(source.root_scores.items(), key=lambda item: -item[1].score)
+        turn = self.search_side != self.view_side
         for move, root in ranked:
             if move == PASS:
                 continue
             cell = self.game.move_cell(move)
             if cell is not None:
-                cells[cell] = root_score_text(root, solved)
+                seen = _turned(root) if turn else root
+                if solved and seen.score == 0:
+                    cells[cell] = "="
+                else:
+                    cells[cell] = root_score_text(seen, self.game.name, self.search_preset,
+                                                  self.show_raw)
         return cells
 
     # --- the frame ---------------------------------------------------------------------
@@ -351,6 +435,7 @@ class Session:
         if game.is_over() or self.failed:
             return
         can_go = not self.paused or self.step_requested
+        self._maybe_analyse(can_go)
         if self.forced_pass():
             if not can_go or self.is_animating():
                 return
@@ -391,6 +476,10 @@ class Session:
         self.hint_score = None
         self.pass_at = None
         self.failed = False
+        self.analysis = None
+        self.analysis_why = None
+        self.analysis_done = False
+        self.analysis_error = None
 
     def _after_change(self) -> None:
         self.autosave()
@@ -484,6 +573,95 @@ class Session:
         if self.pending == "hint":
             self.say("Looking for a good move…", "info", None)
         return True
+
+    # --- analysis ------------------------------------------------------------------------------
+
+    def toggle_analysis(self) -> None:
+        """Open or close the analysis; closing stops its search."""
+        self.analysis_on = not self.analysis_on
+        if not self.analysis_on and self.pending == "analysis":
+            self.worker.cancel(self.generation)
+            self.pending = None
+            self.analysis_done = False  # reopened: search this position again
+        self.say("Analysis on" if self.analysis_on else "Analysis off", "info", 1.5)
+
+    def analysis_waits(self) -> str | None:
+        """Why the analysis is not running now, in words (``None``: it runs or is done)."""
+        if self.game.is_over():
+            return "The game is over."
+        if self.pending in ("move", "hint"):
+            return "Waiting for the computer's search…"
+        if is_computer(self.players[self.game.turn]) and not self.paused:
+            return "The computer is to move."
+        return None
+
+    def _maybe_analyse(self, can_go: bool) -> None:
+        """Start the analysis job when it is wanted and the worker is free."""
+        if (not self.analysis_on or self.analysis_done or self.pending is not None
+                or self.forced_pass()):
+            return
+        if is_computer(self.players[self.game.turn]) and can_go:
+            return  # the computer's own move comes first
+        found = self._player_search(self.game.turn, "hint")
+        if found is None:
+            return
+        evaluator = found[0]
+        game = self.game.copy()
+        limits = Limits(seconds=ANALYSIS_SECONDS)
+
+        def job(stop: Any, progress: Callable[[Any], None]) -> Any:
+            searcher = self._analysis_searcher
+            if searcher is None or searcher.evaluator is not evaluator:
+                searcher = self._analysis_searcher = Searcher(evaluator, tt_bits=16)
+
+            def explained(top: TopMoves) -> tuple[TopMoves, Why | None]:
+                why = None
+                if len(top.lines) >= 2:
+                    why = compare_lines(game, evaluator, top.lines[0].pv, top.lines[1].pv)
+                return top, why
+
+            top = searcher.search_top(game, limits, ANALYSIS_LINES, stop=stop,
+                                      on_info=lambda info: progress(explained(info)))
+            return explained(top)
+
+        self.worker.run_job(self.generation, job, purpose="analysis")
+        self.pending = "analysis"
+        self.search_side = self.game.turn
+        self.search_ply = self.game.ply
+        self.search_unit = evaluator.unit
+        self.search_preset = evaluator.name
+        self.request_time = self.time
+
+    def _analysis_report(self, report: WorkerReport) -> None:
+        if report.kind == "error":
+            self.pending = None
+            self.analysis_done = True
+            self.analysis_error = report.error or "the analysis failed"
+            return
+        if report.payload is not None:
+            self.analysis, self.analysis_why = report.payload
+            if self.analysis.lines:
+                best = self.analysis.lines[0]
+                self._remember_eval(best.score, exact=self.analysis.exact)
+        if report.kind == "result":
+            self.pending = None
+            self.analysis_done = True
+
+    def analysis_line_cells(self, index: int) -> list[tuple[Cell, int, int]]:
+        """The cells of analysis line ``index`` as ``(cell, side, number)`` for a preview."""
+        if self.analysis is None or not 0 <= index < len(self.analysis.lines):
+            return []
+        probe = self.game.copy()
+        cells = []
+        for number, move in enumerate(self.analysis.lines[index].pv, start=1):
+            if probe.is_over() or move not in probe.legal_moves():
+                break
+            side = probe.turn
+            probe.push(move)
+            cell = probe.last_cell() if move != PASS else None
+            if cell is not None:
+                cells.append((cell, side, number))
+        return cells
 
     # --- demo controls ---------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ class BoardOverlay:
         hint: the cell of a suggested move.
         legal: cells to mark as legal moves (Othello markers).
         scores: short texts per cell (the search's root move scores).
+        preview: a line to show: ``(cell, side, number)`` translucent numbered pieces.
         mover: the side whose piece a ghost shows.
         time: seconds since start, for pulsing effects.
     """
@@ -50,6 +51,7 @@ class BoardOverlay:
     hint: Cell | None = None
     legal: list[Cell] = dataclasses.field(default_factory=list)
     scores: dict[Cell, str] = dataclasses.field(default_factory=dict)
+    preview: list[tuple[Cell, int, int]] = dataclasses.field(default_factory=list)
     mover: int = 0
     time: float = 0.0
 
@@ -305,6 +307,22 @@ class BoardView:
             self.draw_cursor(surface, theme, overlay.cursor)
         if overlay.scores:
             self.draw_scores(surface, theme, overlay.scores, colours)
+        if overlay.preview:
+            self.draw_preview(surface, colours, overlay.preview)
+
+    def draw_preview(self, surface: pygame.Surface, colours: BoardColours,
+                     line: list[tuple[Cell, int, int]]) -> None:
+        """A line of moves as translucent pieces numbered in playing order (a cell
+        played twice, as Othello never does and Connect-4 cannot, shows the last)."""
+        size = max(12, min(26, int(self.cell * 0.42)))
+        for cell, side, number in line:
+            centre = self.cell_center(cell)
+            base = self.piece_colour(colours, side)
+            self.draw_piece(surface, colours, side, centre, alpha=170)
+            text = str(number)
+            fitted = draw.fit_size(text, size, int(self.radius * 1.6), 9)
+            draw.blit_text(surface, text, fitted, readable_on(base), centre, "center",
+                           bold=True)
 
     def draw_ghost(self, surface: pygame.Surface, game: Game, theme: Theme,
                    colours: BoardColours, cell: Cell, side: int) -> None:

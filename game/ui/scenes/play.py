@@ -7,6 +7,8 @@ New game                        N, or the New button
 Undo / Redo                     Ctrl+Z / Ctrl+Y or Ctrl+Shift+Z
 Hint                            H
 Review the game                 R, or the Review button (game/ui/scenes/review.py)
+Analysis (top moves, why)       A, or the Analyse button; [ and ] preview its lines
+Scores: chances / game units    U, or click the evaluation's value
 Play                            click; arrows move the cursor, Enter/Space play;
                                 Connect-4: digits 1-9, 0 drop in a column
 Demo (computer vs computer)     Space pause/resume, S or Right step, + / - speed
@@ -71,6 +73,7 @@ class PlayScene(Scene):
         self.mouse_pos = (0, 0)
         self.cursor: Cell = self._initial_cursor()
         self.cursor_visible = False
+        self._mouse_in_lines = False
         self.time = 0.0
         self.result_shown_at: float | None = None
         self.tallied = False
@@ -97,6 +100,8 @@ class PlayScene(Scene):
         self.b_tree = Button("Tree", self.tree, tooltip="Watch minimax and alpha-beta search "
                              "this position (T)")
         self.b_review = Button("Review", self.review, tooltip="Judge every move (R)")
+        self.b_analyse = Button("Analyse", self.toggle_analysis,
+                                tooltip="Top moves, their lines and why (A)")
         self.b_pause = Button("Pause", self.toggle_pause, tooltip="Pause / resume (Space)")
         self.b_step = Button("Step", self.step, tooltip="Play one move (S or Right)")
         self.b_slower = Button("−", lambda: s.change_speed(-1), tooltip="Slower (−)")
@@ -111,6 +116,7 @@ class PlayScene(Scene):
             else [self.b_hint]
         left.append(self.b_tree)
         left.append(self.b_review)
+        left.append(self.b_analyse)
         self.left_buttons = left
         self.right_buttons = [self.b_open, self.b_save, self.b_settings, self.b_help, self.b_quit]
         self.widgets.add(*left, *self.right_buttons)
@@ -120,7 +126,8 @@ class PlayScene(Scene):
         self.toolbar_rect = pygame.Rect(0, 0, w, TOOLBAR)
         panel_w = max(300, min(400, round(w * 0.3)))
         top = TOOLBAR + 8
-        self.panel.layout(pygame.Rect(w - panel_w - MARGIN, top, panel_w, h - top - MARGIN))
+        self.panel.layout(pygame.Rect(w - panel_w - MARGIN, top, panel_w, h - top - MARGIN),
+                          analysis=self.session.analysis_on)
         board_w = w - panel_w - 3 * MARGIN
         self.board_area = pygame.Rect(MARGIN, top, board_w, h - top - MARGIN - STATUS)
         self.status_rect = pygame.Rect(MARGIN, self.board_area.bottom + 4, board_w, STATUS - 4)
@@ -290,6 +297,27 @@ class PlayScene(Scene):
     def toggle_pause(self) -> None:
         self.session.toggle_pause()
 
+    def toggle_analysis(self) -> None:
+        """Open or close the analysis card (and its search)."""
+        self.session.toggle_analysis()
+        self.panel.hover_line = None
+        self.panel.layout(self.panel.rect, analysis=self.session.analysis_on)
+        self.panel.follow_latest(self.session)
+
+    def step_preview(self, delta: int) -> None:
+        """Select the next (``+1``) or previous (``-1``) analysis line to preview;
+        stepping past either end clears the preview."""
+        s = self.session
+        if not s.analysis_on or s.analysis is None or not s.analysis.lines:
+            return
+        count = len(s.analysis.lines)
+        current = self.panel.hover_line
+        if current is None:
+            self.panel.hover_line = 0 if delta > 0 else count - 1
+        else:
+            nxt = current + delta
+            self.panel.hover_line = nxt if 0 <= nxt < count else None
+
     def step(self) -> None:
         self.session.step()
 
@@ -344,6 +372,14 @@ class PlayScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse_pos = event.pos
             self.widgets.handle_event(event)
+            # Hovering an analysis line previews it; leaving the card ends the preview
+            # (one chosen with [ and ] stays while the mouse is elsewhere).
+            inside = self.panel.lines_rect.collidepoint(event.pos)
+            if inside:
+                self.panel.hover_line = self.panel.line_at(event.pos, self.session)
+            elif self._mouse_in_lines:
+                self.panel.hover_line = None
+            self._mouse_in_lines = inside
             cell = self.view.cell_at(event.pos)
             if cell != self.hover_cell:
                 self.hover_cell = cell
@@ -355,6 +391,9 @@ class PlayScene(Scene):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.widgets.handle_event(event):
+                return
+            if self.panel.value_rect.collidepoint(event.pos):
+                self.session.toggle_raw()
                 return
             cell = self.view.cell_at(event.pos)
             self.hover_cell = cell
@@ -398,6 +437,14 @@ class PlayScene(Scene):
             self.tree()
         elif key == pygame.K_r:
             self.review()
+        elif key == pygame.K_a:
+            self.toggle_analysis()
+        elif key == pygame.K_u:
+            s.toggle_raw()
+        elif key == pygame.K_RIGHTBRACKET:
+            self.step_preview(1)
+        elif key == pygame.K_LEFTBRACKET:
+            self.step_preview(-1)
         elif key == pygame.K_TAB:
             self.widgets.handle_event(event)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
@@ -494,6 +541,9 @@ class PlayScene(Scene):
             overlay.cursor = self.cursor
         if self.app.settings.show_thinking:
             overlay.scores = s.root_scores()
+        if s.analysis_on and self.panel.hover_line is not None:
+            overlay.preview = s.analysis_line_cells(self.panel.hover_line)
+            overlay.ghost = None
         return overlay
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -512,7 +562,7 @@ class PlayScene(Scene):
         size, theme or board (memoised, so drawing stays free of state changes)."""
         theme, game = self.theme, self.game
         key = ("play-static", size, theme.name, tuple(self.view.board_rect),
-               tuple(self.panel.moves_rect), game.name, tuple(sorted(game.variant().items())))
+               self.panel.static_key(), game.name, tuple(sorted(game.variant().items())))
 
         def make() -> pygame.Surface:
             layer = pygame.Surface(size)
@@ -564,7 +614,8 @@ class PlayScene(Scene):
             return "Paused — Space resumes, S steps one move", "info"
         if is_computer(s.players[game.turn]):
             level = s.level_label(game.turn)
-            scores = " · scores on the board are for " + side \
+            viewer = game.side_names[s.view_side]
+            scores = f" · scores on the board are {viewer}'s" \
                 if self.app.settings.show_thinking else ""
             return f"{side}: the computer is thinking ({level}){scores}", "turn"
         if len(s.humans) == 2:
