@@ -26,15 +26,16 @@ from game.rules.base import Game, Move
 COUNT_UNITS = {
     # Othello's raw feature differences, where a count reads better than points.
     "mobility": ("move", "moves"),
-    "frontier": ("disc", "discs"),
-    "corners": ("corner", "corners"),
-    "x_squares": ("X-square", "X-squares"),
-    "c_squares": ("C-square", "C-squares"),
-    "edges": ("edge disc", "edge discs"),
-    "stable": ("stable disc", "stable discs"),
-    "discs": ("disc", "discs"),
+    "frontier": ("", ""),
+    "corners": ("", ""),
+    "x_squares": ("", ""),
+    "c_squares": ("", ""),
+    "edges": ("", ""),
+    "stable": ("", ""),
+    "discs": ("", ""),
 }
-"""The unit of a term's raw count (``Evaluator.term_counts``), by term name."""
+"""The unit of a term's raw count (``Evaluator.term_counts``), by term name (``""``:
+the name says it: ``"corners +1"``)."""
 
 TERM_NAMES = {
     "x_squares": "X-squares",
@@ -141,7 +142,7 @@ def term_name(name: str) -> str:
 
 def term_words(game_name: str, diff: TermDifference) -> str:
     """One term difference in words: ``"mobility +3 moves"``, ``"corners +1"``,
-    ``"open threes +2500 points"``, ``"threats on good rows +1.0 threats"``.
+    ``"open threes +2500 points"``, ``"threats on good rows −0.8 threats"``.
 
     With a raw count the count is given in its unit; otherwise the points in the
     game's unit (``winchance.UNITS``).
@@ -150,13 +151,16 @@ def term_words(game_name: str, diff: TermDifference) -> str:
     if diff.count is not None and diff.count != 0 and diff.name in COUNT_UNITS:
         one, many = COUNT_UNITS[diff.name]
         unit = one if abs(diff.count) == 1 else many
-        if diff.name == "corners":
-            return f"{name} {diff.count:+d}"
-        return f"{name} {diff.count:+d} {unit}"
+        return f"{name} {_signed(f'{diff.count:+d}')}" + (f" {unit}" if unit else "")
     per, one, many = UNITS.get(game_name, (1.0, "point", "points"))
     value = diff.points / per
     text = f"{value:+.0f}" if per == 1 else f"{value:+.1f}"
-    return f"{name} {text} {one if text in ('+1', '-1') else many}"
+    return f"{name} {_signed(text)} {one if text in ('+1', '-1') else many}"
+
+
+def _signed(text: str) -> str:
+    """A typographic minus, as the rest of the program writes it."""
+    return "−" + text[1:] if text.startswith("-") else text
 
 
 def summary(game_name: str, why: Why, limit: int = 3) -> str:

@@ -72,13 +72,15 @@ class Panel:
         self.row_height = 46 if compact else 56
         players_h = 2 * self.row_height + (14 if compact else 20)
         self.graph_height = 34 if compact else 70
-        analysis_h = 30 + 28 + 10 + self.graph_height + 10 + 3 * 20 + (6 if compact else 14)
+        # With the analysis card open, it shows the search: the three lines go.
+        lines_h = 0 if self.analysis_open else 3 * 20
+        analysis_h = 30 + 28 + 10 + self.graph_height + 10 + lines_h + (6 if compact else 14)
         self.players_rect = pygame.Rect(x, rect.y, w, players_h)
         self.analysis_rect = pygame.Rect(x, self.players_rect.bottom + GAP, w, analysis_h)
         top = self.analysis_rect.bottom + GAP
         self.lines_rect = pygame.Rect(x, top, w, 0)
         if self.analysis_open:
-            want = 40 + ANALYSIS_LINES * LINE_ROW + 8 + 2 * 20 + 26
+            want = 40 + ANALYSIS_LINES * LINE_ROW + 4 + 2 * 20 + 24
             room = rect.bottom - top
             height = want if room >= want + GAP + 90 else room
             self.lines_rect = pygame.Rect(x, top, w, height)
@@ -270,7 +272,7 @@ class Panel:
         graph = pygame.Rect(rect.x + 16, bar.bottom + 10, rect.width - 32, self.graph_height)
         self._graph(surface, theme, session, graph)
         y = graph.bottom + 10
-        for line in self._search_lines(session):
+        for line in ([] if self.analysis_open else self._search_lines(session)):
             size = draw.fit_size(line, 19, rect.width - 32, 15)
             draw.blit_text(surface, line, size, theme.text_dim, (rect.x + 16, y),
                            max_width=rect.width - 32)
