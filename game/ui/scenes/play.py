@@ -114,9 +114,7 @@ class PlayScene(Scene):
         left = [self.b_new, self.b_undo, self.b_redo]
         left += [self.b_pause, self.b_step, self.b_slower, self.b_faster] if s.demo \
             else [self.b_hint]
-        left.append(self.b_tree)
-        left.append(self.b_review)
-        left.append(self.b_analyse)
+        left += [self.b_analyse, self.b_tree, self.b_review]
         self.left_buttons = left
         self.right_buttons = [self.b_open, self.b_save, self.b_settings, self.b_help, self.b_quit]
         self.widgets.add(*left, *self.right_buttons)
