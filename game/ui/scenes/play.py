@@ -138,12 +138,14 @@ class PlayScene(Scene):
         bh = 38
         buttons = self.left_buttons + self.right_buttons
 
+        tight = False
+
         def width(b: Button, roomy: bool) -> int:
             if len(b.text) == 1:
-                return 44 if roomy else 36
+                return 44 if roomy else 30 if tight else 36
             text = max(b.preferred_width(), draw.text_size("Resume", b.size)[0] + 28) \
                 if b is self.b_pause else b.preferred_width()
-            return max(68, text) if roomy else text - 10
+            return max(68, text) if roomy else text - (14 if tight else 10)
 
         for b in buttons:
             b.size = 22
@@ -152,6 +154,8 @@ class PlayScene(Scene):
         if sum(width(b, False) for b in buttons) + gap * len(buttons) + 2 * MARGIN > w:
             for b in buttons:  # the demo's full toolbar at the smallest width: smaller text
                 b.size = 19
+            if sum(width(b, False) for b in buttons) + gap * len(buttons) + 2 * MARGIN > w:
+                tight, gap = True, 4  # and, if that is not enough, tighter padding
         x = MARGIN
         for b in self.left_buttons:
             bw = width(b, roomy)
