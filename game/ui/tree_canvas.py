@@ -270,7 +270,7 @@ def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
             continue
         if node is None or not (node is current or node is selected or p is hovered):
             continue
-        box = pygame.Rect(0, 0, SLOT - 4, BELOW + HALF + 12)
+        box = pygame.Rect(0, 0, SLOT - 4, BELOW + HALF + 4)
         box.midtop = (round(ox + p.x), round(oy + p.y - HALF - 6))
         if node is current:
             draw.translucent_rect(surface, box, look.current, 60, radius=8)
@@ -279,29 +279,33 @@ def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
             pygame.draw.rect(surface, look.selected, box, 2, border_radius=8)
         else:
             draw.translucent_rect(surface, box, look.selected, 28, radius=8)
-    for p in shown:
-        if p.parent is None:
-            continue
-        a = (ox + p.parent.x, oy + p.parent.y + BELOW)
-        b = (ox + p.x, oy + p.y - HALF - 3)
+    # Edges as elbows: down from the parent's words to a bar, along it, down to the child
+    # (a wide fan of slanted lines would cross every label). Pruned children first, so
+    # the searched ones draw over the bar they share; the way to the current step last.
+    def elbow(p: Placed) -> tuple[tuple[float, float], float, tuple[float, float]]:
+        assert p.parent is not None
+        top = (ox + p.parent.x, oy + p.parent.y + BELOW)
+        return top, top[1] + 5, (ox + p.x, oy + p.y - HALF - 3)
+
+    order = sorted((p for p in shown if p.parent is not None),
+                   key=lambda p: 0 if p.node is None else 2 if p.node.order in on_path else 1)
+    for p in order:
+        (px, py), bar, (cx, cy) = elbow(p)
         if p.node is None:
-            _dashed(surface, look.ghost, a, b)
-            t = 0.72  # nearer the pruned child than the parent, where edges spread apart
-            cut_mark(surface, look.cut, (a[0] + (b[0] - a[0]) * (t - 0.1),
-                                         a[1] + (b[1] - a[1]) * (t - 0.1)),
-                     (a[0] + (b[0] - a[0]) * (t + 0.1), a[1] + (b[1] - a[1]) * (t + 0.1)))
-        elif p.node.order in on_path:
-            draw.thick_line(surface, look.path, a, b, 4)
-        else:
-            pygame.draw.aaline(surface, look.edge, a, b)
-            pygame.draw.aaline(surface, look.edge, (a[0] + 1, a[1]), (b[0] + 1, b[1]))
-    for p in shown:  # each edge's move, near the child's end
+            _dashed(surface, look.ghost, (px, bar), (cx, bar))
+            _dashed(surface, look.ghost, (cx, bar), (cx, cy))
+            cut_mark(surface, look.cut, (cx, bar + 2), (cx, cy))
+            continue
+        colour, width = (look.path, 4) if p.node.order in on_path else (look.edge, 2)
+        pygame.draw.line(surface, colour, (px, py - 1), (px, bar), width)
+        pygame.draw.line(surface, colour, (min(px, cx) - width // 2, bar),
+                         (max(px, cx) + width // 2, bar), width)
+        pygame.draw.line(surface, colour, (cx, bar), (cx, cy), width)
+    for p in shown:  # each edge's move, just above its child
         if p.parent is None or not p.label or p.node is None:
             continue
-        a = (ox + p.parent.x, oy + p.parent.y + BELOW)
-        b = (ox + p.x, oy + p.y - HALF - 3)
-        _move_label(surface, p.label, (a[0] + (b[0] - a[0]) * 0.72,
-                                       a[1] + (b[1] - a[1]) * 0.72), look)
+        _, bar, (cx, cy) = elbow(p)
+        _move_label(surface, p.label, (cx, (bar + cy) / 2), look)
     for p in shown:
         cx, cy = screen(p)
         if not area.inflate(SLOT, 80).collidepoint(cx, cy):

@@ -68,6 +68,8 @@ def test_stepping_with_keys_and_buttons(make_app):
     scene = open_explorer(app)
     steps = scene.tree.steps
     assert scene.step == len(steps) - 1  # the finished tree first
+    # On the very frame the result arrived, the buttons already say so.
+    assert not scene.b_cancel.visible and scene.b_first.enabled and not scene.b_next.enabled
     post_key(pygame.K_HOME)
     app.run_frames(1)
     assert scene.step == 0 and scene.current is scene.tree.root

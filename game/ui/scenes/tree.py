@@ -469,6 +469,10 @@ class TreeScene(Scene):
                             players=play.session.players)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self._handle(event)
+        self._refresh_buttons()  # the event may have stepped, started or cancelled
+
+    def _handle(self, event: pygame.event.Event) -> None:
         if event.type == WAKE:
             return  # the reports are drained in update
         if event.type == pygame.KEYDOWN:
@@ -588,11 +592,6 @@ class TreeScene(Scene):
 
     def update(self, dt: float) -> bool | None:
         super().update(dt)
-        self.b_cancel.visible = self.recording
-        has_tree = self.tree is not None
-        at_end = has_tree and self.tree is not None and self.step >= len(self.tree.steps) - 1
-        self.b_first.enabled = self.b_prev.enabled = has_tree and self.step > 0
-        self.b_next.enabled = self.b_last.enabled = has_tree and not at_end
         changed = False
         while True:
             try:
@@ -600,7 +599,16 @@ class TreeScene(Scene):
             except queue.Empty:
                 break
             changed = self._take(report) or changed
+        self._refresh_buttons()
         return changed or None
+
+    def _refresh_buttons(self) -> None:
+        """Show Cancel while recording; enable the step buttons that can move."""
+        self.b_cancel.visible = self.recording
+        tree = self.tree
+        at_end = tree is None or self.step >= len(tree.steps) - 1
+        self.b_first.enabled = self.b_prev.enabled = tree is not None and self.step > 0
+        self.b_next.enabled = self.b_last.enabled = not at_end
 
     def wants_frames(self) -> bool:
         return self.recording
@@ -708,6 +716,14 @@ class TreeScene(Scene):
                 x += 20
             r = draw.blit_text(surface, text, 16, theme.text_dim, (x, y), "midleft")
             x = r.right + 14
+        # The badge of a closed node, and how to open it.
+        badge = (x + 8, y)
+        draw.aa_circle(surface, look.card, badge, 8)
+        draw.aa_circle(surface, look.dim, badge, 8, 2)
+        pygame.draw.line(surface, look.text, (badge[0] - 4, y), (badge[0] + 4, y), 2)
+        pygame.draw.line(surface, look.text, (badge[0], y - 4), (badge[0], y + 4), 2)
+        draw.blit_text(surface, "click or Enter opens", 16, theme.text_dim, (x + 22, y),
+                       "midleft", max_width=area.right - x - 30)
 
     def _draw_progress(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         theme = self.theme
