@@ -34,16 +34,15 @@ import math
 from ai.evaluators.base import is_proven, plies_to_end
 
 CURVES: dict[tuple[str, str], float] = {
-    # (game, preset): scale in evaluator points per unit of log-odds.
-    # Provisional (set by hand from the evaluators' documented scales) until the
-    # fit of ai/tuning/fit_winchance.py replaces them.
-    ("othello", "default"): 900.0,
-    ("othello", "naive"): 900.0,
-    ("othello", "positional"): 900.0,
-    ("connect4", "default"): 300.0,
-    ("connect4", "naive"): 100.0,
-    ("gomoku", "default"): 1800.0,
-    ("gomoku", "naive"): 100.0,
+    # (game, preset): scale in evaluator points per unit of log-odds, fitted by
+    # ai/tuning/fit_winchance.py (seed 1; ai/TUNING.md, "Winning chances").
+    ("connect4", "default"): 177.0,   # 400 games, 2,950 positions
+    ("connect4", "naive"): 121.0,
+    ("othello", "default"): 846.0,    # 300 games, 5,455 positions
+    ("othello", "naive"): 3105.0,
+    ("othello", "positional"): 1954.0,
+    ("gomoku", "default"): 3964.0,    # 150 games, 2,245 positions
+    ("gomoku", "naive"): 4445.0,      # its scores barely predict anything (log loss 0.693)
 }
 """The fitted logistic scale per game and evaluator preset (``ai/TUNING.md``)."""
 
@@ -56,6 +55,32 @@ UNITS: dict[str, tuple[float, str, str]] = {
 """The game unit a raw score is shown in: Othello's evaluator counts hundredths of a
 disc; Connect-4's default values a strong (odd/even-row) threat at 120 points;
 Gomoku's points have no natural unit and are shown as they are."""
+
+def _sure_scores() -> dict[str, int]:
+    from ai.evaluators.connect4 import SURE_WIN
+    from ai.evaluators.gomoku import Weights
+
+    return {"connect4": SURE_WIN, "gomoku": Weights().forced_win}
+
+
+SURE_SCORES = _sure_scores()
+"""Heuristic scores that mean "won for all practical purposes" (Connect-4: a win next
+move or a double threat at the horizon; Gomoku: a five or an open four there), far
+below the proven scores: shown as "winning" / "losing", not as a percentage."""
+
+SURE_MARGIN = 10
+"""Gomoku's rule reports ``forced_win - 2`` for an open four: anything this close counts."""
+
+
+def is_sure(game_name: str, score: int) -> bool:
+    """Whether a heuristic ``score`` is the evaluator's "won at the horizon" verdict.
+
+    >>> is_sure("connect4", -50_000), is_sure("gomoku", 99_998), is_sure("othello", 99_998)
+    (True, True, False)
+    """
+    sure = SURE_SCORES.get(game_name)
+    return sure is not None and not is_proven(score) and abs(score) >= sure - SURE_MARGIN
+
 
 def curve_scale(game_name: str, preset: str = "default") -> float:
     """The logistic scale of ``game_name``'s ``preset`` (a custom weights file, or an
@@ -118,6 +143,8 @@ def describe(game_name: str, score: int, side: str, *, exact: bool = False,
       ``"Black wins with best play"``);
     * an exact 0 (``exact``: a solved position or a tree searched to its end):
       ``"draw with best play"``;
+    * the evaluator's own "won at the horizon" scores (``is_sure``): ``"Red is
+      winning"``, ``"Red is losing"``;
     * otherwise the winning chance: ``"Black 72%"``.
     """
     moves = moves_to_end(score)
@@ -128,6 +155,8 @@ def describe(game_name: str, score: int, side: str, *, exact: bool = False,
         return f"{side} {verb} in {moves} move{'s' if moves != 1 else ''}"
     if exact and score == 0:
         return "draw with best play"
+    if is_sure(game_name, score):
+        return f"{side} is {'winning' if score > 0 else 'losing'}"
     return f"{side} {percent(win_chance(game_name, score, preset))}%"
 
 
@@ -143,6 +172,8 @@ def raw_text(game_name: str, score: int, *, exact: bool = False) -> str:
         return f"{'win' if score > 0 else 'loss'} in {plies} pl{'y' if plies == 1 else 'ies'}"
     if exact and score == 0:
         return "draw (exact)"
+    if is_sure(game_name, score):
+        return "a win in sight" if score > 0 else "a loss in sight"
     per, one, many = UNITS.get(game_name, (1.0, "point", "points"))
     value = score / per
     text = f"{abs(value):.0f}" if per == 1 else f"{abs(value):.1f}"
@@ -150,5 +181,5 @@ def raw_text(game_name: str, score: int, *, exact: bool = False) -> str:
     return f"{sign}{text} {one if text == '1' else many}"
 
 
-__all__ = ["CURVES", "UNITS", "curve_scale", "describe", "logistic",
+__all__ = ["CURVES", "SURE_SCORES", "UNITS", "curve_scale", "describe", "is_sure", "logistic",
            "moves_to_end", "percent", "raw_text", "win_chance"]

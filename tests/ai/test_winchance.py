@@ -59,7 +59,11 @@ def test_wording():
     assert describe("othello", 0, "White") == "White 50%"
     strong = describe("othello", 100_000, "Black")
     assert strong == "Black 99%"  # a heuristic is never shown as certain
-    assert describe("connect4", -50_000, "Red") == "Red 1%"
+    assert describe("connect4", 2000, "Red") == "Red 99%"
+    # The evaluators' "won at the horizon" scores are words, not 100000 or 1%.
+    assert describe("connect4", -50_000, "Red") == "Red is losing"
+    assert describe("gomoku", 99_998, "White") == "White is winning"
+    assert raw_text("connect4", 50_000) == "a win in sight"
 
 
 def test_raw_text_uses_the_games_unit():
