@@ -65,7 +65,7 @@ LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
 """Smallest drop in expected result (0..1) that earns each label, worst first."""
 
-DEFAULT_DEPTH = {"connect4": 8, "othello": 5, "gomoku": 3}
+DEFAULT_DEPTH = {"connect4": 8, "othello": 6, "gomoku": 5}
 """Search depth per position when neither depth nor time is given (``plies review``
 and the window): about a second per position on the 2-core machine; README has the
 measured times."""

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from typing import Any
 
@@ -27,10 +26,9 @@ from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview,
                                ReviewLimits, SideSummary, review_game)
 from ai.evaluators.base import is_proven
 from ai.explain.winchance import percent, raw_text
+from game.commands.common import CliError
 from game.records import GameRecord, RecordError, load_record, record_to_game
 from game.rules import GAMES, Game
-
-EXIT_BAD_INPUT = 2
 
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """The annotation symbols chess players know, shown after a judged move."""
@@ -53,22 +51,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Review ``args.file``; exit status 0, or 2 with one sentence on bad input."""
+    """Review ``args.file``; ``CliError`` (status 2, one sentence) on bad input."""
     try:
         limits = ReviewLimits(depth=args.depth, seconds=args.time)
     except ValueError as error:
-        return _bad(str(error))
+        raise CliError(str(error)) from None
     if args.game is not None and args.game not in GAMES:
-        return _bad(f"unknown game {args.game!r}; choose one of {', '.join(GAMES)}")
+        raise CliError(f"unknown game {args.game!r}; choose one of {', '.join(GAMES)}")
     try:
         record = load_record(args.file, default_game=args.game)
         game = record_to_game(record)
-    except RecordError as error:
-        return _bad(str(error))
-    try:
         evaluator = load_evaluator(game.name, args.eval)
-    except EvaluatorError as error:
-        return _bad(str(error))
+    except (RecordError, EvaluatorError) as error:
+        raise CliError(str(error)) from None
     limits = limits.for_game(game.name)
     started = time.perf_counter()
     review = review_game(game, evaluator, limits)
@@ -80,12 +75,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(review_text(game, record, review, limits, seconds))
     return 0
-
-
-def _bad(sentence: str) -> int:
-    sentence = sentence.rstrip(".") + "."
-    print(f"plies: error: {sentence}", file=sys.stderr)
-    return EXIT_BAD_INPUT
 
 
 # --- JSON ------------------------------------------------------------------------------

@@ -384,10 +384,10 @@ class ReviewScene(Scene):
         if judged is None:
             return text + (" — not judged yet" if self.running else " — not judged")
         text += f"{MARKS[judged.label]} · {judged.label}"
+        if judged.best != played:  # the better move first: it is what a narrow line keeps
+            text += f" · better {position.move_name(judged.best)}"
         if judged.verdict:
-            text += f": {judged.verdict}"
-        if judged.best != played:
-            text += f" · better: {position.move_name(judged.best)}"
+            text += f" · {judged.verdict}"
         return text
 
     def draw(self, surface: pygame.Surface) -> None:
