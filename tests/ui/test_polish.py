@@ -312,3 +312,43 @@ def test_results_against_the_computer_are_tallied_shown_and_reset(make_app):
     post_key(pygame.K_RETURN)  # closes the table
     app.run_frames(2)
     assert app.top is start and start.tally.is_empty()
+
+
+def test_help_has_a_page_per_game_with_its_levels_from_the_level_table(make_app, monkeypatch):
+    from ai.levels import LEVEL_NUMBERS, level
+    from game.ui import draw
+    from game.ui.scenes.help import HelpDialog, level_text
+
+    app = make_app((800, 560))
+    app.start_game(new_game("othello"), [HUMAN, HUMAN])
+    post_key(pygame.K_F1)
+    app.run_frames(2)
+    dialog = app.top
+    assert isinstance(dialog, HelpDialog) and dialog.page == "keys"
+    for key, page in ((pygame.K_RIGHT, "connect4"), (pygame.K_RIGHT, "othello")):
+        post_key(key)
+        app.run_frames(1)
+        assert dialog.page == page
+    post_key(pygame.K_4, 0, "4")
+    app.run_frames(1)
+    assert dialog.page == "gomoku"
+    drawn = []
+    original = draw.blit_text
+    monkeypatch.setattr(draw, "blit_text", lambda s, text, *a, **k: drawn.append(text)
+                        or original(s, text, *a, **k))
+    app.draw(app.screen)
+    monkeypatch.setattr(draw, "blit_text", original)
+    for n in LEVEL_NUMBERS:
+        assert level_text("gomoku", level("gomoku", n)) in drawn
+    assert any("Five of your stones" in line for line in drawn)
+    assert f"looks {level('gomoku', 8).depth} moves ahead" in level_text("gomoku",
+                                                                         level("gomoku", 8))
+    post_key(pygame.K_ESCAPE)
+    app.run_frames(1)
+    assert app.top is app.play and app.running
+    # From the start screen, F1 opens the chosen game's page.
+    app.show_start(game="connect4")
+    app.run_frames(1)
+    post_key(pygame.K_F1)
+    app.run_frames(1)
+    assert isinstance(app.top, HelpDialog) and app.top.page == "connect4"

@@ -1,4 +1,9 @@
-"""The keyboard help: every action and its key."""
+"""Help: a page of keys and a page per game (its rules, variants and levels).
+
+The tabs at the top switch pages (Left/Right, or the digits 1-4); F1 in a game opens
+the keys page, the start screen's Help the page of the game chosen there. The level
+descriptions are made from ``ai.levels.LEVELS``, so they follow any re-tuning.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ai.levels import LEVEL_NUMBERS, Level, level
 from game.ui import draw
 from game.ui.scenes.base import Dialog
-from game.ui.widgets import Button
+from game.ui.widgets import Button, Segmented
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -35,31 +41,132 @@ SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 WORDS = {"or", "…"}
 
+PAGES = (("keys", "Keys"), ("connect4", "Connect-4"), ("othello", "Othello"),
+         ("gomoku", "Gomoku"))
+
+RULES = {
+    "connect4": "Players take turns dropping a disc into a column; it falls to the lowest "
+                "empty hole. Red moves first. Four of your discs in a line (across, up and "
+                "down, or diagonally) win. A full board without a line is a draw.",
+    "othello": "Place a disc so that a straight line of your opponent's discs lies between "
+               "it and another disc of yours: every disc so caught turns over to your colour. "
+               "A move must turn at least one disc; without one you pass. When neither side "
+               "can move, the side with more discs wins. Black moves first.",
+    "gomoku": "Take turns placing a stone on an empty intersection; Black moves first. Five "
+              "of your stones in an unbroken line (across, up and down, or diagonally) win. "
+              "A full board is a draw.",
+}
+"""Each game's rules, in this project's words."""
+
+VARIANTS = {
+    "connect4": "Boards of 4 to 10 columns and 4 to 10 rows, and three to six in a row to "
+                "win (chosen under Board on the new-game screen).",
+    "othello": "The standard 8 × 8 board with its four centre discs.",
+    "gomoku": "Boards from 9 × 9 to 25 × 25 (15 × 15 is the usual one). Freestyle: five or "
+              "more in a row win. Standard: exactly five; six or more win nothing. Renju "
+              "(plies play --rule renju): Black may not make a double three, a double four "
+              "or six in a row.",
+}
+
+SOLVER_WORDS = {
+    "connect4": "solves the end exactly",
+    "othello": "plays the last empty squares perfectly",
+    "gomoku": "finds forced wins by fours",
+}
+
+
+def level_text(game_name: str, lvl: Level) -> str:
+    """How level ``lvl`` of ``game_name`` plays, in a few words (from its table entry).
+
+    >>> from ai.levels import Level
+    >>> level_text("othello", Level(7, 8, 4.0, 0.0, True, 14))
+    'looks 8 moves ahead (at most 4 s), plays the last empty squares perfectly'
+    """
+    parts = [f"looks {lvl.depth} move{'s' if lvl.depth != 1 else ''} ahead"
+             + (f" (at most {lvl.seconds:g} s)" if lvl.seconds else "")]
+    if lvl.randomness >= 10:
+        parts.append("often plays a weaker move")
+    elif lvl.randomness >= 1:
+        parts.append("sometimes plays a weaker move")
+    elif lvl.randomness > 0:
+        parts.append("varies between near-equal moves")
+    if lvl.solver:
+        parts.append(SOLVER_WORDS.get(game_name, "solves what it can exactly"))
+    return ", ".join(parts)
+
 
 class HelpDialog(Dialog):
-    title = "Keyboard"
-    width = 600
-    height = 560
+    title = "Help"
+    width = 640
+    height = 600
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, page: str = "keys") -> None:
         super().__init__(app)
-        self.b_close = Button("Close", self.close, primary=True)
-        self.widgets.add(self.b_close)
+        self.tabs = Segmented(PAGES, page, self._set_page, size=19)
+        self.b_close = Button("Close", self.close, primary=True, tooltip="Enter, Esc or F1")
+        self.widgets.add(self.tabs, self.b_close)
+        self.widgets.set_focus(self.tabs)
+        self.page = page if page in dict(PAGES) else "keys"
+
+    def _set_page(self, page: str) -> None:
+        self.page = page
 
     def place(self, card: pygame.Rect) -> None:
         self.b_close.rect = pygame.Rect(card.right - 28 - 120, card.bottom - 24 - 42, 120, 42)
+        title_w = draw.text_size(self.title, 34, True)[0]
+        x = card.x + 28 + title_w + 24
+        self.tabs.rect = pygame.Rect(x, card.y + 22, card.right - 28 - x, 38)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                          pygame.K_F1):
-            self.close()
-            return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_F1):
+                self.close()
+                return
+            number = getattr(event, "unicode", "")
+            if number in ("1", "2", "3", "4"):
+                self.tabs.choose(int(number) - 1)
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) \
+                    and self.widgets.focus is not self.tabs:
+                self.widgets.set_focus(self.tabs)
         super().handle_event(event)
 
     def draw_body(self, surface: pygame.Surface) -> None:
+        if self.page == "keys":
+            self._draw_keys(surface)
+        else:
+            self._draw_game(surface, self.page)
+
+    def _draw_game(self, surface: pygame.Surface, name: str) -> None:
         theme = self.theme
         x = self.card.x + 28
-        y = self.card.y + 74
+        width = self.card.width - 56
+        y = self.card.y + 78
+        bottom = self.b_close.rect.y - 8
+        size = 20 if self.card.height >= 560 else 19
+        line = size + 3
+        for heading, text in (("Rules", RULES[name]), ("Variants", VARIANTS[name])):
+            draw.blit_text(surface, heading.upper(), 17, theme.text_dim, (x, y), bold=True)
+            y += 22
+            for row in draw.wrap(text, size, width):
+                draw.blit_text(surface, row, size, theme.text, (x, y))
+                y += line
+            y += 6
+        draw.blit_text(surface, "LEVELS", 17, theme.text_dim, (x, y), bold=True)
+        y += 22
+        pitch = max(17, min(line, (bottom - y) // len(LEVEL_NUMBERS)))
+        small = size if pitch >= line else size - 2
+        for n in LEVEL_NUMBERS:
+            draw.blit_text(surface, str(n), small, theme.text, (x + 12, y), "topright",
+                           bold=True)
+            draw.blit_text(surface, level_text(name, level(name, n)), small, theme.text,
+                           (x + 24, y), max_width=width - 24)
+            y += pitch
+
+    def _draw_keys(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        x = self.card.x + 28
+        y = self.card.y + 78
         keys_x = x + 250
         pitch = min(32, (self.b_close.rect.y - 8 - y) // len(SHORTCUTS))
         for action, keys in SHORTCUTS:
@@ -73,7 +180,8 @@ class HelpDialog(Dialog):
                     kx = rect.right + 8
                     continue
                 w = max(26, draw.text_size(key, 19)[0] + 14)
-                cap = pygame.Rect(kx, y + 1, w, 24)
+                cap_h = max(18, min(24, pitch - 3))
+                cap = pygame.Rect(kx, y + 13 - cap_h // 2 - 1, w, cap_h)
                 draw.rounded_rect(surface, cap.move(0, 2), theme.button_border, 6)
                 draw.rounded_rect(surface, cap, theme.button, 6, theme.border_width,
                                   theme.button_border)

@@ -433,6 +433,10 @@ class StartScene(Scene):
             if ctrl and event.key == pygame.K_o and not self.overlay:
                 self.open_file()
                 return
+            if event.key == pygame.K_F1:
+                from game.ui.scenes.help import HelpDialog
+                self.app.push_scene(HelpDialog(self.app, self.game_name))
+                return
             if event.key == pygame.K_r and not ctrl and not self.overlay:
                 self.show_results()
                 return
