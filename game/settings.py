@@ -75,6 +75,10 @@ class Settings:
         last_players: per game name, the last two players, as in records
             (``[{"type": "human"}, {"type": "computer", "level": 4, "eval": "default"}]``).
         window_size: ``[width, height]`` of the window in pixels.
+        engine_commands: per game (Gomoku, Othello), the command line of the outside
+            engine last chosen in the new-game dialog (``game.engines.external``).
+        engine_sides: per game, the sides that outside engine played last (0, 1).
+            Only the settings name a program to run: a game file never does.
     """
 
     sound: bool = True
@@ -86,6 +90,8 @@ class Settings:
     last_variants: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
     last_players: dict[str, list[dict[str, Any]]] = dataclasses.field(default_factory=dict)
     window_size: list[int] = dataclasses.field(default_factory=_default_window_size)
+    engine_commands: dict[str, str] = dataclasses.field(default_factory=dict)
+    engine_sides: dict[str, list[int]] = dataclasses.field(default_factory=dict)
 
     def variant_for(self, game: str) -> dict[str, Any]:
         """The remembered variant of ``game`` (``{}``, the defaults, when there is none)."""
@@ -94,7 +100,12 @@ class Settings:
     def players_for(self, game: str) -> list[dict[str, Any]]:
         """The remembered players of ``game`` (a person against the computer by default)."""
         players = self.last_players.get(game)
-        return [dict(p) for p in players] if players else standard_players()
+        chosen = [dict(p) for p in players] if players else standard_players()
+        command = self.engine_commands.get(game)
+        for side in self.engine_sides.get(game, []) if command else []:
+            chosen[side] = {"type": "computer", "level": chosen[side].get("level") or 4,
+                            "eval": chosen[side].get("eval") or "default", "engine": command}
+        return chosen
 
 
 def next_value(choices: Sequence[str], current: str, step: int = 1) -> str:
@@ -147,6 +158,8 @@ def settings_from_dict(data: dict[str, Any]) -> Settings:
     values["last_variants"] = _per_game(data.get("last_variants"), _clean_variant)
     values["last_players"] = _per_game(data.get("last_players"), _clean_players)
     values["window_size"] = _clean_window_size(data.get("window_size"))
+    values["engine_commands"] = _per_game(data.get("engine_commands"), _clean_command)
+    values["engine_sides"] = _per_game(data.get("engine_sides"), _clean_sides)
     return Settings(**values)
 
 
@@ -202,6 +215,25 @@ def _clean_players(game: str, players: Any) -> list[dict[str, Any]] | None:
         return None
 
 
+ENGINE_GAMES = ("gomoku", "othello")
+"""The games outside engines play (Gomocup protocol, NBoard)."""
+MAX_COMMAND = 500
+
+
+def _clean_command(game: str, value: Any) -> str | None:
+    if (game in ENGINE_GAMES and isinstance(value, str) and value.strip()
+            and len(value) <= MAX_COMMAND and value.isprintable()):
+        return value.strip()
+    return None
+
+
+def _clean_sides(game: str, value: Any) -> list[int] | None:
+    if game in ENGINE_GAMES and isinstance(value, list) and all(
+            isinstance(v, int) and not isinstance(v, bool) and v in (0, 1) for v in value):
+        return sorted(set(value))
+    return None
+
+
 def _clean_window_size(value: Any) -> list[int]:
     if (isinstance(value, list | tuple) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
@@ -211,7 +243,7 @@ def _clean_window_size(value: Any) -> list[int]:
 
 
 __all__ = [
-    "ANIMATION_SPEEDS", "DEFAULT_WINDOW_SIZE", "GAME_NAMES", "MIN_WINDOW_SIZE", "Settings",
+    "ANIMATION_SPEEDS", "DEFAULT_WINDOW_SIZE", "ENGINE_GAMES", "GAME_NAMES", "MIN_WINDOW_SIZE", "Settings",
     "THEMES", "load_settings", "next_value", "save_settings", "settings_from_dict",
     "settings_path", "settings_to_dict",
 ]

@@ -46,6 +46,14 @@ class EngineError(Exception):
     """The engine cannot be used at all (the command does not start, refuses the board)."""
 
 
+class EngineCancelled(Exception):
+    """``best_move`` was stopped from outside (undo, new game); the engine was closed."""
+
+
+POLL_SECONDS = 0.05
+"""How often a wait for the engine looks at the caller's stop event."""
+
+
 def parse_xy(text: str) -> tuple[int, int] | None:
     """``"x,y"`` as two ints, or ``None`` when the line is not a coordinate pair."""
     x, comma, y = text.partition(",")
@@ -75,6 +83,7 @@ class _Process:
             raise EngineError(f"the engine {argv[0]!r} cannot be started: "
                               f"{error.strerror or error}") from None
         self.lines: queue.Queue[str | None] = queue.Queue()
+        self.stop: threading.Event | None = None
         self._reader = threading.Thread(target=self._read, name="plies-engine-reader",
                                         daemon=True)
         self._reader.start()
@@ -97,12 +106,21 @@ class _Process:
             raise EngineFault(f"{self.name} {self._ended()}") from None
 
     def read(self, deadline: float, waiting_for: str) -> str:
-        """The next line, or ``EngineFault`` when it is late or the program ended."""
-        left = deadline - time.monotonic()
-        try:
-            line = self.lines.get(timeout=max(0.0, left))
-        except queue.Empty:
-            raise EngineFault(f"{self.name} did not answer {waiting_for} in time") from None
+        """The next line, or ``EngineFault`` when it is late or the program ended;
+        ``EngineCancelled`` as soon as ``stop`` (set by the owner) is set."""
+        while True:
+            left = deadline - time.monotonic()
+            if self.stop is not None:
+                if self.stop.is_set():
+                    raise EngineCancelled
+                left = min(left, POLL_SECONDS)
+            try:
+                line = self.lines.get(timeout=max(0.0, left))
+                break
+            except queue.Empty:
+                if time.monotonic() >= deadline:
+                    raise EngineFault(f"{self.name} did not answer {waiting_for} in time"
+                                      ) from None
         if line is None:
             raise EngineFault(f"{self.name} {self._ended()}")
         return line
@@ -169,6 +187,7 @@ class ExternalPlayer:
             first = command
         self.name = name or f"the engine {os.path.basename(first)!r}"
         self._process: _Process | None = None
+        self._lock = threading.Lock()  # close() may come from another thread
 
     @property
     def deadline_seconds(self) -> float:
@@ -185,22 +204,36 @@ class ExternalPlayer:
             self.close()
             raise EngineError(str(fault)) from None
 
-    def best_move(self, game: Game) -> Move:
-        """The engine's move in ``game`` (not played), checked; ``EngineFault`` if none."""
+    def best_move(self, game: Game, stop: threading.Event | None = None) -> Move:
+        """The engine's move in ``game`` (not played), checked; ``EngineFault`` if none.
+
+        ``stop``: set from another thread to give up at once (``EngineCancelled``); the
+        engine is then closed, since its idea of the position is unknown, and started
+        again by the next call.
+        """
         if game.legal_moves() == [PASS]:
             return PASS  # forced: nothing to ask (the engine sees it in the next position)
         if self._process is None:
             self.start(game)
-        move = self._ask(game)
+        self.process.stop = stop
+        try:
+            move = self._ask(game)
+        except EngineCancelled:
+            self.close()
+            raise
+        finally:
+            if self._process is not None:
+                self._process.stop = None
         if move not in game.legal_moves():
             raise EngineFault(f"{self.name} played {game.move_name(move)}, which is illegal: "
                               f"{game.illegal_reason(move)}")
         return move
 
     def close(self) -> None:
-        """End the program (if running); safe to call twice."""
-        if self._process is not None:
+        """End the program (if running); safe to call twice and from any thread."""
+        with self._lock:
             process, self._process = self._process, None
+        if process is not None:
             process.close(self.goodbye)
 
     def __enter__(self) -> ExternalPlayer:
@@ -219,8 +252,10 @@ class ExternalPlayer:
 
     @property
     def process(self) -> _Process:
-        assert self._process is not None
-        return self._process
+        process = self._process
+        if process is None:  # closed from another thread meanwhile
+            raise EngineCancelled
+        return process
 
 
 class PbrainPlayer(ExternalPlayer):
@@ -371,5 +406,5 @@ def _clip(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[:width] + "..."
 
 
-__all__ = ["EngineError", "EngineFault", "ExternalPlayer", "NBoardPlayer", "PbrainPlayer",
+__all__ = ["EngineCancelled", "EngineError", "EngineFault", "ExternalPlayer", "NBoardPlayer", "PbrainPlayer",
            "STARTUP_SECONDS", "TOLERANCE_SECONDS", "parse_xy", "player_for"]

@@ -24,6 +24,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
+import shlex
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -54,8 +57,27 @@ ANALYSIS_SECONDS = 8.0
 stops, so an open analysis costs nothing while the position stays the same."""
 
 
+ENGINE_SECONDS = 5.0
+"""An outside engine's time per move in the window (late answers lose, with a tolerance)."""
+
+
 def is_computer(player: dict[str, Any]) -> bool:
+    """A player the program moves for: Plies' search, or an outside engine."""
     return player.get("type") == "computer"
+
+
+def engine_command(player: dict[str, Any]) -> str | None:
+    """The command line of an outside engine player (``"engine"``: only the settings
+    set it; records keep such a player as a Plies computer), else ``None``."""
+    command = player.get("engine")
+    return command if isinstance(command, str) and command.strip() else None
+
+
+@dataclasses.dataclass(frozen=True)
+class EngineForfeit:
+    """An outside engine broke a rule or failed: it loses, for this reason (a sentence)."""
+
+    reason: str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -220,6 +242,8 @@ class Session:
         self.is_animating: Callable[[], bool] = lambda: False
         self.on_move: Callable[[Move, bool], None] = lambda move, computer: None
         self.on_position: Callable[[], None] = lambda: None
+        self.engines: dict[int, Any] = {}
+        """Outside engine players by side (``game.engines.external``), started lazily."""
 
     # --- who is who ----------------------------------------------------------------
 
@@ -263,6 +287,9 @@ class Session:
         player = self.players[side]
         if not is_computer(player):
             return ""
+        command = engine_command(player)
+        if command is not None:
+            return f"Engine · {_program_name(command)}"
         try:
             label = level(self.game.name, int(player.get("level", DEFAULT_LEVEL))).label
         except ValueError:
@@ -313,6 +340,10 @@ class Session:
         return evaluator, limits
 
     def _request(self, purpose: str) -> None:
+        command = engine_command(self.players[self.game.turn])
+        if purpose == "move" and command is not None:
+            self._request_engine(command)
+            return
         found = self._player_search(self.game.turn, purpose)
         if found is None:
             return
@@ -325,6 +356,48 @@ class Session:
         self.search_unit = evaluator.unit
         self.search_preset = evaluator.name
         self.thinking = None
+
+    def _request_engine(self, command: str) -> None:
+        """Ask the outside engine of the side to move, on the worker thread (``run_job``):
+        cancelled like a search (its process is then closed and started again later)."""
+        from game.engines.external import (EngineError, EngineFault, player_for)
+
+        side = self.game.turn
+        player = self.engines.get(side)
+        if player is None or player.command != command:
+            if player is not None:
+                player.close()
+            try:
+                player = player_for(self.game, command, ENGINE_SECONDS)
+            except EngineError as error:
+                self._fail(str(error))
+                return
+            self.engines[side] = player
+        game = self.game.copy()
+
+        def job(stop: Any, progress: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                move = player.best_move(game, stop)
+            except (EngineFault, EngineError) as fault:
+                player.close()
+                return EngineForfeit(str(fault))
+            return SearchResult(move, 0, 0, (move,), 0, time.perf_counter() - started, {})
+
+        self.worker.run_job(self.generation, job, purpose="move")
+        self.pending = "move"
+        self.request_time = self.time
+        self.search_ply = self.game.ply
+        self.search_side = side
+        self.thinking = None
+
+    def _forfeit(self, reason: str) -> None:
+        """The outside engine to move loses: the game stops here, with the reason."""
+        self.failed = True
+        self.pending = None
+        side = self.game.side_names[self.game.turn]
+        reason = reason[0].upper() + reason[1:] if reason else "It failed"
+        self.say(f"{side} (the engine) loses: {reason.rstrip('.')}.", "error", None)
 
     def _fail(self, text: str) -> None:
         self.failed = True
@@ -339,6 +412,12 @@ class Session:
         if report.purpose == "analysis":
             self._analysis_report(report)
             return True
+        if report.kind == "result" and report.result is None:  # an outside engine's answer
+            if isinstance(report.payload, EngineForfeit):
+                self._forfeit(report.payload.reason)
+                return True
+            if isinstance(report.payload, SearchResult):
+                report = dataclasses.replace(report, result=report.payload)
         if report.kind == "progress" and report.info is not None:
             self.thinking = report.info
             self._remember_eval(report.info.score, exact=False)
@@ -727,7 +806,19 @@ class Session:
             self.say(f"Autosave failed: {error}", "error", 4.0)
 
     def shutdown(self) -> None:
-        """Leaving this game: stop its search and retire its generation."""
+        """Leaving this game: stop its search, end its engines, retire its generation."""
         self.worker.cancel()
+        for player in self.engines.values():
+            player.close()  # safe while the worker still holds it: it stops on the cancel
+        self.engines.clear()
         self.generation = self._next_generation()
         self.pending = None
+
+
+def _program_name(command: str) -> str:
+    """``"pbrain-rapfi"`` for ``"/opt/rapfi/pbrain-rapfi --x"``: how labels name an engine."""
+    try:
+        first = shlex.split(command)[0]
+    except (ValueError, IndexError):
+        first = command
+    return os.path.basename(first) or command

@@ -203,3 +203,20 @@ def test_engines_play_gomoku_and_othello_only(capsys, tmp_path):
     assert main(["match", "connect4", "--a", "engine=x", "--b", "level=1", "--jobs", "1",
                  "--out", str(tmp_path)]) == 2
     assert "external engines play gomoku" in capsys.readouterr().err
+
+
+def test_a_stop_from_another_thread_cancels_the_wait_and_closes_the_engine():
+    import threading
+
+    stop = threading.Event()
+    player = PbrainPlayer(fake("pbrain", "silent"), seconds=30)
+    game = Gomoku()
+    player.start(game)
+    process = player._process.process
+    threading.Timer(0.2, stop.set).start()
+    started = time.monotonic()
+    with pytest.raises(external.EngineCancelled):
+        player.best_move(game, stop)
+    assert time.monotonic() - started < 5  # not the 30 s limit
+    assert player._process is None and process.returncode is not None
+    player.close()

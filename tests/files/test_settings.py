@@ -141,4 +141,24 @@ def test_helpers() -> None:
 def test_settings_is_a_plain_dataclass() -> None:
     names = [f.name for f in dataclasses.fields(Settings)]
     assert names == ["sound", "legal_move_markers", "show_thinking", "animation_speed",
-                     "theme", "last_game", "last_variants", "last_players", "window_size"]
+                     "theme", "last_game", "last_variants", "last_players", "window_size",
+                     "engine_commands", "engine_sides"]
+
+
+def test_the_outside_engine_is_remembered_per_game_and_cleaned(tmp_path) -> None:
+    from game.settings import settings_from_dict
+
+    settings = settings_from_dict({
+        "engine_commands": {"gomoku": "pbrain-rapfi --fast", "othello": "",
+                            "connect4": "x", "nogame": "y"},
+        "engine_sides": {"gomoku": [1], "othello": [0, 5], "connect4": [0]},
+    })
+    assert settings.engine_commands == {"gomoku": "pbrain-rapfi --fast"}
+    assert settings.engine_sides == {"gomoku": [1]}
+    players = settings.players_for("gomoku")
+    assert players[1]["engine"] == "pbrain-rapfi --fast" and players[1]["type"] == "computer"
+    assert "engine" not in players[0]
+    assert "engine" not in settings.players_for("othello")[1]
+    path = tmp_path / "settings.json"
+    assert save_settings(settings, path)
+    assert load_settings(path).engine_commands == settings.engine_commands
