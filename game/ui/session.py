@@ -417,7 +417,11 @@ class Session:
                 self._forfeit(report.payload.reason)
                 return True
             if isinstance(report.payload, SearchResult):
-                report = dataclasses.replace(report, result=report.payload)
+                # Only the move: the engine's own evaluation is not on Plies' scale, so
+                # the graph and the search lines show nothing for it.
+                self.pending = None
+                self.ready = report.payload
+                return True
         if report.kind == "progress" and report.info is not None:
             self.thinking = report.info
             self._remember_eval(report.info.score, exact=False)

@@ -77,3 +77,79 @@ def test_undo_while_the_engine_thinks_cancels_it_and_new_game_closes_it(make_app
     second = play.session.engines[1]._process.process
     app.start_game(new_game("gomoku"), [HUMAN, HUMAN])  # a new game ends the engine
     assert second.poll() is not None or second.wait(5) is not None
+
+
+def choose_outside_engine(app, side: int, command: str, game_tile: int = 2):
+    """In the start dialog: the game, the side a computer, its level list to the end
+    ("Engine…", by the keyboard), the command typed, Enter."""
+    from tests.ui.helpers import post_text
+
+    app.show_start()
+    app.run_frames(2)
+    start = app.top
+    post_click(start.tiles[game_tile].rect.center)
+    post_click(start.kind[side]._segment(1).center)  # computer
+    app.run_frames(2)
+    post_click(start.levels[side].rect.center)  # focus (a click on the value cycles once)
+    for _ in range(9):
+        post_key(pygame.K_RIGHT)
+    app.run_frames(2)
+    assert start.commands[side].visible and not start.evals[side].visible
+    post_click(start.commands[side].rect.center)
+    post_key(pygame.K_a, pygame.KMOD_LCTRL)
+    post_text(command)
+    app.run_frames(2)
+    return start
+
+
+def test_the_new_game_dialog_offers_an_outside_engine_and_remembers_it(make_app, tmp_path):
+    from game.settings import load_settings
+
+    app = make_app()
+    command = engine("good")["engine"]
+    start = choose_outside_engine(app, 1, command)
+    assert start.players["gomoku"][1]["engine"] == command
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    play = app.play
+    assert play is not None and play.session.players[1]["engine"] == command
+    saved = load_settings()
+    assert saved.engine_commands == {"gomoku": command} and saved.engine_sides == {"gomoku": [1]}
+    # The dialog comes back with the engine chosen; an empty command is refused.
+    start = choose_outside_engine(app, 1, "")
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    assert app.top is start and "command" in start.error
+    # Connect-4 has no outside engines: its level list ends at level 8.
+    post_click(start.tiles[0].rect.center)
+    app.run_frames(2)
+    assert all(value != "engine" for value, _ in start.levels[1].options)
+
+
+@pytest.mark.parametrize("theme", ["classic", "dark", "high-contrast"])
+def test_screenshots_of_the_dialog_with_an_engine(make_app, theme, tmp_path):
+    import os
+
+    size = (1120, 760) if theme != "high-contrast" else (640, 480)  # the minimum window
+    app = make_app(size, theme=theme)
+    choose_outside_engine(app, 1, "pbrain-rapfi --fast", game_tile=1)
+    app.run_frames(2)
+    folder = os.environ.get("PLIES_SCREENSHOT_DIR")
+    target = Path(folder) if folder else tmp_path
+    target.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(target / f"engine-dialog-{theme}.png"))
+
+
+def test_screenshot_of_a_game_against_an_engine(make_app, tmp_path):
+    import os
+
+    app = make_app((640, 480), theme="dark")
+    app.start_game(new_game("gomoku"), [HUMAN, engine("good")])
+    play = app.play
+    click(play, "h8")
+    assert app.pump_until(lambda: play.game.ply == 2, 10)
+    app.run_frames(3)
+    folder = os.environ.get("PLIES_SCREENSHOT_DIR")
+    target = Path(folder) if folder else tmp_path
+    target.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(target / "engine-game-dark.png"))

@@ -2,7 +2,9 @@
 
 It chooses the game (three tiles), its variant (Connect-4 width, height and line
 length; Gomoku size and rule), who plays each side (a person, or the computer at a
-level 1-8 shown as ``Level 4 — depth 8`` with an evaluator preset), and starts. As the
+level 1-8 shown as ``Level 4 — depth 8`` with an evaluator preset, or for Gomoku and
+Othello an outside engine: the last choice of the level list, "Engine…", with
+its command line typed beside it and remembered in the settings), and starts. As the
 first screen it also offers to resume an unfinished autosaved game and to open a
 file. Choices are remembered per game in the settings when a game starts.
 """
@@ -20,7 +22,15 @@ from game.tally import Tally
 from game.ui import draw
 from game.ui.scenes.base import Scene
 from game.ui.theme import Theme, icon_outline, mix
-from game.ui.widgets import Button, Choice, Segmented, Widget, WidgetGroup, focus_ring
+from game.ui.widgets import (
+    Button,
+    Choice,
+    Segmented,
+    TextInput,
+    Widget,
+    WidgetGroup,
+    focus_ring,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -36,6 +46,11 @@ C4_LINES = range(3, 7)
 GOMOKU_SIZES = range(9, 26)
 LINE_WORDS = {3: "Three", 4: "Four", 5: "Five", 6: "Six"}
 GOMOKU_USUAL = {15: "the usual board", 19: "a Go board", 20: "Gomocup's size"}
+ENGINE = "engine"
+"""The level list's last value for Gomoku and Othello: an outside engine plays the side."""
+ENGINE_GAMES = ("gomoku", "othello")
+ENGINE_HINT = {"gomoku": "Gomocup engine command, e.g. pbrain-rapfi",
+               "othello": "NBoard engine command, e.g. edax -q"}
 
 
 def gomoku_size_label(size: int) -> str:
@@ -233,6 +248,10 @@ class StartScene(Scene):
         self.evals = [Choice([("default", "default")], "default",
                              lambda value, s=s: self._set_player(s, "eval", value),
                              tooltip="Evaluator preset") for s in (0, 1)]
+        self.commands = [TextInput("", size=19, placeholder="engine command",
+                                   on_change=lambda text, s=s: self._set_command(s, text),
+                                   on_submit=lambda text: self.start())
+                         for s in (0, 1)]
         self.b_start = Button("Start", self.start, primary=True, tooltip="Start (Enter)")
         self.b_cancel = Button("Cancel", self.cancel, tooltip="Back to the game (Esc)")
         self.b_quit = Button("Quit", self.app.quit, tooltip="Quit (Esc)")
@@ -246,7 +265,7 @@ class StartScene(Scene):
         w.add(*self.tiles, self.c4_width, self.c4_height, self.c4_line, self.go_size,
               self.go_rule)
         for s in (0, 1):
-            w.add(self.kind[s], self.levels[s], self.evals[s])
+            w.add(self.kind[s], self.levels[s], self.evals[s], self.commands[s])
         w.add(self.b_swap)
         if self.overlay:
             w.add(self.b_cancel, self.b_start)
@@ -285,9 +304,19 @@ class StartScene(Scene):
                 self.players[self.game_name][side] = {"type": "human",
                                                       "level": player.get("level"),
                                                       "eval": player.get("eval")}
+        elif key == "level" and value == ENGINE:
+            player["engine"] = self.app.settings.engine_commands.get(self.game_name, "")
         else:
+            if key == "level":
+                player.pop("engine", None)
             player[key] = value
         self._sync()
+
+    def _set_command(self, side: int, text: str) -> None:
+        player = self.players[self.game_name][side]
+        if "engine" in player:
+            player["engine"] = text
+            self.error = ""
 
     def choose_game(self, name: str) -> None:
         if name != self.game_name:
@@ -314,16 +343,31 @@ class StartScene(Scene):
             computer = player.get("type") == "computer"
             self.kind[side].set_value("computer" if computer else "human")
             lvl = player.get("level") or DEFAULT_LEVEL
-            self.levels[side].set_options([(n, level(name, n).label) for n in LEVEL_NUMBERS], lvl)
+            engine = computer and name in ENGINE_GAMES and "engine" in player
+            levels = [(n, level(name, n).label) for n in LEVEL_NUMBERS]
+            if name in ENGINE_GAMES:
+                levels.append((ENGINE, "Engine…"))
+            self.levels[side].set_options(levels, ENGINE if engine else lvl)
             evaluator = player.get("eval") or "default"
             options = list(presets) + ([evaluator] if evaluator not in presets else [])
             self.evals[side].set_options([(p, p) for p in options], evaluator)
-            self.levels[side].visible = self.evals[side].visible = computer
+            self.levels[side].visible = computer
+            self.evals[side].visible = computer and not engine
+            self.commands[side].visible = engine
+            self.commands[side].placeholder = ENGINE_HINT.get(name, "")
+            if engine and self.commands[side].text != player.get("engine", ""):
+                self.commands[side].set_text(player.get("engine", ""))
+        if self.card.width:  # the command field takes room from the evaluator's
+            self.layout(self.app.screen.get_size())
 
     def _clean_players(self) -> list[dict[str, Any]]:
         out = []
         for player in self.players[self.game_name]:
-            if player.get("type") == "computer":
+            if (player.get("type") == "computer" and self.game_name in ENGINE_GAMES
+                    and "engine" in player):
+                out.append({"type": "computer", "level": DEFAULT_LEVEL, "eval": "default",
+                            "engine": player["engine"].strip()})
+            elif player.get("type") == "computer":
                 out.append({"type": "computer", "level": int(player.get("level") or DEFAULT_LEVEL),
                             "eval": player.get("eval") or "default"})
             else:
@@ -341,6 +385,15 @@ class StartScene(Scene):
             self.error = str(error).capitalize()
             return
         players = self._clean_players()
+        sides = [side for side, p in enumerate(players) if "engine" in p]
+        if any(not players[side]["engine"] for side in sides):
+            self.error = "Type the outside engine's command (the program and its options)."
+            return
+        settings = self.app.settings
+        if name in ENGINE_GAMES:
+            if sides:
+                settings.engine_commands[name] = players[sides[0]]["engine"]
+            settings.engine_sides[name] = sides
         self.app.start_game(game, players)
 
     def cancel(self) -> None:
@@ -405,9 +458,10 @@ class StartScene(Scene):
             self.kind[side].rect = pygame.Rect(x, ry, 220, row_h)
             x += 232
             rest = c.right - pad - x
-            lw = round(rest * 0.6)
+            lw = round(rest * (0.42 if self.commands[side].visible else 0.6))
             self.levels[side].rect = pygame.Rect(x, ry, lw - 10, row_h)
             self.evals[side].rect = pygame.Rect(x + lw, ry, rest - lw, row_h)
+            self.commands[side].rect = self.evals[side].rect.copy()
         self.player_rows_y = y
         by = c.bottom - pad - 44
         x = c.right - pad
