@@ -83,3 +83,12 @@ def test_doctests() -> None:
     import game.commands.forbidden as module
 
     assert doctest.testmod(module).failed == 0
+
+
+def test_the_readme_example_prints_what_it_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    text = ROOT.joinpath("README.md").read_text(encoding="utf-8")
+    lines = text.split("## Renju", 1)[1].splitlines()
+    index = next(i for i, line in enumerate(lines) if line.strip().startswith("plies forbidden"))
+    command, shown = lines[index].split()[1:], lines[index + 1].strip()
+    assert main(command) == 0
+    assert capsys.readouterr().out.strip() == shown

@@ -570,6 +570,12 @@ def test_black_cannot_play_an_overline_and_standard_rules_are_unchanged() -> Non
         assert cell(9, "d5") in other.legal_moves()
 
 
+STUCK_MOVES = ("a1 h9 e1 g9 f1 d9 i1 c9 d2 i8 g2 f8 h2 e8 a3 b8 b3 a8 e3 h7 f3 g7 i3 d7 c4 c7 "
+               "d4 i6 g4 f6 h4 e6 a5 b6 b5 a6 c5 h5 d5 g5 f5 i4 i5 f4 c6 e4 d6 b4 g6 a4 h6 h3 "
+               "a7 g3 b7 d3 e7 c3 f7 i2 i7 f2 c8 e2 d8 c2 g8 b2 h8 a2 a9 h1 b9 g1 e9 d1 f9 c1 "
+               "i9 b1")
+"""The moves the test below finds, for the records tests."""
+
 STUCK = ("XXOOXXOOX/OOXXOOXXO/XXOOXXOOX/OOXXOOXXO/XXXX.XOOX/OOXXOOXXO/XXOOXXOOX/"
          "OOOXOOXXO/XOOOXXOOX")
 
@@ -600,6 +606,7 @@ def test_black_with_only_forbidden_points_loses() -> None:
     assert g.outcome() is not None
     assert (g.outcome().winner, g.outcome().reason) == (1, "Black has only forbidden points")
     assert g.legal_moves() == []
+    assert g.moves_text() == STUCK_MOVES
     g.pop()
     assert g.outcome() is None
     # Under the standard rule the same board is simply Black's move (a dead cell).

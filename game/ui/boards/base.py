@@ -42,6 +42,7 @@ class BoardOverlay:
         legal: cells to mark as legal moves (Othello markers).
         scores: short texts per cell (the search's root move scores).
         preview: a line to show: ``(cell, side, number)`` translucent numbered pieces.
+        forbidden: renju, Black to move: Black's forbidden points and their kinds.
         mover: the side whose piece a ghost shows.
         time: seconds since start, for pulsing effects.
     """
@@ -52,6 +53,7 @@ class BoardOverlay:
     legal: list[Cell] = dataclasses.field(default_factory=list)
     scores: dict[Cell, str] = dataclasses.field(default_factory=dict)
     preview: list[tuple[Cell, int, int]] = dataclasses.field(default_factory=list)
+    forbidden: dict[Cell, str] = dataclasses.field(default_factory=dict)
     mover: int = 0
     time: float = 0.0
 

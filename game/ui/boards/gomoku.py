@@ -15,6 +15,11 @@ from game.ui import draw
 from game.ui.boards.base import Animation, BoardOverlay, BoardView
 from game.ui.theme import BoardColours, Theme, mix
 
+FORBIDDEN = (190, 22, 32)
+"""Renju forbidden-point sign: a deep red that stands out on every theme's wood."""
+FORBIDDEN_BACK = (255, 246, 236)
+"""The pale disc under the sign."""
+
 MARGIN = 1.25
 """Wood between the outer lines and the board's edge, in cells (room for coordinates)."""
 
@@ -130,4 +135,21 @@ class GomokuView(BoardView):
 
     def draw_markers(self, surface: pygame.Surface, game: Game, theme: Theme,
                      colours: BoardColours, overlay: BoardOverlay) -> None:
-        return  # every empty intersection is legal
+        """Renju: a "no entry" sign on each of Black's forbidden points (other empty
+        intersections are all legal, so they get no marker)."""
+        for cell in overlay.forbidden:
+            self.draw_forbidden(surface, theme, self.cell_center(cell))
+
+    def draw_forbidden(self, surface: pygame.Surface, theme: Theme,
+                       centre: tuple[float, float]) -> None:
+        """A red ring with a slash over a pale disc: it hides the grid lines under it,
+        so it reads on the light and the dark wood and in high contrast alike."""
+        r = max(4, round(self.cell * 0.3))
+        width = max(2, round(self.cell * 0.08))
+        x, y = round(centre[0]), round(centre[1])
+        draw.aa_circle(surface, FORBIDDEN_BACK, (x, y), r + 1)
+        pygame.draw.circle(surface, FORBIDDEN, (x, y), r, width)
+        if theme.name == "high-contrast":
+            pygame.draw.circle(surface, (0, 0, 0), (x, y), r + 1, 1)
+        d = round((r - width / 2) * 0.7071)
+        pygame.draw.line(surface, FORBIDDEN, (x - d, y - d), (x + d, y + d), width + 1)

@@ -539,6 +539,7 @@ class PlayScene(Scene):
                                              if m != PASS) if c is not None]
             if s.hint is not None:
                 overlay.hint = game.move_cell(s.hint)
+        overlay.forbidden = forbidden_cells(game)
         if self.cursor_visible and can_play:
             overlay.cursor = self.cursor
         if self.app.settings.show_thinking:
@@ -620,6 +621,9 @@ class PlayScene(Scene):
             scores = f" · scores on the board are {viewer}'s" \
                 if self.app.settings.show_thinking else ""
             return f"{side}: the computer is thinking ({level}){scores}", "turn"
+        why = self.forbidden_reason()
+        if why:
+            return why, "info"
         if len(s.humans) == 2:
             prefix = f"{side} to move"
         else:
@@ -632,6 +636,17 @@ class PlayScene(Scene):
         else:
             how = "click a square" if game.name == "othello" else "click an intersection"
         return f"{prefix} — {how}", "turn"
+
+    def forbidden_reason(self) -> str | None:
+        """Renju: why the point under the mouse (or the keyboard cursor) is forbidden."""
+        cell = self.cursor if self.cursor_visible else self.hover_cell
+        if cell is None:
+            return None
+        kind = forbidden_cells(self.game).get(cell)
+        if kind is None:
+            return None
+        move = self.game.move_at(*cell)
+        return self.game.illegal_reason(move)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         theme = self.theme
@@ -716,6 +731,15 @@ class PlayScene(Scene):
         if right - x > 40:
             draw.blit_text(surface, detail, 20, theme.text_dim, (x, pill.centery), "midleft",
                            max_width=right - x)
+
+
+def forbidden_cells(game: Game) -> dict[Cell, str]:
+    """Renju with Black to move: Black's forbidden points by view cell, with their kind."""
+    if game.name != "gomoku" or game.turn != 0 or game.is_over():
+        return {}
+    points = game.forbidden_points()  # type: ignore[attr-defined]
+    return {cell: kind for move, kind in points.items()
+            if (cell := game.move_cell(move)) is not None}
 
 
 def variant_text(game: Game) -> str:

@@ -235,9 +235,12 @@ class StartScene(Scene):
         self.go_size = Choice([(n, gomoku_size_label(n)) for n in GOMOKU_SIZES], g["size"],
                               lambda value: self._set_gomoku("size", value),
                               tooltip="Board size (15, 19 and 20 are the usual ones)")
-        self.go_rule = Segmented([("freestyle", "Freestyle"), ("standard", "Standard")],
+        self.go_rule = Segmented([("freestyle", "Freestyle"), ("standard", "Standard"),
+                                  ("renju", "Renju")],
                                  g["rule"], lambda value: self._set_gomoku("rule", value),
-                                 tooltip="Standard: exactly five wins, six or more does not")
+                                 tooltip="Standard: exactly five wins, six or more does not."
+                                         " Renju: Black may not make a double-three,"
+                                         " double-four or overline")
         self.kind = [Segmented([("human", "Human"), ("computer", "Computer")], "human",
                                lambda value, s=s: self._set_player(s, "type", value))
                      for s in (0, 1)]
@@ -444,9 +447,10 @@ class StartScene(Scene):
             for i, widget in enumerate((self.c4_width, self.c4_height, self.c4_line)):
                 widget.rect = pygame.Rect(c.x + pad + i * (cw + 12), y, cw, row_h)
         elif self.game_name == "gomoku":
-            cw = (inner_w - 12) // 2
+            # The rule has three choices: it gets three fifths of the row.
+            cw = (inner_w - 12) * 2 // 5
             self.go_size.rect = pygame.Rect(c.x + pad, y, cw, row_h)
-            self.go_rule.rect = pygame.Rect(c.x + pad + cw + 12, y, cw, row_h)
+            self.go_rule.rect = pygame.Rect(c.x + pad + cw + 12, y, inner_w - cw - 12, row_h)
         y += row_h + 44
         self.players_row_y = y - 24
         self.b_swap.rect = pygame.Rect(0, 0, max(110, self.b_swap.preferred_width()), 30)
