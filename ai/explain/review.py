@@ -54,7 +54,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from ai.evaluators.base import Evaluator, ExactSolver, is_proven, plies_to_end
+from ai.evaluators.base import WIN, Evaluator, ExactSolver, is_proven, plies_to_end
 from ai.explain.winchance import win_chance
 from ai.search import Bound, Limits, Searcher, SearchInfo
 from game.rules.base import Game, Move
@@ -389,13 +389,14 @@ def exact_verdict(best: int, played: int, margins: tuple[int, int] | None = None
     ``margins``: Othello's final disc margins ``(best, played)``, which say more than
     the number of moves left.
 
-    >>> from ai.evaluators.base import WIN
     >>> exact_verdict(WIN - 3, 0), exact_verdict(WIN - 3, WIN - 7)
     ('turned a win into a draw', 'kept the win, in 4 moves instead of 2')
     >>> exact_verdict(-(WIN - 10), -(WIN - 4))
     'turned a loss into a loss in fewer moves (2 instead of 5)'
     """
     was, now = _result_word(best), _result_word(played)
+    if played == WIN - 1:
+        return "won the game"
     if was != now:
         return f"turned a {was} into a {now}"
     if margins is not None and margins[0] != margins[1]:

@@ -82,7 +82,8 @@ def test_verdict_wording() -> None:
     assert exact_verdict(WIN - 5, -(WIN - 6)) == "turned a win into a loss"
     assert exact_verdict(0, -(WIN - 6)) == "turned a draw into a loss"
     assert exact_verdict(0, 0) == "kept the draw"
-    assert exact_verdict(WIN - 1, WIN - 1) == "kept the win"
+    assert exact_verdict(WIN - 3, WIN - 3) == "kept the win"
+    assert exact_verdict(WIN - 1, WIN - 1) == "won the game"
     assert exact_verdict(WIN - 1, WIN - 5) == "kept the win, in 3 moves instead of 1"
     assert exact_verdict(-(WIN - 8), -(WIN - 2)) == \
         "turned a loss into a loss in fewer moves (1 instead of 4)"
@@ -128,7 +129,7 @@ def test_connect4_blunder_that_throws_a_solved_win() -> None:
     assert judged.score_before > 0 > judged.score_after
 
     kept = reviewer.judge(game, win)
-    assert kept.exact and kept.label == "best" and kept.verdict == "kept the win"
+    assert kept.exact and kept.label == "best" and kept.verdict == "won the game"
 
 
 def test_review_of_a_whole_game_finds_the_exact_blunder() -> None:
