@@ -14,7 +14,7 @@ PURE_MODULES = [
     "game.rules", "game.rules.perft", "ai.search", "ai.worker", "ai.levels",
     "ai.evaluators", "ai.evaluators.connect4", "ai.evaluators.othello",
     "ai.evaluators.gomoku", "ai.endgame", "ai.explain.winchance", "ai.explain.why",
-    "ai.explain.tree",
+    "ai.explain.tree", "game.tally",
 ]
 
 

@@ -128,6 +128,8 @@ def test_folders_are_listed_first_and_browsed_with_the_keyboard(make_app, tmp_pa
     # The next dialog starts where this file was.
     dialog = dialog_for(app, pygame.K_o)
     assert dialog.folder == inner.parent
+    assert dialog.files.top == 0  # the folder "2025" above the selected file is in view
+    assert dialog.entries[dialog.files.selected].name == "final.txt"
     post_key(pygame.K_UP, ALT)
     app.run_frames(1)
     assert dialog.folder == root

@@ -302,6 +302,10 @@ class FileDialog(Dialog):
             self.format.rect = pygame.Rect(x, bottom - 40, w, 40)
             bottom -= 52
         self.files.rect = pygame.Rect(x, list_top, w, max(60, bottom - list_top))
+        # The selection was scrolled to before the list had its size: scroll again.
+        self.files.top = 0
+        if self.files.selected is not None:
+            self.files._show(self.files.selected)
         x = card.right - 28
         for button in (self.b_ok, self.b_cancel):
             bw = max(120, button.preferred_width())
