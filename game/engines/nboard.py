@@ -38,7 +38,7 @@ from typing import TextIO
 from ai.evaluators import load_evaluator
 from ai.evaluators.base import WIN_THRESHOLD, is_proven
 from ai.levels import Level, level
-from ai.search import Bound, Limits, Searcher, SearchInfo, SearchResult
+from ai.search import Bound, Limits, Searcher, SearchInfo, SearchResult, TopMoves
 from game.engines.thinking import Job, Output, Thinker
 from game.formats.ggf import GGFError, parse_game, replay
 from game.rules import PASS, Move, Othello, RulesError
@@ -236,15 +236,11 @@ class NBoardEngine:
         """The level's limits with ``set depth``'s depth, capped at ``MAX_SECONDS``.
 
         ``hint``: how many best moves are wanted (0: a move to play, with the level's
-        randomness). A hint shows the best move, not a level's random pick, and for
-        more than one move every move near the best needs an exact score: the
-        randomness window gives them that (the list is then sorted by score).
+        randomness; a hint shows the best moves, not a level's random pick).
         """
         base = self.level.limits(self.evaluator.unit)
         seconds = min(base.seconds or MAX_SECONDS, MAX_SECONDS)
-        randomness = base.randomness
-        if hint:
-            randomness = 8 * DISC if hint > 1 else 0
+        randomness = 0 if hint else base.randomness
         return dataclasses.replace(base, depth=self.depth, seconds=seconds,
                                    randomness=randomness)
 
@@ -254,7 +250,7 @@ class NBoardEngine:
         limits = self.limits(hint)
         solver = self.evaluator.solver
 
-        def progress(job: Job, info: SearchInfo) -> None:
+        def progress(job: Job, info: SearchInfo | TopMoves) -> None:
             job.say(f"nodestats {info.nodes} {info.seconds:.2f}")
 
         def task(job: Job) -> Verdict:
@@ -269,6 +265,13 @@ class NBoardEngine:
                                                     solver_reach=None)
             else:
                 search_limits = limits
+            if hint > 1:  # every listed move's score exact at the depth reached
+                top = self.searcher.search_top(game, search_limits, hint, stop=job.stop,
+                                               on_info=lambda t: progress(job, t))
+                if top.lines:
+                    return Verdict([Scored(line.move, _discs(line.score), top.depth, top.exact,
+                                           line.pv) for line in top.lines],
+                                   top.nodes, top.seconds)
             result = self.searcher.search(game, search_limits, stop=job.stop,
                                           on_info=lambda info: progress(job, info))
             return _verdict(result, chosen_first=not hint)

@@ -44,7 +44,7 @@ from typing import TextIO
 from ai.evaluators import load_evaluator
 from ai.evaluators.base import plies_to_end
 from ai.levels import Level, level
-from ai.search import Bound, Limits, Searcher, SearchInfo, SearchResult
+from ai.search import Limits, Searcher, SearchInfo, SearchResult, TopMoves
 from game import __version__
 from game.engines.thinking import Job, Output, Thinker
 from game.engines.timing import move_budget
@@ -295,7 +295,7 @@ class PbrainEngine:
         count = _int(rest, "YXNBEST needs a number of moves, like YXNBEST 3")
         if count < 1:
             raise ProtocolError(f"YXNBEST needs 1 or more moves, not {count}")
-        self._think(best=count)
+        self._think_best(count)
 
     def _yxshowforbid(self, rest: str) -> None:
         game = self._board()
@@ -347,49 +347,60 @@ class PbrainEngine:
         return dataclasses.replace(base, depth=depth, seconds=seconds, nodes=nodes,
                                    solver_reach=reach)
 
-    def _think(self, best: int = 0) -> None:
-        """Search the position on the thinker thread; it answers the move (and plays it,
-        unless this is ``YXNBEST`` analysis)."""
+    def _think(self) -> None:
+        """Search the position on the thinker thread; it answers the move and plays it."""
         game = self._board()
         limits = self.limits()
-        if best > 1:
-            # Every move near the best must get an exact score: the randomness window
-            # does that (the choice it would make is not used: the list is sorted here).
-            limits = dataclasses.replace(limits, randomness=max(limits.randomness,
-                                                                10 * self.evaluator.unit))
 
         def info(job: Job, progress: SearchInfo) -> None:
-            line = " ".join(_xy(game, m) for m in progress.pv[:8])
-            job.say(f"MESSAGE depth {progress.depth} score {_score(progress.score)} "
-                    f"nodes {progress.nodes} time {progress.seconds:.2f} pv {line}")
+            job.say(_message(game, progress.depth, progress.score, progress.nodes,
+                             progress.seconds, progress.pv))
 
         def done(job: Job, result: SearchResult) -> None:
             move = result.move
             if move is None:  # cannot happen: finished games are refused before thinking
                 job.say("ERROR the game is over: there is no move to make")
                 return
-            if best:
-                ranked = _ranked(result)[:best]
-                for rank, (candidate, score, bound) in enumerate(ranked, start=1):
-                    mark = "<=" if bound == Bound.UPPER else ""
-                    job.say(f"MESSAGE best {rank} {_xy(game, candidate)} score "
-                            f"{mark}{_score(score)}")
-                move = ranked[0][0] if ranked else move
-                job.say(_xy(game, move))
-                return
             # Played before it is sent: once the manager reads it, the next TURN may come.
             game.push(move)
             if not job.say(_xy(game, move)):
                 game.pop()
 
-        def failed(job: Job, sentence: str) -> None:
-            job.say(f"ERROR {sentence}")
-
         position = game.copy()
         self.thinker.start(
             lambda job: self.searcher.search(position, limits, stop=job.stop,
                                              on_info=lambda i: info(job, i)),
-            done, failed)
+            done, self._failed)
+
+    def _think_best(self, count: int) -> None:
+        """``YXNBEST``: the ``count`` best moves, each with its exact score at the depth
+        reached (``Searcher.search_top``), as MESSAGE lines, then the best as the answer
+        (not played: this is analysis)."""
+        game = self._board()
+        limits = dataclasses.replace(self.limits(), randomness=0)
+        position = game.copy()
+
+        def info(job: Job, top: TopMoves) -> None:
+            if top.lines:
+                first = top.lines[0]
+                job.say(_message(game, top.depth, first.score, top.nodes, top.seconds,
+                                 first.pv))
+
+        def done(job: Job, top: TopMoves) -> None:
+            for rank, line in enumerate(top.lines, start=1):
+                job.say(f"MESSAGE best {rank} {_xy(game, line.move)} score "
+                        f"{_score(line.score)} pv {' '.join(_xy(game, m) for m in line.pv[:8])}")
+            move = top.lines[0].move if top.lines else self.evaluator.candidate_moves(game)[0]
+            job.say(_xy(game, move))
+
+        self.thinker.start(
+            lambda job: self.searcher.search_top(position, limits, count, stop=job.stop,
+                                                 on_info=lambda t: info(job, t)),
+            done, self._failed)
+
+    @staticmethod
+    def _failed(job: Job, sentence: str) -> None:
+        job.say(f"ERROR {sentence}")
 
     # --- helpers --------------------------------------------------------------------
 
@@ -488,14 +499,12 @@ def _score(score: int) -> str:
     return f"{score:+d}"
 
 
-def _ranked(result: SearchResult) -> list[tuple[Move, int, Bound]]:
-    """Root moves best first: exact scores before bounds, then by score."""
-    items = [(m, rs.score, rs.bound) for m, rs in result.root_scores.items()]
-    items.sort(key=lambda item: (item[2] != Bound.EXACT, -item[1]))
-    if result.move is not None and (not items or items[0][0] != result.move) \
-            and result.move not in result.root_scores:
-        items.insert(0, (result.move, result.score, Bound.EXACT))
-    return items
+def _message(game: Gomoku, depth: int, score: int, nodes: int, seconds: float,
+             pv: tuple[Move, ...]) -> str:
+    """The progress line a manager shows: ``MESSAGE depth 4 score +120 nodes ... pv 7,7 8,8``."""
+    line = " ".join(_xy(game, m) for m in pv[:8])
+    return (f"MESSAGE depth {depth} score {_score(score)} nodes {nodes} "
+            f"time {seconds:.2f} pv {line}")
 
 
 def main(stdin: TextIO, stdout: TextIO, level_number: int = DEFAULT_LEVEL) -> int:

@@ -236,9 +236,15 @@ def test_unknown_commands_and_yixin_extensions():
     s.send("TURN 7,7")
     before = s.engine.game.moves_text()
     out = s.send("YXNBEST 3")
-    best = [line for line in out if line.startswith("MESSAGE best")]
-    assert len(best) == 3 and [b.split()[2] for b in best] == ["1", "2", "3"]
-    assert moves_of(out) == [best[0].split()[3]]
+    best = [re.fullmatch(r"MESSAGE best (\d) (\d+,\d+) score ([+-]\d+) pv (\d+,\d+(?: \d+,\d+)*)",
+                         line) for line in out if line.startswith("MESSAGE best")]
+    assert len(best) == 3 and all(best), out
+    assert [b[1] for b in best] == ["1", "2", "3"]
+    assert len({b[2] for b in best}) == 3  # three different moves
+    scores = [int(b[3]) for b in best]
+    assert scores == sorted(scores, reverse=True)  # best first, each exact
+    assert all(b[4].startswith(b[2]) for b in best)  # each line starts with its move
+    assert moves_of(out) == [best[0][2]]
     assert s.engine.game.moves_text() == before  # analysis: the move is not played
 
 
