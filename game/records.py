@@ -51,6 +51,7 @@ import os
 import re
 import stat
 import tempfile
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -645,6 +646,43 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
         raise
 
 
+STALE_TEMPORARY_AGE = 600.0
+"""Seconds after which a temporary file of :func:`atomic_write_text` is a leftover: a
+write takes milliseconds, so one this old was cut short (a kill, a power cut)."""
+_TEMPORARY = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+"""The names ``tempfile.mkstemp(prefix=".<name>.", suffix=".tmp")`` makes."""
+
+
+def remove_stale_temporaries(folder: str | os.PathLike[str],
+                             older_than: float = STALE_TEMPORARY_AGE) -> int:
+    """Delete the leftover temporary files of interrupted atomic writes in ``folder``.
+
+    Only regular files named as :func:`atomic_write_text` names them and not changed
+    for ``older_than`` seconds are removed (a write in progress in another window is
+    younger); links and anything else are left alone. Never raises.
+
+    Returns:
+        How many files were removed.
+    """
+    removed = 0
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            if not _TEMPORARY.match(entry.name) or not entry.is_file(follow_symlinks=False):
+                continue
+            if now - entry.stat(follow_symlinks=False).st_mtime < older_than:
+                continue
+            os.unlink(entry.path)
+            removed += 1
+        except OSError:
+            continue
+    return removed
+
+
 # --- config folder and autosave ------------------------------------------------------
 
 
@@ -666,9 +704,22 @@ def games_dir() -> Path:
     return folder
 
 
+AUTOSAVE_NAME = "autosave.json"
+"""The first window's autosave; other windows open at once use ``game.slots``' names."""
+_autosave_name = AUTOSAVE_NAME
+
+
+def use_autosave_name(name: str) -> None:
+    """Make this process's autosave ``config_dir()/name`` (``game.slots`` sets it)."""
+    global _autosave_name
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        raise ValueError(f"{name!r} is not an autosave file name")
+    _autosave_name = name
+
+
 def autosave_path() -> Path:
-    """Where the running game is kept between sessions."""
-    return config_dir() / "autosave.json"
+    """Where the running game is kept between sessions (this window's slot)."""
+    return config_dir() / _autosave_name
 
 
 def save_autosave(record: GameRecord) -> bool:
@@ -1047,9 +1098,10 @@ def _os_reason(error: OSError) -> str:
 
 __all__ = [
     "DEFAULT_EVAL", "DEFAULT_LEVEL", "FORMAT", "GameRecord", "LEVELS", "MAX_FILE_BYTES",
-    "Player", "RecordError", "VERSION", "atomic_write_text", "autosave_path",
+    "AUTOSAVE_NAME", "Player", "RecordError", "VERSION", "atomic_write_text", "autosave_path",
     "clear_autosave", "computer", "config_dir", "games_dir", "human", "load_autosave",
     "load_record", "record_from_game", "record_from_json", "record_from_text",
-    "record_to_game", "record_to_json", "record_to_text", "save_autosave", "save_record",
-    "standard_players", "validate_players", "validate_variant",
+    "record_to_game", "record_to_json", "record_to_text", "remove_stale_temporaries",
+    "save_autosave", "save_record",
+    "standard_players", "use_autosave_name", "validate_players", "validate_variant",
 ]

@@ -17,10 +17,13 @@ typo does not reset everything else. Saving is atomic (temporary file + rename).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import logging
-from collections.abc import Sequence
+import os
+import time
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -170,19 +173,93 @@ def settings_to_dict(settings: Settings) -> dict[str, Any]:
     return data
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> bool:
+def save_settings(settings: Settings, path: Path | None = None, *,
+                  baseline: dict[str, Any] | None = None) -> bool:
     """Write ``settings`` atomically; a failure is logged, never raised.
+
+    With ``baseline`` (the file form of the settings as this window last read or wrote
+    them) only what changed since is written, over what the file holds now: another
+    window's changes to other settings (or to other games' remembered choices) are
+    kept, instead of the last writer replacing everything. The re-read and the write
+    happen under a lock on ``.settings.lock`` beside the file.
 
     Returns:
         Whether the file was written.
     """
     try:
-        text = json.dumps(settings_to_dict(settings), indent=2, ensure_ascii=False) + "\n"
-        atomic_write_text(settings_path() if path is None else Path(path), text)
+        target = settings_path() if path is None else Path(path)
+        ours = settings_to_dict(settings)
+        if baseline is None:
+            atomic_write_text(target, json.dumps(ours, indent=2, ensure_ascii=False) + "\n")
+            return True
+        with _locked(target.with_name("." + target.stem + ".lock")):
+            data = merge_changes(settings_to_dict(load_settings(target)), baseline, ours)
+            atomic_write_text(target, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     except (OSError, TypeError, ValueError) as error:
         log.warning("could not save the settings: %s", error)
         return False
     return True
+
+
+PER_GAME_KEYS = ("last_variants", "last_players")
+"""Settings that are a table by game name: merged game by game."""
+
+
+def merge_changes(current: dict[str, Any], baseline: dict[str, Any],
+                  ours: dict[str, Any]) -> dict[str, Any]:
+    """``current`` (the file now) with the values that differ between ``baseline`` and
+    ``ours`` (this window's changes) put over it.
+
+    >>> merge_changes({"theme": "dark", "sound": False}, {"theme": "classic", "sound": True},
+    ...               {"theme": "classic", "sound": False})
+    {'theme': 'dark', 'sound': False}
+    """
+    merged = dict(current)
+    for key, value in ours.items():
+        if key in PER_GAME_KEYS and isinstance(value, dict):
+            table = dict(current.get(key) or {})
+            before = baseline.get(key) or {}
+            for game in set(value) | set(before):
+                if value.get(game) != before.get(game):
+                    if game in value:
+                        table[game] = value[game]
+                    else:
+                        table.pop(game, None)
+            merged[key] = table
+        elif baseline.get(key) != value:
+            merged[key] = value
+    return merged
+
+
+@contextlib.contextmanager
+def _locked(path: Path, timeout: float = 2.0) -> Iterator[None]:
+    """Hold an exclusive advisory lock on ``path`` (best effort: after ``timeout`` seconds,
+    or where locks are unsupported, go on without it rather than lose the write)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+    except OSError:
+        yield
+        return
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.01)
+            except OSError:
+                break
+        yield
+    finally:
+        os.close(fd)  # drops the lock
 
 
 # --- field cleaners ------------------------------------------------------------------
@@ -243,7 +320,8 @@ def _clean_window_size(value: Any) -> list[int]:
 
 
 __all__ = [
-    "ANIMATION_SPEEDS", "DEFAULT_WINDOW_SIZE", "ENGINE_GAMES", "GAME_NAMES", "MIN_WINDOW_SIZE", "Settings",
-    "THEMES", "load_settings", "next_value", "save_settings", "settings_from_dict",
+    "ANIMATION_SPEEDS", "DEFAULT_WINDOW_SIZE", "ENGINE_GAMES", "GAME_NAMES", "MIN_WINDOW_SIZE",
+    "Settings", "THEMES", "load_settings", "merge_changes", "next_value", "save_settings",
+    "settings_from_dict",
     "settings_path", "settings_to_dict",
 ]

@@ -37,7 +37,8 @@ import pygame
 from ai.levels import DEFAULT_LEVEL
 from ai.worker import SearchWorker, WorkerReport
 from game.rules import Game, new_game
-from game.settings import Settings, load_settings, save_settings
+from game.settings import Settings, load_settings, save_settings, settings_to_dict
+from game.slots import WindowSlot
 from game.ui import draw
 from game.ui.display import fallback_reason, no_display_reason
 from game.ui.scenes.base import Scene
@@ -94,6 +95,31 @@ def demo_players(level_a: int = DEFAULT_LEVEL, level_b: int = DEFAULT_LEVEL,
             {"type": "computer", "level": int(level_b), "eval": eval_name}]
 
 
+def tidy_config_folder() -> None:
+    """Remove what interrupted atomic writes left in the config and games folders."""
+    from game import records
+    try:
+        folders = [records.config_dir(), records.games_dir()]
+    except OSError:
+        return
+    for folder in folders:
+        records.remove_stale_temporaries(folder)
+
+
+def clamp_to_screen(size: tuple[int, ...]) -> tuple[int, int] | None:
+    """A remembered window size no larger than the screen (it may have shrunk since)."""
+    if len(size) != 2:
+        return None
+    width, height = int(size[0]), int(size[1])
+    try:
+        screens = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        screens = []
+    if screens and screens[0][0] > 0 and screens[0][1] > 0:
+        width, height = min(width, screens[0][0]), min(height, screens[0][1])
+    return width, height
+
+
 class App:
     """The application: window, loop, scenes, settings, sounds and the search worker.
 
@@ -103,14 +129,20 @@ class App:
         settings: use these settings instead of loading them.
         save_on_quit: write the settings when closing (and when they change).
         autosave: keep the autosaved game up to date (the benchmark turns it off).
+        keep_unfinished: take an autosave slot that holds no unfinished game (a window
+            opened straight into a game must not replace the one the person left).
     """
 
     def __init__(self, *, size: tuple[int, int] | None = None, fps: int = FPS,
                  settings: Settings | None = None, save_on_quit: bool = True,
-                 autosave: bool = True) -> None:
+                 autosave: bool = True, keep_unfinished: bool = False) -> None:
         init_pygame()
-        self.settings = settings if settings is not None else load_settings()
-        want = size or tuple(self.settings.window_size) or DEFAULT_SIZE
+        on_disk = load_settings()
+        self.settings = settings if settings is not None else on_disk
+        self._settings_baseline = settings_to_dict(on_disk)
+        """The settings file as this window last read or wrote it: saving writes only
+        what this window changed since (another window's changes are kept)."""
+        want = size or clamp_to_screen(tuple(self.settings.window_size)) or DEFAULT_SIZE
         want = (max(MIN_SIZE[0], int(want[0])), max(MIN_SIZE[1], int(want[1])))
         pygame.display.set_caption("Plies")
         self._set_icon()
@@ -136,6 +168,12 @@ class App:
         self.exit_status = 0
         self.save_on_quit = save_on_quit
         self.autosave = autosave
+        self.slot: WindowSlot | None = None
+        """This window's autosave slot (``game.slots``): two windows never share one."""
+        if autosave:
+            self.slot = WindowSlot.claim(keep_unfinished=keep_unfinished)
+            if self.slot is None:
+                self.autosave = False  # eight windows already: this one keeps no autosave
         self.scenes: list[Scene] = []
         self.play: Any = None  # the PlayScene, when a game is on
         self.frame_hook: Callable[[float], None] | None = None
@@ -300,7 +338,8 @@ class App:
 
     def save_settings(self) -> None:
         if self.save_on_quit:
-            save_settings(self.settings)
+            if save_settings(self.settings, baseline=self._settings_baseline):
+                self._settings_baseline = settings_to_dict(self.settings)
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -490,6 +529,8 @@ class App:
         self.save_settings()
         self.worker.shutdown(WORKER_JOIN_TIMEOUT)
         self._waiter.close()
+        if self.slot is not None:
+            self.slot.release()
         sys.setswitchinterval(self._switch_interval)
         draw.clear_caches()
         pygame.display.quit()
@@ -529,8 +570,11 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
     if reason is not None:
         print(f"plies: {reason}", file=sys.stderr)
         return 2
+    direct = opened is not None or not (
+        open_new_game_dialog or (game is None and players is None and not demo))
+    tidy_config_folder()
     try:
-        app = App()
+        app = App(keep_unfinished=direct)
     except pygame.error as error:
         print(f"plies: cannot open a window: {error}", file=sys.stderr)
         return 1

@@ -191,6 +191,11 @@ class StartScene(Scene):
         self.tally = Tally()
         """The results against the computer shown on the game tiles (loaded below)."""
         self._load_tally()
+        self.offers: list[Any] = []
+        """Every unfinished game that can be resumed (``game.slots.Offer``), own slot first."""
+        self.offer_index = 0
+        self.other_windows = 0
+        """How many other Plies windows are open (their games stay theirs)."""
         if not as_dialog:
             self._find_resume()
         self.card = pygame.Rect(0, 0, 0, 0)
@@ -205,6 +210,14 @@ class StartScene(Scene):
             return dict(new_game(name).variant())
 
     def _find_resume(self) -> None:
+        slot = getattr(self.app, "slot", None)
+        if slot is not None:
+            try:
+                self.offers, self.other_windows = slot.offers()
+            except Exception:
+                self.offers = []
+            self._show_offer(0)
+            return
         try:
             record = records.load_autosave()
         except Exception:
@@ -218,6 +231,16 @@ class StartScene(Scene):
         if game.is_over():
             return
         self.resume_record, self.resume_game = record, game
+
+    def _show_offer(self, index: int) -> None:
+        if self.offers:
+            self.offer_index = index % len(self.offers)
+            offer = self.offers[self.offer_index]
+            self.resume_record, self.resume_game = offer.record, offer.game
+
+    def next_offer(self) -> None:
+        """Show the next unfinished game (there are several when windows were closed)."""
+        self._show_offer(self.offer_index + 1)
 
     # --- widgets -----------------------------------------------------------------------------
 
@@ -262,6 +285,8 @@ class StartScene(Scene):
         self.b_resume = Button("Resume", self.resume, tooltip="Continue the unfinished game")
         self.b_results = Button("Results", self.show_results,
                                 tooltip="Your wins, draws and losses by level (R)")
+        self.b_next_offer = Button("Next game", self.next_offer, size=18,
+                                   tooltip="Show the next unfinished game")
         self.b_swap = Button("Swap sides", self.swap, tooltip="Exchange the two players",
                              size=19)
         w = self.widgets
@@ -275,6 +300,8 @@ class StartScene(Scene):
         else:
             if self.resume_record is not None:
                 w.add(self.b_resume)
+            if len(self.offers) > 1:
+                w.add(self.b_next_offer)
             w.add(self.b_open, self.b_results, self.b_quit, self.b_start)
         self._sync()
         w.set_focus(self.b_start)
@@ -405,6 +432,11 @@ class StartScene(Scene):
     def resume(self) -> None:
         if self.resume_game is None or self.resume_record is None:
             return
+        slot = getattr(self.app, "slot", None)
+        if self.offers and slot is not None:
+            if not slot.move_to(self.offers[self.offer_index].number):
+                self.error = "That game was just opened in another Plies window."
+                return
         players = self.resume_record.players
         demo = all(p.get("type") == "computer" for p in players)
         self.app.start_game(self.resume_game, players, demo=demo, paused=demo, remember=False,
@@ -481,6 +513,9 @@ class StartScene(Scene):
                 bw = max(120, button.preferred_width())
                 button.rect = pygame.Rect(x, by, bw, 44)
                 x += bw + 12
+            # Several unfinished games: a small button at the end of the line about them.
+            nw = self.b_next_offer.preferred_width()
+            self.b_next_offer.rect = pygame.Rect(c.right - pad - nw, by - 14 - 30, nw, 30)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -548,13 +583,31 @@ class StartScene(Scene):
             draw.blit_text(surface, self.error, 20, theme.danger,
                            (c.x + pad, c.bottom - pad - 58), "midleft",
                            max_width=c.width - 2 * pad)
-        elif self.resume_game is not None and not self.overlay:
-            g = self.resume_game
-            text = (f"Unfinished {g.title} game, {g.ply} move{'s' if g.ply != 1 else ''} "
-                    "played — Resume continues it")
+        elif (self.resume_game is not None or self.other_windows) and not self.overlay:
+            text = self.resume_text()
+            room = c.width - 2 * pad
+            if len(self.offers) > 1:
+                room -= self.b_next_offer.rect.width + 12
             draw.blit_text(surface, text, 19, theme.text_dim, (c.x + pad, c.bottom - pad - 58),
-                           "midleft", max_width=c.width - 2 * pad)
+                           "midleft", max_width=room)
         super().draw(surface)
+
+    def resume_text(self) -> str:
+        """What the start screen says about unfinished games and other open windows."""
+        g = self.resume_game
+        parts = []
+        if g is not None:
+            count = f" ({self.offer_index + 1} of {len(self.offers)})" \
+                if len(self.offers) > 1 else ""
+            parts.append(f"Unfinished {g.title} game{count}, {g.ply} "
+                         f"move{'s' if g.ply != 1 else ''} played — Resume continues it")
+        if self.other_windows:
+            windows = "another Plies window is" if self.other_windows == 1 \
+                else f"{self.other_windows} other Plies windows are"
+            theirs = "its game stays" if self.other_windows == 1 else "their games stay"
+            parts.append(f"{windows} open" if parts else
+                         f"{windows[0].upper() + windows[1:]} open; {theirs} there")
+        return " · ".join(parts)
 
     def _heading(self, surface: pygame.Surface, text: str, y: int) -> None:
         draw.blit_text(surface, text.upper(), 18, self.theme.text_dim,

@@ -1,0 +1,220 @@
+"""Several windows at once: each running window owns an autosave slot, under a lock.
+
+Two copies of Plies sharing one config folder must not overwrite each other's game.
+Each window claims a *slot* when it opens: slot 1 is ``autosave.json``, slot *n* is
+``autosave-n.json`` (up to :data:`MAX_SLOTS`). A slot is owned through an advisory
+lock (``fcntl.flock``) on its lock file ``.autosave-n.lock``, held for as long as the
+window runs. The kernel drops the lock when the process ends however it ends (a crash,
+``kill -9``), so a lock can never go stale: a slot whose lock can be taken belongs to
+nobody, whatever its lock file says. (The file keeps the owner's process id, which is
+only there for a curious person.)
+
+* A window opened on the start screen takes the lowest free slot: its unfinished game
+  is offered for resuming, and a new game started there replaces it.
+* A window opened straight into a game (``plies play``/``demo``/``FILE``) takes a free
+  slot that holds no unfinished game, so the one the person left is kept.
+* The start screen offers the unfinished games of every free slot besides its own; the
+  slots other windows hold are theirs (the start screen says another window is open).
+  Resuming another slot's game moves the window to that slot.
+
+Where locks are not supported (some network file systems), windows fall back to slot 1
+without one, as before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import logging
+import os
+from pathlib import Path
+
+from game import records
+from game.rules import Game
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no advisory locks, one slot
+    fcntl = None  # type: ignore[assignment]
+
+log = logging.getLogger(__name__)
+
+MAX_SLOTS = 8
+"""More windows than this at once keep no autosave (the ninth is told so)."""
+
+
+def slot_name(number: int) -> str:
+    """``autosave.json`` for slot 1, ``autosave-<n>.json`` for the others."""
+    return records.AUTOSAVE_NAME if number == 1 else f"autosave-{number}.json"
+
+
+def lock_name(number: int) -> str:
+    return f".autosave-{number}.lock"
+
+
+def _try_lock(path: Path) -> int | None:
+    """An open descriptor holding an exclusive lock on ``path``; ``None`` if another has it.
+
+    Raises:
+        OSError: the file cannot be opened or locks are not supported.
+    """
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        os.close(fd)
+        if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return None
+        raise
+    return fd
+
+
+@dataclasses.dataclass
+class Offer:
+    """An unfinished game the start screen can resume."""
+
+    number: int
+    record: records.GameRecord
+    game: Game
+    mtime: float
+
+
+class WindowSlot:
+    """This window's autosave slot (see the module docstring). Use :meth:`claim`."""
+
+    def __init__(self, number: int, fd: int | None) -> None:
+        self.number = number
+        self._fd = fd
+        records.use_autosave_name(slot_name(number))
+
+    @property
+    def locked(self) -> bool:
+        return self._fd is not None
+
+    @classmethod
+    def claim(cls, *, keep_unfinished: bool = False) -> WindowSlot | None:
+        """Lock the lowest free slot (with ``keep_unfinished``: one with no unfinished game).
+
+        Returns ``None`` when every slot is held by another window.
+        """
+        if fcntl is None:
+            return cls(1, None)
+        try:
+            folder = records.config_dir()
+        except OSError as error:
+            log.warning("no config folder, so no autosave lock: %s", error)
+            return cls(1, None)
+        fallback: WindowSlot | None = None
+        for number in range(1, MAX_SLOTS + 1):
+            try:
+                fd = _try_lock(folder / lock_name(number))
+            except OSError as error:
+                log.warning("cannot lock the autosave (%s); one window at a time", error)
+                return cls(1, None)
+            if fd is None:
+                continue
+            if keep_unfinished and _unfinished(folder / slot_name(number)) is not None:
+                if fallback is None:
+                    fallback = cls._own(number, fd)
+                else:
+                    os.close(fd)
+                continue
+            if fallback is not None:
+                fallback.release()
+            return cls._own(number, fd)
+        if fallback is not None:  # every free slot holds a game: replace the first
+            records.use_autosave_name(slot_name(fallback.number))
+        return fallback
+
+    @classmethod
+    def _own(cls, number: int, fd: int) -> WindowSlot:
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass  # the pid is only informative
+        return cls(number, fd)
+
+    def move_to(self, number: int) -> bool:
+        """Own slot ``number`` instead of this one (to resume its game); ``False`` if taken."""
+        if number == self.number:
+            return True
+        if fcntl is None or self._fd is None:
+            return False
+        try:
+            fd = _try_lock(records.config_dir() / lock_name(number))
+        except OSError:
+            return False
+        if fd is None:
+            return False
+        old = self._fd
+        self._fd = None
+        os.close(old)
+        replacement = WindowSlot._own(number, fd)
+        self.number, self._fd = number, replacement._fd
+        return True
+
+    def offers(self) -> tuple[list[Offer], int]:
+        """The unfinished games to offer (this slot's first, then newest first), and how
+        many other windows are open."""
+        own: list[Offer] = []
+        free: list[Offer] = []
+        others = 0
+        try:
+            folder = records.config_dir()
+        except OSError:
+            return [], 0
+        for number in range(1, MAX_SLOTS + 1):
+            path = folder / slot_name(number)
+            if number != self.number and held_elsewhere(number):
+                others += 1
+                continue
+            offer = _unfinished(path, number)
+            if offer is not None:
+                (own if number == self.number else free).append(offer)
+        free.sort(key=lambda offer: -offer.mtime)
+        return own + free, others
+
+    def release(self) -> None:
+        """Give the slot up (the window closes); its autosave stays for the next start."""
+        if self._fd is not None:
+            try:
+                os.close(self._fd)  # closing the descriptor drops the lock
+            except OSError:
+                pass
+            self._fd = None
+        records.use_autosave_name(records.AUTOSAVE_NAME)
+
+
+def held_elsewhere(number: int) -> bool:
+    """Whether another window (another open lock) holds slot ``number`` now."""
+    if fcntl is None:
+        return False
+    try:
+        fd = _try_lock(records.config_dir() / lock_name(number))
+    except OSError:
+        return False
+    if fd is None:
+        return True
+    os.close(fd)
+    return False
+
+
+def _unfinished(path: Path, number: int = 0) -> Offer | None:
+    """The unfinished game in ``path`` with at least one move, else ``None`` (never raises)."""
+    try:
+        if not path.is_file():
+            return None
+        mtime = path.stat().st_mtime
+        record = records.load_record(path)
+        if record.result is not None or not record.moves:
+            return None
+        game = records.record_to_game(record)
+    except (records.RecordError, OSError, ValueError):
+        return None
+    if game.is_over():
+        return None
+    return Offer(number, record, game, mtime)
+
+
+__all__ = ["MAX_SLOTS", "Offer", "WindowSlot", "held_elsewhere", "lock_name", "slot_name"]
