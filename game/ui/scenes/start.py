@@ -285,7 +285,7 @@ class StartScene(Scene):
         self.b_resume = Button("Resume", self.resume, tooltip="Continue the unfinished game")
         self.b_results = Button("Results", self.show_results,
                                 tooltip="Your wins, draws and losses by level (R)")
-        self.b_next_offer = Button("Next game", self.next_offer, size=18,
+        self.b_next_offer = Button("Next game", self.next_offer, size=17,
                                    tooltip="Show the next unfinished game")
         self.b_swap = Button("Swap sides", self.swap, tooltip="Exchange the two players",
                              size=19)
@@ -515,7 +515,7 @@ class StartScene(Scene):
                 x += bw + 12
             # Several unfinished games: a small button at the end of the line about them.
             nw = self.b_next_offer.preferred_width()
-            self.b_next_offer.rect = pygame.Rect(c.right - pad - nw, by - 14 - 30, nw, 30)
+            self.b_next_offer.rect = pygame.Rect(c.right - pad - nw, by - 14 - 12, nw, 24)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
