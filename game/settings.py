@@ -201,14 +201,11 @@ def save_settings(settings: Settings, path: Path | None = None, *,
     return True
 
 
-PER_GAME_KEYS = ("last_variants", "last_players")
-"""Settings that are a table by game name: merged game by game."""
-
-
 def merge_changes(current: dict[str, Any], baseline: dict[str, Any],
                   ours: dict[str, Any]) -> dict[str, Any]:
     """``current`` (the file now) with the values that differ between ``baseline`` and
-    ``ours`` (this window's changes) put over it.
+    ``ours`` (this window's changes) put over it. A table (a setting per game, such as
+    ``last_players``) is merged entry by entry.
 
     >>> merge_changes({"theme": "dark", "sound": False}, {"theme": "classic", "sound": True},
     ...               {"theme": "classic", "sound": False})
@@ -216,7 +213,7 @@ def merge_changes(current: dict[str, Any], baseline: dict[str, Any],
     """
     merged = dict(current)
     for key, value in ours.items():
-        if key in PER_GAME_KEYS and isinstance(value, dict):
+        if isinstance(value, dict) and isinstance(current.get(key, {}), dict):
             table = dict(current.get(key) or {})
             before = baseline.get(key) or {}
             for game in set(value) | set(before):
