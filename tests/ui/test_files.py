@@ -84,7 +84,7 @@ def test_a_missing_file_and_a_folder_are_explained(make_app, tmp_path):
     assert dialog.folder == folder and dialog.entries == [folder / "a.json"]
 
 
-@pytest.mark.parametrize("suffix", [".json", ".txt"])
+@pytest.mark.parametrize("suffix", [".json", ".txt", ".psq"])
 def test_save_then_open_round_trips(make_app, suffix):
     app = make_app()
     game = new_game("gomoku", size=15)
@@ -95,10 +95,10 @@ def test_save_then_open_round_trips(make_app, suffix):
     moves = play.game.moves_text()
     dialog = open_dialog(app, pygame.K_s)
     assert dialog.path.text.endswith(".json")
-    if suffix == ".txt":
-        post_click(dialog.format._segment(1).center)  # Text (move list)
+    if suffix != ".json":  # Text (move list), or Piskvork's psq for Gomoku
+        post_click(dialog.format._segment(1 if suffix == ".txt" else 2).center)
         app.run_frames(2)
-        assert dialog.path.text.endswith(".txt")
+        assert dialog.path.text.endswith(suffix)
     path = dialog.path.text
     post_click(dialog.b_ok.rect.center)
     app.run_frames(2)

@@ -31,7 +31,10 @@ from game.ui.widgets import Button, ListBox, Segmented, TextInput
 if TYPE_CHECKING:
     from game.ui.app import App
 
-SUFFIXES = (".json", ".txt")
+SUFFIXES = (".json", ".txt", ".psq", ".ggf")
+"""What the dialog lists and saves: Plies' JSON and text, and the field's formats
+(Piskvork's ``.psq`` for Gomoku, GGF for Othello; ``game.formats``)."""
+FIELD_FORMATS = {"gomoku": (".psq", "Piskvork .psq"), "othello": (".ggf", "GGF .ggf")}
 MAX_LISTED = 500
 
 
@@ -142,8 +145,10 @@ class FileDialog(Dialog):
             self.path.set_text(str(folder).rstrip(os.sep) + os.sep)
         self.files = ListBox(self._select, self._open_row,
                              empty_text="No folders or saved games here")
-        self.format = Segmented([(".json", "JSON (full record)"), (".txt", "Text (move list)")],
-                                ".json", self._set_format)
+        formats = [(".json", "JSON (full record)"), (".txt", "Text (move list)")]
+        if play is not None and play.game.name in FIELD_FORMATS:
+            formats.append(FIELD_FORMATS[play.game.name])
+        self.format = Segmented(formats, ".json", self._set_format)
         action = "Open" if mode == "open" else "Save"
         self.b_up = Button("Up", self.go_up, tooltip="The folder above (Alt+Up)")
         self.b_ok = Button(action, lambda: self._submit(self.path.text), primary=True)
