@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from enum import IntEnum
 from typing import Literal, NamedTuple
 
-from ai.evaluators.base import WIN, WIN_THRESHOLD, Evaluator, is_proven
+from ai.evaluators.base import WIN, WIN_THRESHOLD, Evaluator, ExactSolver, is_proven
 from game.rules.base import Game, Move
 
 INFINITY = WIN + 1
@@ -167,6 +167,9 @@ class Line:
     move: Move
     score: int
     pv: tuple[Move, ...]
+    margin: int | None = None
+    """The solver's exact score in the game's own convention (Othello: the final disc
+    difference; Connect-4: Pons' score), when a solver proved the line; else ``None``."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -332,9 +335,11 @@ class Searcher:
         table makes the later passes cheap). ``on_info`` gets every completed depth.
 
         The root moves are the evaluator's ``root_moves`` (the moves the search
-        considers; forced positions may have only one). The exact solver is not used:
-        it proves one value, not a line per move; small positions are searched to the
-        end instead, and then ``exact`` is true. ``randomness`` is ignored.
+        considers; forced positions may have only one). Where the evaluator's exact
+        solver applies (and ``use_solver``), each root move's position is solved and
+        the lines follow the solver's best moves (``exact`` true); otherwise small
+        positions are searched to the end, and then ``exact`` is true as well.
+        ``randomness`` is ignored.
         """
         if count < 1:
             raise ValueError("count must be at least 1")
@@ -357,6 +362,18 @@ class Searcher:
                 return TopMoves(0, (), self.nodes, time.perf_counter() - started,
                                 stopped=True)
         count = min(count, len(moves))
+        if self.mode == "full" and limits.use_solver:
+            try:
+                solved = self._solve_top(game, moves, count, started)
+            except _Stopped as why:
+                if why.by_user:
+                    return TopMoves(0, (), self.nodes, time.perf_counter() - started,
+                                    stopped=True)
+                solved = None  # out of time for the solver: the search answers
+            if solved is not None:
+                if on_info is not None:
+                    on_info(solved)
+                return solved
         max_depth = limits.depth if limits.depth is not None else MAX_SEARCH_DEPTH
         step = self.deepening_step if self.mode == "full" else max_depth
         last: TopMoves | None = None
@@ -392,6 +409,84 @@ class Searcher:
         if last is None:
             return TopMoves(0, (), self.nodes, seconds, stopped=stopped)
         return dataclasses.replace(last, nodes=self.nodes, seconds=seconds, stopped=stopped)
+
+    def _solve_top(self, game: Game, moves: list[Move], count: int,
+                   started: float) -> TopMoves | None:
+        """The ``count`` best root moves by solving each one's position exactly.
+
+        ``None`` when the solver does not apply or gives up (its node cap); the
+        solver gets half the time budget, as in ``search``.
+        """
+        solver = self.evaluator.solver
+        if solver is None or not solver.applies(game):
+            return None
+        deadline = self._deadline
+        if deadline is not None:
+            self._deadline = started + (deadline - started) / 2
+        try:
+            scored: list[tuple[int, int, Move, Move | None]] = []
+            for move in moves:
+                game.push(move)
+                try:
+                    score, margin, reply = self._solved_score(solver, game)
+                finally:
+                    game.pop()
+                if score is None:
+                    return None
+                scored.append((-_one_ply_further(score), -margin, move, reply))
+            # Best result first, then the best margin (Othello's discs); ties keep the
+            # moves' order (the sort is stable).
+            scored.sort(key=lambda item: (-item[0], -item[1]))
+            lines = []
+            for score, margin, move, reply in scored[:count]:
+                lines.append(Line(move, score, self._solved_line(solver, game, move, reply),
+                                  margin))
+        finally:
+            self._deadline = deadline
+        return TopMoves(0, tuple(lines), self.nodes, time.perf_counter() - started,
+                        exact=True)
+
+    def _solved_score(self, solver: ExactSolver, game: Game
+                      ) -> tuple[int | None, int, Move | None]:
+        """The side to move's exact score in ``game`` (search scale), the same in the
+        game's own convention, and its best move (``None``s when the solver gave up).
+
+        A finished game's own convention is its winner's sign (the margin of a game
+        over is not needed: the search never lists a move past the end).
+        """
+        outcome = game.outcome()
+        if outcome is not None:
+            score = self.evaluator.terminal_score(game, outcome, 0)
+            return score, (score > 0) - (score < 0), None
+        solution = solver.solve(game.copy(), self._poll_now)
+        if solution is None:
+            return None, 0, None
+        self.nodes += solution.nodes
+        return solution.search_score, solution.score, solution.best_moves[0]
+
+    def _solved_line(self, solver: ExactSolver, game: Game, move: Move, reply: Move | None,
+                     length: int = 8) -> tuple[Move, ...]:
+        """``move`` and the solver's best moves after it, up to ``length`` plies (each
+        step solves a smaller position; the line stops early when time runs short)."""
+        line = [move]
+        played = 0
+        try:
+            game.push(move)
+            played += 1
+            while reply is not None and len(line) < length:
+                line.append(reply)
+                game.push(reply)
+                played += 1
+                if game.is_over():
+                    break
+                try:
+                    _, _, reply = self._solved_score(solver, game)
+                except _Stopped:
+                    break
+        finally:
+            for _ in range(played):
+                game.pop()
+        return tuple(line)
 
     def _extend_line(self, game: Game, line: tuple[Move, ...], depth: int) -> tuple[Move, ...]:
         """``line`` followed by the table's best moves up to ``depth`` plies.
@@ -696,6 +791,16 @@ def _remember_killer(killers: list[list[Move | None]], ply: int, move: Move) -> 
         if slot[0] != move:
             slot[1] = slot[0]
             slot[0] = move
+
+
+def _one_ply_further(score: int) -> int:
+    """A child's score seen from one ply nearer the root, before negation: a proven
+    result is one ply further away (``WIN - p`` becomes ``WIN - (p + 1)``)."""
+    if score >= WIN_THRESHOLD:
+        return score - 1
+    if score <= -WIN_THRESHOLD:
+        return score + 1
+    return score
 
 
 def _score_to_tt(score: int, ply: int) -> int:

@@ -143,7 +143,8 @@ def top_payload(game: Game, evaluator: Evaluator, top: TopMoves,
         "seconds": round(top.seconds, 4),
         "lines": [{"move": name(line.move), **score_fields(game, evaluator, line.score,
                                                           top.exact),
-                   "pv": [name(m) for m in line.pv]} for line in top.lines],
+                   "pv": [name(m) for m in line.pv], "margin": line.margin}
+                  for line in top.lines],
     }
     if why is not None:
         payload["explain"] = why_payload(game, top, why)
@@ -175,8 +176,12 @@ def top_text(game: Game, evaluator: Evaluator, top: TopMoves) -> str:
     rows = [f"top {len(top.lines)} for {side} ({how}, {top.nodes} nodes,"
             f" {top.seconds:.2f} s):"]
     for rank, line in enumerate(top.lines, start=1):
-        rows.append(f"{rank:2d}. {name(line.move):<4} "
-                    f"{score_text(game, evaluator, line.score, top.exact):<36}"
+        words = score_text(game, evaluator, line.score, top.exact)
+        if line.margin and game.name == "othello":  # the solver's disc margin says more
+            verb = "wins" if line.margin > 0 else "loses"
+            words = (f"{game.side_names[game.turn]} {verb} by {abs(line.margin)}"
+                     f" disc{'s' if abs(line.margin) != 1 else ''}")
+        rows.append(f"{rank:2d}. {name(line.move):<4} {words:<36}"
                     f" {' '.join(name(m) for m in line.pv)}")
     return "\n".join(rows)
 

@@ -123,3 +123,31 @@ def test_bad_multipv_is_one_line_and_exit_2(capsys):
     assert main(["analyse", "connect4", "--multipv", "0", "--depth", "2"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "multipv" in err
+
+
+# Othello with 11 empty squares, White to move (self-play at depth 1).
+OTHELLO_END = ("d3c3c4e3f3f5f4d6c6g4h5h4h3b4d7e6g3f6g5h6c5g6a3b5a5a4f2a6d2c2b3c1e2e1b6"
+               "f1a7c8d8e8e7f7h7a2a1b2b1h2h1")
+
+
+def test_multipv_in_the_solvers_reach_gives_each_moves_exact_margin(capsys):
+    from ai.endgame import solver_for
+
+    game = new_game("othello")
+    game.play_moves(OTHELLO_END)
+    top = Searcher(load_evaluator("othello")).search_top(game, Limits(depth=4), 5)
+    assert top.exact and len(top.lines) == len(game.legal_moves())
+    solver = solver_for("othello")
+    for line in top.lines:
+        child = game.copy()
+        child.push(line.move)
+        assert line.margin == -solver.solve(child).score  # the child's side is the other
+        replay = game.copy()
+        for move in line.pv:
+            replay.play(move)  # every line is legal
+    margins = [line.margin for line in top.lines]
+    assert margins == sorted(margins, reverse=True)
+    assert margins[0] == solver.solve(game.copy()).score
+    assert main(["analyse", "othello", "--moves", OTHELLO_END, "--depth", "3",
+                 "--multipv", "2"]) == 0
+    assert "White loses by 50 discs" in capsys.readouterr().out

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pygame
+import pytest
 
 from ai.explain.winchance import percent
 from game.rules import new_game
@@ -124,3 +127,47 @@ def test_the_hint_is_reported_as_a_hint_and_proven_results_in_words(make_app):
     assert re.search(r"Red wins in \d moves?", lines[1]), lines[1]
     assert re.fullmatch(r"Red wins in \d moves?", s.score_text(s.current_evaluation()[0]))
     assert "1000000" not in " ".join(lines) and "999" not in " ".join(lines)
+
+
+SHOTS = os.environ.get("PLIES_SCREENSHOTS")
+
+
+@pytest.mark.parametrize("theme", ["classic", "dark", "high-contrast"])
+def test_analysis_card_fits_and_draws_in_every_theme(make_app, tmp_path, monkeypatch, theme):
+    """Each game's analysis, a line previewed, at the default and the smallest size
+    (PLIES_SCREENSHOTS=dir keeps the images: analysis-<theme>-<game>-<size>.png)."""
+    from game.ui import session as session_module
+    from game.ui.app import MIN_SIZE
+
+    monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 1.5)
+    folder = Path(SHOTS) if SHOTS else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    positions = {"connect4": "4453", "othello": "f5d6c3d3c4", "gomoku": "h8 h9 i8 g7"}
+    for size in ((1120, 760), MIN_SIZE):
+        app = make_app(size=size, theme=theme, show_thinking=True)
+        for name, moves in positions.items():
+            game = new_game(name)
+            game.play_moves(moves)
+            players = [HUMAN, computer(4)] if game.turn == 0 else [computer(4), HUMAN]
+            app.start_game(game, players, remember=False)
+            play, s = app.play, app.play.session
+            if not s.analysis_on:
+                post_key(pygame.K_a, 0, "a")
+            assert app.pump_until(lambda: s.analysis_done, 20), name
+            post_key(pygame.K_RIGHTBRACKET, 0, "]")
+            app.run_frames(3)
+            panel = play.panel
+            assert panel.lines_rect.height > 0 and panel.lines_rect.bottom <= size[1]
+            assert not panel.lines_rect.colliderect(panel.analysis_rect)
+            if panel.moves_rect.height:
+                assert not panel.lines_rect.colliderect(panel.moves_rect)
+            # Every listed line's row lies inside the card.
+            for index in range(len(s.analysis.lines)):
+                assert panel.lines_rect.contains(panel.line_rect(index))
+            assert play.board_overlay().preview  # the first line is on the board
+            path = folder / f"analysis-{theme}-{name}-{size[0]}x{size[1]}.png"
+            pygame.image.save(app.screen, str(path))
+            card = app.screen.subsurface(panel.lines_rect)
+            colours = {card.get_at((x, y))[:3] for x in range(0, card.get_width(), 7)
+                       for y in range(0, card.get_height(), 5)}
+            assert len(colours) > 6, f"{path.name}: the analysis card looks blank"

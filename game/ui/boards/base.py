@@ -316,7 +316,7 @@ class BoardView:
                      line: list[tuple[Cell, int, int]]) -> None:
         """A line of moves as translucent pieces numbered in playing order (a cell
         played twice, as Othello never does and Connect-4 cannot, shows the last)."""
-        size = max(12, min(26, int(self.cell * 0.42)))
+        size = max(13, min(28, int(self.cell * 0.5)))
         for cell, side, number in line:
             centre = self.cell_center(cell)
             base = self.piece_colour(colours, side)
