@@ -117,7 +117,8 @@ class MoveReview:
         chance_before: the mover's expected result (0..1) with the best move.
         chance_after: the mover's expected result after the played move.
         verdict: for exact judgements, the result in words ("turned a win into a
-            draw"); otherwise ``""``.
+            draw"); for a heuristic one, what a proof on one side says ("missed a
+            forced win in 3 moves", "allowed a forced loss in 2 moves"), else ``""``.
         forced: the only legal move (an Othello pass, a forced block with one cell):
             labelled ``best`` and left out of the accuracy.
         depth: the depth searched (0 when the solver answered).
@@ -364,7 +365,8 @@ class Reviewer:
             label = "best"
         else:
             label = label_for(max(0.0, before - after))
-        verdict = exact_verdict(best_score, played_score, margins) if exact else ""
+        verdict = exact_verdict(best_score, played_score, margins) if exact \
+            else proof_verdict(best_score, played_score)
         return MoveReview(ply, side, move, best, label, exact, best_score, played_score,
                           before, after, verdict, forced, depth, margins)
 
@@ -416,6 +418,21 @@ def exact_verdict(best: int, played: int, margins: tuple[int, int] | None = None
     if theirs_played >= theirs_best:
         return "held the loss off as long as possible"
     return f"turned a loss into a loss in fewer moves ({theirs_played} instead of {theirs_best})"
+
+
+def proof_verdict(best: int, played: int) -> str:
+    """What a proof on one side of a heuristic judgement says (``""``: nothing).
+
+    >>> proof_verdict(WIN - 5, 120), proof_verdict(40, -(WIN - 4))
+    ('missed a forced win in 3 moves', 'allowed a forced loss in 2 moves')
+    """
+    won_best, won_played = is_proven(best) and best > 0, is_proven(played) and played > 0
+    if won_best and not won_played:
+        return f"missed a forced win in {_moves(((plies_to_end(best) or 1) + 1) // 2)}"
+    lost_best, lost_played = is_proven(best) and best < 0, is_proven(played) and played < 0
+    if lost_played and not lost_best:
+        return f"allowed a forced loss in {_moves(((plies_to_end(played) or 2) + 1) // 2)}"
+    return ""
 
 
 def _moves(n: int) -> str:

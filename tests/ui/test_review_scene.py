@@ -197,3 +197,40 @@ def test_nothing_overlaps_in_the_review(make_app, size, monkeypatch) -> None:
         assert screen.contains(a) and not a.colliderect(scene.view.board_rect)
         assert all(not a.colliderect(b) for b in cards[i + 1:])
     assert scene.visible_rows() >= 4
+
+
+def test_reopening_reuses_the_judgements_of_the_moves_still_on_the_board(make_app,
+                                                                         monkeypatch) -> None:
+    monkeypatch.setitem(review_module.DEFAULT_DEPTH, "othello", 2)
+    app = make_app()
+    game = new_game("othello")
+    game.play_moves("f5d6c3d3c4f4")
+    app.start_game(game, [HUMAN, HUMAN])
+    app.run_frames(2)
+    first = open_review(app)
+    assert app.pump_until(lambda: first.complete, timeout=60)
+    post_key(pygame.K_ESCAPE)
+    app.run_frames(1)
+    assert app.top is app.play
+    post_key(pygame.K_r)
+    app.run_frames(1)
+    again = app.top
+    assert isinstance(again, ReviewScene) and again is not first
+    assert again.complete and not again.running and not app.worker.busy
+    assert again.results == first.results
+    # One move taken back and another played: the shared first five are kept, one is new.
+    post_key(pygame.K_ESCAPE)
+    app.run_frames(1)
+    post_key(pygame.K_z, pygame.KMOD_LCTRL)
+    app.run_frames(1)
+    assert app.play.game.moves_text() == "f5d6c3d3c4"
+    f3 = app.play.game.move_cell(app.play.game.parse_move("f3"))
+    post_click(app.play.view.cell_center(f3))
+    app.run_frames(1)
+    assert app.play.game.moves_text() == "f5d6c3d3c4f3"
+    post_key(pygame.K_r)
+    app.run_frames(1)
+    third = app.top
+    assert third.results[:5] == first.results[:5] and third.running
+    assert app.pump_until(lambda: third.complete, timeout=60)
+    assert third.game.move_name(third.results[5].move) == "f3"

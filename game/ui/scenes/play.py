@@ -81,6 +81,7 @@ class PlayScene(Scene):
         self._message_at_end: tuple[str, float] | None = None
         """The status message current when the result came up (it gives way to the result)."""
         self.pass_toast_until = 0.0
+        self._last_review: Any = None
         """Show "<side> passes" over the board until then (after the pass was played)."""
         self.session.is_animating = lambda: self.view.animating
         self.session.on_move = self._moved
@@ -294,7 +295,9 @@ class PlayScene(Scene):
             self.session.say("No moves to review yet", "info", 2.0)
             return
         from game.ui.scenes.review import ReviewScene
-        self.app.push_scene(ReviewScene(self.app, self.session))
+        scene = ReviewScene(self.app, self.session, earlier=self._last_review)
+        self._last_review = scene  # R again, after Back or more moves: no work done twice
+        self.app.push_scene(scene)
 
     def toggle_pause(self) -> None:
         self.session.toggle_pause()

@@ -71,16 +71,16 @@ class ReviewScene(Scene):
     """The review of ``session``'s game (see the module docstring)."""
 
     def __init__(self, app: App, session: Session, limits: ReviewLimits | None = None,
-                 preset: str = "default") -> None:
+                 preset: str = "default", earlier: ReviewScene | None = None) -> None:
         super().__init__(app)
         self.session = session
+        self.preset = preset
         self.game: Game = session.game.copy()
         self.players = [dict(p) for p in session.players]
         self.moves = list(self.game.move_stack)
         self.sides = self._movers()
         self.limits = (limits or ReviewLimits()).for_game(self.game.name)
-        self.preset = preset
-        self.results: list[MoveReview] = []
+        self.results: list[MoveReview] = self._reusable(earlier)
         self.running = False
         self.error = ""
         self.generation = 0
@@ -110,6 +110,20 @@ class ReviewScene(Scene):
         self.right_buttons = [self.b_new]
         self.widgets.add(*self.left_buttons, *self.right_buttons)
         self.start()
+
+    def _reusable(self, earlier: ReviewScene | None) -> list[MoveReview]:
+        """The judgements of an earlier review of this game that still hold: those of
+        the moves both games share from the start, judged the same way."""
+        if earlier is None or (earlier.limits, earlier.preset) != (self.limits, self.preset) \
+                or earlier.game.name != self.game.name \
+                or earlier.game.variant() != self.game.variant():
+            return []
+        shared = 0
+        for a, b in zip(earlier.moves, self.moves):
+            if a != b:
+                break
+            shared += 1
+        return list(earlier.results[:shared])
 
     # --- the review job ---------------------------------------------------------------
 
