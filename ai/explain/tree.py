@@ -301,6 +301,15 @@ def value_text(score: int | None) -> str:
     return f"+{score}" if score > 0 else f"−{-score}"
 
 
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """``"1 move"``, ``"3 moves"``.
+
+    >>> count(1, "leaf", "leaves"), count(2, "leaf", "leaves")
+    ('1 leaf', '2 leaves')
+    """
+    return f"{n:,} {word if n == 1 else plural or word + 's'}"
+
+
 def window_text(alpha: int | None, beta: int | None) -> str:
     """``(α, β)`` for a person: ``(3, +∞)``; empty for minimax."""
     if alpha is None or beta is None:
@@ -404,11 +413,12 @@ class _Recorder:
         root = self._new_node(None, "", 0, None, -INFINITY, INFINITY)
         score = self._negamax(root, self.depth, -INFINITY, INFINITY, 0, moves)
         best = next((c for c in root.children if c.value == root.value), root.children[0])
+        pruned = sum(len(n.pruned_moves) for n in self.nodes)
         text = (f"Done: the root is worth {value_text(root.value)} for "
-                f"{self._side(True)}; the best move is {best.name}. {len(self.nodes)} nodes "
-                f"visited, {self.leaves} leaves scored"
-                + (f", {sum(len(n.pruned_moves) for n in self.nodes)} moves pruned."
-                   if self.prune else "."))
+                f"{self._side(True)}; the best move is {best.name}. "
+                f"{count(len(self.nodes), 'node')} visited, "
+                f"{count(self.leaves, 'leaf', 'leaves')} scored"
+                + (f", {count(pruned, 'move')} pruned." if self.prune else "."))
         self._step("done", root, (None, None) if not self.prune else (root.alpha, root.beta),
                    root.value, text)
         assert score == root.value
@@ -638,7 +648,8 @@ def tree_text(tree: SearchTree, *, max_lines: int | None = None) -> str:
     head = [f"{MODE_TITLES[tree.mode]} search of depth {tree.depth}: MAX is "
             f"{tree.side_names[0]}, MIN is {tree.side_names[1]}; values are MAX's",
             f"value {value_text(tree.value)}, best move {tree.best_name}; "
-            f"{tree.node_count} nodes, {tree.leaves} leaves, {tree.pruned_count} moves pruned"
+            f"{count(tree.node_count, 'node')}, {count(tree.leaves, 'leaf', 'leaves')}, "
+            f"{count(tree.pruned_count, 'move')} pruned"
             + (f", {tree.ordering_looks} quick looks to order moves" if tree.ordering_looks
                else "")]
     lines: list[str] = []
@@ -667,5 +678,5 @@ def tree_text(tree: SearchTree, *, max_lines: int | None = None) -> str:
 __all__ = [
     "MAX_DEPTH", "MIN_DEPTH", "MODE_TITLES", "NODE_CAP", "Progress", "SearchTree", "Step",
     "TREE_MODES", "TreeCancelled", "TreeError", "TreeMode", "TreeNode", "TreeTooLarge",
-    "compare", "node_json", "record", "tree_text", "value_text", "window_text",
+    "compare", "count", "node_json", "record", "tree_text", "value_text", "window_text",
 ]

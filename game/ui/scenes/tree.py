@@ -41,7 +41,7 @@ import pygame
 from ai.evaluators import load_evaluator
 from ai.explain.tree import (
     MAX_DEPTH, MIN_DEPTH, MODE_TITLES, NODE_CAP, TREE_MODES, Progress, SearchTree, TreeCancelled,
-    TreeError, TreeMode, TreeNode, TreeTooLarge, record, value_text, window_text,
+    TreeError, TreeMode, TreeNode, TreeTooLarge, count, record, value_text, window_text,
 )
 from ai.worker import SearchWorker, WorkerReport
 from game.rules import Game
@@ -799,7 +799,7 @@ class TreeScene(Scene):
             value += f" · window {window_text(node.alpha, node.beta)}"
         lines = [kind[node.kind], value]
         if node.kind != "leaf":
-            moves = f"{len(node.children)} moves searched"
+            moves = f"{count(len(node.children), 'move')} searched"
             if node.pruned_moves:
                 moves += f", {len(node.pruned_moves)} pruned"
             lines.append(moves)
