@@ -243,8 +243,13 @@ def node_value_text(node: TreeNode, step: int) -> str:
 def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
               offset: tuple[float, float], look: Look, step: int, *,
               current: TreeNode | None, selected: TreeNode | None,
-              hovered: Placed | None) -> None:
-    """Draw ``placed`` into ``area``, tree space shifted by ``offset`` (the pan)."""
+              hovered: Placed | None, skipped: set[int] | frozenset[int] = frozenset()
+              ) -> None:
+    """Draw ``placed`` into ``area``, tree space shifted by ``offset`` (the pan).
+
+    ``skipped``: nodes (by order) drawn faded, their top edge cut: in a minimax tree,
+    the nodes alpha-beta would never visit.
+    """
     ox, oy = area.x - offset[0], area.y - offset[1]
     clip = surface.get_clip()
     surface.set_clip(area.clip(clip) if clip else area)
@@ -301,11 +306,20 @@ def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
         pygame.draw.line(surface, colour, (min(px, cx) - width // 2, bar),
                          (max(px, cx) + width // 2, bar), width)
         pygame.draw.line(surface, colour, (cx, bar), (cx, cy), width)
+        parent = p.parent.node
+        if p.node.order in skipped and (parent is None or parent.order not in skipped):
+            cut_mark(surface, look.cut, (cx, bar + 2), (cx, cy))  # where alpha-beta cuts
     for p in shown:  # each edge's move, just above its child
         if p.parent is None or not p.label or p.node is None:
             continue
         _, bar, (cx, cy) = elbow(p)
-        _move_label(surface, p.label, (cx, (bar + cy) / 2), look)
+        parent = p.parent.node
+        if p.node.order in skipped and (parent is None or parent.order not in skipped):
+            # Beside the drop, which carries the cut mark.
+            w = draw.text_size(p.label, MOVE_SIZE)[0]
+            _move_label(surface, p.label, (cx + w / 2 + 9, (bar + cy) / 2), look)
+        else:
+            _move_label(surface, p.label, (cx, (bar + cy) / 2), look)
     for p in shown:
         cx, cy = screen(p)
         if not area.inflate(SLOT, 80).collidepoint(cx, cy):
@@ -317,10 +331,14 @@ def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
             continue
         node = p.node
         fill = {"max": look.max_fill, "min": look.min_fill}.get(node.kind, look.leaf_fill)
-        draw_shape(surface, node.kind, node.terminal, (cx, cy), fill, look.text)
+        outline = look.text
+        if node.order in skipped:
+            fill, outline = mix(fill, look.card, 0.6), look.ghost
+        draw_shape(surface, node.kind, node.terminal, (cx, cy), fill, outline)
         value = node_value_text(node, step)
-        draw.blit_text(surface, value, VALUE_SIZE, look.text, (cx, cy + HALF + 3), "midtop",
-                       bold=True, max_width=SLOT - 2)
+        draw.blit_text(surface, value, VALUE_SIZE,
+                       look.dim if node.order in skipped else look.text,
+                       (cx, cy + HALF + 3), "midtop", bold=True, max_width=SLOT - 2)
         if node.kind != "leaf" and node.alpha is not None:
             draw.blit_text(surface, window_text(node.alpha, node.beta), WINDOW_SIZE, look.dim,
                            (cx, cy + HALF + 21), "midtop", max_width=SLOT - 2)

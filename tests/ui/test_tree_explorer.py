@@ -329,3 +329,24 @@ def test_resizing_lays_the_tree_out_again(make_app):
     app.run_frames(2)
     assert scene.tree_area.width > small.width and scene.tree_area.height > small.height
     assert scene._tree_h <= scene.tree_area.height  # depth 3 fits without panning
+
+
+def test_a_minimax_tree_marks_what_alpha_beta_never_visits(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app)
+    post_click(scene.s_mode._segment(0).center)  # minimax
+    app.run_frames(1)
+    assert app.pump_until(lambda: not scene.recording, 20)
+    tree = scene.tree
+    assert tree.mode == "minimax"
+    # Same tree, same order: alpha-beta's nodes are a subset; the rest are marked.
+    assert len(scene.skipped) == tree.node_count - scene.costs["alphabeta"].nodes > 0
+    assert 0 not in scene.skipped
+    skipped = tree.nodes[min(scene.skipped)]
+    assert skipped.parent.order not in scene.skipped or skipped.parent.parent is not None
+    scene.select(skipped)
+    assert any("never visits" in line for line in scene._node_lines(skipped))
+    post_click(scene.s_mode._segment(1).center)  # alpha-beta: nothing marked
+    app.run_frames(1)
+    assert app.pump_until(lambda: not scene.recording, 20)
+    assert scene.skipped == set()

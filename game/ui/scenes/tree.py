@@ -93,6 +93,8 @@ class Recording:
     tree: SearchTree | None
     refusal: str | None
     costs: dict[str, Cost | str]
+    alphabeta_paths: frozenset[tuple[int, ...]] | None = None
+    """With a minimax tree: the nodes alpha-beta visits on the same tree (as paths)."""
 
 
 def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int = NODE_CAP
@@ -112,6 +114,7 @@ def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int 
         except TreeError as error:
             return Recording(None, str(error), {})
         costs: dict[str, Cost | str] = {}
+        paths = None
         for other in TREE_MODES:
             if other == mode:
                 found: SearchTree | str = tree
@@ -123,9 +126,11 @@ def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int 
                     return None
                 except TreeTooLarge:
                     found = f"more than {cap:,}"
+            if mode == "minimax" and other == "alphabeta" and not isinstance(found, str):
+                paths = frozenset(tuple(n.path) for n in found.nodes)
             costs[other] = found if isinstance(found, str) else Cost(
                 found.node_count, found.leaves, found.value, found.best_name)
-        return Recording(tree, None, costs)
+        return Recording(tree, None, costs, paths)
     return job
 
 
@@ -141,6 +146,8 @@ class TreeScene(Scene):
         self.preset = preset
         self.depth, self.mode = depth, mode
         self.tree: SearchTree | None = None
+        self.skipped: set[int] = set()
+        """Orders of the minimax tree's nodes that alpha-beta never visits."""
         self.costs: dict[str, Cost | str] = {}
         self.message: str | None = None
         self.step = 0
@@ -285,11 +292,15 @@ class TreeScene(Scene):
         if outcome.tree is None:
             self.message = _sentence(outcome.refusal or "the recording was refused")
             return True
-        self._show(outcome.tree, outcome.costs)
+        self._show(outcome.tree, outcome.costs, outcome.alphabeta_paths)
         return True
 
-    def _show(self, tree: SearchTree, costs: dict[str, Cost | str]) -> None:
+    def _show(self, tree: SearchTree, costs: dict[str, Cost | str],
+              alphabeta_paths: frozenset[tuple[int, ...]] | None = None) -> None:
         self.tree, self.costs = tree, costs
+        # In a minimax tree, mark what alpha-beta would never visit: the two side by side.
+        self.skipped = set() if alphabeta_paths is None else {
+            n.order for n in tree.nodes if tuple(n.path) not in alphabeta_paths}
         self._positions.clear()
         self.step = len(tree.steps) - 1
         self.expanded = {tree.root.order}
@@ -669,7 +680,8 @@ class TreeScene(Scene):
             current = self.current if self.step < len(self.tree.steps) - 1 else None
             tree_canvas.draw_tree(surface, area, self._placed, (self.offset[0], self.offset[1]),
                                   self._colours(), self.step, current=current,
-                                  selected=self.selected, hovered=self.hovered)
+                                  selected=self.selected, hovered=self.hovered,
+                                  skipped=self.skipped)
             pygame.draw.line(surface, theme.card_border, (area.x + 8, area.bottom),
                              (area.right - 8, area.bottom))
             self._draw_legend(surface, self.tree_card)
@@ -695,7 +707,8 @@ class TreeScene(Scene):
         x, y = area.x + 12, area.bottom - 15
         items = [("max", False, look.max_fill, f"MAX {tree.side_names[0]}"),
                  ("min", False, look.min_fill, f"MIN {tree.side_names[1]}"),
-                 ("leaf", False, look.leaf_fill, "leaf"), ("ghost", False, None, "pruned")]
+                 ("leaf", False, look.leaf_fill, "leaf"),
+                 ("ghost", False, None, "alpha-beta skips" if self.skipped else "pruned")]
         for kind, terminal, fill, text in items:
             if kind == "ghost":
                 tree_canvas.cut_mark(surface, look.cut, (x + 2, y - 8), (x + 2, y + 8))
@@ -803,6 +816,8 @@ class TreeScene(Scene):
             if node.pruned_moves:
                 moves += f", {len(node.pruned_moves)} pruned"
             lines.append(moves)
+        if node.order in self.skipped:
+            lines.append("Alpha-beta never visits this node: a cut-off above it prunes it.")
         return lines
 
     def _draw_costs(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
