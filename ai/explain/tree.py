@@ -557,7 +557,8 @@ class _Recorder:
                      raised: bool) -> str:
         value = value_text(child.value)
         mark = {"lower": "at least ", "upper": "at most "}.get(child.bound, "")
-        head = f"{child.name} is worth {mark}{value}"
+        label = child.label[0].upper() + child.label[1:]  # "Leaf 4", "MIN node e6"
+        head = f"{label} is worth {mark}{value}"
         who = node.label[0].upper() + node.label[1:]
         if improved:
             first = len(node.children) == 1
