@@ -83,8 +83,12 @@ How it is made fast
 * **Necessary conditions first.** A forbidden point needs at least four black stones
   within four cells of it along its lines (two threes need 2 + 2, a double-four in
   one line 4, an overline of six at least 4 of its 5 others within reach). One AND
-  and a popcount of a precomputed mask (``_Rays.star``) rules most cells out; a line
-  with fewer than two black stones in reach is skipped.
+  and a popcount of a precomputed mask (``_Rays.star``) rules most cells out. Then
+  per line: a three's other two stones lie within three cells (they and the point
+  fit in the four cells of the straight four it can become), a four's other three
+  within four; so the point needs two lines with two stones within three, or two
+  lines with three within four, or one line with four within four. A line with
+  fewer than two black stones in reach is never read.
 * **Line windows.** Each line through the point is read as an 11-cell window (the
   point and five cells each way: enough to tell an exact five from an overline), as
   two 11-bit masks: black stones, and blocked cells (white stones or off the board).
@@ -125,6 +129,15 @@ class _Rays(NamedTuple):
     off-board window cell is ``-1``."""
     star: tuple[int, ...]
     """bit -> mask of the cells within 4 of it along its four lines (itself excluded)."""
+    near: tuple[tuple[tuple[int, int], ...], ...]
+    """bit -> per direction ``(cells within 3, cells within 4)`` as masks."""
+    shifts: tuple[tuple[int, int], ...]
+    """The 32 star offsets as ``(shift, mask)``: ``black >> shift`` (``<<`` when
+    negative) ``& mask`` has a bit on each cell whose neighbour at that offset is
+    black; ``mask`` keeps the cells whose neighbour is on the board (no wrapping
+    into the next row)."""
+    board: int
+    """Every cell of the board."""
 
 
 @functools.cache
@@ -132,28 +145,75 @@ def _rays(size: int) -> _Rays:
     stride = size + 1
     windows = []
     stars = []
+    nears = []
     for bit in range(size * stride):
         col, row = bit % stride, bit // stride
         if col == size:  # padding: never a move
             windows.append(())
             stars.append(0)
+            nears.append(())
             continue
         per_dir = []
+        near_dir = []
         star = 0
         for dc, dr in ((1, 0), (0, 1), (1, 1), (-1, 1)):
             cells = []
-            near = 0
+            near = near3 = 0
             for k in range(-_REACH, _REACH + 1):
                 c, r = col + k * dc, row + k * dr
                 cell = r * stride + c if 0 <= c < size and 0 <= r < size else -1
                 cells.append(cell)
                 if cell >= 0 and k and abs(k) < _REACH:
                     near |= 1 << cell
+                    if abs(k) < 4:
+                        near3 |= 1 << cell
             per_dir.append((near, tuple(cells)))
+            near_dir.append((near3, near))
             star |= near
         windows.append(tuple(per_dir))
         stars.append(star)
-    return _Rays(tuple(windows), tuple(stars))
+        nears.append(tuple(near_dir))
+    board = sum(((1 << size) - 1) << row * stride for row in range(size))
+    shifts = []
+    for d, dc in ((1, 1), (stride, 0), (stride + 1, 1), (stride - 1, -1)):
+        for k in (-4, -3, -2, -1, 1, 2, 3, 4):
+            columns = sum(1 << row * stride + col for row in range(size) for col in range(size)
+                          if 0 <= col + k * dc < size)
+            shifts.append((k * d, columns & board))
+    return _Rays(tuple(windows), tuple(stars), tuple(nears), tuple(shifts), board)
+
+
+def _crowded(black: int, rays: _Rays) -> int:
+    """The cells with four or more black stones within four along their lines.
+
+    A bit-sliced counter over the 32 shifted copies of ``black``: ``ones``, ``twos``
+    hold the count's low bits, ``fours`` is set once a count reaches four.
+    """
+    ones = twos = fours = 0
+    for shift, mask in rays.shifts:
+        x = (black >> shift if shift > 0 else black << -shift) & mask
+        if x:
+            carry = ones & x
+            ones ^= x
+            fours |= twos & carry
+            twos ^= carry
+    return fours
+
+
+def _may_be_forbidden(black: int, move: int, rays: _Rays) -> bool:
+    """Necessary conditions, from stone counts alone (see "How it is made fast")."""
+    if (black & rays.star[move]).bit_count() < 4:
+        return False
+    threes = fours = 0
+    for near3, near4 in rays.near[move]:
+        within4 = (black & near4).bit_count()
+        if within4 >= 4:
+            return True  # an overline, or two fours in one line, may come of it
+        if within4 == 3:
+            fours += 1
+        if within4 >= 2 and (black & near3).bit_count() >= 2:
+            threes += 1
+    return threes >= 2 or fours >= 2
 
 
 class _Line(NamedTuple):
@@ -243,9 +303,9 @@ def _lines(black: int, white: int, move: int, rays: _Rays) -> list[tuple[_Line, 
 
 
 def may_be_forbidden(black: int, move: int, size: int) -> bool:
-    """A cheap necessary condition: at least four black stones within four cells of
-    ``move`` along its lines. ``False`` proves ``move`` is not forbidden."""
-    return (black & _rays(size).star[move]).bit_count() >= 4
+    """Cheap necessary conditions from stone counts (see "How it is made fast");
+    ``False`` proves ``move`` is not forbidden."""
+    return _may_be_forbidden(black, move, _rays(size))
 
 
 def forbidden_kind(black: int, white: int, move: int, size: int,
@@ -265,7 +325,7 @@ def forbidden_kind(black: int, white: int, move: int, size: int,
     a double-four. A stone that makes an exact five is never forbidden.
     """
     rays = _rays(size)
-    if (black & rays.star[move]).bit_count() < 4:
+    if not _may_be_forbidden(black, move, rays):
         return None
     if memo is None:
         memo = {}
@@ -295,7 +355,7 @@ def _kind(black: int, white: int, move: int, rays: _Rays,
                         break  # too few lines left to make two threes
                     for pos in points:
                         cell = cells[pos]
-                        if ((placed & rays.star[cell]).bit_count() < 4
+                        if (not _may_be_forbidden(placed, cell, rays)
                                 or _kind(placed, white, cell, rays, memo) is None):
                             threes += 1
                             break
@@ -315,17 +375,16 @@ def forbidden_points(black: int, white: int, size: int,
         cells: only look at these cells (a bitboard; default: every empty cell).
     """
     rays = _rays(size)
-    stride = size + 1
-    board = sum(((1 << size) - 1) << row * stride for row in range(size))
-    todo = (board & ~(black | white)) if cells is None else cells & ~(black | white)
-    star = rays.star
+    todo = _crowded(black, rays) & ~(black | white)
+    if cells is not None:
+        todo &= cells
     memo: dict[tuple[int, int], str | None] = {}
     out = {}
     while todo:
         low = todo & -todo
         todo ^= low
         cell = low.bit_length() - 1
-        if (black & star[cell]).bit_count() >= 4:
+        if _may_be_forbidden(black, cell, rays):
             kind = _kind(black, white, cell, rays, memo)
             if kind is not None:
                 out[cell] = kind

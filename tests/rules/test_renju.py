@@ -644,3 +644,17 @@ def test_push_pop_restore_under_renju_on_random_games() -> None:
 def test_bad_diagrams_are_refused_in_one_sentence(text: str, fragment: str) -> None:
     with pytest.raises(RulesError, match=fragment):
         parse_diagram(text)
+
+
+@pytest.mark.parametrize("size", [9, 15, 25])
+def test_the_bit_sliced_prefilter_counts_like_the_star_masks(size: int) -> None:
+    """``_crowded`` (32 shifted copies, a bit-sliced counter) marks exactly the cells
+    with four or more black stones within four along their lines, edges included."""
+    rays = renju._rays(size)
+    stride = size + 1
+    cells = [r * stride + c for r in range(size) for c in range(size)]
+    rng = random.Random(size)
+    for _ in range(100):
+        black = sum(1 << c for c in rng.sample(cells, rng.randint(0, 40)))
+        expected = sum(1 << m for m in cells if (black & rays.star[m]).bit_count() >= 4)
+        assert renju._crowded(black, rays) == expected
