@@ -350,3 +350,15 @@ def test_a_minimax_tree_marks_what_alpha_beta_never_visits(make_app):
     app.run_frames(1)
     assert app.pump_until(lambda: not scene.recording, 20)
     assert scene.skipped == set()
+
+
+def test_an_idle_explorer_draws_nothing(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app)
+    app.run_frames(3)
+    drawn = app.frames_drawn
+    app.run_frames(20)
+    assert app.frames_drawn == drawn and not scene.wants_frames()
+    post_key(pygame.K_SPACE, 0, " ")  # ...until something happens
+    app.run_frames(1)
+    assert app.frames_drawn == drawn + 1
