@@ -24,7 +24,7 @@ import pygame
 from ai.explain.tree import SearchTree, TreeNode, value_text, window_text
 from game.rules import Move
 from game.ui import draw
-from game.ui.theme import RGB, Theme, mix, readable_on
+from game.ui.theme import RGB, Theme, mix
 
 SLOT = 66
 """Width of a node's slot, in pixels (wide enough for a window like ``(−377, +∞)``)."""
