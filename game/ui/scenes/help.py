@@ -63,9 +63,10 @@ VARIANTS = {
                 "win (chosen under Board on the new-game screen).",
     "othello": "The standard 8 × 8 board with its four centre discs.",
     "gomoku": "Boards from 9 × 9 to 25 × 25 (15 × 15 is the usual one). Freestyle: five or "
-              "more in a row win. Standard: exactly five; six or more win nothing. Renju "
-              "(plies play --rule renju): Black may not make a double three, a double four "
-              "or six in a row.",
+              "more in a row win. Standard: exactly five; six or more win nothing. Renju: "
+              "Black may not make a double three, a double four or six in a row (those "
+              "points carry a red sign on Black's turn; point at one to see why) and wins "
+              "only with exactly five; White wins with five or more.",
 }
 
 SOLVER_WORDS = {
