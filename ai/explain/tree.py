@@ -497,10 +497,13 @@ class _Recorder:
 
         if moves is None:
             moves = evaluator.candidate_moves(game)
-        if self.mode == "ordered" and depth >= 2:
+        sorted_ = self.mode == "ordered" and depth >= 2 and len(moves) > 1
+        if sorted_:
             moves = self._order(moves, ply)
-        node.enter_step = self._step("enter", node, window, None,
-                                     self._enter_text(node, window, len(moves)))
+        text = self._enter_text(node, window, len(moves))
+        if sorted_:
+            text = text[:-1] + "; its moves sorted by a quick look, the most promising first."
+        node.enter_step = self._step("enter", node, window, None, text)
         alpha_in = alpha
         best = -INFINITY
         for index, move in enumerate(moves):

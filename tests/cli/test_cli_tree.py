@@ -87,3 +87,25 @@ def test_module_doctest():
 
     import game.commands.tree as module
     assert doctest.testmod(module).failed == 0
+
+
+def test_the_readme_cost_table_is_what_the_program_counts():
+    """Each row of the README's table: `plies tree G --moves M --depth D --compare`."""
+    import re
+
+    from ai.evaluators import load_evaluator
+    from ai.explain.tree import compare
+    from game.rules import new_game
+
+    text = ROOT.joinpath("README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (Connect-4|Othello|Gomoku) `(\w+)` \| (\d) \| ([\d,]+)(?: nodes)? "
+                      r"\| ([\d,]+) \| ([\d,]+) \(\+([\d,]+)\) \|$", text, re.M)
+    assert len(rows) == 3
+    names = {"Connect-4": "connect4", "Othello": "othello", "Gomoku": "gomoku"}
+    for title, moves, depth, *figures in rows:
+        game = new_game(names[title])
+        game.play_moves(moves)
+        trees = compare(game, load_evaluator(game.name), int(depth))
+        counted = [trees["minimax"].node_count, trees["alphabeta"].node_count,
+                   trees["ordered"].node_count, trees["ordered"].ordering_looks]
+        assert [int(f.replace(",", "")) for f in figures] == counted, title
