@@ -8,7 +8,8 @@ congruential generator, the PNG carries no timestamp).
 What is made (see LICENSE.md beside this file):
 
 * ``icon.png`` — 64x64 RGBA: a black and a white disc (Othello, Gomoku) and a red
-  disc (Connect-4) on a green board, drawn with 4x4 supersampling.
+  disc (Connect-4) on a green board, drawn with 4x4 supersampling; ``icon-256.png``,
+  the same drawing at 256x256 (2x2 supersampling) for the desktop menu's large sizes.
 * 16-bit mono 44.1 kHz WAV sound effects: ``place`` (a soft knock), ``flip`` (a
   light tick), ``drop`` (a thunk and a small rebound), ``win`` (a rising arpeggio),
   ``lose`` (a falling one), ``illegal`` (a soft low buzz), ``hint`` (a two-note chime).
@@ -206,6 +207,8 @@ SOUNDS: dict[str, Callable[[], Samples]] = {
 
 ICON_SIZE = 64
 _SUPERSAMPLE = 4
+LARGE_ICON_SIZE = 256
+"""``icon-256.png``: ``plies install-desktop`` scales the menu's icon sizes from it."""
 
 RGBA = tuple[float, float, float, float]
 
@@ -288,9 +291,10 @@ def _icon_sample(x: float, y: float) -> RGBA:
 
 
 def icon_pixels(size: int = ICON_SIZE) -> bytes:
-    """RGBA bytes of the icon, row by row, each pixel averaged over 4x4 samples."""
+    """RGBA bytes of the icon, row by row, each pixel averaged over 4x4 samples (2x2
+    above 64 pixels, where a pixel covers a quarter of the drawing's unit or less)."""
     scale = ICON_SIZE / size
-    n = _SUPERSAMPLE
+    n = _SUPERSAMPLE if size <= ICON_SIZE else 2
     out = bytearray()
     for py in range(size):
         for px in range(size):
@@ -334,6 +338,9 @@ def generate(out_dir: Path | str = HERE) -> list[Path]:
     icon = out / "icon.png"
     icon.write_bytes(png_bytes(ICON_SIZE, ICON_SIZE, icon_pixels()))
     written.append(icon)
+    large = out / f"icon-{LARGE_ICON_SIZE}.png"
+    large.write_bytes(png_bytes(LARGE_ICON_SIZE, LARGE_ICON_SIZE, icon_pixels(LARGE_ICON_SIZE)))
+    written.append(large)
     for name, make in SOUNDS.items():
         path = out / f"{name}.wav"
         _write_wav(path, make())

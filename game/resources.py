@@ -15,6 +15,8 @@ from pathlib import Path
 SOUNDS = ("place", "flip", "drop", "win", "lose", "illegal", "hint")
 """The sound effects ``assets/generate.py`` makes, each ``assets/<name>.wav``."""
 ICON = "icon.png"
+LARGE_ICON = "icon-256.png"
+"""The icon drawn at 256x256 (the desktop menu's sizes are scaled from it)."""
 
 
 def asset_path(name: str) -> Path:
@@ -37,4 +39,4 @@ def sound_path(sound: str) -> Path:
     return asset_path(sound + ".wav")
 
 
-__all__ = ["ICON", "SOUNDS", "asset_path", "sound_path"]
+__all__ = ["ICON", "LARGE_ICON", "SOUNDS", "asset_path", "sound_path"]

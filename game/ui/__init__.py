@@ -22,3 +22,7 @@ import os
 
 # pygame greets on import; a desktop program should not print to the terminal.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The window's class (X11) and app id (Wayland) match the menu entry plies.desktop
+# (``plies install-desktop``), so docks group the window under its icon.
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "plies")
+os.environ.setdefault("SDL_APP_ID", "plies")

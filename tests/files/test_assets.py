@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from assets import generate
-from game.resources import ICON, SOUNDS, asset_path, sound_path
+from game.resources import ICON, LARGE_ICON, SOUNDS, asset_path, sound_path
 
 ASSETS = Path(generate.__file__).resolve().parent
 
@@ -72,7 +72,8 @@ def test_generation_is_deterministic(tmp_path: Path) -> None:
     first = generate.generate(tmp_path / "a")
     second = generate.generate(tmp_path / "b")
     assert [p.name for p in first] == [p.name for p in second]
-    assert sorted(p.name for p in first) == sorted([ICON] + [f"{s}.wav" for s in SOUNDS])
+    assert sorted(p.name for p in first) == sorted(
+        [ICON, LARGE_ICON] + [f"{s}.wav" for s in SOUNDS])
     for a, b in zip(first, second):
         assert a.read_bytes() == b.read_bytes(), a.name
 
@@ -94,4 +95,4 @@ def test_module_runs_as_a_script(tmp_path: Path) -> None:
                           capture_output=True, text=True, cwd=ASSETS.parent, timeout=120)
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [ICON] + [f"{s}.wav" for s in SOUNDS])
+        [ICON, LARGE_ICON] + [f"{s}.wav" for s in SOUNDS])

@@ -158,7 +158,8 @@ def test_an_idle_window_uses_under_one_percent_of_a_core():
 
 @pytest.mark.xvfb
 def test_plies_file_opens_the_saved_game_in_a_real_window(tmp_path, make_app):
-    """`plies game.json` shows the saved Connect-4 position at once; SIGTERM closes it."""
+    """`plies game.json` shows the saved Connect-4 position at once, in a window of class
+    ``plies`` (the menu entry's StartupWMClass); SIGTERM closes it."""
     _need_tools()
     from game import records
     from game.rules import new_game
@@ -180,10 +181,11 @@ def test_plies_file_opens_the_saved_game_in_a_real_window(tmp_path, make_app):
     display = f":{400 + os.getpid() % 300}"
     server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten",
                                "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    config = tmp_path / "config"
+    config = tmp_path / "window-config"  # not the one the headless app above uses
     env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
            "SDL_AUDIODRIVER": "dummy", "XDG_CONFIG_HOME": str(config),
-           "PYTHONPATH": str(ROOT), "SDL_VIDEO_X11_WMCLASS": WINDOW_CLASS + "-file"}
+           "PYTHONPATH": str(ROOT)}
+    env.pop("SDL_VIDEO_X11_WMCLASS", None)  # the window's own class, as the menu entry says
     program = None
     try:
         _wait_for(lambda: subprocess.run(["xdotool", "getmouselocation"], env=env,
@@ -192,7 +194,7 @@ def test_plies_file_opens_the_saved_game_in_a_real_window(tmp_path, make_app):
                                    env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    text=True)
         window = _wait_for(lambda: subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--class", WINDOW_CLASS + "-file"], env=env,
+            ["xdotool", "search", "--onlyvisible", "--class", "^plies$"], env=env,
             capture_output=True, text=True).stdout.split(), 30, "the Plies window")[0]
         time.sleep(1.5)  # the first frames
         shot_dir = Path(os.environ.get("PLIES_SCREENSHOT_DIR", tmp_path))
