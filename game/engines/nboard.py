@@ -172,9 +172,18 @@ class NBoardEngine:
         text = rest.split("/", 1)[0].strip()
         if not text:
             raise _Bad("move needs a square, like move f5")
+        game = self.game
         try:
-            move = self.game.parse_move(text)
-            self.game.play_moves([move])  # fills in a forced pass NBoard left out
+            move = game.parse_move(text)
+            if move != PASS and game.legal_moves() == [PASS]:
+                game.push(PASS)  # a forced pass NBoard left out
+                try:
+                    game.play(move)
+                except RulesError:
+                    game.pop()
+                    raise
+            else:
+                game.play(move)
         except RulesError as error:
             raise _Bad(f"move {_clip(text)} refused: {error}") from None
 

@@ -101,7 +101,7 @@ def test_bad_lines_get_a_status_sentence_and_change_nothing():
     s = session()
     s.send(f"set game {ggf_game('f5d6')}")
     cases = {
-        "move a1": "status move a1 refused: move 1: a1 does not flip any disc",
+        "move a1": "status move a1 refused: a1 does not flip any disc",
         "move z9": "status move z9 refused: 'z9' is not a square: columns are a-h and rows 1-8",
         "move": "status move needs a square, like move f5",
         "set depth deep": "status set depth needs a whole number of plies, like set depth 6",
@@ -196,3 +196,14 @@ def test_a_real_subprocess_session():
         if engine.process.poll() is None:
             engine.process.kill()
             engine.process.wait()
+
+
+def test_a_forced_pass_left_out_by_the_gui_is_filled_in():
+    board = "*" * 8 * 6 + "******OO" + "******O-"
+    s = session()
+    s.send(f"set game {ggf_game(board=board, side='O')}")
+    assert s.send("move h8") == []  # White must pass; Black's h8 follows
+    assert s.engine.game.move_stack == [-1, 63] and s.engine.game.is_over()
+    s.send(f"set game {ggf_game(board=board, side='O')}")
+    assert s.send("move g1") == ["status move g1 refused: the square is taken"]
+    assert s.engine.game.move_stack == []  # the pass was taken back too
