@@ -846,7 +846,10 @@ class WidgetGroup:
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         for widget in self.widgets:
             if widget.visible:
-                widget.draw(surface, theme, self.focus_visible and widget is self.focus)
+                # A text field shows its caret whenever it has the focus, as fields do.
+                focused = widget is self.focus and (self.focus_visible
+                                                    or isinstance(widget, TextInput))
+                widget.draw(surface, theme, focused)
 
     def draw_tooltip(self, surface: pygame.Surface, theme: Theme) -> None:
         widget = self.hover
