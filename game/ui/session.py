@@ -26,6 +26,7 @@ import dataclasses
 import math
 import os
 import shlex
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -812,8 +813,13 @@ class Session:
     def shutdown(self) -> None:
         """Leaving this game: stop its search, end its engines, retire its generation."""
         self.worker.cancel()
-        for player in self.engines.values():
-            player.close()  # safe while the worker still holds it: it stops on the cancel
+        if self.engines:
+            # Closing waits for a polite engine, then kills it: off the UI thread, so a
+            # hung engine never freezes the window; not a daemon thread, so the process
+            # is ended even when the window is quitting (no orphan).
+            players = list(self.engines.values())
+            threading.Thread(target=lambda: [p.close() for p in players],
+                             name="plies-engine-close").start()
         self.engines.clear()
         self.generation = self._next_generation()
         self.pending = None

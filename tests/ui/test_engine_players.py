@@ -153,3 +153,16 @@ def test_screenshot_of_a_game_against_an_engine(make_app, tmp_path):
     target = Path(folder) if folder else tmp_path
     target.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(target / "engine-game-dark.png"))
+
+
+def test_a_stubborn_engine_never_freezes_the_window_and_is_still_ended(make_app):
+    app = make_app()
+    app.start_game(new_game("gomoku"), [HUMAN, engine("stubborn")])
+    play = app.play
+    click(play, "h8")
+    assert app.pump_until(lambda: play.game.ply == 2, 10)
+    process = play.session.engines[1]._process.process
+    started = time.monotonic()
+    app.start_game(new_game("gomoku"), [HUMAN, HUMAN])  # leaves the old game
+    assert time.monotonic() - started < 1.0  # not the END and SIGTERM grace periods
+    assert process.wait(10) is not None  # killed once it ignored both

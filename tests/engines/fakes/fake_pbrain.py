@@ -5,14 +5,18 @@ before its move), ``illegal`` (plays an occupied cell), ``crash`` (exits with st
 3), ``silent`` (never answers), ``garbage`` (answers nonsense), ``refuse`` (ERROR to
 START) or ``offboard``; the fault comes at its AFTER-th move (default 1), good moves
 before it. ``child`` starts a grandchild that sleeps, then stays silent (for the
-orphan test: its answer is ``child PID``).
+orphan test: its answer is ``child PID``); ``stubborn`` plays well but
+ignores END and SIGTERM..
 """
 
+import signal
 import subprocess
 import sys
 import time
 
 mode = sys.argv[1]
+if mode == "stubborn":  # ignores END and SIGTERM: only SIGKILL ends it
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 after = int(sys.argv[2]) if len(sys.argv) > 2 else 1
 size = 15
 stones = set()
@@ -89,7 +93,8 @@ for raw in sys.stdin:
     elif word == "BOARD":
         board = []
     elif word == "END":
-        break
+        if mode != "stubborn":
+            break
     elif word == "INFO":
         pass
     else:
