@@ -58,6 +58,9 @@ ANALYSIS_SECONDS = 8.0
 stops, so an open analysis costs nothing while the position stays the same."""
 
 
+HINT_ENGINE = 2
+"""``Session.engines`` key of the engine instance that answers hints."""
+
 ENGINE_SECONDS = 5.0
 """An outside engine's time per move in the window (late answers lose, with a tolerance)."""
 
@@ -345,6 +348,13 @@ class Session:
         if purpose == "move" and command is not None:
             self._request_engine(command)
             return
+        if purpose == "hint":
+            # Playing an outside engine, the person's hint comes from that engine too
+            # (its own instance, so the game engine's idea of the game is not disturbed).
+            engines = [c for c in map(engine_command, self.players) if c is not None]
+            if engines:
+                self._request_engine(engines[0], purpose="hint")
+                return
         found = self._player_search(self.game.turn, purpose)
         if found is None:
             return
@@ -358,13 +368,15 @@ class Session:
         self.search_preset = evaluator.name
         self.thinking = None
 
-    def _request_engine(self, command: str) -> None:
-        """Ask the outside engine of the side to move, on the worker thread (``run_job``):
-        cancelled like a search (its process is then closed and started again later)."""
+    def _request_engine(self, command: str, purpose: str = "move") -> None:
+        """Ask an outside engine for the side to move's move, on the worker thread
+        (``run_job``): cancelled like a search (its process is then closed and started
+        again later). ``purpose`` ``"hint"`` uses an engine instance of its own."""
         from game.engines.external import (EngineError, EngineFault, player_for)
 
         side = self.game.turn
-        player = self.engines.get(side)
+        slot = side if purpose == "move" else HINT_ENGINE
+        player = self.engines.get(slot)
         if player is None or player.command != command:
             if player is not None:
                 player.close()
@@ -373,7 +385,7 @@ class Session:
             except EngineError as error:
                 self._fail(str(error))
                 return
-            self.engines[side] = player
+            self.engines[slot] = player
         game = self.game.copy()
 
         def job(stop: Any, progress: Any) -> Any:
@@ -385,8 +397,8 @@ class Session:
                 return EngineForfeit(str(fault))
             return SearchResult(move, 0, 0, (move,), 0, time.perf_counter() - started, {})
 
-        self.worker.run_job(self.generation, job, purpose="move")
-        self.pending = "move"
+        self.worker.run_job(self.generation, job, purpose=purpose)
+        self.pending = purpose
         self.request_time = self.time
         self.search_ply = self.game.ply
         self.search_side = side
@@ -414,6 +426,17 @@ class Session:
             self._analysis_report(report)
             return True
         if report.kind == "result" and report.result is None:  # an outside engine's answer
+            hint = report.purpose == "hint"
+            if hint and isinstance(report.payload, EngineForfeit | SearchResult):
+                self.pending = None
+                if isinstance(report.payload, EngineForfeit):
+                    self.say(f"No hint: {report.payload.reason}", "error", 6.0)
+                else:
+                    self.hint = report.payload.move
+                    if self.hint is not None:
+                        self.say(f"Hint from the engine: {self.game.move_name(self.hint)}",
+                                 "info", 6.0)
+                return True
             if isinstance(report.payload, EngineForfeit):
                 self._forfeit(report.payload.reason)
                 return True

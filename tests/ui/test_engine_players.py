@@ -166,3 +166,17 @@ def test_a_stubborn_engine_never_freezes_the_window_and_is_still_ended(make_app)
     app.start_game(new_game("gomoku"), [HUMAN, HUMAN])  # leaves the old game
     assert time.monotonic() - started < 1.0  # not the END and SIGTERM grace periods
     assert process.wait(10) is not None  # killed once it ignored both
+
+
+def test_playing_an_engine_the_hint_comes_from_the_engine(make_app):
+    app = make_app()
+    app.start_game(new_game("gomoku"), [HUMAN, engine("good")])
+    play = app.play
+    post_key(pygame.K_h)
+    assert app.pump_until(lambda: play.session.hint is not None, 10)
+    assert play.game.move_name(play.session.hint) == "a15"  # the fake's choice, not Plies'
+    assert play.session.message == "Hint from the engine: a15"
+    assert play.game.ply == 0 and 2 in play.session.engines  # its own instance
+    click(play, "h8")
+    assert app.pump_until(lambda: play.game.ply == 2, 10)
+    assert play.game.moves_text() == "h8 a15"
