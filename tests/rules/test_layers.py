@@ -15,6 +15,9 @@ PURE_MODULES = [
     "ai.evaluators", "ai.evaluators.connect4", "ai.evaluators.othello",
     "ai.evaluators.gomoku", "ai.endgame", "ai.explain.winchance", "ai.explain.why",
     "ai.explain.tree", "game.tally",
+    # The protocol adapters and file formats run headless (managers start them).
+    "game.engines.pbrain", "game.engines.nboard", "game.engines.external",
+    "game.formats.psq", "game.formats.ggf", "game.formats.obf",
 ]
 
 
