@@ -64,12 +64,17 @@ class Subprocess:
         self.process.stdin.write(line + end)
         self.process.stdin.flush()
 
-    def expect(self, pattern: str, timeout: float = 30.0) -> str:
-        """The next line matching ``pattern`` (lines before it are skipped and kept)."""
+    def expect(self, pattern: str, timeout: float = 30.0, *, next_line: bool = False) -> str:
+        """The next line matching ``pattern`` (lines before it are skipped), or with
+        ``next_line`` the very next line, which must match."""
         regex = re.compile(pattern)
         deadline = time.monotonic() + timeout
         with self._cond:
             while True:
+                if next_line and self.lines:
+                    line = self.lines.pop(0)
+                    assert regex.fullmatch(line), f"{line!r} does not match {pattern!r}"
+                    return line
                 for index, line in enumerate(self.lines):
                     if regex.fullmatch(line):
                         del self.lines[:index + 1]

@@ -178,7 +178,7 @@ def test_a_real_subprocess_session():
     engine = Subprocess("othello", "--level", "4")
     try:
         engine.send("nboard 2")
-        engine.expect("set myname Plies")
+        engine.expect("set myname Plies", next_line=True)  # nothing before it
         engine.send("set depth 2")
         engine.send(f"set game {ggf_game('f5d6')}")
         engine.send("ping 1")
