@@ -315,14 +315,18 @@ class PbrainEngine:
             return  # the manager's cursor position, for engines that show an evaluation
         if key not in _INT_KEYS:
             return  # the protocol: unknown keys are ignored (Yixin-Board sends many)
-        number = _int(value, f"INFO {key} needs a whole number, not {value!r}")
+        number = _int(value.removeprefix("-"), f"INFO {key} needs a whole number, not {value!r}")
+        if value.startswith("-"):
+            number = -number
+        if key in ("max_depth", "max_node"):
+            # 0 or a negative value (Yixin-Board sends -1): no limit of that kind.
+            setattr(self.settings, key, number if number > 0 else None)
+            return
         if number < 0:
             raise ProtocolError(f"INFO {key} must not be negative, not {number}")
         if key == "rule":
             self.settings.rule = _rule_name(number)
             return
-        if key == "max_depth" and number == 0:
-            number = None
         setattr(self.settings, key, number)
 
     _COMMANDS = {

@@ -180,6 +180,11 @@ def test_info_keys_values_and_rules():
     assert s.send("INFO timeout_turn soon") == [
         "ERROR INFO timeout_turn needs a whole number, not 'soon'"]
     assert s.send("INFO") == ["ERROR INFO needs a key and a value, like INFO timeout_turn 5000"]
+    assert s.send("INFO time_left -5") == ["ERROR INFO time_left must not be negative, not -5"]
+    assert s.send("INFO max_node -1", "INFO max_depth 0") == []  # Yixin-Board: no limit
+    assert s.engine.limits().nodes is None
+    assert s.engine.limits().depth == s.engine.level.depth  # the level's own
+    s.send("INFO max_depth 3", "INFO max_node 100000")
     assert s.engine.settings.timeout_turn == 5000
     assert s.send("INFO rule 1") == [] and s.engine.settings.rule == "standard"
     s.send("START 15")
