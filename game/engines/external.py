@@ -406,5 +406,5 @@ def _clip(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[:width] + "..."
 
 
-__all__ = ["EngineCancelled", "EngineError", "EngineFault", "ExternalPlayer", "NBoardPlayer", "PbrainPlayer",
-           "STARTUP_SECONDS", "TOLERANCE_SECONDS", "parse_xy", "player_for"]
+__all__ = ["EngineCancelled", "EngineError", "EngineFault", "ExternalPlayer", "NBoardPlayer",
+           "PbrainPlayer", "STARTUP_SECONDS", "TOLERANCE_SECONDS", "parse_xy", "player_for"]

@@ -21,7 +21,8 @@ def ggf_game(moves: str = "", board: str = START, side: str = "*") -> str:
     colours = "BW"
     played = "".join(f"{colours[i % 2]}[{moves[2 * i:2 * i + 2].upper()}]"
                      for i in range(len(moves) // 2))
-    return f"(;GM[Othello]PC[NBoard]PB[me]PW[Plies]RE[?]TI[15:00]TY[8]BO[8 {board} {side}]{played};)"
+    return (f"(;GM[Othello]PC[NBoard]PB[me]PW[Plies]RE[?]TI[15:00]TY[8]BO[8 {board} {side}]"
+            f"{played};)")
 
 
 def session(level: int = 5) -> Session:
