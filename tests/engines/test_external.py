@@ -220,3 +220,19 @@ def test_a_stop_from_another_thread_cancels_the_wait_and_closes_the_engine():
     assert time.monotonic() - started < 5  # not the 30 s limit
     assert player._process is None and process.returncode is not None
     player.close()
+
+
+@pytest.mark.parametrize("kind, game, mode, reason", [
+    ("pbrain", "gomoku", "silent", "did not answer to TURN in time"),
+    ("pbrain", "gomoku", "garbage", "not a move x,y"),
+    ("nboard", "othello", "slow", "did not answer go in time"),
+    ("nboard", "othello", "good", None),
+])
+def test_match_games_against_each_fake_engine(capsys, tmp_path, kind, game, mode, reason):
+    spec = "time=0.1,depth=1,engine=" + fake(kind, mode, after=2)
+    report = run_match(capsys, tmp_path, game, "level=1", spec, games=1)
+    [result] = report["results"]
+    if reason is None:
+        assert result["reason"] == "no moves left"
+    else:
+        assert report["a_wins"] == 1 and reason in result["reason"]
