@@ -180,3 +180,17 @@ def test_playing_an_engine_the_hint_comes_from_the_engine(make_app):
     click(play, "h8")
     assert app.pump_until(lambda: play.game.ply == 2, 10)
     assert play.game.moves_text() == "h8 a15"
+
+
+def test_after_undo_the_engine_is_sent_the_new_position(make_app):
+    app = make_app()
+    app.start_game(new_game("gomoku"), [HUMAN, engine("good")])
+    play = app.play
+    click(play, "h8")
+    assert app.pump_until(lambda: play.game.ply == 2, 10)
+    post_key(pygame.K_z, pygame.KMOD_LCTRL)  # back to the person's last turn: the start
+    assert app.pump_until(lambda: play.game.ply == 0, 5)
+    click(play, "i9")
+    assert app.pump_until(lambda: play.game.ply == 2, 10)
+    # An engine still believing a15 taken would answer b15: it got RESTART and BOARD.
+    assert play.game.moves_text() == "i9 a15"
