@@ -140,3 +140,20 @@ def test_update_returning_true_redraws_and_wants_frames_keeps_drawing(make_app):
     app.invalidate()
     app.run_frames(3)
     assert app.frames_drawn == drawn + 12
+
+
+def test_a_hint_left_on_the_board_stops_pulsing(make_app, monkeypatch):
+    from game.ui.scenes import play as play_module
+
+    monkeypatch.setattr(play_module, "HINT_PULSE", 0.3)
+    app = make_app()
+    app.start_game(new_game("connect4"), [HUMAN, computer(1)], remember=False)
+    app.run_frames(2)
+    post_key(pygame.K_h)
+    assert app.pump_until(lambda: app.play.session.hint is not None, 20)
+    app.run_frames(1)
+    assert app.busy()  # the ring pulses
+    assert app.pump_until(lambda: not app.busy(), 5)
+    drawn = app.frames_drawn
+    app.run_frames(20)
+    assert app.frames_drawn == drawn and app.play.session.hint is not None

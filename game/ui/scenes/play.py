@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 TOOLBAR = 60
+HINT_PULSE = 3.0
+"""Seconds the hint's ring pulses before it stays still."""
 MARGIN = 16
 STATUS = 40
 
@@ -76,6 +78,8 @@ class PlayScene(Scene):
         self._mouse_in_lines = False
         self.time = 0.0
         self.result_shown_at: float | None = None
+        self._hint_seen: tuple[Move, float] | None = None
+        """The hint on the board and when it appeared (its ring pulses for a while)."""
         self.tallied = False
         """This game's result is in the tally of results against the computer."""
         self._message_at_end: tuple[str, float] | None = None
@@ -241,9 +245,16 @@ class PlayScene(Scene):
     def wants_frames(self) -> bool:
         s = self.session
         return (self.view.animating or s.pending is not None or s.ready is not None
-                or s.hint is not None or s.forced_pass() or (
+                or self._hint_pulsing() or s.forced_pass() or (
                     self.result_shown_at is not None and self.time - self.result_shown_at < 1)
                 or (s.demo and not s.paused and not self.game.is_over()))
+
+    def _hint_pulsing(self) -> bool:
+        """The hint's ring pulses for ``HINT_PULSE`` seconds, then stays still (so a hint
+        left on the board does not keep the window drawing 60 frames a second)."""
+        seen = self._hint_seen
+        return (self.session.hint is not None and seen is not None
+                and seen[0] == self.session.hint and self.time - seen[1] < HINT_PULSE)
 
     def wake_in(self) -> float | None:
         """The next change with no input: a message or the pass notice ending, a tooltip."""
@@ -498,6 +509,11 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> bool | None:
         self.time += dt
+        hint = self.session.hint
+        if hint is None:
+            self._hint_seen = None
+        elif self._hint_seen is None or self._hint_seen[0] != hint:
+            self._hint_seen = (hint, self.time)
         self.view.update(dt)
         self.session.update(dt)
         self.widgets.update(dt)
