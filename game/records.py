@@ -26,8 +26,10 @@ played each side and how the game ended. Two file forms exist:
   (``default_game``/``default_variant``), so a bare ``4453`` pasted from elsewhere
   opens in the current game. Its result is always recomputed from the moves.
 
-Loading trusts nothing: the size, encoding, syntax, every field's type, the variant
-and each move (by replaying it through the rules) are checked, and the first problem
+Loading trusts nothing: the file itself (``game.files``: a regular file, small,
+UTF-8), the syntax, every field's type, the variant and each move (by replaying it
+through the rules) are checked, a player's evaluator must be a *name*, never a path
+(a downloaded game must not make Plies open another file), and the first problem
 becomes one :class:`RecordError` whose message is one sentence for a user. Nothing
 in a file is ever executed or unpickled. Writes go to a temporary file in the same
 folder and are renamed into place, so a failed save never destroys the old file.
@@ -58,6 +60,8 @@ from typing import Any, TypeAlias
 
 import platformdirs
 
+from ai.evaluators import is_evaluator_name
+from game.files import RECORD_BYTES, FileError, os_reason, read_text
 from game.rules import GAMES, PASS, Game, Move, RulesError, new_game
 
 log = logging.getLogger(__name__)
@@ -66,7 +70,7 @@ FORMAT = "plies-game"
 """The ``format`` tag of a saved game."""
 VERSION = 1
 """The record format version this code writes and reads."""
-MAX_FILE_BYTES = 1_000_000
+MAX_FILE_BYTES = RECORD_BYTES
 """Larger files are refused unread: the longest real game is a few kilobytes."""
 MAX_MOVES = 2_000
 """More moves than any supported board can hold (25x25 Gomoku has 625 cells)."""
@@ -76,12 +80,13 @@ that reading a file never pulls in the search)."""
 DEFAULT_EVAL = "default"
 """The evaluator a computer player uses when a record does not name one."""
 MAX_TEXT = 200
-"""Longest eval name or result reason accepted from a file."""
+"""Longest result reason accepted from a file."""
 TEXT_MOVES_PER_LINE = 20
 """How many moves a ``.txt`` record puts on one line."""
 
 Player: TypeAlias = dict[str, Any]
-"""``{"type": "human"}`` or ``{"type": "computer", "level": 1-8, "eval": "default"}``."""
+"""``{"type": "human"}`` or ``{"type": "computer", "level": 1-8, "eval": "default"}``;
+``eval`` is a *name* (a preset, or ``NAME.toml`` in :func:`evaluators_dir`), never a path."""
 
 DEFAULT_LEVEL = 4
 """The level of a computer player that names none (``ai.levels.DEFAULT_LEVEL``)."""
@@ -217,6 +222,7 @@ def load_record(
     default_game: str | None = None,
     default_variant: Mapping[str, Any] | None = None,
     default_players: Sequence[Mapping[str, Any]] | None = None,
+    follow_links: bool = True,
 ) -> GameRecord:
     """Read and fully validate a record from ``path`` (``.json``, ``.txt``, or sniffed).
 
@@ -226,6 +232,8 @@ def load_record(
         default_variant: its variant (only used together with ``default_game``).
         default_players: the players of a record that names none (default:
             :func:`standard_players`, a person against the computer).
+        follow_links: ``False`` refuses a symbolic link (the autosave, which Plies
+            writes itself and never as a link).
 
     Returns:
         The record, normalised: the complete variant, every move (forced Othello
@@ -235,7 +243,7 @@ def load_record(
         RecordError: the first problem, in one sentence naming the file.
     """
     path = Path(path)
-    text = _read_text(path)
+    text = _read_text(path, follow_links=follow_links)
     name = path.name
     suffix = path.suffix.lower()
     other = _other_format(suffix, text)
@@ -248,37 +256,13 @@ def load_record(
                             default_players=default_players)
 
 
-def _read_text(path: Path) -> str:
-    """The file's text, after checking it is a regular, small, UTF-8 file."""
-    name = path.name or str(path)
+def _read_text(path: Path, *, follow_links: bool = True) -> str:
+    """The file's text, after checking it is a regular, small, UTF-8 file (``game.files``)."""
     try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise RecordError(f"{name} does not exist") from None
-    except OSError as error:
-        raise RecordError(f"{name} cannot be read: {_os_reason(error)}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise RecordError(f"{name} is a folder, not a game file")
-    if not stat.S_ISREG(info.st_mode):
-        raise RecordError(f"{name} is not a regular file")
-    if info.st_size > MAX_FILE_BYTES:
-        raise RecordError(f"{name} is too large to be a Plies game "
-                          f"({_size(info.st_size)}; the limit is {_size(MAX_FILE_BYTES)})")
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise RecordError(f"{name} cannot be read: {_os_reason(error)}") from None
-    if len(data) > MAX_FILE_BYTES:  # it grew after the stat
-        raise RecordError(f"{name} is too large to be a Plies game "
-                          f"(the limit is {_size(MAX_FILE_BYTES)})")
-    if b"\0" in data:
-        raise RecordError(f"{name} is not a text file, so it is not a Plies game")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise RecordError(f"{name} is not a text file, so it is not a Plies game "
-                          f"(byte {error.start + 1} is not UTF-8)") from None
+        return read_text(path, limit=MAX_FILE_BYTES, what="Plies game",
+                         follow_links=follow_links)
+    except FileError as error:
+        raise RecordError(str(error)) from None
 
 
 class _JSONProblem(ValueError):
@@ -516,7 +500,8 @@ def _parse_game_header(value: str, where: str) -> tuple[str, dict[str, Any]]:
 def _parse_player_header(value: str, where: str) -> Player:
     """``"human"`` or ``"computer level=4 eval=default"`` -> a player entry.
 
-    ``eval=`` comes last and takes the rest of the line (a path may hold spaces).
+    ``eval=`` comes last and takes the rest of the line, so that a name with a space
+    is refused as a whole (``_check_player``) rather than split into a stray word.
     """
     value, has_eval, evaluator = value.partition(" eval=")
     words = value.split()
@@ -615,7 +600,7 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     try:
         atomic_write_text(path, text)
     except OSError as error:
-        raise RecordError(f"{path.name} could not be saved: {_os_reason(error)}") from None
+        raise RecordError(f"{path.name} could not be saved: {os_reason(error)}") from None
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -697,6 +682,12 @@ def config_dir() -> Path:
     return folder
 
 
+def evaluators_dir() -> Path:
+    """The folder of the user's own evaluators: a record or the settings naming ``NAME``
+    (not a preset) mean ``NAME.toml`` here. Not created: it is the user's to make."""
+    return config_dir() / "evaluators"
+
+
 def games_dir() -> Path:
     """The default folder of the Save and Open dialogs, created on demand."""
     folder = config_dir() / "games"
@@ -750,7 +741,7 @@ def load_autosave() -> GameRecord | None:
     if not path.exists() and not path.is_symlink():
         return None
     try:
-        return load_record(path)
+        return load_record(path, follow_links=False)
     except RecordError as error:
         log.warning("the autosave is unusable and was moved aside: %s", error)
         try:
@@ -943,10 +934,11 @@ def _check_player(entry: Any, where: str) -> Player:
     evaluator = entry.get("eval", DEFAULT_EVAL)
     if evaluator is None:
         evaluator = DEFAULT_EVAL
-    if (not isinstance(evaluator, str) or not evaluator.strip() or len(evaluator) > MAX_TEXT
-            or not evaluator.isprintable()):
-        raise RecordError(f"{where} names the evaluator {_show(evaluator)}, which is not "
-                          f"a usable name")
+    if not is_evaluator_name(evaluator):
+        # Never a path: a game file from anywhere must not make Plies open another file.
+        raise RecordError(f"{where} names the evaluator {_show(evaluator)}, but a game "
+                          f"file may only name a built-in evaluator or one kept in Plies' "
+                          f"evaluators folder (letters, digits, _ and -)")
     return {"type": "computer", "level": level, "eval": evaluator}
 
 
@@ -1087,19 +1079,11 @@ def _example(game: Game) -> str:
     return game.move_name(legal[0]) if legal else "PA"
 
 
-def _size(count: int) -> str:
-    return f"{count / 1_000_000:.1f} MB" if count >= 100_000 else f"{count} bytes"
-
-
-def _os_reason(error: OSError) -> str:
-    """``"permission denied"`` rather than ``"[Errno 13] Permission denied: '/x'"``."""
-    return (error.strerror or type(error).__name__).lower()
-
-
 __all__ = [
     "DEFAULT_EVAL", "DEFAULT_LEVEL", "FORMAT", "GameRecord", "LEVELS", "MAX_FILE_BYTES",
     "AUTOSAVE_NAME", "Player", "RecordError", "VERSION", "atomic_write_text", "autosave_path",
-    "clear_autosave", "computer", "config_dir", "games_dir", "human", "load_autosave",
+    "clear_autosave", "computer", "config_dir", "evaluators_dir", "games_dir", "human",
+    "load_autosave",
     "load_record", "record_from_game", "record_from_json", "record_from_text",
     "record_to_game", "record_to_json", "record_to_text", "remove_stale_temporaries",
     "save_autosave", "save_record",

@@ -27,6 +27,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from game.files import SETTINGS_BYTES, FileError, read_text
 from game.records import (
     RecordError,
     atomic_write_text,
@@ -44,7 +45,7 @@ FORMAT = "plies-settings"
 VERSION = 1
 """The settings format version this code writes."""
 FILE_NAME = "settings.json"
-MAX_FILE_BYTES = 100_000
+MAX_FILE_BYTES = SETTINGS_BYTES
 """A settings file larger than this is ignored unread."""
 
 THEMES = ("classic", "dark", "high-contrast")
@@ -129,15 +130,19 @@ def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, each missing or bad value replaced by its default; never raises."""
     try:
         path = settings_path() if path is None else Path(path)
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             return Settings()
-        if path.stat().st_size > MAX_FILE_BYTES:
-            log.warning("%s is too large; using the default settings", path)
-            return Settings()
-        data = json.loads(path.read_bytes().decode("utf-8-sig"))
-    except FileNotFoundError:
+        # Plies writes this file itself (atomically, never as a link): a link or a
+        # special file there is refused like any other unusable file.
+        text = read_text(path, limit=MAX_FILE_BYTES, what="settings file", follow_links=False)
+        data = json.loads(text)
+    except FileError as error:
+        log.warning("%s; using the default settings", error)
         return Settings()
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
+    except OSError as error:  # no config folder at all
+        log.warning("unreadable settings, using the defaults: %s", error)
+        return Settings()
+    except (ValueError, RecursionError) as error:
         log.warning("unreadable settings, using the defaults: %s", error)
         return Settings()
     if not isinstance(data, dict):

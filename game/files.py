@@ -1,0 +1,215 @@
+"""The one safe way Plies reads a file: regular files only, bounded size, strict UTF-8.
+
+Every loader (records and the autosave, settings, evaluator weights, ``--file``
+position lists, ``match --openings``, and any format added later) reads through here,
+so that a hostile or mistaken file gives one sentence naming it, never a hang, a
+traceback or gigabytes of memory:
+
+* the path is ``stat``-ed first: a folder, a named pipe (FIFO), a device, a socket or
+  a link to nothing is refused before it is opened (opening a FIFO would block for
+  good, reading ``/dev/zero`` would never end);
+* it is then opened non-blocking and ``fstat``-ed again, so a file swapped for a pipe
+  between the two steps is refused too; ``follow_links=False`` refuses a symbolic
+  link altogether (the files Plies writes itself are never links);
+* at most the kind's size cap is read (the ``*_BYTES`` constants below): a file
+  larger than its cap is refused unread, one that grows while being read is refused;
+* the bytes are decoded as strict UTF-8 (a leading byte-order mark is dropped); a NUL
+  byte means "not a text file".
+
+``read_text`` returns the whole text; ``read_lines`` streams a long list (a million
+positions) line by line with only one line in memory at a time.
+
+>>> import tempfile, os
+>>> folder = tempfile.mkdtemp()
+>>> path = os.path.join(folder, "moves.txt")
+>>> _ = open(path, "w").write("# openings\\nf5d6\\n\\nf5f6\\n")
+>>> read_text(path, limit=RECORD_BYTES)
+'# openings\\nf5d6\\n\\nf5f6\\n'
+>>> [(n, line) for n, line in read_lines(path)]
+[(1, '# openings'), (2, 'f5d6'), (3, ''), (4, 'f5f6')]
+>>> try:
+...     read_text(folder, limit=RECORD_BYTES, name="games")
+... except FileError as error:
+...     print(error)
+games is a folder, not a file Plies can read
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+RECORD_BYTES = 1_000_000
+"""Game records and the autosave: the longest real game is a few kilobytes."""
+SETTINGS_BYTES = 100_000
+"""The settings file: a few hundred bytes in practice."""
+EVALUATOR_BYTES = 64_000
+"""An evaluator's weights (TOML): a few dozen ``name = number`` lines."""
+POSITION_LINE_BYTES = 16_384
+"""One line of a position list (``--file``, ``match --openings``): a full 25x25 Gomoku
+game is under 2,000 characters. The list itself has no total cap: it is streamed."""
+
+_CHUNK = 1 << 16
+
+
+class FileError(ValueError):
+    """A file that cannot be read as asked; the message is one sentence naming it."""
+
+
+def read_text(path: str | os.PathLike[str], *, limit: int, what: str = "file Plies can read",
+              name: str | None = None, follow_links: bool = True) -> str:
+    """The whole text of the regular file ``path``, at most ``limit`` bytes of UTF-8.
+
+    Args:
+        path: the file.
+        limit: the size cap in bytes (one of this module's ``*_BYTES``).
+        what: what the file should be, for messages ("Plies game", "weights file").
+        name: how messages name the file (default: its name without the folder).
+        follow_links: ``False`` refuses a symbolic link (files Plies writes itself).
+
+    Raises:
+        FileError: anything but a readable, small enough, UTF-8 regular file.
+    """
+    label = _label(path, name)
+    fd = _open_checked(path, label, what, limit, follow_links)
+    try:
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(_CHUNK, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        raise FileError(f"{label} cannot be read: {os_reason(error)}") from None
+    finally:
+        os.close(fd)
+    if size > limit:  # it grew after the checks
+        raise FileError(f"{label} is too large to be a {what} (the limit is {_size(limit)})")
+    return _decode(b"".join(chunks), label, what)
+
+
+def read_lines(path: str | os.PathLike[str], *, max_line: int = POSITION_LINE_BYTES,
+               what: str = "list of positions", name: str | None = None,
+               follow_links: bool = True) -> Iterator[tuple[int, str]]:
+    """Stream ``(line number, text)`` of ``path``, line ends removed, from line 1.
+
+    The checks on the file itself happen at once (this is not a generator function:
+    a FIFO or a missing file raises here, not at the first ``next``); the lines come
+    one at a time, so a million-line file starts answering at once and only one line
+    is held in memory. Close the iterator (or exhaust it) to close the file.
+
+    Raises:
+        FileError: at the call, a file that cannot be opened as a regular file; while
+            iterating, a line longer than ``max_line`` bytes, a NUL byte or bytes that
+            are not UTF-8, or a read error.
+    """
+    label = _label(path, name)
+    fd = _open_checked(path, label, what, None, follow_links)
+    return _lines(os.fdopen(fd, "rb"), label, what, max_line)
+
+
+def _lines(handle, label: str, what: str, max_line: int) -> Iterator[tuple[int, str]]:
+    with handle:
+        number = 0
+        while True:
+            try:
+                raw = handle.readline(max_line + 2)  # room for "\r\n" after a full line
+            except OSError as error:
+                raise FileError(f"{label} cannot be read: {os_reason(error)}") from None
+            if not raw:
+                return
+            number += 1
+            line = raw.rstrip(b"\r\n")
+            if len(line) > max_line:
+                raise FileError(f"line {number} of {label} is longer than {max_line} bytes, "
+                                f"so it is not a {what}")
+            if number == 1:
+                line = line.removeprefix(b"\xef\xbb\xbf")
+            yield number, _decode(line, f"line {number} of {label}", what)
+
+
+def os_reason(error: OSError) -> str:
+    """``"permission denied"`` rather than ``"[Errno 13] Permission denied: '/x'"``."""
+    return (error.strerror or type(error).__name__).lower()
+
+
+# --- the checks ---------------------------------------------------------------------
+
+
+def _open_checked(path: str | os.PathLike[str], label: str, what: str, limit: int | None,
+                  follow_links: bool) -> int:
+    """An open read-only descriptor of ``path`` after the type and size checks."""
+    try:
+        info = os.stat(path) if follow_links else os.lstat(path)
+    except FileNotFoundError:
+        if follow_links and os.path.lexists(path):
+            raise FileError(f"{label} is a link to a file that does not exist") from None
+        raise FileError(f"{label} does not exist") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+        reason = os_reason(error) if isinstance(error, OSError) else "it is not a valid path"
+        raise FileError(f"{label} cannot be read: {reason}") from None
+    _check_kind(info, label, what, limit)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise FileError(f"{label} is a link, not a {what}") from None
+        raise FileError(f"{label} cannot be read: {os_reason(error)}") from None
+    try:
+        _check_kind(os.fstat(fd), label, what, limit)  # swapped since the stat?
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _check_kind(info: os.stat_result, label: str, what: str, limit: int | None) -> None:
+    mode = info.st_mode
+    if stat.S_ISREG(mode):
+        if limit is not None and info.st_size > limit:
+            raise FileError(f"{label} is too large to be a {what} "
+                            f"({_size(info.st_size)}; the limit is {_size(limit)})")
+        return
+    if stat.S_ISDIR(mode):
+        raise FileError(f"{label} is a folder, not a {what}")
+    if stat.S_ISLNK(mode):
+        raise FileError(f"{label} is a link, not a {what}")
+    kinds = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    kind = next((k for test, k in kinds if test(mode)), "something else")
+    raise FileError(f"{label} is not a regular file but {kind}, so it is not a {what}")
+
+
+def _decode(data: bytes, label: str, what: str) -> str:
+    if b"\0" in data:
+        raise FileError(f"{label} is not a text file, so it is not a {what}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise FileError(f"{label} is not a text file, so it is not a {what} "
+                        f"(byte {error.start + 1} is not UTF-8)") from None
+
+
+def _label(path: str | os.PathLike[str], name: str | None) -> str:
+    if name is not None:
+        return name
+    try:
+        return Path(path).name or str(path)
+    except TypeError:
+        return "the file"
+
+
+def _size(count: int) -> str:
+    return f"{count / 1_000_000:.1f} MB" if count >= 100_000 else f"{count} bytes"
+
+
+__all__ = ["EVALUATOR_BYTES", "FileError", "POSITION_LINE_BYTES", "RECORD_BYTES",
+           "SETTINGS_BYTES", "os_reason", "read_lines", "read_text"]
