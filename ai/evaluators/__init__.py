@@ -1,4 +1,4 @@
-"""Static evaluators, one module per game, chosen by preset name or TOML file.
+"""Static evaluators, one module per game, chosen by name or (command line only) TOML file.
 
 Each game module (``ai/evaluators/<game>.py``) provides:
 
@@ -13,6 +13,15 @@ A weights file is TOML::
     [weights]
     mobility = 20             # only the fields you change
 
+Names and paths are kept apart. A *name* (``is_evaluator_name``: letters, digits, ``_``
+and ``-``) means a preset or the user's own file ``NAME.toml`` in their evaluator
+folder (``evaluator_by_name``); saved games and settings may hold only names, because
+a game file from anywhere must never make the program open another path. A path to a
+weights file is accepted only from the command line (``load_evaluator``).
+
+Every weight has a range (``weight_range``, from the field's metadata in its game's
+``Weights``); a weights file must give whole numbers inside them.
+
 >>> load_evaluator("othello", "naive").name
 'naive'
 """
@@ -21,11 +30,15 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import math
+import os
+import re
 import tomllib
 from pathlib import Path
 from types import ModuleType
 
-from ai.evaluators.base import Evaluator
+from ai.evaluators.base import Evaluator, weight_range
+from game.files import EVALUATOR_BYTES, FileError, read_text
 
 _MODULES = {
     "connect4": "ai.evaluators.connect4",
@@ -52,54 +65,174 @@ def preset_names(game_name: str) -> list[str]:
     return list(_module(game_name).PRESETS)
 
 
-def load_evaluator(game_name: str, spec: str | None = None) -> Evaluator:
-    """The evaluator named by ``spec``: a preset name, a TOML file path, or ``None`` (default).
+NAME_PATTERN = re.compile(r"\w[\w-]{0,63}")
+"""What an evaluator *name* looks like: letters, digits, ``_`` and ``-``, at most 64
+characters, no dot, slash, backslash or colon. A name can only ever mean a preset or a
+file in the user's evaluator folder, never another path."""
+
+USER_SUFFIX = ".toml"
+"""A user evaluator ``NAME`` is the file ``NAME.toml`` in the user's evaluator folder."""
+
+
+def is_evaluator_name(text: object) -> bool:
+    """Whether ``text`` is a *name* (a preset or a user evaluator), not a path.
+
+    >>> is_evaluator_name("naive"), is_evaluator_name("my-weights_2")
+    (True, True)
+    >>> is_evaluator_name("x.toml"), is_evaluator_name("../x"), is_evaluator_name("")
+    (False, False, False)
+    """
+    return isinstance(text, str) and NAME_PATTERN.fullmatch(text) is not None
+
+
+def evaluator_by_name(game_name: str, name: str | None = None, *,
+                      user_dir: str | os.PathLike[str] | None = None) -> Evaluator:
+    """The evaluator a *saved game or the settings* name: a preset, or a user evaluator.
+
+    A record is data from anywhere, so its name is never a path: it is a built-in
+    preset, or ``NAME.toml`` in ``user_dir`` (the folder the user keeps evaluators in;
+    ``None``: presets only).
 
     Raises:
-        EvaluatorError: unknown preset, unreadable or invalid file (one sentence).
+        EvaluatorError: not a name, no such evaluator, or a bad weights file.
     """
     module = _module(game_name)
-    spec = spec or DEFAULT_PRESET
-    if spec in module.PRESETS:
-        return module.build(module.PRESETS[spec], spec)
-    if spec.endswith(".toml") or Path(spec).is_file():
-        return module.build(load_weights_file(game_name, Path(spec)), Path(spec).stem)
-    raise EvaluatorError(
-        f"unknown evaluator {spec!r} for {game_name}; presets: {', '.join(module.PRESETS)}"
-        " (or give a .toml file)"
-    )
+    name = DEFAULT_PRESET if name is None else name
+    if not is_evaluator_name(name):
+        raise EvaluatorError(f"{_quote(name)} is not an evaluator name (letters, digits, "
+                             f"_ and - only; a saved game may not name a file)")
+    if name in module.PRESETS:
+        return module.build(module.PRESETS[name], name)
+    if user_dir is not None:
+        path = Path(user_dir) / (name + USER_SUFFIX)
+        if os.path.lexists(path):
+            return module.build(load_weights_file(game_name, path), name)
+    where = f" or {name}{USER_SUFFIX} in {user_dir}" if user_dir is not None else ""
+    raise EvaluatorError(f"there is no {game_name} evaluator {name!r}: the presets are "
+                         f"{', '.join(module.PRESETS)}{where}")
 
 
-def load_weights_file(game_name: str, path: Path) -> object:
-    """Read a weights TOML file for ``game_name``; every problem is one sentence."""
+def load_evaluator(game_name: str, spec: str | None = None, *,
+                   user_dir: str | os.PathLike[str] | None = None) -> Evaluator:
+    """The evaluator a *command line* names: a preset, a user evaluator or a TOML file.
+
+    ``spec`` that is a name (``is_evaluator_name``) is looked up as
+    ``evaluator_by_name`` does; anything else is a path to a weights file, which a
+    person typed and so may name any file. ``None`` is the default preset.
+
+    Raises:
+        EvaluatorError: unknown name, unreadable or invalid file (one sentence).
+    """
+    if spec is None or is_evaluator_name(spec):
+        return evaluator_by_name(game_name, spec, user_dir=user_dir)
+    module = _module(game_name)
+    path = Path(spec)
+    stem = path.stem if is_evaluator_name(path.stem) else "custom"
+    return module.build(load_weights_file(game_name, path, name=spec), stem)
+
+
+def load_weights_file(game_name: str, path: str | os.PathLike[str], *,
+                      name: str | None = None) -> object:
+    """Read and check a weights TOML file for ``game_name``; every problem is one sentence.
+
+    The file is read through ``game.files`` (a regular file of at most
+    ``EVALUATOR_BYTES``, strict UTF-8); its keys are ``game`` (text, the game's name),
+    ``base`` (text, a preset) and ``[weights]`` (a table of known weight names, each a
+    whole number inside its range, ``weight_range``). ``name``: how messages call the
+    file (default: its name).
+
+    Raises:
+        EvaluatorError: the first problem found.
+    """
+    module = _module(game_name)
+    label = name if name is not None else (Path(path).name or str(path))
+    try:
+        text = read_text(path, limit=EVALUATOR_BYTES, what="weights file", name=label)
+    except FileError as error:
+        raise EvaluatorError(str(error)) from None
+    return weights_from_toml(game_name, text, label)
+
+
+def weights_from_toml(game_name: str, text: str, label: str = "the weights file") -> object:
+    r"""Parse and check the text of a weights file (see ``load_weights_file``).
+
+    >>> weights_from_toml("othello", 'base = "naive"\n[weights]\nmobility = 3').mobility
+    3
+    >>> weights_from_toml("othello", "[weights]\nmobility = 1e308")
+    Traceback (most recent call last):
+      ...
+    ai.evaluators.EvaluatorError: the weights file: weight 'mobility' must be a whole number from 0 to 400, not 1e+308
+    """
     module = _module(game_name)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise EvaluatorError(f"cannot read {path}: {error.strerror or error}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise EvaluatorError(f"{path} is not valid TOML: {error}") from None
-    if data.get("game", game_name) != game_name:
-        raise EvaluatorError(f"{path} holds weights for {data.get('game')!r}, not {game_name}")
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise EvaluatorError(_clip(f"{label} is not valid TOML: {error}")) from None
+    except RecursionError:
+        raise EvaluatorError(f"{label} is nested too deeply to be a weights file") from None
+    except ValueError:  # e.g. an integer with more digits than Python converts
+        raise EvaluatorError(f"{label} holds a number too long to read") from None
+    stray = [key for key in data if key not in ("game", "base", "weights")]
+    if stray:
+        raise EvaluatorError(f"{label}: unknown entry {_quote(stray[0])}; a weights file "
+                             f"has game, base and [weights]")
+    game = data.get("game", game_name)
+    if game != game_name:
+        raise EvaluatorError(f"{label} holds weights for {_quote(game)}, not {game_name}")
     base_name = data.get("base", DEFAULT_PRESET)
-    if base_name not in module.PRESETS:
-        raise EvaluatorError(f"{path}: unknown base preset {base_name!r}")
+    if not isinstance(base_name, str) or base_name not in module.PRESETS:
+        raise EvaluatorError(f"{label}: base must name a preset "
+                             f"({', '.join(module.PRESETS)}), not {_quote(base_name)}")
     weights = data.get("weights", {})
     if not isinstance(weights, dict):
-        raise EvaluatorError(f"{path}: [weights] must be a table of name = number")
+        raise EvaluatorError(f"{label}: [weights] must be a table of name = number")
     base = module.PRESETS[base_name]
-    known = {f.name: f for f in dataclasses.fields(base)}
-    for name, value in weights.items():
-        if name not in known:
-            raise EvaluatorError(
-                f"{path}: unknown weight {name!r}; known: {', '.join(known)}")
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise EvaluatorError(f"{path}: weight {name!r} must be a number")
-        if isinstance(getattr(base, name), int) and not float(value).is_integer():
-            raise EvaluatorError(f"{path}: weight {name!r} must be a whole number")
-    converted = {n: type(getattr(base, n))(v) for n, v in weights.items()}
-    return dataclasses.replace(base, **converted)
+    known = {f.name for f in dataclasses.fields(base)}
+    converted: dict[str, int] = {}
+    for key, value in weights.items():
+        if key not in known:
+            raise EvaluatorError(_clip(f"{label}: unknown weight {_quote(key)}; "
+                                       f"known: {', '.join(known)}"))
+        low, high = weight_range(type(base), key)
+        number = _whole(value)
+        if number is None or not low <= number <= high:
+            raise EvaluatorError(f"{label}: weight {key!r} must be a whole number from "
+                                 f"{low} to {high}, not {_quote(value)}")
+        converted[key] = number
+    try:
+        return dataclasses.replace(base, **converted)
+    except (ValueError, TypeError) as error:  # a rule across fields (Weights.__post_init__)
+        raise EvaluatorError(_clip(f"{label}: {error}")) from None
 
 
-__all__ = ["DEFAULT_PRESET", "Evaluator", "EvaluatorError", "load_evaluator",
-           "load_weights_file", "preset_names"]
+def _whole(value: object) -> int | None:
+    """``value`` as an int when it is a whole, finite TOML number, else ``None``."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _quote(value: object) -> str:
+    """A short quotation of a value from a file."""
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return "a number that long"  # str() of a 5,000-digit int raises
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:36] + "…"
+
+
+def _clip(message: str, limit: int = 240) -> str:
+    message = " ".join(message.split())
+    return message if len(message) <= limit else message[:limit - 1] + "…"
+
+
+__all__ = ["DEFAULT_PRESET", "Evaluator", "EvaluatorError", "NAME_PATTERN", "evaluator_by_name",
+           "is_evaluator_name", "load_evaluator", "load_weights_file", "preset_names",
+           "weight_range", "weights_from_toml"]

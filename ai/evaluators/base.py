@@ -53,6 +53,30 @@ def plies_to_end(score: int) -> int | None:
     return WIN - abs(score)
 
 
+def weight(default: int, low: int, high: int) -> int:
+    """A ``Weights`` field: its default and the range a weights file may set it in.
+
+    The range is the field's metadata (``weight_range`` reads it), so it is written
+    once, next to the field, and enforced when a file is read.
+    """
+    if not low <= default <= high:
+        raise ValueError(f"default {default} outside its range {low}..{high}")
+    return dataclasses.field(default=default, metadata={"range": (low, high)})
+
+
+def weight_range(weights_class: type, name: str) -> tuple[int, int]:
+    """The ``(low, high)`` range of the weight ``name`` of a ``Weights`` dataclass.
+
+    >>> from ai.evaluators.othello import Weights
+    >>> weight_range(Weights, "corners")
+    (0, 4000)
+    """
+    for field in dataclasses.fields(weights_class):
+        if field.name == name:
+            return field.metadata["range"]
+    raise KeyError(name)
+
+
 @dataclasses.dataclass(frozen=True)
 class Solution:
     """An exact game-theoretic result.

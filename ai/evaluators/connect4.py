@@ -3,6 +3,10 @@
 The weights (``Weights``; all ints, points from the side to move's view)
 ========================================================================
 
+Each weight's range below is also written next to its field in ``Weights``
+(``weight(default, low, high)``), which a weights file must respect; a test keeps
+the two equal.
+
 A *threat* is an empty cell that would complete a line of ``connect`` for one side
 (Allis' term). Rows are counted from 1 at the bottom. Because the board fills up
 and both sides must keep moving (zugzwang), the first player tends to get the odd
@@ -10,11 +14,11 @@ rows and the second player the even rows at the end of a game: a first-player th
 on an odd row, or a second-player threat on an even row, usually decides the game;
 the others rarely do. Hence four threat weights.
 
-``first_odd_threat``  (default 120, sensible 50-300)
+``first_odd_threat``  (default 120, sensible 50-300, allowed 0-300)
     Each threat of the first player (Red) on an odd row (1, 3, 5).
 ``first_even_threat``  (default 40, 0-150)
     Each threat of the first player on an even row.
-``second_even_threat``  (default 100, 50-300)
+``second_even_threat``  (default 100, sensible 50-300, allowed 0-300)
     Each threat of the second player (Yellow) on an even row (2, 4, 6).
 ``second_odd_threat``  (default 40, 0-150)
     Each threat of the second player on an odd row.
@@ -73,7 +77,7 @@ from ai.endgame.connect4 import (
     Connect4Solver,
     board_bits,
 )
-from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints
+from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints, weight
 from game.rules.base import Game, Move
 
 __all__ = ["PRESETS", "SURE_WIN", "Connect4Evaluator", "Weights", "build"]
@@ -90,16 +94,16 @@ scores, ``WIN_THRESHOLD``, so that the search still prefers a proven win)."""
 class Weights:
     """The Connect-4 evaluator's knobs; the module docstring documents each one."""
 
-    first_odd_threat: int = 120
-    first_even_threat: int = 40
-    second_even_threat: int = 100
-    second_odd_threat: int = 40
-    dead_threat: int = 0
-    playable_threat: int = 0
-    stacked_threats: int = 150
-    blocked_column: int = 0
-    centre: int = 0
-    lines: int = 12
+    first_odd_threat: int = weight(120, 0, 300)
+    first_even_threat: int = weight(40, 0, 150)
+    second_even_threat: int = weight(100, 0, 300)
+    second_odd_threat: int = weight(40, 0, 150)
+    dead_threat: int = weight(0, 0, 50)
+    playable_threat: int = weight(0, 0, 300)
+    stacked_threats: int = weight(150, 0, 1000)
+    blocked_column: int = weight(0, 0, 100)
+    centre: int = weight(0, 0, 50)
+    lines: int = weight(12, 0, 30)
 
 
 PRESETS: dict[str, Weights] = {

@@ -3,6 +3,10 @@
 The weights (``Weights``; all ints, points from the side to move's view)
 ========================================================================
 
+Each weight's range below is also written next to its field in ``Weights``
+(``weight(default, low, high)``), which a weights file must respect; a test keeps
+the two equal.
+
 Every line (row, column, diagonal of at least five cells) is judged for each side by
 what a stone of that side would *make* on each of its empty cells (see "How it
 works"). From those move classes the line's patterns follow:
@@ -46,7 +50,7 @@ every set tried (``ai/TUNING.md``).
 Move ordering (and the cap on candidates) uses the same values for what a move
 *creates* in each of its four lines, plus what it *prevents*:
 
-``five``  (default 100000, 0-900000)
+``five``  (default 100000, 0-899999)
     Ordering value of a move that completes a five.
 ``defence``  (default 80, 0-200)
     Percent of the opponent's value at a cell added to a move's ordering value:
@@ -54,7 +58,7 @@ Move ordering (and the cap on candidates) uses the same values for what a move
 
 Search shape and exact knowledge:
 
-``forced_win``  (default 100000, 0-900000; 0 switches the rule off)
+``forced_win``  (default 100000, 0-899999; 0 switches the rule off)
     A leaf is worth this much (heuristic, far below proven wins) when the side to
     move can complete a five, or can make an open four while the opponent has no
     four; minus this when the opponent has two cells that complete a five.
@@ -142,7 +146,7 @@ import threading
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints
+from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints, weight
 from game.rules.base import Game, Move
 from game.rules.renju import forbidden_kind, may_be_forbidden
 
@@ -156,30 +160,30 @@ __all__ = [
 class Weights:
     """The Gomoku evaluator's knobs; the module docstring documents each one."""
 
-    open_four: int = 20000
-    four: int = 3000
-    open_three: int = 2500
-    split_three: int = 1800
-    closed_three: int = 300
-    open_two: int = 40
-    closed_two: int = 12
-    one: int = 3
-    opp_open_four: int = 20000
-    opp_four: int = 3000
-    opp_open_three: int = 2500
-    opp_split_three: int = 1800
-    opp_closed_three: int = 300
-    opp_open_two: int = 40
-    opp_closed_two: int = 12
-    opp_one: int = 3
-    five: int = 100000
-    defence: int = 80
-    forced_win: int = 100000
-    forcing: int = 1
-    max_candidates: int = 12
-    vcf_fours: int = 12
-    defence_fours: int = 0
-    unit: int = 100
+    open_four: int = weight(20000, 0, 100000)
+    four: int = weight(3000, 0, 20000)
+    open_three: int = weight(2500, 0, 20000)
+    split_three: int = weight(1800, 0, 20000)
+    closed_three: int = weight(300, 0, 5000)
+    open_two: int = weight(40, 0, 1000)
+    closed_two: int = weight(12, 0, 300)
+    one: int = weight(3, 0, 100)
+    opp_open_four: int = weight(20000, 0, 100000)
+    opp_four: int = weight(3000, 0, 20000)
+    opp_open_three: int = weight(2500, 0, 20000)
+    opp_split_three: int = weight(1800, 0, 20000)
+    opp_closed_three: int = weight(300, 0, 5000)
+    opp_open_two: int = weight(40, 0, 1000)
+    opp_closed_two: int = weight(12, 0, 300)
+    opp_one: int = weight(3, 0, 100)
+    five: int = weight(100000, 0, 899999)
+    defence: int = weight(80, 0, 200)
+    forced_win: int = weight(100000, 0, 899999)
+    forcing: int = weight(1, 0, 1)
+    max_candidates: int = weight(12, 1, 100)
+    vcf_fours: int = weight(12, 0, 40)
+    defence_fours: int = weight(0, 0, 10)
+    unit: int = weight(100, 1, 10000)
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):

@@ -13,7 +13,9 @@ between the weight moves linearly with the number of empty squares ``e``::
     weight(e) = (feature * e + feature_end * (60 - e)) / 60
 
 Every feature is "mine minus the opponent's" (the side to move first), so a positive
-weight means "more is better". Ranges are what makes sense, not what is enforced.
+weight means "more is better". The ranges below are enforced when a weights file is
+read: they are written next to each field of ``Weights`` (``weight(default, low,
+high)``), and a test keeps this text equal to them.
 
 ``mobility`` / ``mobility_end`` (0..400)
     per legal move of difference (a pass counts 0). Few moves for the opponent means
@@ -86,7 +88,7 @@ from __future__ import annotations
 import dataclasses
 
 from ai.endgame.othello import OthelloSolver
-from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints
+from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints, weight
 from game.rules.base import PASS, Game, Move
 from game.rules.othello import SIZE, flips, line_masks, mobility
 
@@ -140,28 +142,28 @@ _MOVE_RANK = (
 
 @dataclasses.dataclass(frozen=True)
 class Weights:
-    """The evaluator's knobs; see the module docstring for each field's meaning and range."""
+    """The evaluator's knobs (the module docstring says what each means): default, low, high."""
 
-    mobility: int = 0
-    mobility_end: int = 0
-    frontier: int = 0
-    frontier_end: int = 0
-    corners: int = 0
-    corners_end: int = 0
-    x_squares: int = 0
-    x_squares_end: int = 0
-    c_squares: int = 0
-    c_squares_end: int = 0
-    edges: int = 0
-    edges_end: int = 0
-    stable: int = 0
-    stable_end: int = 0
-    discs: int = 0
-    discs_end: int = 0
-    parity: int = 0
-    parity_end: int = 0
-    squares: int = 0
-    squares_end: int = 0
+    mobility: int = weight(0, 0, 400)
+    mobility_end: int = weight(0, 0, 400)
+    frontier: int = weight(0, 0, 200)
+    frontier_end: int = weight(0, 0, 200)
+    corners: int = weight(0, 0, 4000)
+    corners_end: int = weight(0, 0, 4000)
+    x_squares: int = weight(0, 0, 3000)
+    x_squares_end: int = weight(0, 0, 3000)
+    c_squares: int = weight(0, 0, 1500)
+    c_squares_end: int = weight(0, 0, 1500)
+    edges: int = weight(0, -200, 200)
+    edges_end: int = weight(0, -200, 200)
+    stable: int = weight(0, 0, 400)
+    stable_end: int = weight(0, 0, 400)
+    discs: int = weight(0, -200, 200)
+    discs_end: int = weight(0, -200, 200)
+    parity: int = weight(0, -200, 200)
+    parity_end: int = weight(0, -200, 200)
+    squares: int = weight(0, 0, 50)
+    squares_end: int = weight(0, 0, 50)
 
 
 PRESETS: dict[str, Weights] = {

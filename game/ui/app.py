@@ -225,11 +225,18 @@ class App:
         return self._generation
 
     def evaluator(self, game_name: str, preset: str) -> Any:
-        """The evaluator ``preset`` of ``game_name``, loaded once (so its table is reused)."""
-        from ai.evaluators import load_evaluator
+        """The evaluator named ``preset`` for ``game_name``, loaded once (its table is reused).
+
+        ``preset`` comes from the players of a game (a record, the settings), so it is
+        a name only: a preset, or the user's ``evaluators_dir()/NAME.toml``, never a
+        path (``ai.evaluators.evaluator_by_name``).
+        """
+        from ai.evaluators import evaluator_by_name
+        from game.records import evaluators_dir
         key = (game_name, preset)
         if key not in self._evaluators:
-            self._evaluators[key] = load_evaluator(game_name, preset)
+            self._evaluators[key] = evaluator_by_name(game_name, preset,
+                                                      user_dir=evaluators_dir())
         return self._evaluators[key]
 
     # --- scenes ------------------------------------------------------------------------------

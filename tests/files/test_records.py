@@ -185,11 +185,14 @@ def test_text_header_wins_over_the_default(tmp_path: Path) -> None:
     assert record.moves == ["j10", "k11"]
 
 
-def test_text_player_with_spaces_in_eval_path(tmp_path: Path) -> None:
-    players = [computer(2, "my weights/strong one.toml"), human()]
+def test_text_player_eval_is_a_name_not_a_path(tmp_path: Path) -> None:
+    players = [computer(2, "my-weights_2"), human()]
     record = record_from_game(new_game("othello"), players)
     save_record(tmp_path / "g.txt", record)
     assert load_record(tmp_path / "g.txt").players == players
+    with pytest.raises(RecordError, match="evaluator"):
+        record_from_game(new_game("othello"), [computer(2, "my weights/strong one.toml"),
+                                               human()])
 
 
 def test_unknown_suffix_is_sniffed(tmp_path: Path) -> None:
