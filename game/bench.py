@@ -19,7 +19,7 @@ from typing import Any
 from ai.endgame import solver_for
 from ai.evaluators import load_evaluator
 from ai.search import Limits, Searcher
-from game.commands.common import CliError, emit
+from game.commands.common import CliError, emit, int_range, seconds_value
 from game.rules import GAMES, Game, new_game
 from game.rules.perft import perft
 
@@ -136,8 +136,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``plies bench``."""
     parser.add_argument("game", nargs="?", metavar="GAME",
                         help=f"one of {', '.join(GAMES)} (default: all)")
-    parser.add_argument("--runs", type=int, default=3, help="runs per figure; the median counts")
-    parser.add_argument("--seconds", type=float, default=None,
+    parser.add_argument("--runs", type=int_range(1, 1000, "--runs"), default=3,
+                        help="runs per figure; the median counts")
+    parser.add_argument("--seconds", type=seconds_value, default=None,
                         help="search time per position (default: as in bench.toml)")
     parser.add_argument("--ui", action="store_true",
                         help="measure the window: frame intervals and cancel latency")

@@ -20,11 +20,15 @@ from typing import Any, NoReturn
 
 from game.commands.common import (  # noqa: F401  (re-exported for older callers)
     EXIT_BAD_INPUT,
+    MAX_DEPTH,
     CliError,
     add_game_argument,
     build_game,
     emit,
+    int_range,
+    join_dash_values,
     positions_from_file,
+    seconds_value,
     variant_options,
 )
 from game.rules.perft import perft
@@ -40,7 +44,10 @@ class _Parser(argparse.ArgumentParser):
 
 def _perft_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
-    parser.add_argument("depth", type=int, help="plies to count (a forced pass is a ply)")
+    parser.add_argument("depth", type=int_range(0, MAX_DEPTH, "depth"),
+                        help="plies to count, 0 to 64 (a forced pass is a ply); the count "
+                             "grows about tenfold a ply, so depths past 10 run for hours: "
+                             "Ctrl-C stops them")
     parser.add_argument("--moves", metavar="M", help="start from these moves (game notation)")
     parser.add_argument("--json", action="store_true", help="one JSON object")
 
@@ -64,10 +71,16 @@ def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
     parser.add_argument("--file", metavar="F", help="one move list per line; one result per line")
     limit = parser.add_mutually_exclusive_group()
-    limit.add_argument("--depth", type=int, help="search exactly this deep")
-    limit.add_argument("--time", type=float, metavar="S", help="search for S seconds")
-    limit.add_argument("--level", type=int, help="search as level 1-8 does")
-    parser.add_argument("--eval", metavar="E", help="evaluator preset name or TOML file")
+    limit.add_argument("--depth", type=int_range(1, MAX_DEPTH, "depth"),
+                       help="search exactly this deep (1-64; a deep search in a big "
+                            "position can run for hours: Ctrl-C stops it)")
+    limit.add_argument("--time", type=seconds_value, metavar="S",
+                       help="search for S seconds (above 0, at most a day)")
+    limit.add_argument("--level", type=int_range(1, 8, "level"),
+                       help="search as level 1-8 does (default 4)")
+    parser.add_argument("--eval", metavar="E",
+                        help="evaluator: a preset, a NAME kept in the evaluators folder, "
+                             "or a path to a TOML file")
     parser.add_argument("--mode", choices=("full", "alphabeta", "minimax"), default="full",
                         help="full search, bare alpha-beta, or plain minimax (node counts)")
     parser.add_argument("--multipv", type=int, metavar="N", default=1,
@@ -87,13 +100,16 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME", help="connect4 or othello")
     parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
     parser.add_argument("--board", metavar="B",
-                        help="Othello: 64 characters a1..h8, X black, O white, - or . empty"
-                             " (write --board=... when it starts with -)")
+                        help="Othello: 64 characters a1..h8, X black, O white, - or . empty;"
+                             " --moves are then played from it")
     parser.add_argument("--turn", choices=("X", "O"), help="Othello with --board: side to move")
     parser.add_argument("--file", metavar="F", help="one position per line; one result per line")
     parser.add_argument("--obf", metavar="F", help="Othello: an OBF file (a position a line, "
                         "optional '; move:score' annotations), each solved and checked")
-    parser.add_argument("--time", type=float, metavar="S", help="give up after S seconds")
+    parser.add_argument("--time", type=seconds_value, metavar="S",
+                        help="give up after S seconds (status 1); without it a solve runs "
+                             "until it is done, which far from the end can take hours: "
+                             "Ctrl-C stops it")
     parser.add_argument("--json", action="store_true", help="one JSON object per position")
     # solve takes no variant options, but build_game reads them.
     parser.set_defaults(width=None, height=None, connect=None, size=None, rule=None)
@@ -115,13 +131,17 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser, positional=False)
     parser.add_argument("--first", choices=("human", "ai"), default="human",
                         help="who moves first (default: you)")
-    parser.add_argument("--level", type=int, default=None, help="computer level 1-8")
-    parser.add_argument("--eval", metavar="E", default="default", help="evaluator preset")
+    parser.add_argument("--level", type=int_range(1, 8, "level"), default=None,
+                        help="computer level 1-8")
+    parser.add_argument("--eval", metavar="NAME", default="default",
+                        help="evaluator: a preset or a NAME kept in the evaluators folder as "
+                             "NAME.toml (the game is saved with it, so not a path)")
 
 
 def _demo_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser, positional=False)
-    parser.add_argument("--levels", type=int, nargs=2, metavar=("A", "B"), default=None,
+    parser.add_argument("--levels", type=int_range(1, 8, "level"), nargs=2,
+                        metavar=("A", "B"), default=None,
                         help="levels of the first and second computer player")
 
 
@@ -139,12 +159,28 @@ def _check_level(value: int | None) -> None:
         raise CliError(f"level must be 1 to 8, not {value}")
 
 
+def _check_window_eval(game_name: str, name: str) -> None:
+    """``play --eval``: the name goes into the saved game and the autosave, so it must
+    be what a record may hold (a preset or a user evaluator), and load now."""
+    from ai.evaluators import EvaluatorError, evaluator_by_name, is_evaluator_name
+    from game.records import evaluators_dir
+
+    if not is_evaluator_name(name):
+        raise CliError(f"the window's --eval takes a name, not a file: keep the weights as "
+                       f"{evaluators_dir() / 'NAME.toml'} and give NAME")
+    try:
+        evaluator_by_name(game_name, name, user_dir=evaluators_dir())
+    except EvaluatorError as error:
+        raise CliError(str(error)) from None
+
+
 def _play(args: argparse.Namespace) -> int:
     from ai.levels import DEFAULT_LEVEL
     from game.ui import app
 
     _check_level(args.level)
     name, variant = _window_game(args)
+    _check_window_eval(name or "connect4", args.eval)
     players = app.players_for(args.first, args.level or DEFAULT_LEVEL, args.eval)
     return app.run_app(game=name or "connect4", variant=variant, players=players)
 
@@ -230,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.commands.open_file import open_file
 
             return open_file(argv[0], list(COMMANDS))
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(join_dash_values(argv))
         return args.run(args)
     except CliError as error:
         print(f"plies: error: {error}", file=sys.stderr)

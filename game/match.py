@@ -19,22 +19,34 @@ import multiprocessing
 import os
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError, is_evaluator_name, load_evaluator
 from ai.levels import level
 from ai.search import Limits, Searcher
 from game.commands.common import (
+    MAX_DEPTH,
     CliError,
     add_game_argument,
     build_game,
     emit,
+    int_range,
     positions_from_file,
+    seconds_value,
 )
-from game.records import GameRecord, games_dir, record_from_game, save_record
+from game.files import os_reason
+from game.records import (
+    GameRecord,
+    RecordError,
+    evaluators_dir,
+    games_dir,
+    record_from_game,
+    save_record,
+)
 from game.rules import Game, Outcome, RulesError, new_game
 
 ELO_CLIP = 0.001
@@ -43,6 +55,13 @@ ELO_CLIP = 0.001
 BALANCED_MARGIN = 2
 """An opening is balanced when the judge's search scores it within this many
 evaluator units of even; random openings outside it are drawn again."""
+
+MAX_NODES = 10**12
+"""Largest ``nodes=`` budget a player spec accepts (days of search)."""
+MAX_GAMES = 100_000
+"""Most games one ``plies match`` plays (more would take months)."""
+JOBS_PER_CORE = 4
+"""``--jobs`` may not exceed this many processes per core: more only thrash."""
 
 JUDGE_DEPTH = 4
 """The depth of the search that judges random openings. Fixed, not taken from the
@@ -93,7 +112,14 @@ class PlayerSpec:
         which records know as ``human``: not a Plies level)."""
         if self.engine is not None:
             return {"type": "human"}
-        entry: dict[str, Any] = {"type": "computer", "eval": self.eval}
+        # A record names an evaluator but never a file (game.records): a weights file
+        # given here by its path is recorded by its stem (which then means NAME.toml in
+        # the evaluators folder), or as "custom".
+        name = self.eval
+        if not is_evaluator_name(name):
+            stem = Path(name).stem
+            name = stem if is_evaluator_name(stem) else "custom"
+        entry: dict[str, Any] = {"type": "computer", "eval": name}
         if self.level is not None:
             entry["level"] = self.level
         if self.depth is not None:
@@ -127,8 +153,11 @@ def parse_player_spec(text: str) -> PlayerSpec:
         text_fields = head
     else:
         text_fields = text
-    converters = {"level": ("level", int), "depth": ("depth", int), "time": ("seconds", float),
-                  "nodes": ("nodes", int), "eval": ("eval", str), "solver": ("solver", _on_off),
+    converters = {"level": ("level", int_range(1, 8, "level")),
+                  "depth": ("depth", int_range(1, MAX_DEPTH, "depth")),
+                  "time": ("seconds", seconds_value),
+                  "nodes": ("nodes", int_range(1, MAX_NODES, "nodes")),
+                  "eval": ("eval", str), "solver": ("solver", _on_off),
                   "random": ("randomness", float)}
     for part in filter(None, (p.strip() for p in text_fields.split(","))):
         name, _, value = part.partition("=")
@@ -138,6 +167,8 @@ def parse_player_spec(text: str) -> PlayerSpec:
         field, convert = converters[name]
         try:
             fields[field] = convert(value)
+        except argparse.ArgumentTypeError as error:
+            raise CliError(f"player spec {text!r}: {error}") from None
         except ValueError:
             kind = "on or off" if name == "solver" else "a number"
             raise CliError(f"player spec {text!r}: {name} must be {kind}") from None
@@ -194,16 +225,24 @@ def random_openings(game: Game, plies: int, count: int, seed: int) -> list[list[
     return openings
 
 
-def openings_from_file(game: Game, path: str) -> list[list[int]]:
-    """One opening (move list in notation) per line of ``path``; each checked."""
+def openings_from_file(game: Game, path: str, count: int | None = None) -> list[list[int]]:
+    """One opening (move list in notation) per line of ``path``; each checked.
+
+    ``count``: read no further than the first ``count`` openings (a match needs one
+    per pair of games), so a huge file costs no more than the openings it uses.
+    """
     openings = []
-    for number, line in enumerate(positions_from_file(path), start=1):
+    lines = positions_from_file(path)
+    for number, line in lines:
         trial = game.copy()
         try:
             trial.play_moves(line)
         except RulesError as error:
-            raise CliError(f"{path}, opening {number}: {error}") from None
+            raise CliError(f"{path}, line {number}: {error}") from None
         openings.append(trial.move_stack[len(game.move_stack):])
+        if count is not None and len(openings) >= count:
+            lines.close()
+            break
     if not openings:
         raise CliError(f"{path} holds no openings")
     return openings
@@ -253,7 +292,7 @@ def play_game(task: GameTask) -> GameResult:
             if spec.engine is not None:
                 players.append(_engine_player(game, spec))
                 continue
-            evaluator = load_evaluator(task.game_name, spec.eval)
+            evaluator = load_evaluator(task.game_name, spec.eval, user_dir=evaluators_dir())
             players.append((Searcher(evaluator, seed=task.index),
                             spec.limits(task.game_name, evaluator.unit)))
         outcome = _play_out(game, players)
@@ -396,12 +435,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "solver=off, or an outside engine: time=2,engine=\"CMD ARGS\" "
                              "(Gomoku: Gomocup protocol, Othello: NBoard)")
     parser.add_argument("--b", required=True, metavar="SPEC", help="player B, as --a")
-    parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    parser.add_argument("--games", type=int_range(1, MAX_GAMES, "--games"), default=10,
+                        help="games to play (default 10)")
     parser.add_argument("--openings", default="random:2", metavar="random:K|FILE",
                         help="K random balanced plies per pair, or one opening per line")
     parser.add_argument("--moves", metavar="M", help="every game starts after these moves")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="worker processes (default: one per core)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="worker processes (default: one per core, at most one per "
+                             "game; at most four per core)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random openings")
     parser.add_argument("--out", metavar="DIR",
                         help="folder for the game records (default: a new folder under "
@@ -418,8 +459,37 @@ def _openings(args: argparse.Namespace, game: Game, pairs: int) -> list[list[int
             raise CliError("--openings random:K needs a whole number K") from None
         if plies < 0:
             raise CliError("--openings random:K needs K >= 0")
+        if plies > MAX_DEPTH:
+            raise CliError(f"--openings random:K needs K from 0 to {MAX_DEPTH}")
         return random_openings(game, plies, pairs, args.seed) if plies else [[]]
-    return openings_from_file(game, text)
+    return openings_from_file(game, text, pairs)
+
+
+def _jobs(asked: int | None, games: int) -> int:
+    """The worker processes: ``asked`` checked, or one per core and at most one per game."""
+    cores = os.cpu_count() or 1
+    if asked is None:
+        return max(1, min(cores, games))
+    if asked < 1:
+        raise CliError(f"--jobs must be at least 1, not {asked}")
+    if asked > games:
+        raise CliError(f"--jobs {asked} is more than the {games} game(s) to play")
+    if asked > cores * JOBS_PER_CORE:
+        raise CliError(f"--jobs {asked} is more than {JOBS_PER_CORE} per core "
+                       f"({cores} cores here)")
+    return asked
+
+
+def _check_writable(out: Path) -> None:
+    """Refuse, before any game is played, a records folder that cannot be written."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = tempfile.NamedTemporaryFile(dir=out, prefix=".plies-probe-")
+        probe.close()
+    except FileExistsError:
+        raise CliError(f"--out {out} is a file, not a folder") from None
+    except OSError as error:
+        raise CliError(f"--out {out} cannot be written: {os_reason(error)}") from None
 
 
 def _out_dir(args: argparse.Namespace) -> Path:
@@ -432,10 +502,7 @@ def _out_dir(args: argparse.Namespace) -> Path:
 def run(args: argparse.Namespace) -> int:
     """``plies match``."""
     spec_a, spec_b = parse_player_spec(args.a), parse_player_spec(args.b)
-    if args.games < 1:
-        raise CliError(f"--games must be at least 1, not {args.games}")
-    if args.jobs < 1:
-        raise CliError(f"--jobs must be at least 1, not {args.jobs}")
+    jobs = _jobs(args.jobs, args.games)
     game = build_game(args)
     try:
         for spec in (spec_a, spec_b):
@@ -444,7 +511,7 @@ def run(args: argparse.Namespace) -> int:
                     raise CliError(f"external engines play gomoku (Gomocup protocol) or "
                                    f"othello (NBoard), not {game.name}")
                 continue
-            load_evaluator(game.name, spec.eval)
+            load_evaluator(game.name, spec.eval, user_dir=evaluators_dir())
             spec.limits(game.name)
     except (EvaluatorError, ValueError) as error:
         raise CliError(str(error)) from None
@@ -458,7 +525,8 @@ def run(args: argparse.Namespace) -> int:
                       tuple(openings[(i // 2) % len(openings)]), i % 2 == 0, spec_a, spec_b)
              for i in range(args.games)]
     out = _out_dir(args)
-    results = _play_all(tasks, args.jobs, out, game)
+    _check_writable(out)
+    results = _play_all(tasks, jobs, out, game)
     tally = Tally.of(results)
     elo, margin = tally.elo()
     payload = {
@@ -483,7 +551,10 @@ def _play_all(tasks: list[GameTask], jobs: int, out: Path, game: Game) -> list[G
     width = len(str(len(tasks)))
     for result in run_games(tasks, jobs):
         results.append(result)
-        save_record(out / f"game-{result.index + 1:0{width}d}.json", result.record)
+        try:
+            save_record(out / f"game-{result.index + 1:0{width}d}.json", result.record)
+        except RecordError as error:  # the disk filled up, the folder went away...
+            raise CliError(str(error)) from None
         _progress(len(results), len(tasks), Tally.of(results))
     print(file=sys.stderr)
     return sorted(results, key=lambda r: r.index)

@@ -22,7 +22,8 @@ from ai.explain.why import Why, compare_lines, summary, term_name, term_words
 from ai.explain.winchance import describe, percent, raw_text, win_chance
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, Searcher, SearchResult, TopMoves
-from game.commands.common import CliError, build_game, emit, positions_from_file
+from game.commands.common import CliError, build_game, emit, file_positions, located
+from game.records import evaluators_dir
 from game.rules import Game
 
 
@@ -50,7 +51,7 @@ def _limits(args: argparse.Namespace, evaluator: Evaluator) -> Limits:
     if args.mode != "full":
         raise CliError(f"--mode {args.mode} needs --depth")
     try:
-        chosen = level(args.game, args.level or DEFAULT_LEVEL)
+        chosen = level(args.game, DEFAULT_LEVEL if args.level is None else args.level)
     except ValueError as error:
         raise CliError(str(error)) from None
     # Analysis reports the best move, so the easy levels' randomness is left out; the
@@ -209,18 +210,26 @@ def explain(game: Game, evaluator: Evaluator, top: TopMoves) -> Why | None:
 
 
 def analyse_command(args: argparse.Namespace) -> int:
-    """``plies analyse``: see ``game.cli``."""
+    """``plies analyse``: see ``game.cli``.
+
+    With ``--file`` each position is searched as soon as its line is read, so results
+    start at once on a long file; a bad line stops there (status 2) after the results
+    of the lines before it.
+    """
     if args.multipv < 1:
         raise CliError(f"--multipv must be at least 1, not {args.multipv}")
-    positions = positions_from_file(args.file) if args.file else [args.moves or ""]
-    games = [build_game(args, moves) for moves in positions]  # all checked before any search
+    if args.file and args.moves:
+        raise CliError("give either --moves or --file, not both")
+    build_game(args, "")  # the game and variant, checked before any file is read
     try:
-        evaluator = load_evaluator(args.game, args.eval)
+        evaluator = load_evaluator(args.game, args.eval, user_dir=evaluators_dir())
     except EvaluatorError as error:
         raise CliError(str(error)) from None
     limits = _limits(args, evaluator)
     searcher = Searcher(evaluator, mode=args.mode)
-    for game in games:
+    for where, moves in file_positions(args):
+        game = located(where, lambda: build_game(args, moves if moves is not None
+                                                 else args.moves or ""))
         if args.multipv == 1 and not args.explain:
             result = searcher.search(game, limits)
             emit(args, analysis_payload(game, result, evaluator),

@@ -9,11 +9,26 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+import math
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
+from game.files import FileError, read_lines
 from game.rules import GAMES, Game, RulesError, new_game
 
 EXIT_BAD_INPUT = 2
+
+MAX_SECONDS = 86_400.0
+"""Longest time limit any command accepts (a day): more is a typo, not a plan."""
+MAX_DEPTH = 64
+"""Deepest search any command accepts (``ai.search.MAX_SEARCH_DEPTH``, where iterative
+deepening stops anyway; not imported, so that the parser loads without the search)."""
+DASH_VALUE_OPTIONS = ("--board", "--time", "--seconds")
+"""Options whose value may start with ``-`` (an Othello board ``--XO...``, where ``-``
+is an empty square; a time of ``-inf``, refused with a clear reason), which argparse
+would otherwise take for an option."""
+
+T = TypeVar("T")
 
 
 class CliError(Exception):
@@ -70,17 +85,122 @@ def emit(args: argparse.Namespace, payload: dict[str, Any], text: str) -> None:
     print(json.dumps(payload) if getattr(args, "json", False) else text)
 
 
-def positions_from_file(path: str) -> list[str]:
-    """Non-empty, non-comment lines of a positions file (``--file``)."""
+def positions_from_file(path: str) -> Iterator[tuple[int, str]]:
+    """Stream ``(line number, text)`` of the non-empty, non-comment lines of ``path``.
+
+    The file is checked at once (``game.files.read_lines``: a regular file, UTF-8,
+    lines of bounded length) and read one line at a time, so a caller that answers
+    each position as it comes starts at once on a file of a million lines and holds
+    one line in memory. Every problem, then or later, is a ``CliError`` naming the file.
+    """
     try:
-        with open(path, encoding="utf-8") as handle:
-            lines = [line.strip() for line in handle]
-    except OSError as error:
-        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise CliError(f"{path} is not a text file") from None
-    return [line for line in lines if line and not line.startswith("#")]
+        lines = read_lines(path, name=path)
+    except FileError as error:
+        raise CliError(str(error)) from None
+    return _positions(lines)
 
 
-__all__ = ["EXIT_BAD_INPUT", "CliError", "add_game_argument", "build_game", "emit",
-           "positions_from_file", "variant_options"]
+def _positions(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    try:
+        for number, raw in lines:
+            line = raw.strip()
+            if line and not line.startswith("#"):
+                yield number, line
+    except FileError as error:
+        raise CliError(str(error)) from None
+
+
+def file_positions(args: argparse.Namespace) -> Iterator[tuple[str, str | None]]:
+    """``(where, text)`` of each position a command answers: the ``--file`` lines as
+    they are read (``where`` = ``"FILE, line N: "``), else ``("", None)`` once (the
+    command's own ``--moves``/``--board``)."""
+    if not getattr(args, "file", None):
+        yield "", None
+        return
+    for number, line in positions_from_file(args.file):
+        yield f"{args.file}, line {number}: ", line
+
+
+def located(where: str, make: Callable[[], T]) -> T:
+    """``make()``, its ``CliError`` prefixed with where the input came from."""
+    try:
+        return make()
+    except CliError as error:
+        raise CliError(f"{where}{error}") from None
+
+
+# --- checked values ----------------------------------------------------------------
+
+def seconds_value(text: str) -> float:
+    """An argparse ``type``: a finite time limit above 0 and at most ``MAX_SECONDS``.
+
+    >>> seconds_value("1.5")
+    1.5
+    >>> seconds_value("nan")
+    Traceback (most recent call last):
+      ...
+    argparse.ArgumentTypeError: time must be a number of seconds above 0, not 'nan'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if value > MAX_SECONDS:  # inf too
+        raise argparse.ArgumentTypeError(
+            f"time must be at most {MAX_SECONDS:.0f} seconds (a day), not {text[:40]!r}")
+    if not value > 0:  # nan compares false
+        raise argparse.ArgumentTypeError(
+            f"time must be a number of seconds above 0, not {text[:40]!r}")
+    return value
+
+
+def int_range(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high``.
+
+    >>> int_range(1, 8, "level")("9")
+    Traceback (most recent call last):
+      ...
+    argparse.ArgumentTypeError: level must be a whole number from 1 to 8, not '9'
+    """
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number from {low} to {high}, not {text[:40]!r}")
+        return value
+    convert.__name__ = what  # argparse names the type in some messages
+    return convert
+
+
+def join_dash_values(argv: Sequence[str]) -> list[str]:
+    """``["--board", "-XO..."]`` -> ``["--board=-XO..."]`` for ``DASH_VALUE_OPTIONS``.
+
+    argparse reads a word starting with ``-`` after an option as another option, so
+    the most common Othello position format (empty squares as ``-``) would need
+    ``--board=...``; joining the pair first makes both spellings work.
+
+    >>> join_dash_values(["solve", "othello", "--board", "--XO", "--turn", "X"])
+    ['solve', 'othello', '--board=--XO', '--turn', 'X']
+    """
+    out: list[str] = []
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            out.append(word)
+            out.extend(words)
+            break
+        if word in DASH_VALUE_OPTIONS:
+            value = next(words, None)
+            out.append(word if value is None else f"{word}={value}")
+        else:
+            out.append(word)
+    return out
+
+
+__all__ = ["DASH_VALUE_OPTIONS", "EXIT_BAD_INPUT", "MAX_DEPTH", "MAX_SECONDS", "CliError",
+           "add_game_argument", "build_game", "emit", "file_positions", "int_range",
+           "join_dash_values", "located", "positions_from_file", "seconds_value",
+           "variant_options"]

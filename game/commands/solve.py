@@ -2,6 +2,8 @@
 
 Plain text is for people; ``--json`` gives one object per position for scripts. With
 ``--file`` every non-empty line is a position and every position gives one line.
+``--board`` (Othello) sets up a diagram; ``--moves`` given with it are played from there.
+Without ``--time`` a solve runs until it is done (Ctrl-C stops it).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import sys
 import time
 
 from ai.endgame import solver_for
-from game.commands.common import CliError, build_game, emit, positions_from_file
+from game.commands.common import CliError, build_game, emit, file_positions, located
 from game.rules import Game, Othello, RulesError
 
 
@@ -36,8 +38,12 @@ def _solve_position(args: argparse.Namespace, line: str | None) -> Game:
             raise CliError("--board needs --turn X or --turn O")
         try:
             game = Othello.from_board(board, 0 if turn == "X" else 1)
+            if moves:  # moves after the board: a diagram plus the line that follows
+                game.play_moves(moves)
         except RulesError as error:
             raise CliError(str(error)) from None
+    elif turn is not None:
+        raise CliError("--turn goes with --board")
     else:
         game = build_game(args, moves or "")
     if game.is_over():
@@ -46,11 +52,15 @@ def _solve_position(args: argparse.Namespace, line: str | None) -> Game:
 
 
 def solve_command(args: argparse.Namespace) -> int:
-    """``plies solve``: the exact value and best moves of each position."""
-    lines = positions_from_file(args.file) if args.file else [None]
-    games = [_solve_position(args, line) for line in lines]
+    """``plies solve``: the exact value and best moves of each position (streamed from
+    ``--file``: each line is solved as soon as it is read)."""
+    if args.file and (args.moves or args.board):
+        raise CliError("give either --file or a position (--moves, --board), not both")
+    if args.game not in ("connect4", "othello"):
+        raise CliError(f"plies solve works for connect4 and othello, not {args.game!r}")
     solver = solver_for(args.game)
-    for game in games:
+    for where, line in file_positions(args):
+        game = located(where, lambda: _solve_position(args, line))
         started = time.perf_counter()
         deadline = None if args.time is None else started + args.time
 

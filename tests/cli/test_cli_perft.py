@@ -48,8 +48,8 @@ def test_depth_zero_counts_the_position_itself(capsys):
 
 @pytest.mark.parametrize("args, words", [
     (["perft", "chess", "3"], "unknown game"),
-    (["perft", "othello", "-1"], "depth must be 0 or more"),
-    (["perft", "othello", "three"], "invalid int value"),
+    (["perft", "othello", "-1"], "depth must be a whole number from 0 to 64"),
+    (["perft", "othello", "three"], "whole number"),
     (["perft", "connect4", "2", "--moves", "4444444"], "move 7"),
     (["perft", "othello", "2", "--moves", "f5z9"], "z9"),
     (["perft", "othello", "2", "--size", "9"], "--size does not apply to othello"),
