@@ -108,7 +108,7 @@ def evaluator_by_name(game_name: str, name: str | None = None, *,
         if os.path.lexists(path):
             return module.build(load_weights_file(game_name, path), name)
     where = f" or {name}{USER_SUFFIX} in {user_dir}" if user_dir is not None else ""
-    raise EvaluatorError(f"there is no {game_name} evaluator {name!r}: the presets are "
+    raise EvaluatorError(f"unknown evaluator {name!r} for {game_name}: the presets are "
                          f"{', '.join(module.PRESETS)}{where}")
 
 

@@ -64,7 +64,7 @@ def test_match_spec_times_are_checked(capsys, value):
     ("random=nan,level=1", "random must be"),
     ("random=-1,level=1", "random must be"),
     ("eval=/dev/zero,level=1", "device"),
-    ("eval=nosuch,level=1", "no connect4 evaluator 'nosuch'"),
+    ("eval=nosuch,level=1", "unknown evaluator 'nosuch' for connect4"),
 ])
 def test_match_specs_are_checked(capsys, spec, words):
     refused(capsys, "match", "connect4", "--a", spec, "--b", "level=1", "--games", "2",
@@ -81,7 +81,7 @@ def test_match_specs_are_checked(capsys, spec, words):
     (["perft", "connect4", "65"], "depth must be"),
     (["play", "--level", "0"], "level must be"),
     (["play", "--eval", "../../etc/passwd"], "takes a name, not a file"),
-    (["play", "--eval", "strongest"], "no connect4 evaluator 'strongest'"),
+    (["play", "--eval", "strongest"], "unknown evaluator 'strongest' for connect4"),
     (["demo", "--levels", "1", "9"], "level must be"),
     (["match", "connect4", "--a", "level=1", "--b", "level=1", "--games", "0"], "--games"),
     (["match", "connect4", "--a", "level=1", "--b", "level=1", "--games", "2",

@@ -348,7 +348,7 @@ def test_names_and_paths_are_kept_apart(tmp_path: Path, monkeypatch) -> None:
     # A name never reaches a file outside the evaluators folder, even one right here.
     monkeypatch.chdir(tmp_path)
     os.mkfifo(tmp_path / "trap")
-    with pytest.raises(EvaluatorError, match="no connect4 evaluator 'trap'"):
+    with pytest.raises(EvaluatorError, match="unknown evaluator 'trap' for connect4"):
         evaluator_by_name("connect4", "trap", user_dir=user)
     for name in BAD_EVAL_NAMES:
         with pytest.raises(EvaluatorError, match="not an evaluator name"):
