@@ -1,0 +1,107 @@
+"""``plies show FILE [--json]``: print a saved game without opening the window.
+
+The file goes through the one record loader (``game.records.load_record``: every
+format it reads, every check it makes), so ``show`` is also the way to test a file
+from outside: a bad file is one sentence on stderr and status 2, exactly what the
+window would say. The text form is for people::
+
+    Connect-4 (7 x 6, four in a row)
+    Red: a person
+    Yellow: computer, level 4
+    moves (7): 1. 4 4  2. 4 4  3. 4 4  4. 4
+    <the final position as an ASCII diagram>
+    result: Red wins (four in a row)
+
+``--json`` prints the validated record (the canonical form ``plies`` itself writes).
+Each output form is one function of the record (``RENDERERS``), so a conversion
+option (``--to FORMAT``) is one more entry there.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from game.commands.common import CliError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``plies show``."""
+    parser.add_argument("file", metavar="FILE",
+                        help="a saved game (.json, .txt or another format Plies reads)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the validated record as JSON instead")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``plies show``: load, validate and print; a bad file is a ``CliError``."""
+    from game import records
+
+    try:
+        record = records.load_record(args.file)
+        game = records.record_to_game(record)
+    except records.RecordError as error:
+        raise CliError(str(error)) from None
+    render = RENDERERS["json" if args.json else "text"]
+    print(render(record, game), end="")
+    return 0
+
+
+def show_text(record: Any, game: Any) -> str:
+    """Header, numbered move list, final diagram and result, for a person."""
+    lines = [_title(game)]
+    if record.note:
+        lines.append(f"note: {record.note}")
+    for side, player in enumerate(record.players):
+        lines.append(f"{game.side_names[side]}: {_player(player)}")
+    lines.append(f"moves ({len(record.moves)}): {_numbered(record.moves) or '(none)'}")
+    lines.append(str(game).rstrip("\n"))
+    lines.append(f"result: {_result(record, game)}")
+    return "\n".join(lines) + "\n"
+
+
+def show_json(record: Any, game: Any) -> str:
+    """The validated record as JSON (what Plies writes for it)."""
+    from game.records import record_to_json
+
+    return record_to_json(record)
+
+
+RENDERERS: dict[str, Callable[[Any, Any], str]] = {"text": show_text, "json": show_json}
+"""Output form -> ``render(record, game) -> str``."""
+
+
+def _title(game: Any) -> str:
+    variant = ", ".join(f"{key} {value}" for key, value in game.variant().items())
+    return f"{game.title}" + (f" ({variant})" if variant else "")
+
+
+def _player(player: dict[str, Any]) -> str:
+    if player.get("type") != "computer":
+        return "a person"
+    evaluator = player.get("eval", "default")
+    return f"computer, level {player.get('level')}" + (
+        "" if evaluator == "default" else f", evaluator {evaluator}")
+
+
+def _numbered(moves: list[str]) -> str:
+    """``1. e6 f4  2. e3 f6``: moves in pairs (one per side), numbered."""
+    pairs = [moves[i:i + 2] for i in range(0, len(moves), 2)]
+    return "  ".join(f"{n}. {' '.join(pair)}" for n, pair in enumerate(pairs, start=1))
+
+
+def _result(record: Any, game: Any) -> str:
+    result = record.result
+    if result is None:
+        return f"unfinished, {game.side_names[game.turn]} to move"
+    if result["winner"] is None:
+        text = "draw"
+    else:
+        text = f"{game.side_names[result['winner']]} wins"
+        if result.get("margin"):
+            text += f" by {abs(result['margin'])}"
+    return f"{text} ({result['reason']})"
+
+
+__all__ = ["RENDERERS", "add_arguments", "run", "show_json", "show_text"]

@@ -1,0 +1,81 @@
+"""``plies show FILE [--json]``: the record loader seen from outside."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.records import computer, human, load_record, record_from_game, record_to_json, save_record
+from game.rules import new_game
+from tests.files.hostile import HOSTILE_FILES, assert_one_sentence, run_plies
+
+
+def finished_connect4():
+    game = new_game("connect4")
+    game.play_moves("4343434")  # Red's column 4 wins on the 7th move
+    return game
+
+
+def test_text_has_header_moves_diagram_and_result(tmp_path: Path, capsys) -> None:
+    game = finished_connect4()
+    path = tmp_path / "game.json"
+    save_record(path, record_from_game(game, [human(), computer(3, "naive")]))
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("Connect-4")
+    assert "Red: a person" in lines and "Yellow: computer, level 3, evaluator naive" in lines
+    assert "moves (7): 1. 4 3  2. 4 3  3. 4 3  4. 4" in lines
+    diagram = str(game).rstrip("\n")
+    assert diagram in out
+    assert lines[-1] == f"result: Red wins ({game.outcome().reason})"
+
+
+def test_unfinished_othello_from_a_text_file(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text("# game: othello\nf5d6c3\n")
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "moves (3): 1. f5 d6  2. c3" in out
+    assert out.splitlines()[-1] == "result: unfinished, White to move"
+
+
+def test_json_is_the_validated_record(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text("# game: connect4 width=5 height=4 connect=3\n1 2 1 2 1\n")
+    assert main(["show", str(path), "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out == record_to_json(load_record(path))
+    data = json.loads(out)
+    assert data["variant"] == {"width": 5, "height": 4, "connect": 3}
+    assert data["result"]["winner"] == 0
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "directory", "dangling link", "oversized",
+                                  "not utf-8", "nul byte", "nested"])
+def test_hostile_files_give_one_sentence(tmp_path: Path, kind: str) -> None:
+    path = HOSTILE_FILES[kind](tmp_path)
+    done = run_plies("show", str(path))
+    assert_one_sentence(done, contains=path.name)
+    assert done.stdout == ""
+
+
+@pytest.mark.parametrize("content, words", [
+    ('{"format": "plies-game", "version": 1, "game": "connect4", "moves": "4453", '
+     '"players": [{"type": "human"}, {"type": "computer", "eval": "../../etc/passwd"}]}',
+     "evaluator"),
+    ('{"format": "plies-game", "version": 1, "game": "connect4", "moves": 4453}', "moves"),
+    ('{"format": "plies-game", "version": 2}', "newer version"),
+    ("# game: connect4\n4444444\n", "line 2"),
+])
+def test_bad_records_give_status_2(tmp_path: Path, capsys, content: str, words: str) -> None:
+    path = tmp_path / ("game.txt" if content.startswith("#") else "game.json")
+    path.write_text(content)
+    assert main(["show", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], captured.err
