@@ -48,6 +48,7 @@ from game.records import (
     save_record,
 )
 from game.rules import Game, Outcome, RulesError, new_game
+from game.rules.openings import FIRST, SECOND, Opening
 
 ELO_CLIP = 0.001
 """Scores are kept this far from 0 and 1 when turned into an Elo margin."""
@@ -190,14 +191,16 @@ def parse_player_spec(text: str) -> PlayerSpec:
 
 # --- openings -------------------------------------------------------------------------------
 
-def random_openings(game: Game, plies: int, count: int, seed: int) -> list[list[int]]:
+def random_openings(game: Game, plies: int, count: int, seed: int,
+                    balanced: bool = True) -> list[list[int]]:
     """``count`` distinct openings of ``plies`` random moves, each near balanced.
 
     Moves are drawn from the default evaluator's candidates (so Gomoku openings stay
     near the centre) and an opening is kept only when a search to ``JUDGE_DEPTH``
     finds it within ``BALANCED_MARGIN`` units of even. A shallower judge let
     through openings that one colour wins by force, and then two strong players
-    each win with that colour, whatever their strength.
+    each win with that colour, whatever their strength. ``balanced=False`` skips the
+    judge (a swap opening: the choice of colour is what evens the stones out).
     """
     rng = random.Random(seed)
     evaluator = load_evaluator(game.name)
@@ -216,8 +219,8 @@ def random_openings(game: Game, plies: int, count: int, seed: int) -> list[list[
         line = tuple(trial.move_stack[len(game.move_stack):])
         if trial.is_over() or len(line) < plies or line in seen:
             continue
-        verdict = judge.search(trial, Limits(depth=JUDGE_DEPTH, use_solver=False))
-        if abs(verdict.score) <= BALANCED_MARGIN * evaluator.unit:
+        if not balanced or abs(judge.search(trial, Limits(depth=JUDGE_DEPTH, use_solver=False))
+                               .score) <= BALANCED_MARGIN * evaluator.unit:
             seen.add(line)
             openings.append(list(line))
     if not openings:
@@ -262,6 +265,9 @@ class GameTask:
     a_plays_first: bool
     spec_a: PlayerSpec
     spec_b: PlayerSpec
+    opening_rule: str | None = None
+    """``"swap"`` or ``"swap2"``: the first participant (A when ``a_plays_first``) placed
+    the three ``opening`` stones; the colours are then chosen by search."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -286,6 +292,12 @@ def play_game(task: GameTask) -> GameResult:
     for move in (*task.start_moves, *task.opening):
         game.push(move)
     specs = (task.spec_a, task.spec_b) if task.a_plays_first else (task.spec_b, task.spec_a)
+    opening = None
+    if task.opening_rule is not None:
+        # specs are (first participant, second) until the colours are chosen.
+        opening = _swap_opening(game, task, specs)
+        if opening.black == SECOND:
+            specs = (specs[1], specs[0])
     players: list[Any] = []
     try:
         for spec in specs:
@@ -300,13 +312,39 @@ def play_game(task: GameTask) -> GameResult:
         for player in players:
             if not isinstance(player, tuple):
                 player.close()  # every engine process ends with its game
-    a_side = 0 if task.a_plays_first else 1
+    a_side = 0 if specs[0] is task.spec_a else 1
     score = 0.5 if outcome.winner is None else float(outcome.winner == a_side)
     record = record_from_game(game, [s.player_entry() for s in specs])
+    if opening is not None:
+        record.opening = opening.as_dict()
     if record.result is None:  # a forfeit: the rules did not end the game
         record.result = {"winner": outcome.winner, "reason": outcome.reason[:200]}
-    return GameResult(task.index, task.a_plays_first, score, outcome.winner, outcome.reason,
+    # With a swap opening the colours were chosen: "first" below means Black.
+    return GameResult(task.index, a_side == 0, score, outcome.winner, outcome.reason,
                       game.moves_text(), game.ply, time.perf_counter() - started, record)
+
+
+def _swap_opening(game: Game, task: GameTask, specs: tuple[PlayerSpec, PlayerSpec]) -> Opening:
+    """Play out the choices of a swap / swap2 opening after its first three stones.
+
+    ``specs`` are the first and the second participant's; each decides by its own
+    search (``ai.openings``), with its level's limits.
+    """
+    from ai.openings import choose, place_two
+
+    opening = Opening(task.opening_rule or "")
+    while not opening.decided:
+        plies = len(game.move_stack)
+        spec = specs[0] if opening.chooser(plies) == FIRST else specs[1]
+        evaluator = load_evaluator(task.game_name, spec.eval)
+        searcher = Searcher(evaluator, seed=task.index)
+        choice, _why = choose(game, opening.options(plies), searcher,
+                              spec.limits(task.game_name, evaluator.unit))
+        opening.choose(choice, plies)
+        if choice == "place-two":
+            for move in place_two(game, searcher)[0]:
+                game.push(move)
+    return opening
 
 
 ENGINE_SECONDS = 5.0
@@ -437,8 +475,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--b", required=True, metavar="SPEC", help="player B, as --a")
     parser.add_argument("--games", type=int_range(1, MAX_GAMES, "--games"), default=10,
                         help="games to play (default 10)")
-    parser.add_argument("--openings", default="random:2", metavar="random:K|FILE",
-                        help="K random balanced plies per pair, or one opening per line")
+    parser.add_argument("--openings", default=None, metavar="random:K|FILE",
+                        help="K random balanced plies per pair (default 2; 3 with --opening), "
+                             "or one opening per line")
+    parser.add_argument("--opening", choices=("none", "swap", "swap2"), default="none",
+                        help="Gomoku: the first player places three stones (the --openings),"
+                             " then the colours are chosen by the swap or swap2 rule")
     parser.add_argument("--moves", metavar="M", help="every game starts after these moves")
     parser.add_argument("--jobs", type=int, default=None,
                         help="worker processes (default: one per core, at most one per "
@@ -451,7 +493,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _openings(args: argparse.Namespace, game: Game, pairs: int) -> list[list[int]]:
-    text = args.openings
+    swap = getattr(args, "opening", "none") != "none"
+    text = args.openings or ("random:3" if swap else "random:2")
+    found = _opening_moves(args, game, pairs, text)
+    if swap and any(len(game.move_stack) + len(o) != 3 for o in found):
+        raise CliError(f"--opening {args.opening} needs openings that make three stones "
+                       "(the first player's): use --openings random:3")
+    return found
+
+
+def _opening_moves(args: argparse.Namespace, game: Game, pairs: int,
+                   text: str) -> list[list[int]]:
     if text.startswith("random:"):
         try:
             plies = int(text.removeprefix("random:"))
@@ -461,7 +513,9 @@ def _openings(args: argparse.Namespace, game: Game, pairs: int) -> list[list[int
             raise CliError("--openings random:K needs K >= 0")
         if plies > MAX_DEPTH:
             raise CliError(f"--openings random:K needs K from 0 to {MAX_DEPTH}")
-        return random_openings(game, plies, pairs, args.seed) if plies else [[]]
+        swap = getattr(args, "opening", "none") != "none"
+        return random_openings(game, plies, pairs, args.seed, balanced=not swap) \
+            if plies else [[]]
     return openings_from_file(game, text, pairs)
 
 
@@ -504,9 +558,15 @@ def run(args: argparse.Namespace) -> int:
     spec_a, spec_b = parse_player_spec(args.a), parse_player_spec(args.b)
     jobs = _jobs(args.jobs, args.games)
     game = build_game(args)
+    opening_rule = None if getattr(args, "opening", "none") == "none" else args.opening
+    if opening_rule is not None and game.name != "gomoku":
+        raise CliError(f"--opening {opening_rule} is a Gomoku opening, not {game.name}'s")
     try:
         for spec in (spec_a, spec_b):
             if spec.engine is not None:
+                if opening_rule is not None:
+                    raise CliError("--opening needs Plies players: an engine cannot choose "
+                                   "a colour over its protocol")
                 if game.name not in ("gomoku", "othello"):
                     raise CliError(f"external engines play gomoku (Gomocup protocol) or "
                                    f"othello (NBoard), not {game.name}")
@@ -522,7 +582,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"plies: only {len(openings)} distinct opening(s) for {pairs} game pairs; "
               f"they repeat (try other --openings)", file=sys.stderr)
     tasks = [GameTask(i, game.name, game.variant(), tuple(game.move_stack),
-                      tuple(openings[(i // 2) % len(openings)]), i % 2 == 0, spec_a, spec_b)
+                      tuple(openings[(i // 2) % len(openings)]), i % 2 == 0, spec_a, spec_b,
+                      opening_rule)
              for i in range(args.games)]
     out = _out_dir(args)
     _check_writable(out)
@@ -537,6 +598,7 @@ def run(args: argparse.Namespace) -> int:
         "elo": elo if math.isfinite(elo) else None,
         "elo_margin": margin if math.isfinite(margin) else None,
         "records": str(out),
+        "opening": opening_rule or "none",
         "results": [{"index": r.index, "a_first": r.a_plays_first, "a_score": r.score,
                      "winner": r.winner, "reason": r.reason, "moves": r.moves,
                      "seconds": round(r.seconds, 3)} for r in results],

@@ -139,6 +139,10 @@ class GameRecord:
     """The evaluation seen at each position, ``len(moves) + 1`` entries (the start, then
     after each move): the first player's score in the evaluator's points, ``None``
     where there was none; ``None`` for a record without them (JSON only, optional)."""
+    opening: dict[str, Any] | None = None
+    """Gomoku's swap or swap2 opening, ``{"kind": "swap" | "swap2", "choices": [...]}``
+    (``game.rules.openings``); ``players`` are by colour, as the choices made them.
+    ``None``: the usual start (JSON only, optional)."""
     note: str | None = dataclasses.field(default=None, compare=False)
     """Something the loader wants a person told (never saved): "… holds 12 games;
     this is the first"."""
@@ -352,9 +356,12 @@ def record_from_json(
     scores = data.get("scores")
     if scores is not None:
         scores = _check_scores(scores, len(game.move_stack), f"{where} 'scores'")
+    opening = data.get("opening")
+    if opening is not None:
+        opening = _check_opening(game, opening, f"{where} 'opening'")
     return GameRecord(game_name, dict(game.variant()),
                       [game.move_name(m) for m in game.move_stack], players, result,
-                      start_of(game), scores)
+                      start_of(game), scores, opening)
 
 
 _HEADER_RE = re.compile(r"#\s*(game|player\s*([12]))\s*(?:\([^)]*\))?\s*:\s*(.*)", re.I)
@@ -546,6 +553,8 @@ def record_to_json(record: GameRecord) -> str:
         data["start"] = start_of(game)
     if record.scores is not None:
         data["scores"] = _check_scores(record.scores, len(game.move_stack), "the scores")
+    if record.opening is not None:
+        data["opening"] = _check_opening(game, record.opening, "the opening")
     try:
         return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError) as error:
@@ -823,6 +832,18 @@ def _set_up(game: Game, start: Any, where: str) -> Game:
 
 
 # --- validation helpers ----------------------------------------------------------------
+
+
+def _check_opening(game: Game, opening: Any, where: str) -> dict[str, Any]:
+    """A swap / swap2 opening that fits ``game``'s moves (``Opening.replay``)."""
+    from game.rules.openings import Opening, OpeningError
+
+    if game.name != "gomoku":
+        raise RecordError(f"{where}: only Gomoku games have a swap opening")
+    try:
+        return Opening.replay(opening, len(game.move_stack)).as_dict()
+    except OpeningError as error:
+        raise RecordError(_sentence(f"{where}: {error}")) from None
 
 
 def _check_game_name(value: Any, where: str) -> str:
