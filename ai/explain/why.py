@@ -19,8 +19,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ai.evaluators.base import Evaluator
-from ai.explain.winchance import UNITS
+from ai.evaluators.base import Evaluator, is_proven
+from ai.explain.winchance import UNITS, moves_to_end
+from ai.search import Line
 from game.rules.base import Game, Move
 
 COUNT_UNITS = {
@@ -163,6 +164,40 @@ def _signed(text: str) -> str:
     return "−" + text[1:] if text.startswith("-") else text
 
 
+def exact_summary(game_name: str, best: Line, second: Line, best_name: str,
+                  second_name: str) -> str | None:
+    """Why, when both lines are proved (a solver or a tree searched to its end): the
+    results themselves, not the evaluator's terms. ``None`` when it cannot say.
+
+    >>> exact_summary("othello", Line(1, -999_990, (1,), -50), Line(2, -999_990, (2,), -52),
+    ...               "g7", "b7")
+    'g7 loses by 2 discs fewer than b7'
+    """
+    if best.margin is not None and second.margin is not None and game_name == "othello":
+        diff = best.margin - second.margin
+        discs = f"{diff} disc{'s' if diff != 1 else ''}"
+        if diff == 0:
+            return f"{best_name} and {second_name} end the same, by the solver"
+        if second.margin > 0:
+            return f"{best_name} wins by {discs} more than {second_name}"
+        if best.margin < 0:
+            return f"{best_name} loses by {discs} fewer than {second_name}"
+        return f"{best_name} ends {discs} better than {second_name}"
+    a, b = moves_to_end(best.score), moves_to_end(second.score)
+    if a is not None and b is not None and a != b:
+        if best.score > 0 and second.score > 0:
+            return f"{best_name} wins in {a} moves, {second_name} only in {b}"
+        if best.score < 0 and second.score < 0:
+            return f"{best_name} loses only in {a} moves, {second_name} in {b}"
+    if a is not None and a == b and (best.score > 0) == (second.score > 0):
+        return f"both {'win' if best.score > 0 else 'lose'} in {a} move{'s' if a != 1 else ''}"
+    if best.score > 0 and second.score <= 0 and is_proven(best.score):
+        return f"{best_name} wins; {second_name} does not"
+    if best.score == 0 and second.score < 0:
+        return f"{best_name} draws; {second_name} loses"
+    return None
+
+
 def summary(game_name: str, why: Why, limit: int = 3) -> str:
     """The largest differences in words, joined: ``"mobility +3 moves, corners +1"``."""
     if why.ended_best is not None or why.ended_second is not None:
@@ -174,5 +209,6 @@ def summary(game_name: str, why: Why, limit: int = 3) -> str:
     return ", ".join(term_words(game_name, d) for d in why.terms[:limit])
 
 
-__all__ = ["COUNT_UNITS", "TermDifference", "Why", "compare_lines", "summary", "term_name",
+__all__ = ["COUNT_UNITS", "TermDifference", "Why", "compare_lines", "exact_summary",
+           "summary", "term_name",
            "term_words"]

@@ -135,7 +135,7 @@ def moves_to_end(score: int) -> int | None:
 
 
 def describe(game_name: str, score: int, side: str, *, exact: bool = False,
-             preset: str = "default") -> str:
+             preset: str = "default", margin: int | None = None) -> str:
     """A score from ``side``'s view in words.
 
     * a proven win or loss: ``"Red wins in 7 moves"``, ``"White loses in 3 moves"``
@@ -146,8 +146,14 @@ def describe(game_name: str, score: int, side: str, *, exact: bool = False,
     * the evaluator's own "won at the horizon" scores (``is_sure``): ``"Red is
       winning"``, ``"Red is losing"``;
     * otherwise the winning chance: ``"Black 72%"``.
+
+    ``margin``: an Othello solver's final disc difference for ``side``, when known:
+    ``"White loses by 12 discs"``.
     """
     moves = moves_to_end(score)
+    if margin and game_name == "othello" and (moves is not None or exact):
+        verb = "wins" if margin > 0 else "loses"
+        return f"{side} {verb} by {abs(margin)} disc{'s' if abs(margin) != 1 else ''}"
     if moves is not None:
         verb = "wins" if score > 0 else "loses"
         if game_name == "othello":

@@ -18,7 +18,7 @@ from typing import Any
 
 from ai.evaluators import EvaluatorError, load_evaluator
 from ai.evaluators.base import Evaluator, is_proven, plies_to_end
-from ai.explain.why import Why, compare_lines, summary, term_name, term_words
+from ai.explain.why import Why, compare_lines, exact_summary, summary, term_name, term_words
 from ai.explain.winchance import describe, percent, raw_text, win_chance
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, Searcher, SearchResult, TopMoves
@@ -59,8 +59,10 @@ def _limits(args: argparse.Namespace, evaluator: Evaluator) -> Limits:
     return dataclasses.replace(chosen.limits(evaluator.unit), randomness=0)
 
 
-def score_fields(game: Game, evaluator: Evaluator, score: int, exact: bool) -> dict[str, Any]:
-    """A score's JSON fields, from the side to move's view: raw, chance, words."""
+def score_fields(game: Game, evaluator: Evaluator, score: int, exact: bool,
+                 margin: int | None = None) -> dict[str, Any]:
+    """A score's JSON fields, from the side to move's view: raw, chance, words
+    (``margin``: a solver's exact score in the game's convention, when known)."""
     chance = win_chance(game.name, score, evaluator.name)
     if exact and score == 0:
         chance = 0.5
@@ -68,14 +70,15 @@ def score_fields(game: Game, evaluator: Evaluator, score: int, exact: bool) -> d
         "score": score,
         "win_chance": round(chance, 4),
         "words": describe(game.name, score, game.side_names[game.turn], exact=exact,
-                          preset=evaluator.name),
+                          preset=evaluator.name, margin=margin),
         "unit": raw_text(game.name, score, exact=exact),
     }
 
 
-def score_text(game: Game, evaluator: Evaluator, score: int, exact: bool) -> str:
+def score_text(game: Game, evaluator: Evaluator, score: int, exact: bool,
+               margin: int | None = None) -> str:
     """``"Black 62% (+1.5 discs, raw +150)"`` or ``"Red wins in 4 moves"``."""
-    fields = score_fields(game, evaluator, score, exact)
+    fields = score_fields(game, evaluator, score, exact, margin)
     if is_proven(score) or (exact and score == 0):
         return fields["words"]
     return f"{fields['words']} ({fields['unit']}, raw {score:+d})"
@@ -143,7 +146,7 @@ def top_payload(game: Game, evaluator: Evaluator, top: TopMoves,
         "nodes": top.nodes,
         "seconds": round(top.seconds, 4),
         "lines": [{"move": name(line.move), **score_fields(game, evaluator, line.score,
-                                                          top.exact),
+                                                          top.exact, line.margin),
                    "pv": [name(m) for m in line.pv], "margin": line.margin}
                   for line in top.lines],
     }
@@ -164,6 +167,10 @@ def why_payload(game: Game, top: TopMoves, why: Why) -> dict[str, Any]:
         "terms": [{"name": d.name, "best": d.best, "second": d.second, "points": d.points,
                    "count": d.count, "words": term_words(game.name, d)} for d in why.terms],
         "summary": summary(game.name, why),
+        "exact": exact_summary(game.name, top.lines[0], top.lines[1],
+                               game.move_name(top.lines[0].move),
+                               game.move_name(top.lines[1].move))
+        if top.exact or is_proven(top.lines[0].score) else None,
     }
 
 
@@ -177,11 +184,7 @@ def top_text(game: Game, evaluator: Evaluator, top: TopMoves) -> str:
     rows = [f"top {len(top.lines)} for {side} ({how}, {top.nodes} nodes,"
             f" {top.seconds:.2f} s):"]
     for rank, line in enumerate(top.lines, start=1):
-        words = score_text(game, evaluator, line.score, top.exact)
-        if line.margin and game.name == "othello":  # the solver's disc margin says more
-            verb = "wins" if line.margin > 0 else "loses"
-            words = (f"{game.side_names[game.turn]} {verb} by {abs(line.margin)}"
-                     f" disc{'s' if abs(line.margin) != 1 else ''}")
+        words = score_text(game, evaluator, line.score, top.exact, line.margin)
         rows.append(f"{rank:2d}. {name(line.move):<4} {words:<36}"
                     f" {' '.join(name(m) for m in line.pv)}")
     return "\n".join(rows)
@@ -192,7 +195,9 @@ def why_text(game: Game, top: TopMoves, why: Why) -> str:
     if len(top.lines) < 2:
         return "why: it is the only move the search considers here"
     best, second = (game.move_name(top.lines[i].move) for i in (0, 1))
-    rows = [f"why {best} over {second}: {summary(game.name, why)}"]
+    exact = exact_summary(game.name, top.lines[0], top.lines[1], best, second) \
+        if top.exact or is_proven(top.lines[0].score) else None
+    rows = [f"why {best} over {second}: {exact or summary(game.name, why)}"]
     if why.terms:
         rows.append(f"  {'term':<26}{'best line':>10}{'second':>10}{'difference':>12}")
         for d in why.terms[:6]:

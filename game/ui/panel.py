@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import pygame
 
-from ai.evaluators.base import WIN
+from ai.evaluators.base import WIN, is_proven
 from game.rules import PASS
 from game.ui import draw
-from ai.explain.why import summary
+from ai.explain.why import exact_summary, summary
 from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
 from game.ui.theme import Theme, icon_outline, mix, visible_on
 
@@ -396,7 +396,8 @@ class Panel:
             draw.blit_text(surface, f"{index + 1}. {names[0]}", 21, theme.text,
                            (row.x + 24, row.y + 2), bold=True)
             ev = session.evaluation(line.score, top.exact, game.turn)
-            draw.blit_text(surface, session.score_text(ev), 20, theme.text,
+            draw.blit_text(surface, session.score_text(ev, line.margin, game.turn), 20,
+                           theme.text,
                            (row.right - 8, row.y + 3), "topright", max_width=row.width - 110)
             draw.blit_text(surface, " ".join(names[1:]) or "—", 18, theme.text_dim,
                            (row.x + 24, row.y + 23), max_width=row.width - 32)
@@ -405,7 +406,9 @@ class Panel:
         why = session.analysis_why
         if why is not None and len(top.lines) >= 2 and y + 20 < rect.bottom:
             best, second = (self._names(session, (top.lines[i].move,))[0] for i in (0, 1))
-            text = f"Why {best} over {second}: {summary(game.name, why, 3)}"
+            exact = exact_summary(game.name, top.lines[0], top.lines[1], best, second) \
+                if top.exact or is_proven(top.lines[0].score) else None
+            text = f"Why {best} over {second}: {exact or summary(game.name, why, 3)}"
             for row in draw.wrap(text, 18, rect.width - 32)[:2]:
                 draw.blit_text(surface, row, 18, theme.text_dim, (rect.x + 16, y))
                 y += 20

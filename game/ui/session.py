@@ -101,6 +101,8 @@ class Evaluation:
     exact: bool = False
     game_name: str = ""
     preset: str = "default"
+    margin: int | None = None
+    """A solver's exact score in the game's convention (Othello: discs), side 0's view."""
 
     @property
     def proven(self) -> bool:
@@ -126,11 +128,15 @@ class Evaluation:
         """Side 0's share of the evaluation bar, 0..1 (0.5 is level)."""
         return self.chance(0)
 
-    def text(self, side_names: tuple[str, str], side: int = 0) -> str:
+    def text(self, side_names: tuple[str, str], side: int = 0,
+             margin: int | None = None) -> str:
         """From ``side``'s view: ``"Black 72%"``, ``"Red wins in 3 moves"``,
-        ``"White loses in 2 moves"`` or ``"Draw with best play"``."""
+        ``"White loses in 2 moves"`` or ``"Draw with best play"`` (``margin``: an
+        Othello solver's disc difference for side 0: ``"White loses by 12 discs"``)."""
+        margin = self.margin if margin is None else margin
         words = describe(self.game_name or "othello", self.for_side(side), side_names[side],
-                         exact=self.exact, preset=self.preset)
+                         exact=self.exact, preset=self.preset,
+                         margin=None if margin is None else (margin if side == 0 else -margin))
         if not self.game_name and not self.proven and not (self.exact and self.score == 0):
             words = f"{side_names[side]} {percent(self.chance(side))}%"
         return words[0].upper() + words[1:]
@@ -477,11 +483,15 @@ class Session:
         first = score if side == 0 else -score
         return Evaluation(first, self.search_unit, exact, self.game.name, self.search_preset)
 
-    def score_text(self, ev: Evaluation) -> str:
-        """How every score reads: from ``view_side``, as a chance or in the game's unit."""
+    def score_text(self, ev: Evaluation, margin: int | None = None, side: int = 0) -> str:
+        """How every score reads: from ``view_side``, as a chance or in the game's unit.
+
+        ``margin``: a solver's exact score in the game's convention, from ``side``'s view.
+        """
         if self.show_raw and not ev.proven and not (ev.exact and ev.score == 0):
             return f"{ev.raw(self.view_side)} for {self.game.side_names[self.view_side]}"
-        return ev.text(self.game.side_names, self.view_side)
+        first = None if margin is None else (margin if side == 0 else -margin)
+        return ev.text(self.game.side_names, self.view_side, first)
 
     def toggle_raw(self) -> None:
         """Switch every score between winning chances and the game's unit."""
@@ -490,8 +500,12 @@ class Session:
         self.say(f"Scores in {unit}" if self.show_raw else "Scores as winning chances",
                  "info", 2.0)
 
-    def _remember_eval(self, score: int, exact: bool) -> None:
-        self.evals[self.search_ply] = self._evaluation(score, exact)
+    def _remember_eval(self, score: int, exact: bool, margin: int | None = None) -> None:
+        ev = self._evaluation(score, exact)
+        if margin is not None:
+            first = margin if self.search_side == 0 else -margin
+            ev = dataclasses.replace(ev, margin=first)
+        self.evals[self.search_ply] = ev
 
     def current_evaluation(self) -> tuple[Evaluation, int] | None:
         """The latest evaluation at or before this position, with the ply it belongs to."""
@@ -749,7 +763,7 @@ class Session:
             self.analysis, self.analysis_why = report.payload
             if self.analysis.lines:
                 best = self.analysis.lines[0]
-                self._remember_eval(best.score, exact=self.analysis.exact)
+                self._remember_eval(best.score, exact=self.analysis.exact, margin=best.margin)
         if report.kind == "result":
             self.pending = None
             self.analysis_done = True

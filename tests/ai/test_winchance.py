@@ -74,3 +74,10 @@ def test_raw_text_uses_the_games_unit():
     assert raw_text("gomoku", 0) == "0 points"
     assert raw_text("connect4", WIN - 3) == "win in 3 plies"
     assert raw_text("othello", 0, exact=True) == "draw (exact)"
+
+
+def test_othello_solver_margins_are_discs():
+    assert describe("othello", -(WIN - 9), "White", margin=-12) == "White loses by 12 discs"
+    assert describe("othello", WIN - 9, "Black", margin=1) == "Black wins by 1 disc"
+    assert describe("othello", 0, "Black", exact=True, margin=0) == "draw with best play"
+    assert describe("othello", 300, "Black", margin=4) == "Black 59%"  # not exact: a chance

@@ -151,3 +151,10 @@ def test_multipv_in_the_solvers_reach_gives_each_moves_exact_margin(capsys):
     assert main(["analyse", "othello", "--moves", OTHELLO_END, "--depth", "3",
                  "--multipv", "2"]) == 0
     assert "White loses by 50 discs" in capsys.readouterr().out
+    # Why, when the lines are proved: the results themselves, not the evaluator's terms.
+    assert main(["analyse", "othello", "--moves", OTHELLO_END, "--depth", "3",
+                 "--explain"]) == 0
+    assert "why g7 over b7: g7 loses by 2 discs fewer than b7" in capsys.readouterr().out
+    assert main(["analyse", "connect4", "--moves", "444444333333", "--depth", "8",
+                 "--explain"]) == 0
+    assert "why 5 over 2: both win in 2 moves" in capsys.readouterr().out
