@@ -12,7 +12,10 @@ window would say. The text form is for people::
     <the final position as an ASCII diagram>
     result: Red wins (four in a row)
 
-``--json`` prints the validated record (the canonical form ``plies`` itself writes).
+``--json`` prints the validated record (the canonical form ``plies`` itself writes);
+``--to FORMAT`` converts: the game in any format Plies writes (``game.formats.convert``:
+json, text, psq for Gomoku, ggf for Othello), so ``plies show a.psq --to json`` and
+``plies show b.ggf --to text`` read one format and print another.
 Each output form is one function of the record (``RENDERERS``), so a conversion
 option (``--to FORMAT``) is one more entry there.
 """
@@ -32,6 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a saved game (.json, .txt or another format Plies reads)")
     parser.add_argument("--json", action="store_true",
                         help="print the validated record as JSON instead")
+    parser.add_argument("--to", metavar="FORMAT",
+                        help="convert: print the game as json, text (a .txt move list), psq "
+                             "(Gomoku, Piskvork) or ggf (Othello)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,6 +49,16 @@ def run(args: argparse.Namespace) -> int:
         game = records.record_to_game(record)
     except records.RecordError as error:
         raise CliError(str(error)) from None
+    if args.to is not None:
+        from game.formats.convert import ConvertError, convert
+
+        if args.json:
+            raise CliError("--json and --to cannot be used together (--to json is the JSON)")
+        try:
+            print(convert(record, args.to), end="")
+        except ConvertError as error:
+            raise CliError(str(error)) from None
+        return 0
     render = RENDERERS["json" if args.json else "text"]
     print(render(record, game), end="")
     return 0
