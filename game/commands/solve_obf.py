@@ -13,11 +13,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import closing
 from typing import Any
 
 from ai.endgame.othello import OthelloSolver
 from game.commands.common import CliError, emit
-from game.formats.obf import OBFError, OBFPosition, iter_positions
+from game.files import FileError, read_lines
+from game.formats.obf import OBFError, OBFPosition, iter_lines
 from game.rules import Othello, RulesError
 
 
@@ -25,14 +28,17 @@ class _TimeUp(Exception):
     pass
 
 
-def _read(path: str) -> str:
-    from game.records import RecordError, _read_text  # the one safe reader (size, type, UTF-8)
-    from pathlib import Path
-
+def _positions(path: str) -> Iterator[OBFPosition]:
+    """The file's positions, streamed through the one safe reader (``game.files``)."""
     try:
-        return _read_text(Path(path))
-    except RecordError as error:
+        lines = read_lines(path, what="OBF file", name=path)
+    except FileError as error:
         raise CliError(str(error)) from None
+    with closing(lines):
+        try:
+            yield from iter_lines(lines)
+        except FileError as error:
+            raise CliError(str(error)) from None
 
 
 def solve_obf(args: argparse.Namespace) -> int:
@@ -44,18 +50,21 @@ def solve_obf(args: argparse.Namespace) -> int:
             raise CliError(f"--obf and --{option} cannot be used together")
     if args.time is not None and args.time <= 0:
         raise CliError(f"--time must be positive, not {args.time}")
-    text = _read(args.obf)
-    try:  # every line is checked before the first (possibly long) solve
-        positions = list(iter_positions(text))
-        games = [_game(p) for p in positions]
+    # Two passes over the file, one line in memory at a time: every line is checked
+    # before the first (possibly long) solve, then the positions are solved as read.
+    total = 0
+    try:
+        for position in _positions(args.obf):
+            _game(position)
+            total += 1
     except OBFError as error:
         raise CliError(f"{args.obf}: {error}") from None
-    if not positions:
+    if not total:
         raise CliError(f"{args.obf} holds no positions")
     solver = OthelloSolver()
     counts = {"annotated": 0, "agree": 0, "unsolved": 0}
-    for position, game in zip(positions, games):
-        payload, text_line = _solve_one(solver, position, game, args.time)
+    for position in _positions(args.obf):
+        payload, text_line = _solve_one(solver, position, _game(position), args.time)
         if payload.get("score") is None:
             counts["unsolved"] += 1
         elif payload["agrees"] is not None:
@@ -64,7 +73,7 @@ def solve_obf(args: argparse.Namespace) -> int:
         emit(args, payload, text_line)
         sys.stdout.flush()
     if not args.json:
-        print(f"{len(positions)} positions, {counts['annotated']} annotated: "
+        print(f"{total} positions, {counts['annotated']} annotated: "
               f"Plies agrees with {counts['agree']}"
               + (f"; {counts['unsolved']} not solved in time" if counts["unsolved"] else ""))
     return 1 if counts["unsolved"] else 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 _ANNOTATION = re.compile(r"\s*([A-Ha-h][1-8]|PA|pa)\s*:\s*([+-]?\d{1,2})\s*")
 MAX_POSITIONS = 100_000
@@ -48,8 +48,13 @@ def parse(text: str) -> list[OBFPosition]:
 
 def iter_positions(text: str) -> Iterator[OBFPosition]:
     """The positions one by one (a bad line raises when it is reached)."""
+    return iter_lines(enumerate(text.lstrip("\ufeff").splitlines(), start=1))
+
+
+def iter_lines(lines: Iterable[tuple[int, str]]) -> Iterator[OBFPosition]:
+    """The positions of numbered lines (``game.files.read_lines`` streams a file so)."""
     count = 0
-    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+    for number, raw in lines:
         line = raw.strip()
         if not line or line[0] in "%#":
             continue
@@ -92,4 +97,4 @@ def write(position: OBFPosition) -> str:
     return f"{position.board} {'XO'[position.turn]};{notes}".rstrip(";") + (";" if notes else "")
 
 
-__all__ = ["OBFError", "OBFPosition", "iter_positions", "parse", "write"]
+__all__ = ["OBFError", "OBFPosition", "iter_lines", "iter_positions", "parse", "write"]
