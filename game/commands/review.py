@@ -151,6 +151,9 @@ def review_text(game: Game, record: GameRecord, review: GameReview, limits: Revi
     how = f"depth {limits.depth}" if limits.depth is not None else f"{limits.seconds:g} s"
     lines = [f"{game.title} · {len(game.move_stack)} moves · {how} per position "
              f"({seconds:.1f} s)"]
+    variant = game.variant()
+    if variant:
+        lines.append("variant: " + ", ".join(f"{k} {v}" for k, v in variant.items()))
     for side in (0, 1):
         lines.append(f"{game.side_names[side]}: {_player_text(record, side)}")
     if record.result is not None:

@@ -19,6 +19,7 @@ Stop the review                 Esc or the Stop button (what is judged stays)
 Resume a stopped review         R or the Resume button
 Back to the game                Esc (when the review is not running), Back
 New game                        N (cancels the review)
+Keyboard help                   F1 or ?
 ==============================  ==========================================
 """
 
@@ -342,6 +343,9 @@ class ReviewScene(Scene):
             self.start()
         elif key == pygame.K_n:
             self.new_game()
+        elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+            from game.ui.scenes.help import HelpDialog
+            self.app.push_scene(HelpDialog(self.app))
 
     def _refresh_buttons(self) -> None:
         self.b_stop.text = "Stop" if self.running or self.complete else "Resume"
