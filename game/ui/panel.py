@@ -368,8 +368,7 @@ class Panel:
                            "topright")
         y = rect.y + 40
         if top is None or not top.lines:
-            waiting = session.analysis_error or session.analysis_waits() or (
-                "Searching…" if session.pending == "analysis" else "Press A to analyse.")
+            waiting = session.analysis_error or session.analysis_waits() or "Searching…"
             for row in draw.wrap(waiting, 19, rect.width - 32)[:3]:
                 draw.blit_text(surface, row, 19, theme.text_dim, (rect.x + 16, y))
                 y += 22

@@ -133,12 +133,16 @@ class Evaluation:
         """From ``side``'s view: ``"Black 72%"``, ``"Red wins in 3 moves"``,
         ``"White loses in 2 moves"`` or ``"Draw with best play"`` (``margin``: an
         Othello solver's disc difference for side 0: ``"White loses by 12 discs"``)."""
+        if not self.game_name:  # a bare verdict (the game's end), no curve to read
+            if self.exact and self.score == 0:
+                return "Draw with best play"
+            if self.proven:
+                return f"{side_names[side]} {'wins' if self.for_side(side) > 0 else 'loses'}"
+            return f"{side_names[side]} {percent(self.chance(side))}%"
         margin = self.margin if margin is None else margin
-        words = describe(self.game_name or "othello", self.for_side(side), side_names[side],
+        words = describe(self.game_name, self.for_side(side), side_names[side],
                          exact=self.exact, preset=self.preset,
                          margin=None if margin is None else (margin if side == 0 else -margin))
-        if not self.game_name and not self.proven and not (self.exact and self.score == 0):
-            words = f"{side_names[side]} {percent(self.chance(side))}%"
         return words[0].upper() + words[1:]
 
     def raw(self, side: int = 0) -> str:

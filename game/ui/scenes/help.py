@@ -24,6 +24,8 @@ SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Undo", ("Ctrl+Z",)),
     ("Redo", ("Ctrl+Y", "or", "Ctrl+Shift+Z")),
     ("Hint", ("H",)),
+    ("Analysis; preview its lines", ("A", "[", "]")),
+    ("Scores: chances or game units", ("U",)),
     ("Search tree explorer", ("T",)),
     ("Review: the game, next mistake", ("R", "M", "or", "Shift+M")),
     ("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),
