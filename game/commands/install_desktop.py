@@ -212,12 +212,15 @@ def install(base: Path, command: list[str]) -> list[Path]:
 
 def _read_manifest(base: Path) -> dict[str, str]:
     """``{path: sha256}`` from the manifest, kept only for paths install would write."""
+    from game.files import FileError, read_text
+
     path = manifest_path(base)
+    if not path.exists():
+        return {}
     try:
-        if not path.is_file() or path.stat().st_size > MAX_MANIFEST_BYTES:
-            return {}
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_text(path, limit=MAX_MANIFEST_BYTES, follow_links=False,
+                                    what="install-desktop manifest"))
+    except (FileError, ValueError, RecursionError):
         return {}
     planned = {str(p) for p in planned_paths(base).values()}
     files = data.get("files") if isinstance(data, dict) else None

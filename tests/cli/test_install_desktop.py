@@ -207,3 +207,21 @@ def test_xdg_data_home_default_and_relative_values(monkeypatch, tmp_path):
     assert desk.data_home() == tmp_path / ".local" / "share"
     monkeypatch.setenv("XDG_DATA_HOME", "relative/share")  # the spec: ignore it
     assert desk.data_home() == tmp_path / ".local" / "share"
+
+
+def test_a_manifest_that_is_a_pipe_or_a_link_is_not_read(data_home, fixed_command, capsys,
+                                                         tmp_path):
+    assert main(["install-desktop"]) == 0
+    manifest = data_home / "plies" / "desktop-install.json"
+    real = tmp_path / "elsewhere.json"
+    real.write_text(manifest.read_text())
+    manifest.unlink()
+    manifest.symlink_to(real)
+    capsys.readouterr()
+    assert main(["install-desktop", "--uninstall"]) == 0  # a link is not trusted
+    assert "Nothing to remove" in capsys.readouterr().out
+    assert (data_home / "applications" / "plies.desktop").exists()
+    manifest.unlink()
+    os.mkfifo(manifest)  # would block a plain open() for good
+    assert main(["install-desktop", "--uninstall"]) == 0
+    assert "Nothing to remove" in capsys.readouterr().out
