@@ -10,14 +10,16 @@ from ai.evaluators import load_evaluator, preset_names
 from game.rules import new_game
 
 GAMES = {"connect4": {}, "othello": {}, "gomoku": {"size": 15}}
+VARIANTS = [("connect4", {}), ("othello", {}), ("gomoku", {"size": 15}),
+            ("gomoku", {"size": 15, "rule": "renju"})]
 
 
-def random_positions(game_name: str, count: int, seed: int):
+def random_positions(game_name: str, count: int, seed: int, variant=None):
     """Running positions from random playouts (every length, both sides to move)."""
     rng = random.Random(seed)
     found = []
     while len(found) < count:
-        game = new_game(game_name, **GAMES[game_name])
+        game = new_game(game_name, **(GAMES[game_name] if variant is None else variant))
         length = rng.randrange(0, 60 if game_name != "connect4" else 40)
         for _ in range(length):
             if game.is_over():
@@ -34,9 +36,9 @@ def random_positions(game_name: str, count: int, seed: int):
     return found
 
 
-@pytest.mark.parametrize("game_name", list(GAMES))
-def test_terms_add_up_to_evaluate(game_name):
-    positions = random_positions(game_name, 120, seed=13)
+@pytest.mark.parametrize("game_name,variant", VARIANTS)
+def test_terms_add_up_to_evaluate(game_name, variant):
+    positions = random_positions(game_name, 120, seed=13, variant=variant)
     for preset in preset_names(game_name):
         evaluator = load_evaluator(game_name, preset)
         named = set()
