@@ -11,7 +11,12 @@ from ai.explain.review import ReviewLimits, review_game
 from game import records
 from game.rules import new_game
 from game.ui.scenes.review import MISTAKES, ReviewScene
+from tests.ai.test_review import C4_WON
 from tests.ui.helpers import HUMAN, computer, post_click, post_key, post_text
+
+C4_BLUNDER = C4_WON + "4"
+"""Red to move could win at once with 5 and plays 4, which loses (checked by the solver
+in ``tests/ai/test_review.py``)."""
 
 FINISHED = "534355674633565666277125337122144"
 """A finished Connect-4 game (level 5 against level 3; Red wins). Yellow's 22nd move
@@ -234,3 +239,20 @@ def test_reopening_reuses_the_judgements_of_the_moves_still_on_the_board(make_ap
     assert third.results[:5] == first.results[:5] and third.running
     assert app.pump_until(lambda: third.complete, timeout=60)
     assert third.game.move_name(third.results[5].move) == "f3"
+
+
+def test_the_graph_speaks_for_the_persons_side(make_app, monkeypatch) -> None:
+    """Against the computer the chances are the person's, as everywhere in the window."""
+    monkeypatch.setitem(review_module.DEFAULT_DEPTH, "connect4", 2)
+    app = make_app()
+    game = new_game("connect4")
+    game.play_moves(C4_BLUNDER)
+    app.start_game(game, [computer(3), HUMAN])  # the person plays Yellow
+    app.run_frames(2)
+    scene = open_review(app)
+    assert app.pump_until(lambda: scene.complete, timeout=60)
+    assert scene.view_side == 1
+    last = scene.results[-1]  # Red (the computer) throws its won position away
+    assert last.side == 0 and last.chance_before == 1.0 and last.chance_after == 0.0
+    points = dict(scene._chances())
+    assert points[last.ply - 1] == 0.0 and points[last.ply] == 1.0  # Yellow: lost, then won

@@ -9,7 +9,8 @@ the review is open and goes on where it was when the review closes.
 On screen: the position before the selected move, the move played (a translucent
 piece marked with its label) and the better move (a ring marked "better"); a summary
 per side (accuracy, counts per label) with a progress bar while the review runs; the
-winning chances over the game with the judged mistakes marked; the move list with
+winning chances over the game (for the window's one side: the person's against the
+computer, else the first player) with the judged mistakes marked; the move list with
 each move's label.
 
 ==============================  ==========================================
@@ -489,7 +490,9 @@ class ReviewScene(Scene):
                        outline=icon_outline(colours.pieces[side], theme.card),
                        style="stone" if game.name == "gomoku" else "disc", with_shadow=False)
             player = self.players[side] if side < len(self.players) else {}
-            who = f"level {player.get('level')}" if player.get("type") == "computer" else "person"
+            humans = sum(1 for p in self.players if p.get("type") != "computer")
+            who = f"level {player.get('level')}" if player.get("type") == "computer" \
+                else "you" if humans == 1 else "person"
             draw.blit_text(surface, f"{game.side_names[side]} · {who}", 20, theme.text,
                            (rect.x + 46, top + 14), "midleft", max_width=rect.width - 150,
                            bold=True)
@@ -528,16 +531,23 @@ class ReviewScene(Scene):
             draw.blit_text(surface, "Accuracy 100% = every move the best", 16, theme.text_dim,
                            (rect.x + 16, line_y), "midleft", max_width=rect.width - 32)
 
+    @property
+    def view_side(self) -> int:
+        """The side the graph speaks for: the game's (the person against the computer,
+        else the first player), as everywhere in the window."""
+        return getattr(self.session, "view_side", 0)
+
     def _chances(self) -> list[tuple[int, float]]:
-        """``(ply, first player's expected result)`` before each judged move and after
-        the last one."""
+        """``(ply, view side's expected result)`` before each judged move and after the
+        last one."""
+        view = self.view_side
         points = []
         for move in self.results:
-            first = move.chance_before if move.side == 0 else 1 - move.chance_before
-            points.append((move.ply - 1, first))
+            mine = move.chance_before if move.side == view else 1 - move.chance_before
+            points.append((move.ply - 1, mine))
         if self.results:
             last = self.results[-1]
-            points.append((last.ply, last.chance_after if last.side == 0
+            points.append((last.ply, last.chance_after if last.side == view
                            else 1 - last.chance_after))
         return points
 
@@ -545,7 +555,7 @@ class ReviewScene(Scene):
         theme, rect = self.theme, self.graph_rect
         game = self.game
         draw.blit_text(surface, "WINNING CHANCES", 18, theme.text_dim, (rect.x + 16, rect.y + 14))
-        draw.blit_text(surface, f"{game.side_names[0]} up", 16, theme.text_dim,
+        draw.blit_text(surface, f"{game.side_names[self.view_side]} up", 16, theme.text_dim,
                        (rect.right - 16, rect.y + 15), "topright")
         area = self.graph_area()
         fill = mix(theme.card, theme.text, 0.04) if theme.name != "high-contrast" else (0, 0, 0)
@@ -569,7 +579,8 @@ class ReviewScene(Scene):
                            area.center, "center", max_width=area.width - 8)
         for move in self.results:
             if move.label in MISTAKES:
-                chance = move.chance_after if move.side == 0 else 1 - move.chance_after
+                chance = move.chance_after if move.side == self.view_side \
+                    else 1 - move.chance_after
                 centre = at(move.ply, chance)
                 draw.aa_circle(surface, label_colour(theme, move.label), centre, 5)
                 draw.aa_circle(surface, theme.card, centre, 5, 1)
