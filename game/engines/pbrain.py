@@ -23,7 +23,9 @@ stone, 2: the opponent's; the brain is to move after it), ``TAKEBACK x,y``,
 ``INFO key value``, ``ABOUT``, ``END``, and from Yixin-Board ``YXSTOP``/``STOP``
 (answer now with the best move so far), ``YXNBEST n`` (the n best moves as MESSAGE
 lines, then the best one, which is *not* played: it is analysis),
-``YXSHOWFORBID`` and ``SWAP2BOARD``. Anything else gets ``UNKNOWN``; bad input
+``YXSHOWFORBID`` and ``SWAP2BOARD`` (swap2, see ``_swap2``; its colour choice runs
+to the end of its search even after ``END``, within the move's time). Anything else
+gets ``UNKNOWN``; bad input
 gets ``ERROR <sentence>`` and changes nothing.
 
 Threads: the caller of ``run`` reads; searches run on a ``Thinker``. While a search
@@ -41,6 +43,7 @@ import re
 from collections.abc import Iterable
 from typing import TextIO
 
+from ai import openings
 from ai.evaluators import load_evaluator
 from ai.evaluators.base import plies_to_end
 from ai.levels import Level, level
@@ -60,8 +63,9 @@ RULE_CODES = {0: "freestyle", 1: "standard", 2: "renju", 4: "renju"}
 A rule is played when ``game.rules.gomoku.RULES`` has it: renju starts working the
 day the rules gain it, with no change here."""
 
-SWAP2_SUPPORTED = False
-"""Whether ``SWAP2BOARD`` is answered (the swap2 opening's three phases)."""
+SWAP2_SUPPORTED = True
+"""Whether ``SWAP2BOARD`` is answered (the swap2 opening's three phases, decided by
+``ai.openings``); ``False`` refuses it with ERROR."""
 
 ABOUT = (f'name="Plies", version="{__version__}", author="The Plies authors", '
          'country="International"')
@@ -279,8 +283,52 @@ class PbrainEngine:
         self._think()
 
     def _swap2(self, lines: list[str]) -> None:
+        """``SWAP2BOARD``, as the Gomocup's swap2 extension (2020) defines it: with no
+        stones, place the first three (``x,y x,y x,y``); with three, answer ``SWAP``
+        (take Black), the 4th move (stay White) or two more stones (``x,y x,y``); with
+        five, ``SWAP`` or the 6th move. The decisions are ``ai.openings``'."""
         if not SWAP2_SUPPORTED:
             raise ProtocolError("swap2 openings are not supported yet")
+        game = self._board()
+        stones: list[Move] = []
+        for number, line in enumerate(lines, start=1):
+            match = _XY.fullmatch(line)
+            if match is None:
+                raise ProtocolError(f"SWAP2BOARD line {number} {line!r} is not x,y")
+            move = self._move_at(game, int(match[1]), int(match[2]),
+                                 f"SWAP2BOARD line {number}")
+            if move in stones:
+                raise ProtocolError(f"SWAP2BOARD line {number}: {line.strip()} is given twice")
+            stones.append(move)
+        if len(stones) not in (0, 3, 5):
+            raise ProtocolError(f"SWAP2BOARD needs 0, 3 or 5 stones, not {len(stones)}")
+        position = Gomoku(game.size, game.rule)
+        for number, move in enumerate(stones, start=1):
+            if not position.is_legal(move):
+                raise ProtocolError(f"SWAP2BOARD stone {number}: "
+                                    f"{position.illegal_reason(move)}")
+            position.push(move)
+        limits = dataclasses.replace(self.limits(), randomness=0)
+        searcher = self.searcher
+
+        def task(job: Job) -> str:
+            if not stones:  # the opener: Black in the centre, then two to keep it even
+                first = self.evaluator.candidate_moves(position)[0]
+                position.push(first)
+                placed, _why = openings.place_two(position, searcher)
+                return " ".join(_xy(position, m) for m in (first, *placed))
+            options = ("black", "white", "place-two") if len(stones) == 3 else ("black", "white")
+            choice, _why = openings.choose(position, options, searcher, limits)
+            if choice == "black":
+                return "SWAP"
+            if choice == "place-two":
+                placed, _why = openings.place_two(position, searcher)
+                return " ".join(_xy(position, m) for m in placed)
+            result = searcher.search(position, limits, stop=job.stop)
+            assert result.move is not None
+            return _xy(position, result.move)
+
+        self.thinker.start(task, lambda job, answer: job.say(answer), self._failed)
 
     def _takeback(self, rest: str) -> None:
         game = self._board()

@@ -235,7 +235,6 @@ def test_unknown_commands_and_yixin_extensions():
     assert s.send("HELLO there") == ["UNKNOWN HELLO is not a command I know"]
     s.send("START 15")
     assert s.send("YXSHOWFORBID") == ["FORBID ."]
-    assert s.send("SWAP2BOARD", "7,7", "DONE") == ["ERROR swap2 openings are not supported yet"]
     assert s.send("YXNBEST 0") == ["ERROR YXNBEST needs 1 or more moves, not 0"]
     assert s.send("YXSTOP") == []  # nothing to stop: nothing to say
     s.send("TURN 7,7")
@@ -356,3 +355,42 @@ def test_pbrain_plies_script_is_plies_engine_gomoku(monkeypatch, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "OK" and out[1].startswith('name="Plies"')
     assert pbrain_main(["--level", "9"]) == 2
+
+
+def test_swap2board_the_three_phases(monkeypatch):
+    s = session()
+    s.send("INFO rule 1", "START 15")
+    # Phase 1: the opener places three stones, Black in the centre first.
+    [answer] = s.send("SWAP2BOARD", "DONE")
+    stones = answer.split()
+    assert len(stones) == 3 and stones[0] == "7,7" and len(set(stones)) == 3
+    assert all(re.fullmatch(r"\d+,\d+", xy) for xy in stones)
+    # Phase 2: Black clearly better (two black stones together, White's far away): swap.
+    assert s.send("SWAP2BOARD", "7,7", "0,0", "8,7", "DONE") == ["SWAP"]
+    # The other two answers (which one is chosen is ai.openings'; here it is forced):
+    # stay White and play the 4th move, or place two more stones.
+    monkeypatch.setattr(pbrain.openings, "choose", lambda *args: ("white", "better"))
+    [answer] = s.send("SWAP2BOARD", "0,0", "7,7", "14,14", "DONE")
+    assert re.fullmatch(r"\d+,\d+", answer) and answer not in ("0,0", "7,7", "14,14")
+    monkeypatch.setattr(pbrain.openings, "choose", lambda *args: ("place-two", "even"))
+    [answer] = s.send("SWAP2BOARD", "7,7", "8,8", "6,8", "DONE")
+    assert re.fullmatch(r"\d+,\d+ \d+,\d+", answer)
+    assert not set(answer.split()) & {"7,7", "8,8", "6,8"}
+    monkeypatch.undo()
+    # Phase 3: after five stones, SWAP or the 6th move.
+    [answer] = s.send("SWAP2BOARD", "7,7", "8,8", "6,8", "9,9", "5,9", "DONE")
+    assert answer == "SWAP" or re.fullmatch(r"\d+,\d+", answer)
+    assert s.engine.game.move_stack == []  # the board waits for the manager's BOARD
+
+
+def test_swap2board_errors():
+    s = session()
+    s.send("START 15")
+    assert s.send("SWAP2BOARD", "7,7", "8,8", "DONE") == [
+        "ERROR SWAP2BOARD needs 0, 3 or 5 stones, not 2"]
+    assert s.send("SWAP2BOARD", "7,7", "7,7", "1,1", "DONE") == [
+        "ERROR SWAP2BOARD line 2: 7,7 is given twice"]
+    assert s.send("SWAP2BOARD", "7,7,1", "DONE") == [
+        "ERROR SWAP2BOARD line 1 '7,7,1' is not x,y"]
+    assert s.send("SWAP2BOARD", "7,7", "8,8", "30,1", "DONE") == [
+        "ERROR SWAP2BOARD line 3: 30,1 is off the 15x15 board"]
