@@ -235,7 +235,8 @@ def _read_manifest(base: Path) -> dict[str, str]:
 def uninstall(base: Path) -> tuple[list[Path], list[Path]]:
     """Remove what the manifest lists and is unchanged; ``(removed, kept because edited)``."""
     removed, kept = [], []
-    for name, digest in _read_manifest(base).items():
+    listed = _read_manifest(base)
+    for name, digest in listed.items():
         path = Path(name)
         try:
             if path.is_symlink() or not path.is_file():
@@ -250,7 +251,7 @@ def uninstall(base: Path) -> tuple[list[Path], list[Path]]:
             continue
         _remove_empty_folders(path.parent, base)
     manifest = manifest_path(base)
-    if not kept:
+    if listed and not kept:  # an unreadable manifest is left as it is
         manifest.unlink(missing_ok=True)
         _remove_empty_folders(manifest.parent, base)
     return removed, kept
