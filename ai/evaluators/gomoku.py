@@ -1054,6 +1054,13 @@ class GomokuEvaluator(Evaluator):
         no VCF at all, best first; if none does, the ordinary candidates (the game is
         lost against best play, as far as fours go). ``poll`` is passed to the VCF
         searches (it may raise to stop them; the board is left as it was).
+
+        All the VCF searches of one call share ``SOLVER_NODES`` nodes: a level without
+        a time limit (where ``poll`` never stops anything) must not hang on a huge
+        threat space. It happens where only exact fives win (standard, and Black under
+        renju): 150,000 nodes found no VCF in a renju game between levels 3 and 2. A
+        search cut short counts as "no VCF"; moves not checked when the budget runs
+        out stay, after the ones proved safe.
         """
         moves = self.candidate_moves(game)
         if self._find_vcf is None or len(moves) <= 1:
@@ -1065,20 +1072,26 @@ class GomokuEvaluator(Evaluator):
             return moves  # no threat at all, or a forced block
         find, fours = self._find_vcf, self.weights.vcf_fours
         failed: dict[int, int] = {}
-        line = find(board, other, fours, None, poll, failed)
+        spent = [0]
+        line = find(board, other, fours, SOLVER_NODES, poll, failed, spent)
         if not line:
             return moves
         pool = set(moves) | set(line)
         if board.hot[mover]:
             pool |= board.four_moves(mover)
         safe = []
+        unchecked = []
         for cell in self._ordered(board, pool, mover):
+            if spent[0] >= SOLVER_NODES:
+                unchecked.append(cell)
+                continue
             board.place(cell, mover)
             try:
-                if not find(board, other, fours, None, poll, failed):
+                if not find(board, other, fours, SOLVER_NODES - spent[0], poll, failed, spent):
                     safe.append(cell)
             finally:
                 board.remove(cell, mover)
+        safe += unchecked
         if board.renju and not mover:
             safe = [m for m in safe if not board.forbidden(m)]
         return safe or moves

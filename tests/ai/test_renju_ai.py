@@ -159,3 +159,37 @@ def test_renju_games_between_levels_only_play_legal_moves() -> None:
             number = first if game.turn == 0 else 4 - first
             move = searcher.search(game, level("gomoku", number).limits()).move
             game.play(move)  # raises on a forbidden point
+
+
+HUGE_THREAT_SPACE = ("h8 h9 f6 e5 g7 g8 j11 e6 f7 e7 e4 h7 f5 f4 d3 c2 e10 h2 d6 f9 e9 e11 f8 h6 "
+                     "d4 d5 g3 e3 g5 g6 h4 i6 j5 k6 j6 j7 i8 k8 l9 k7 k5 l4 k10 i12 j2 i3 g4 i9 "
+                     "i7 g9 j9 j8 h10")
+"""A renju game between levels 3 and 2 (the ladder), White to move: Black's fours,
+exact fives only, make a threat space of 150,000 nodes and more without a VCF."""
+
+
+def test_root_moves_vcf_searches_stay_within_their_node_budget(monkeypatch) -> None:
+    import ai.endgame.gomoku as endgame
+    from ai.evaluators.gomoku import SOLVER_NODES
+
+    evaluator = load_evaluator("gomoku")
+    game = Gomoku(15, "renju")
+    game.play_moves(HUGE_THREAT_SPACE)
+    counted = [0]
+    real = endgame.find_vcf
+
+    def counting(board, attacker, max_fours, budget=None, poll=None, failed=None,
+                 counter=None):  # type: ignore[no-untyped-def]
+        mine = [0]
+        try:
+            return real(board, attacker, max_fours, budget, poll, failed, mine)
+        finally:
+            counted[0] += mine[0]
+            if counter is not None:
+                counter[0] += mine[0]
+
+    evaluator._find_vcf = counting
+    moves = evaluator.root_moves(game)
+    assert moves and all(game.is_legal(m) for m in moves)
+    # The budget is shared by the whole call (each search may overrun it by a node).
+    assert SOLVER_NODES // 2 < counted[0] <= SOLVER_NODES + len(moves) + 1
