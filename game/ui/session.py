@@ -164,18 +164,21 @@ def signed_points(score: int) -> str:
 
 
 def root_score_text(root: RootScore, game_name: str, preset: str = "default",
-                    raw: bool = False) -> str:
+                    mode: str = "chance") -> str:
     """A root move's score as drawn on its cell, from the viewer's side (the caller
     turns ``root`` to that side): the winning chance ``62`` (percent), ``W3`` / ``L2``
     (wins / loses on its 3rd / 2nd move), ``=`` (a proven draw), with ``≤`` / ``≥``
-    for a bound; ``raw``: the game unit instead of the chance (``+1.5``).
+    for a bound; ``mode`` ``"unit"``: the game's unit instead (``+1.5``), ``"raw"``: the
+    evaluator's points (``+150``).
     """
     score = root.score
     moves = moves_to_end(score)
     if moves is not None:
         text = f"W{moves}" if score > 0 else f"L{moves}"
-    elif raw:
+    elif mode == "unit":
         text = raw_text(game_name, score).split(" ")[0]
+    elif mode == "raw":
+        text = signed_points(score)
     else:
         text = str(percent(win_chance(game_name, score, preset)))
     if root.bound == Bound.UPPER:
@@ -228,8 +231,9 @@ class Session:
         self.search_unit = 100
         self.search_preset = "default"
         self.last_purpose = "move"
-        self.show_raw = False
-        """Scores in the game's unit (discs, threats, points) instead of winning chances."""
+        self.score_mode = "chance"
+        """How scores read: ``"chance"`` (winning chances), ``"unit"`` (the game's unit:
+        discs, threats, points) or ``"raw"`` (the evaluator's points); U cycles."""
         self.analysis_on = False
         self.analysis: TopMoves | None = None
         self.analysis_why: Why | None = None
@@ -492,17 +496,23 @@ class Session:
 
         ``margin``: a solver's exact score in the game's convention, from ``side``'s view.
         """
-        if self.show_raw and not ev.proven and not (ev.exact and ev.score == 0):
-            return f"{ev.raw(self.view_side)} for {self.game.side_names[self.view_side]}"
+        if self.score_mode != "chance" and not ev.proven and not (ev.exact and ev.score == 0):
+            side = self.game.side_names[self.view_side]
+            if self.score_mode == "raw":
+                return f"{signed_points(ev.for_side(self.view_side))} points for {side}"
+            return f"{ev.raw(self.view_side)} for {side}"
         first = None if margin is None else (margin if side == 0 else -margin)
         return ev.text(self.game.side_names, self.view_side, first)
 
     def toggle_raw(self) -> None:
-        """Switch every score between winning chances and the game's unit."""
-        self.show_raw = not self.show_raw
-        unit = {"othello": "discs", "connect4": "threats"}.get(self.game.name, "points")
-        self.say(f"Scores in {unit}" if self.show_raw else "Scores as winning chances",
-                 "info", 2.0)
+        """Cycle every score through winning chances, the game's unit and the evaluator's
+        raw points (Gomoku's unit is its points: two steps)."""
+        unit = {"othello": "discs", "connect4": "threats"}.get(self.game.name)
+        modes = ["chance", "unit", "raw"] if unit else ["chance", "raw"]
+        self.score_mode = modes[(modes.index(self.score_mode) + 1) % len(modes)
+                                if self.score_mode in modes else 0]
+        self.say({"chance": "Scores as winning chances", "unit": f"Scores in {unit}",
+                  "raw": "Scores in the evaluator's points"}[self.score_mode], "info", 2.0)
 
     def _remember_eval(self, score: int, exact: bool, margin: int | None = None) -> None:
         ev = self._evaluation(score, exact)
@@ -545,7 +555,7 @@ class Session:
                     cells[cell] = "="
                 else:
                     cells[cell] = root_score_text(seen, self.game.name, self.search_preset,
-                                                  self.show_raw)
+                                                  self.score_mode)
         return cells
 
     # --- the frame ---------------------------------------------------------------------

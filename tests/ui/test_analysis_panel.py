@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from ai.explain.winchance import percent
+from game.ui.session import signed_points
 from game.rules import new_game
 from tests.ui.helpers import HUMAN, computer, post_click, post_key
 
@@ -45,13 +46,18 @@ def test_scores_switch_to_game_units_with_u_and_a_click(make_app):
     assert app.pump_until(lambda: play.game.ply == 2 and s.current_evaluation() is not None, 20)
     chance = s.score_text(s.current_evaluation()[0])
     assert re.fullmatch(r"Black \d+%", chance)
+    ev = s.current_evaluation()[0]
     post_key(pygame.K_u, 0, "u")
     app.run_frames(2)
-    raw = s.score_text(s.current_evaluation()[0])
-    assert raw.endswith(" discs for Black") or raw.endswith(" disc for Black")
-    post_click(play.panel.value_rect.center)
+    unit = s.score_text(ev)
+    assert unit.endswith(" discs for Black") or unit.endswith(" disc for Black")
+    post_click(play.panel.value_rect.center)  # the click does what U does
     app.run_frames(2)
-    assert s.score_text(s.current_evaluation()[0]) == chance
+    raw = s.score_text(ev)
+    assert raw == f"{signed_points(ev.for_side(0))} points for Black"
+    post_key(pygame.K_u, 0, "u")
+    app.run_frames(2)
+    assert s.score_text(ev) == chance
 
 
 def test_analysis_lists_top_moves_live_and_previews_a_hovered_line(make_app, monkeypatch):

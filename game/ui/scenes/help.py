@@ -25,7 +25,7 @@ SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Redo", ("Ctrl+Y", "or", "Ctrl+Shift+Z")),
     ("Hint", ("H",)),
     ("Analysis; preview its lines", ("A", "[", "]")),
-    ("Scores: chances or game units", ("U",)),
+    ("Scores: chances, units, points", ("U",)),
     ("Search tree explorer", ("T",)),
     ("Review: the game, next mistake", ("R", "M", "or", "Shift+M")),
     ("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),

@@ -8,7 +8,7 @@ Undo / Redo                     Ctrl+Z / Ctrl+Y or Ctrl+Shift+Z
 Hint                            H
 Review the game                 R, or the Review button (game/ui/scenes/review.py)
 Analysis (top moves, why)       A, or the Analyse button; [ and ] preview its lines
-Scores: chances / game units    U, or click the evaluation's value
+Scores: chances, unit, points   U, or click the evaluation's value
 Play                            click; arrows move the cursor, Enter/Space play;
                                 Connect-4: digits 1-9, 0 drop in a column
 Demo (computer vs computer)     Space pause/resume, S or Right step, + / - speed
