@@ -42,8 +42,16 @@ Job = Callable[[threading.Event, Callable[[Any], None]], Any]
 cancel) and returns early when it is set; it calls ``progress(payload)`` as it goes;
 its return value is the result's payload."""
 
-SEARCHERS_KEPT = 4
-"""Searchers (each with its transposition table) kept for reuse across requests."""
+SEARCHERS_KEPT = 3
+"""Searchers (each with its transposition table) kept for reuse across requests: one
+per game a person switches between (a computer opponent and its hints share one)."""
+
+WORKER_TT_BITS = 17
+"""The worker's tables hold 2**17 entries (about 140 bytes each, 18 MB full), so all
+kept tables together stay under 60 MB however long the session (issue 11: 12,000
+searches grew a process by 90 MB with four tables of 2**18). A top-level search
+stores fewer positions than that; the command-line searches keep ``Searcher``'s own
+default."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -232,7 +240,7 @@ class SearchWorker:
                id(job.evaluator), job.mode)
         searcher = self._searchers.pop(key, None)
         if searcher is None or searcher.evaluator is not job.evaluator:
-            searcher = Searcher(job.evaluator, mode=job.mode)
+            searcher = Searcher(job.evaluator, mode=job.mode, tt_bits=WORKER_TT_BITS)
         self._searchers[key] = searcher
         while len(self._searchers) > SEARCHERS_KEPT:
             self._searchers.popitem(last=False)

@@ -206,6 +206,11 @@ def find_vcf(board: LineBoard, attacker: int, max_fours: int, budget: int | None
     return None
 
 
+FAILED_ENTRIES = 1 << 16
+"""Positions remembered as having no VCF (about 100 bytes each; cleared when full, so a
+long session stays within a few MB)."""
+
+
 class VcfSolver(ExactSolver):
     """Proves a win by continuous fours for the side to move (``solve`` -> ``Solution``).
 
@@ -264,7 +269,7 @@ class VcfSolver(ExactSolver):
         if game.outcome() is not None:
             return None
         board = self._board_for(game)
-        if len(self._failed) > 1 << 20:
+        if len(self._failed) > FAILED_ENTRIES:
             self._failed.clear()
         line = find_vcf(board, game.turn, self.max_fours, self.max_nodes, poll,
                         self._failed, counter)

@@ -82,8 +82,9 @@ from game.rules.base import Game, Move
 
 __all__ = ["PRESETS", "SURE_WIN", "Connect4Evaluator", "Weights", "build"]
 
-EVAL_CACHE_ENTRIES = 1 << 18
-"""Static scores remembered per variant and weight set (cleared when full: bounded memory)."""
+EVAL_CACHE_ENTRIES = 1 << 16
+"""Static scores remembered per variant and weight set (cleared when full: bounded memory,
+about 110 bytes an entry, 7 MB full)."""
 
 SURE_WIN = 50_000
 """A leaf the side to move has won for all practical purposes (far below the proven

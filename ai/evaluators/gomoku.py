@@ -260,7 +260,16 @@ def _is_five(own: int, blocked: int, standard: bool) -> bool:
     return False
 
 
-@functools.cache
+# Memory bounds of the process-wide tables below. A long session (thousands of games
+# and hints) meets ever new windows and lines; without a bound these tables grew by
+# tens of MB an hour (issue 11). The bounds hold far more than one search touches.
+SIDE_CLASS_ENTRIES = 1 << 15
+"""``_side_class`` results remembered (a small tuple each)."""
+WINDOW_TABLE_ENTRIES = 1 << 16
+"""Window codes remembered per rule (about 140 bytes each; cleared when full)."""
+
+
+@functools.lru_cache(maxsize=SIDE_CLASS_ENTRIES)
 def _side_class(own: int, blocked: int, standard: bool) -> tuple[int, int, int]:
     """``(class, segments with two stones, segments with one)`` of a stone on the centre.
 
@@ -309,7 +318,8 @@ RULE_EXACT = {"freestyle": (False, False), "standard": (True, True), "renju": (T
 """Per rule, for Black and for White: does only an exact five win?"""
 
 _WINDOW_TABLES: dict[str, dict[int, tuple[int, ...]]] = {rule: {} for rule in RULE_EXACT}
-"""Per rule: window code -> ``window_classes`` (process-wide)."""
+"""Per rule: window code -> ``window_classes`` (process-wide, at most
+``WINDOW_TABLE_ENTRIES``)."""
 
 
 def rule_name(rule: str | bool) -> str:
@@ -351,7 +361,7 @@ def window_classes(window: int, rule: str | bool) -> tuple[int, int, int, int, i
         exact_black, exact_white = RULE_EXACT[rule]
         found = (*_side_class(black, white | walls, exact_black),
                  *_side_class(white, black | walls, exact_white))
-        if len(table) > 1 << 20:
+        if len(table) >= WINDOW_TABLE_ENTRIES:
             table.clear()
         table[window] = found
     return found
@@ -418,7 +428,9 @@ E_COUNTS = 11  # [side]: the pattern counts ``_patterns`` values (for ``terms``)
 class LineTables:
     """Line code -> entry, for one rule and one weight set (bounded, cleared when full)."""
 
-    MAX_ENTRIES = 1 << 18
+    MAX_ENTRIES = 1 << 15
+    """About 600 bytes an entry (20 MB full); one deep search touches a few thousand
+    line codes, so the table only fills over many games (and is then cleared)."""
 
     def __init__(self, weights: Weights, rule: str | bool) -> None:
         self.weights = weights
@@ -778,8 +790,9 @@ SOLVER_NODES = 50_000
 _HEURISTIC_LIMIT = WIN_THRESHOLD
 """Static scores stay strictly inside this (the ``Evaluator.evaluate`` contract)."""
 
-CACHE_ENTRIES = 1 << 17
-"""Candidate lists and static scores remembered per board (cleared when full)."""
+CACHE_ENTRIES = 1 << 15
+"""Candidate lists and static scores remembered per board (cleared when full): a few
+hundred bytes an entry, so about 10 MB per board and thread when full."""
 
 
 class _ThreadState(threading.local):

@@ -63,10 +63,18 @@ def random_position(rng: random.Random, name: str, variant: dict[str, object]) -
 
 
 def soak(searches: int, checkpoints: Sequence[int] = DEFAULT_CHECKPOINTS,
-         seed: int = 1) -> Iterator[tuple[int, int]]:
+         seed: int = 1, positions: int = 0) -> Iterator[tuple[int, int]]:
     """Run ``searches`` worker searches; yield ``(searches done, RSS bytes)`` at each
-    checkpoint (and at the end)."""
+    checkpoint (and at the end).
+
+    ``positions``: 0 searches a new random position every time (the caches keep
+    meeting new positions and fill up to their bounds); ``K`` cycles through ``K``
+    positions per game, so that once the caches hold them, any further growth is a
+    leak (what the CI test looks for).
+    """
     rng = random.Random(seed)
+    pools = {name: [random_position(rng, name, variant) for _ in range(positions)]
+             for name, variant, _ in GAMES} if positions > 0 else None
     evaluators = {name: load_evaluator(name) for name, _, _ in GAMES}
     done = threading.Event()
     failures: list[str] = []
@@ -82,7 +90,8 @@ def soak(searches: int, checkpoints: Sequence[int] = DEFAULT_CHECKPOINTS,
     try:
         for count in range(1, searches + 1):
             name, variant, depth = GAMES[count % len(GAMES)]
-            game = random_position(rng, name, variant)
+            game = (pools[name][(count // len(GAMES)) % positions] if pools is not None
+                    else random_position(rng, name, variant))
             done.clear()
             worker.request(count, game, evaluators[name], Limits(depth=depth))
             if not done.wait(60):
@@ -101,6 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "\n")[0])
     parser.add_argument("--searches", type=int, default=10_000, help="searches to run")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random positions")
+    parser.add_argument("--positions", type=int, default=0,
+                        help="cycle through this many positions per game (default 0: "
+                             "a new random position every search)")
     parser.add_argument("--every", type=int, default=0,
                         help="also print every N searches (default: 1k, 5k, 10k only)")
     args = parser.parse_args(argv)
@@ -110,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.every > 0:
         points += range(args.every, args.searches + 1, args.every)
     print(f"start: {rss_bytes() / 2**20:.1f} MB", flush=True)
-    for count, rss in soak(args.searches, points, args.seed):
+    for count, rss in soak(args.searches, points, args.seed, args.positions):
         print(f"after {count:>6} searches: {rss / 2**20:.1f} MB", flush=True)
     return 0
 
