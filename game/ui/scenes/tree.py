@@ -165,7 +165,6 @@ class TreeScene(Scene):
         self._drag: tuple[tuple[int, int], tuple[float, float]] | None = None
         self._dragged = False
         self._placed: list[tree_canvas.Placed] = []
-        self._size = (0, 0)
         self._positions: dict[int, Game] = {}
         self.board = view_for(game.name)
         self.widgets = WidgetGroup(arrows_move_focus=False)
@@ -201,7 +200,6 @@ class TreeScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self._size = size
         bh = 38
         y = (TOP - bh) // 2
         self.b_back.rect = pygame.Rect(MARGIN, y, 92, bh)
