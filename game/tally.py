@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.levels import LEVEL_NUMBERS
+from game.files import read_text
 from game.records import atomic_write_text, config_dir
 from game.rules import GAMES
 
@@ -110,12 +111,12 @@ def load_tally(path: Path | None = None) -> Tally:
     """The saved tally (empty when there is none or it cannot be read); never raises."""
     try:
         path = tally_path() if path is None else Path(path)
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             return Tally()
-        if path.stat().st_size > MAX_FILE_BYTES:
-            log.warning("%s is too large to be a results file; ignoring it", path)
-            return Tally()
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        # game.files: a regular file (Plies writes it itself, never as a link), at most
+        # MAX_FILE_BYTES, UTF-8; its FileError is a ValueError, caught below.
+        data = json.loads(read_text(path, limit=MAX_FILE_BYTES, what="results file",
+                                    follow_links=False))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         log.warning("unreadable results file, starting afresh: %s", error)
         return Tally()

@@ -26,7 +26,7 @@ from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview,
                                ReviewLimits, SideSummary, review_game)
 from ai.evaluators.base import is_proven
 from ai.explain.winchance import percent, raw_text
-from game.commands.common import CliError
+from game.commands.common import MAX_DEPTH, CliError, int_range, seconds_value
 from game.records import GameRecord, RecordError, load_record, record_to_game
 from game.rules import GAMES, Game
 
@@ -39,9 +39,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a saved game (.json or .txt)")
     limit = parser.add_mutually_exclusive_group()
     depths = ", ".join(f"{g} {d}" for g, d in DEFAULT_DEPTH.items())
-    limit.add_argument("--depth", type=int, metavar="D",
+    limit.add_argument("--depth", type=int_range(1, MAX_DEPTH, "depth"), metavar="D",
                        help=f"search depth per position (default: {depths})")
-    limit.add_argument("--time", type=float, metavar="S", help="seconds per position")
+    limit.add_argument("--time", type=seconds_value, metavar="S",
+                       help="seconds per position (above 0, at most a day)")
     parser.add_argument("--eval", metavar="E", help="evaluator preset name or TOML file")
     parser.add_argument("--game", metavar="GAME",
                         help=f"the game of a bare move list without a '# game:' line "

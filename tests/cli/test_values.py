@@ -40,6 +40,7 @@ TIMED_COMMANDS = {
     "analyse": ["analyse", "connect4", "--time"],
     "solve": ["solve", "connect4", "--time"],
     "bench": ["bench", "connect4", "--seconds"],
+    "review": ["review", "nosuch.json", "--time"],
 }
 
 

@@ -394,3 +394,10 @@ def test_cli_position_lists_are_answered_line_by_line(tmp_path: Path) -> None:
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [a["moves"] for a in answers] == ["4453", "44"]  # answered before the bad line
     assert_one_sentence(done, contains=f"{path}, line 4: ")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_results_tally_ignores_hostile_files(tmp_path: Path, kind: str) -> None:
+    from game.tally import Tally, load_tally
+
+    assert load_tally(HOSTILE_FILES[kind](tmp_path)) == Tally()
