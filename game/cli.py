@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -276,3 +277,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("plies: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``plies analyse ... | head``): not an error of ours.
+        # Point stdout at nothing so that the interpreter's final flush stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
