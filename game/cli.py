@@ -23,6 +23,7 @@ from game.commands.common import (  # noqa: F401  (re-exported for older callers
     EXIT_BAD_INPUT,
     MAX_DEPTH,
     CliError,
+    add_board_arguments,
     add_game_argument,
     build_game,
     emit,
@@ -50,6 +51,7 @@ def _perft_arguments(parser: argparse.ArgumentParser) -> None:
                              "grows about tenfold a ply, so depths past 10 run for hours: "
                              "Ctrl-C stops them")
     parser.add_argument("--moves", metavar="M", help="start from these moves (game notation)")
+    add_board_arguments(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object")
 
 
@@ -70,6 +72,7 @@ def _perft(args: argparse.Namespace) -> int:
 def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
     parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
+    add_board_arguments(parser)
     parser.add_argument("--file", metavar="F", help="one move list per line; one result per line")
     limit = parser.add_mutually_exclusive_group()
     limit.add_argument("--depth", type=int_range(1, MAX_DEPTH, "depth"),
@@ -100,10 +103,7 @@ def _analyse(args: argparse.Namespace) -> int:
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME", help="connect4 or othello")
     parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
-    parser.add_argument("--board", metavar="B",
-                        help="Othello: 64 characters a1..h8, X black, O white, - or . empty;"
-                             " --moves are then played from it")
-    parser.add_argument("--turn", choices=("X", "O"), help="Othello with --board: side to move")
+    add_board_arguments(parser)
     parser.add_argument("--file", metavar="F", help="one position per line; one result per line")
     parser.add_argument("--obf", metavar="F", help="Othello: an OBF file (a position a line, "
                         "optional '; move:score' annotations), each solved and checked")
@@ -132,6 +132,12 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser, positional=False)
     parser.add_argument("--first", choices=("human", "ai"), default="human",
                         help="who moves first (default: you)")
+    parser.add_argument("--board", metavar="B",
+                        help="start from a set-up position (with --game): a diagram, rows "
+                             "from the top separated by '/', X first player, O second, . "
+                             "empty; Othello also 64 characters a1..h8")
+    parser.add_argument("--turn", choices=("X", "O", "x", "o"),
+                        help="with --board: the side to move (default: counted, Othello Black)")
     parser.add_argument("--level", type=int_range(1, 8, "level"), default=None,
                         help="computer level 1-8")
     parser.add_argument("--eval", metavar="NAME", default="default",
@@ -180,10 +186,16 @@ def _play(args: argparse.Namespace) -> int:
     from game.ui import app
 
     _check_level(args.level)
+    position = None
+    if args.board is not None or args.turn is not None:
+        if args.game is None:
+            raise CliError("--board needs --game (connect4, othello or gomoku)")
+        position = build_game(args)  # checked before a window opens
     name, variant = _window_game(args)
     _check_window_eval(name or "connect4", args.eval)
     players = app.players_for(args.first, args.level or DEFAULT_LEVEL, args.eval)
-    return app.run_app(game=name or "connect4", variant=variant, players=players)
+    return app.run_app(game=name or "connect4", variant=variant, players=players,
+                       position=position)
 
 
 def _demo(args: argparse.Namespace) -> int:

@@ -22,6 +22,10 @@ played each side and how the game ended. Two file forms exist:
       # result: Black wins, five in a row
       h8 i9 h9 i8 h10 i10 h7 i7 h6
 
+  A game from a set-up board has a ``# start: BOARD X|O`` line after ``# game:`` (the
+  board as ``Game.diagram()`` writes it, then the side to move); JSON has ``"start":
+  {"board": ..., "turn": 0 | 1}``. Both are checked by ``Game.from_diagram``.
+
   A text file without a ``# game:`` line is read as the game the caller names
   (``default_game``/``default_variant``), so a bare ``4453`` pasted from elsewhere
   opens in the current game. Its result is always recomputed from the moves.
@@ -124,9 +128,10 @@ class GameRecord:
         result: ``None`` while the game runs, else ``{"winner": 0 | 1 | None,
             "reason": str}``, plus ``"margin"`` for Othello: the final disc
             difference from Black's point of view.
-        start: ``None`` for the game's own start position, else a set-up board the
-            moves start from (Othello only, as GGF files have them): ``{"board":
-            64 characters a1..h8 of X, O and -, "turn": 0 | 1}``.
+        start: ``None`` for the game's own start position, else the set-up board the
+            moves start from: ``{"board": Game.diagram(), "turn": 0 | 1}`` (Othello: 64
+            characters a1..h8 of X, O and -; Connect-4 and Gomoku: rows from the top
+            separated by ``/``, X, O and .); JSON ``start``, text ``# start: BOARD X|O``.
     """
 
     game: str
@@ -380,12 +385,18 @@ def record_from_text(
     game_spec: tuple[str, dict[str, Any], str] | None = None  # name, variant, where
     players: list[Any] = [None, None]
     move_lines: list[tuple[int, str]] = []
+    start: tuple[dict[str, Any], str] | None = None  # the set-up board, where it was
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         where = f"line {lineno} of {name}:"
         if not line:
             continue
         if line.startswith("#"):
+            start_line = _START_RE.fullmatch(line)
+            if start_line is not None and not move_lines:
+                start = ({"board": start_line[1], "turn": "XO".index(start_line[2].upper())},
+                         f"{where} the start")
+                continue
             header = _HEADER_RE.fullmatch(line)
             if header is None or move_lines:
                 continue  # a comment; headers count only before the first move
@@ -399,9 +410,14 @@ def record_from_text(
         if line:
             move_lines.append((lineno, line))
 
+    if start is not None and game_spec is None:
+        raise RecordError(f"{name} has a set-up start but does not say which game it is "
+                          f"(add a line like '# game: othello' before it)")
     if game_spec is not None:
         game_name, variant, where = game_spec
         game = _make_game(game_name, variant, where)
+        if start is not None:
+            game = _set_up(game, *start)
     elif default_game is not None:
         game_name = _check_game_name(default_game, f"{name}:")
         game = _make_game(game_name, dict(default_variant or {}), f"{name}: the variant")
@@ -469,7 +485,7 @@ def _text_record(game: Game, players: list[Any], name: str,
         checked = players
     record = GameRecord(game.name, dict(game.variant()),
                         [game.move_name(m) for m in game.move_stack], checked,
-                        _result_of(game))
+                        _result_of(game), start_of(game))
     record.note = note
     return record
 
@@ -568,12 +584,12 @@ def record_to_text(record: GameRecord) -> str:
         RecordError: the record does not describe a playable game.
     """
     game, players, result = _check_record(record)
-    if start_of(game) is not None:
-        raise RecordError("a game from a set-up board cannot be written as a move list: "
-                          "save it as JSON or GGF")
     lines = ["# Plies game record"]
     options = " ".join(f"{key}={value}" for key, value in game.variant().items())
     lines.append(f"# game: {game.name} {options}".rstrip())
+    start = _start_header(game)
+    if start is not None:
+        lines.append(start)
     for side, player in enumerate(players):
         words = [player["type"]]
         if player["type"] == "computer":
@@ -797,38 +813,51 @@ def _other_format(suffix: str, text: str) -> Any:
 def start_of(game: Game) -> dict[str, Any] | None:
     """The set-up board ``game``'s moves start from, or ``None`` for the usual start.
 
-    Only Othello positions can be set up (``Othello.from_board``); the start is found
-    by taking every move back on a copy.
+    ``{"board": Game.diagram() of the start, "turn": 0 | 1}`` (Othello: 64 squares
+    a1..h8 of X, O and -, as GGF has them; Connect-4 and Gomoku: the rows from the top
+    separated by ``/``). The start is found by taking every move back on a copy.
     """
-    if game.name != "othello":
+    first = game.start_position()
+    usual = new_game(game.name, **game.variant())
+    if (first.turn, first.key(), first.diagram()) == (usual.turn, usual.key(),
+                                                     usual.diagram()):
         return None
-    first = game.copy()
-    while first.move_stack:
-        first.pop()
-    if first.key() == new_game("othello").key():
-        return None
-    board = "".join("-" if first.piece_at(i % 8, i // 8) is None
-                    else "XO"[first.piece_at(i % 8, i // 8)] for i in range(64))
-    return {"board": board, "turn": first.turn}
+    return {"board": first.diagram(), "turn": first.turn}
+
+
+_START_SHAPE = ('{"board": the board as a diagram (rows from the top separated by /, X, O '
+                'and .; Othello: 64 squares), "turn": 0 or 1}')
+_START_LIMIT = 1000
+"""Longest start board read (25 rows of 25 and their separators fit)."""
 
 
 def _set_up(game: Game, start: Any, where: str) -> Game:
-    """``game`` itself, or a fresh one on the set-up board ``start`` (validated)."""
+    """``game`` itself, or a fresh one of its variant on the set-up board ``start``
+    (validated: the board must be one the game could reach, ``Game.from_diagram``)."""
     if start is None:
         return game
-    if game.name != "othello":
-        raise RecordError(f"{where}: only Othello games can start from a set-up board")
-    if not isinstance(start, dict) or set(start) != {"board", "turn"}:
-        raise RecordError(f"{where} must be {{\"board\": 64 squares, \"turn\": 0 or 1}}")
-    board, turn = start["board"], start["turn"]
-    if not isinstance(board, str) or not _is_int(turn):
-        raise RecordError(f"{where} must be {{\"board\": 64 squares, \"turn\": 0 or 1}}")
-    from game.rules import Othello
-
+    if (not isinstance(start, dict) or set(start) != {"board", "turn"}
+            or not isinstance(start["board"], str) or not _is_int(start["turn"])
+            or start["turn"] not in (0, 1)):
+        raise RecordError(f"{where} must be {_START_SHAPE}")
+    if len(start["board"]) > _START_LIMIT:
+        raise RecordError(f"{where}: the board is too long to be a {game.title} board")
     try:
-        return Othello.from_board(board, turn)
+        return type(game).from_diagram(start["board"], start["turn"], **game.variant())
     except RulesError as error:
         raise RecordError(_sentence(f"{where}: {error}")) from None
+
+
+def _start_header(game: Game) -> str | None:
+    """``# start: DIAGRAM X|O`` for a text record of a set-up game, else ``None``."""
+    start = start_of(game)
+    if start is None:
+        return None
+    return f"# start: {start['board']} {'XO'[start['turn']]}"
+
+
+_START_RE = re.compile(r"#\s*start\s*:\s*(\S+)\s+([XOxo])\s*")
+"""``# start: DIAGRAM X`` in a text record (before the first move)."""
 
 
 # --- validation helpers ----------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from game.files import FileError, read_lines
-from game.rules import GAMES, Game, RulesError, new_game
+from game.rules import GAMES, Game, RulesError, new_game, set_up
 
 EXIT_BAD_INPUT = 2
 
@@ -66,12 +66,36 @@ def variant_options(args: argparse.Namespace) -> dict[str, Any]:
     return given
 
 
-def build_game(args: argparse.Namespace, moves: str | None = None) -> Game:
-    """The game of ``args`` with its variant, after the moves ``--moves`` (checked)."""
+BOARD_HELP = ("a set-up position. Connect-4 and Gomoku: a diagram, the rows from the top "
+              "to the bottom separated by '/', X the first player, O the second, . empty "
+              "(the size is the diagram's); Othello: 64 characters a1..h8, X black, O white, "
+              "- or . empty. --moves are then played from it")
+
+
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--board DIAGRAM`` and ``--turn X|O`` (read by :func:`build_game`)."""
+    parser.add_argument("--board", metavar="B", help=BOARD_HELP)
+    parser.add_argument("--turn", choices=("X", "O", "x", "o"),
+                        help="with --board: the side to move (default: Connect-4 and Gomoku "
+                             "count the stones, Othello Black); a contradiction is refused")
+
+
+def build_game(args: argparse.Namespace, moves: str | None = None, *,
+               board: str | None = None, turn: str | None = None) -> Game:
+    """The game of ``args`` with its variant, on the set-up ``board`` (default
+    ``--board``, side to move ``--turn``) if any, after the moves ``--moves`` (checked)."""
     if args.game not in GAMES:
         raise CliError(f"unknown game {args.game!r}; choose one of {', '.join(GAMES)}")
+    board = board if board is not None else getattr(args, "board", None)
+    turn = turn if turn is not None else getattr(args, "turn", None)
+    if turn is not None and board is None:
+        raise CliError("--turn goes with --board")
     try:
-        game = new_game(args.game, **variant_options(args))
+        options = variant_options(args)
+        if board is not None:
+            game = set_up(args.game, board, turn, **options)
+        else:
+            game = new_game(args.game, **options)
         text = moves if moves is not None else getattr(args, "moves", None)
         if text:
             game.play_moves(text)

@@ -2,7 +2,8 @@
 
 Plain text is for people; ``--json`` gives one object per position for scripts. With
 ``--file`` every non-empty line is a position and every position gives one line.
-``--board`` (Othello) sets up a diagram; ``--moves`` given with it are played from there.
+``--board`` sets up a position (``Game.from_diagram``); ``--moves`` given with it are
+played from there.
 Without ``--time`` a solve runs until it is done (Ctrl-C stops it).
 """
 
@@ -14,7 +15,7 @@ import time
 
 from ai.endgame import solver_for
 from game.commands.common import CliError, build_game, emit, file_positions, located
-from game.rules import Game, Othello, RulesError
+from game.rules import Game
 
 
 class _TimeUp(Exception):
@@ -24,28 +25,14 @@ class _TimeUp(Exception):
 def _solve_position(args: argparse.Namespace, line: str | None) -> Game:
     if args.game not in ("connect4", "othello"):
         raise CliError(f"plies solve works for connect4 and othello, not {args.game!r}")
-    board, turn, moves = args.board, args.turn, args.moves
-    if line is not None:
+    if line is None:
+        game = build_game(args)
+    else:  # a file line is a whole position: a move list, or an Othello board and side
         parts = line.split()
         if args.game == "othello" and len(parts) == 2 and len(parts[0]) == 64:
-            board, turn, moves = parts[0], parts[1], None
+            game = build_game(args, "", board=parts[0], turn=parts[1])
         else:
-            board, turn, moves = None, None, line
-    if board is not None:
-        if args.game != "othello":
-            raise CliError("--board is for othello")
-        if turn not in ("X", "O"):
-            raise CliError("--board needs --turn X or --turn O")
-        try:
-            game = Othello.from_board(board, 0 if turn == "X" else 1)
-            if moves:  # moves after the board: a diagram plus the line that follows
-                game.play_moves(moves)
-        except RulesError as error:
-            raise CliError(str(error)) from None
-    elif turn is not None:
-        raise CliError("--turn goes with --board")
-    else:
-        game = build_game(args, moves or "")
+            game = build_game(args, line)
     if game.is_over():
         raise CliError(f"the game is already over after {game.moves_text() or 'no moves'}")
     return game

@@ -142,6 +142,9 @@ def write_record(record: Any) -> str:
 
     if record.game != "gomoku":
         raise RecordError(f"a psq file holds Gomoku games, not {record.game}")
+    if record.start is not None:
+        raise RecordError("a psq file holds games from the empty board, not from a set-up "
+                          "position: save it as JSON or text")
     game = record_to_game(record)
     moves = []
     for move in game.move_stack:

@@ -19,6 +19,8 @@ from game.rules.base import (
     Move,
     Outcome,
     RulesError,
+    SetupError,
+    parse_turn,
 )
 from game.rules.connect4 import Connect4
 from game.rules.gomoku import Gomoku
@@ -43,8 +45,24 @@ def new_game(name: str, **variant: Any) -> Game:
     return cls(**{k: v for k, v in variant.items() if v is not None})
 
 
+def set_up(name: str, diagram: str, turn: int | str | None = None, **variant: Any) -> Game:
+    """A game of ``name`` on a set-up board (``Game.from_diagram``); ``turn`` may be
+    ``"X"``/``"O"`` or 0/1, ``None`` to infer it; ``variant`` options ``None`` are left out.
+
+    >>> set_up("connect4", "..../..../..../XO..").turn
+    0
+
+    Raises:
+        RulesError: an unknown game; ``SetupError``: a position that cannot be read or
+            cannot happen (one sentence).
+    """
+    new_game(name)  # the unknown-name sentence
+    options = {k: v for k, v in variant.items() if v is not None}
+    return GAMES[name].from_diagram(diagram, parse_turn(turn), **options)
+
+
 __all__ = [
     "GAMES", "PASS", "Cell", "Connect4", "Game", "Gomoku", "IllegalMoveError",
     "InvalidMoveError", "InvalidVariantError", "Move", "Othello", "Outcome",
-    "RulesError", "new_game",
+    "RulesError", "SetupError", "new_game", "parse_turn", "set_up",
 ]

@@ -58,6 +58,49 @@ class InvalidVariantError(RulesError):
     """Variant options outside what a game supports (a 3x3 Connect-4, a 30x30 Gomoku)."""
 
 
+class SetupError(RulesError):
+    """A set-up position that cannot happen in a game (floating discs, stone counts
+    alternate play cannot give, a game already over), or a diagram that cannot be read."""
+
+
+def parse_turn(text: str | int | None) -> int | None:
+    """``"X"``/``"O"`` (any case; ``"B"``/``"W"``, ``"0"``/``"1"`` too) -> 0/1; ``None`` stays.
+
+    >>> parse_turn("x"), parse_turn("O"), parse_turn(None)
+    (0, 1, None)
+
+    Raises:
+        SetupError: anything else.
+    """
+    if text is None or text in (0, 1) and not isinstance(text, bool):
+        return text  # type: ignore[return-value]
+    word = str(text).strip().upper()
+    if word in ("X", "B", "0", "BLACK", "RED", "*"):
+        return 0
+    if word in ("O", "W", "1", "WHITE", "YELLOW"):
+        return 1
+    raise SetupError(f"the side to move must be X (the first player) or O (the second), "
+                     f"not {str(text)[:20]!r}")
+
+
+def diagram_rows(text: str, what: str) -> list[str]:
+    """A diagram's rows, top first: split on ``/`` (or line breaks), spaces dropped.
+
+    Raises:
+        SetupError: not text, or empty.
+    """
+    if not isinstance(text, str):
+        raise SetupError(f"a {what} diagram must be text")
+    rows = [("".join(row.split())) for row in text.replace("\n", "/").split("/")]
+    while rows and not rows[-1]:
+        rows.pop()
+    while rows and not rows[0]:
+        rows.pop(0)
+    if not rows:
+        raise SetupError(f"the {what} diagram is empty")
+    return rows
+
+
 @dataclasses.dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.
@@ -124,6 +167,43 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def variant(self) -> dict[str, Any]:
         """The constructor keywords that rebuild this board: ``type(g)(**g.variant())``."""
+
+    # --- set-up positions -----------------------------------------------------------
+
+    @classmethod
+    def from_diagram(cls, text: str, turn: int | None = None, **variant: Any) -> Game:
+        """A set-up position with an empty move stack, checked against the rules.
+
+        The diagram is the board as drawn, rows from the top to the bottom separated by
+        ``/``, ``X`` the first player, ``O`` the second, ``.`` empty (Othello also reads
+        its 64 characters ``a1..h8``). ``turn`` is the side to move (0 or 1); ``None``
+        infers it where the stone counts decide (Connect-4, Gomoku; Othello: Black).
+        ``variant`` holds the options a diagram does not give (Connect-4's ``connect``,
+        Gomoku's ``rule``); a size that disagrees with the diagram is refused.
+
+        Raises:
+            SetupError: one sentence: what cannot be read, or what cannot happen.
+        """
+        raise NotImplementedError
+
+    def diagram(self) -> str:
+        """The current board in the form :meth:`from_diagram` reads (side to move apart).
+
+        >>> from game.rules import new_game
+        >>> g = new_game("connect4", width=4, height=4); g.play_moves("11")
+        >>> g.diagram()
+        '..../..../O.../X...'
+        """
+        marks = {None: ".", 0: "X", 1: "O"}
+        return "/".join("".join(marks[self.piece_at(x, y)] for x in range(self.width))
+                        for y in range(self.height))
+
+    def start_position(self) -> Game:
+        """A copy of this game with every move taken back (the start or the set-up board)."""
+        first = self.copy()
+        while first.move_stack:
+            first.pop()
+        return first
 
     # --- notation ---------------------------------------------------------------
 

@@ -120,6 +120,8 @@ from game.rules.base import (
     InvalidVariantError,
     Move,
     Outcome,
+    SetupError,
+    diagram_rows,
 )
 
 __all__ = ["Connect4"]
@@ -255,7 +257,7 @@ class Connect4(Game):
 
     __slots__ = (
         "width", "height", "connect", "move_stack",
-        "_geo", "_cur", "_mask", "_hist", "_won",
+        "_geo", "_cur", "_mask", "_hist", "_won", "_first",
         "_bottoms", "_line_test", "_exact", "_moves_by_full", "_top_mask",
     )
 
@@ -266,7 +268,75 @@ class Connect4(Game):
         self._mask = 0
         self._hist: list[tuple[int, int]] = []
         self._won = False
+        self._first = 0  # the side to move at the (set-up) start
         self.move_stack = []
+
+    @classmethod
+    def from_diagram(cls, text: str, turn: int | None = None, **variant: Any) -> Connect4:
+        """A set-up position: rows top to bottom separated by ``/``, ``X`` Red, ``O``
+        Yellow, ``.`` empty; the board is as wide as a row and as high as the rows.
+
+        Refused (``SetupError``, one sentence): a disc above an empty cell, disc counts
+        alternate play cannot give (Red moves first, so Red has as many discs as Yellow
+        or one more; that also decides the side to move), a ``turn`` that disagrees, a
+        line already made (one winner or two), a full board.
+
+        >>> g = Connect4.from_diagram("......./......./......./......./...O.../..XX...")
+        >>> g.turn, g.counts(), g.move_stack
+        (1, (2, 1), [])
+        """
+        rows = diagram_rows(text, "Connect-4")
+        width, height = len(rows[0]), len(rows)
+        for name, given, actual in (("width", variant.get("width"), width),
+                                    ("height", variant.get("height"), height)):
+            if given is not None and given != actual:
+                raise SetupError(f"the diagram is {actual} {'columns wide' if name == 'width' else 'rows high'},"
+                                 f" not {given} as the {name} option says")
+        try:
+            game = cls(width, height, variant.get("connect") or 4)
+        except InvalidVariantError as error:
+            raise SetupError(f"the diagram's board: {error}") from None
+        geo = game._geo
+        red = yellow = 0
+        for y, row in enumerate(rows):
+            if len(row) != width:
+                raise SetupError(f"row {y + 1} from the top has {len(row)} cells, not {width} "
+                                 f"like the first (rows are separated by '/')")
+            for x, mark in enumerate(row):
+                bit = 1 << (x * geo.stride + height - 1 - y)
+                if mark in "Xx":
+                    red |= bit
+                elif mark in "Oo":
+                    yellow |= bit
+                elif mark != ".":
+                    raise SetupError(f"row {y + 1} from the top has {mark!r} in column {x + 1}: "
+                                     f"write X (Red), O (Yellow) or . (empty)")
+        mask = red | yellow
+        for column in range(width):
+            stones = mask & geo.column_masks[column]
+            if stones & (stones + geo.bottoms[column]) & geo.column_masks[column]:
+                raise SetupError(f"column {column + 1} has a disc floating above an empty cell")
+        reds, yellows = red.bit_count(), yellow.bit_count()
+        if reds not in (yellows, yellows + 1):
+            raise SetupError(f"{reds} red and {yellows} yellow discs cannot come from "
+                             f"alternate moves (Red starts, so Red has as many as Yellow or one more)")
+        side = reds - yellows  # Red to move when the counts are equal
+        if turn is not None and turn != side:
+            raise SetupError(f"with {reds} red and {yellows} yellow discs it is "
+                             f"{cls.side_names[side]}'s turn, not {cls.side_names[turn]}'s")
+        won = [name for name, stones in zip(cls.side_names, (red, yellow)) if game.has_line(stones)]
+        if len(won) == 2:
+            raise SetupError(f"both Red and Yellow have {_NUMBER_WORDS[game.connect]} in a "
+                             f"row: a game has only one winner")
+        if won:
+            raise SetupError(f"{won[0]} already has {_NUMBER_WORDS[game.connect]} in a row: "
+                             f"the game is over")
+        if mask == geo.board_mask:
+            raise SetupError("the board is full: the game is over")
+        game._first = side
+        game._mask = mask
+        game._cur = yellow if side else red
+        return game
 
     def _setup(self, geo: _Geometry) -> None:
         self._geo = geo
@@ -285,7 +355,7 @@ class Connect4(Game):
     @property
     def turn(self) -> int:
         """Side to move: 0 (Red) or 1 (Yellow)."""
-        return len(self.move_stack) & 1
+        return (len(self.move_stack) + self._first) & 1
 
     def legal_moves(self) -> list[Move]:
         """The non-full columns, centre first (a fresh list); ``[]`` once the game is over.
@@ -338,7 +408,7 @@ class Connect4(Game):
         Outcome(winner=0, reason='four in a row')
         """
         if self._won:
-            return self._geo.win_outcomes[(len(self.move_stack) - 1) & 1]
+            return self._geo.win_outcomes[self.turn ^ 1]
         if self._mask == self._geo.board_mask:
             return self._geo.draw_outcome
         return None
@@ -355,6 +425,7 @@ class Connect4(Game):
         new._mask = self._mask
         new._hist = self._hist.copy()
         new._won = self._won
+        new._first = self._first
         new.move_stack = self.move_stack.copy()
         return new
 
@@ -466,7 +537,7 @@ class Connect4(Game):
         bit = self._bit(x, y)
         if not self._mask & bit:
             return None
-        turn = len(self.move_stack) & 1
+        turn = self.turn
         return turn if self._cur & bit else 1 - turn
 
     def move_at(self, x: int, y: int) -> Move | None:
@@ -519,7 +590,7 @@ class Connect4(Game):
         """Stones of Red and of Yellow."""
         mine = self._cur.bit_count()
         theirs = self._mask.bit_count() - mine
-        return (mine, theirs) if len(self.move_stack) & 1 == 0 else (theirs, mine)
+        return (mine, theirs) if self.turn == 0 else (theirs, mine)
 
     # --- for evaluators -------------------------------------------------------------
 

@@ -117,6 +117,8 @@ from game.rules.base import (
     Move,
     Outcome,
     RulesError,
+    SetupError,
+    diagram_rows,
 )
 
 MIN_SIZE = 9
@@ -258,7 +260,7 @@ class Gomoku(Game):
 
     __slots__ = ("size", "width", "height", "stride", "directions", "board_mask", "rule",
                  "_exact", "_renju", "_forbidden", "_t", "_zobrist", "_star", "_lines", "stones", "turn", "move_stack",
-                 "_key", "_outcome")
+                 "_key", "_outcome", "_placed")
 
     def __init__(self, size: int = 15, rule: str = "freestyle") -> None:
         size = _check_size(size)
@@ -285,6 +287,73 @@ class Gomoku(Game):
         self.move_stack: list[Move] = []
         self._key = 0
         self._outcome: Outcome | None = None
+        self._placed = 0  # stones already on a set-up board before the first move
+
+    @classmethod
+    def from_diagram(cls, text: str, turn: int | None = None, **variant: Any) -> Gomoku:
+        """A set-up position from a diagram (:func:`parse_diagram`); ``variant`` may give
+        the ``rule`` (and a ``size``, which must agree with the diagram).
+
+        Refused (``SetupError``, one sentence): stone counts alternate play cannot give
+        (Black starts: as many black stones as white or one more, which also decides
+        the side to move), a ``turn`` that disagrees, a finished position (a five
+        that wins under the rule, a full board, Black with only forbidden points).
+
+        >>> g = Gomoku.from_diagram("........./" * 4 + "....X..../" + "........./" * 4)
+        >>> g.turn, g.counts(), g.move_stack
+        (1, (1, 0), [])
+        """
+        try:
+            size, black, white = parse_diagram("/".join(diagram_rows(text, "Gomoku")))
+        except SetupError:
+            raise
+        except RulesError as error:
+            raise SetupError(str(error)) from None
+        if variant.get("size") is not None and variant["size"] != size:
+            raise SetupError(f"the diagram is {size}x{size}, not {variant['size']}x"
+                             f"{variant['size']} as the size option says")
+        try:
+            game = cls(size, variant.get("rule") or "freestyle")
+        except InvalidVariantError as error:
+            raise SetupError(str(error)) from None
+        blacks, whites = black.bit_count(), white.bit_count()
+        if blacks not in (whites, whites + 1):
+            raise SetupError(f"{blacks} black and {whites} white stones cannot come from "
+                             f"alternate moves (Black starts, so Black has as many as White "
+                             f"or one more)")
+        side = blacks - whites
+        if turn is not None and turn != side:
+            raise SetupError(f"with {blacks} black and {whites} white stones it is "
+                             f"{cls.side_names[side]}'s turn, not {cls.side_names[turn]}'s")
+        for name, stones, exact in zip(cls.side_names, (black, white), game._exact):
+            if game._has_five(stones, exact):
+                raise SetupError(f"{name} already has five in a row: the game is over")
+        if blacks + whites == game._t.cells:
+            raise SetupError("the board is full: the game is over")
+        game.stones = [black, white]
+        game.turn = side
+        game._placed = blacks + whites
+        key = 0
+        for colour, stones in enumerate((black, white)):
+            while stones:
+                low = stones & -stones
+                stones ^= low
+                key ^= game._zobrist[colour][low.bit_length() - 1]
+        game._key = key
+        if side == 0 and game._renju and game._black_stuck():
+            raise SetupError("Black has only forbidden points: the game is over")
+        return game
+
+    def _has_five(self, stones: int, exact: bool) -> bool:
+        """Whether ``stones`` hold a winning run: five or more, or exactly five."""
+        for d in self.directions:
+            starts = five_starts(stones, d)
+            if exact:
+                # a run of six or more has neighbouring starts; an exact five has none
+                starts &= ~(starts << d) & ~(starts >> d)
+            if starts:
+                return True
+        return False
 
     # --- the core protocol ------------------------------------------------------
 
@@ -318,11 +387,11 @@ class Gomoku(Game):
         # Then two filters skip the bit-by-bit run scan for most moves of a middle
         # game: at least 4 own stones within 4 cells along the 4 lines through the
         # stone (one AND and a popcount), then the same per line (_makes_five).
-        if len(stack) >= 9:
+        if len(stack) + self._placed >= 9:
             mine = self.stones[turn]
             if (mine & self._star[move]).bit_count() >= 4 and self._makes_five(mine, move, turn):
                 self._outcome = _WINS[turn]
-            elif len(stack) == self._t.cells:
+            elif len(stack) + self._placed == self._t.cells:
                 self._outcome = _DRAW
             elif turn and self._renju and self._black_stuck():
                 self._outcome = _BLACK_STUCK

@@ -103,6 +103,8 @@ from game.rules.base import (
     InvalidVariantError,
     Move,
     Outcome,
+    SetupError,
+    diagram_rows,
 )
 
 SIZE = 8
@@ -438,6 +440,45 @@ class Othello(Game):
         game.player, game.opponent = (black, white) if turn == 0 else (white, black)
         game.turn = turn
         return game
+
+    @classmethod
+    def from_diagram(cls, text: str, turn: int | None = None, **variant: Any) -> Othello:
+        """A set-up position: 64 squares ``a1..h8`` (rows may be separated by ``/`` or
+        line breaks), ``X``/``B``/``*`` Black, ``O``/``W`` White (any case), ``-``/``.``
+        empty; ``turn`` ``None`` means Black.
+
+        Any placement is allowed (discs are turned over, so no count is impossible). A
+        side to move with no legal move starts with a pass (``legal_moves() == [PASS]``);
+        a position where neither side can move is refused as already over.
+
+        >>> Othello.from_diagram("-" * 27 + "OX------XO" + "-" * 27).key() == Othello().key()
+        True
+
+        Raises:
+            SetupError: one sentence.
+        """
+        if variant:
+            raise SetupError(f"Othello has no options, not {', '.join(variant)}")
+        text = "".join(diagram_rows(text, "Othello"))
+        table = str.maketrans("BbXx*WwOo.", "XXXXXOOOO-")
+        try:
+            game = cls.from_board(text.translate(table), 0 if turn is None else turn)
+        except InvalidVariantError as error:
+            raise SetupError(str(error)) from None
+        if game.is_over():
+            raise SetupError("neither side can move on this board: the game is already over")
+        return game
+
+    def diagram(self) -> str:
+        """The 64 squares ``a1..h8``, ``X`` Black, ``O`` White, ``-`` empty (what
+        :meth:`from_board` and GGF/OBF files use).
+
+        >>> Othello().diagram()[24:40]
+        '---OX------XO---'
+        """
+        black, white = self.black, self.white
+        return "".join("X" if black >> s & 1 else "O" if white >> s & 1 else "-"
+                       for s in range(64))
 
     def copy(self) -> Othello:
         """An independent copy with the same position and move stack."""

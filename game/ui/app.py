@@ -564,7 +564,8 @@ class App:
 def run_app(*, game: str | None = None, variant: dict | None = None,
             players: list[dict] | None = None, demo: bool = False,
             open_new_game_dialog: bool = False,
-            opened: tuple[Game, list[dict], str] | None = None) -> int:
+            opened: tuple[Game, list[dict], str] | None = None,
+            position: Game | None = None) -> int:
     """Open the window and run until it is closed; returns the exit status.
 
     With no arguments (``plies``) the new-game screen opens first; with ``game`` or
@@ -572,6 +573,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
     computer (``plies demo``). ``open_new_game_dialog`` shows the new-game screen
     prefilled with the given choices instead of starting. ``opened`` is ``(game, players,
     file name)`` of a loaded record (``plies FILE``): shown as the Open dialog shows it.
+    ``position``: a set-up game (``plies play --board``) played instead of the start.
     """
     reason = no_display_reason()
     if reason is not None:
@@ -606,7 +608,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
                 else {})
             chosen_players = players if players is not None else settings.players_for(name)
             try:
-                start = new_game(name, **(chosen_variant or {}))
+                start = position or new_game(name, **(chosen_variant or {}))
             except Exception as error:
                 print(f"plies: {error}", file=sys.stderr)
                 app.close()

@@ -191,7 +191,7 @@ def test_json_start_is_validated(tmp_path):
             load_record(tmp_path / "s.json")
     gomoku = {**base, "game": "gomoku", "start": {"board": "-" * 64, "turn": 0}}
     (tmp_path / "s.json").write_text(json.dumps(gomoku))
-    with pytest.raises(RecordError, match="only Othello games can start from a set-up board"):
+    with pytest.raises(RecordError, match="a Gomoku board diagram needs rows of 9 to 25"):
         load_record(tmp_path / "s.json")
 
 
