@@ -191,3 +191,24 @@ def test_kill_9_leaves_no_lock_behind(tmp_path, private_config):
     os.kill(window.pid, signal.SIGKILL)
     window.wait(30)
     assert not held_elsewhere(1)
+
+
+def test_resuming_a_game_another_window_just_took_is_refused(make_app, private_config):
+    import fcntl
+
+    records.use_autosave_name("autosave-2.json")
+    records.save_autosave(records.record_from_game(_played("othello", "f5d6"),
+                                                   [HUMAN, computer(2)]))
+    records.use_autosave_name(records.AUTOSAVE_NAME)
+    app, start = _start_screen(make_app)
+    assert app.slot.number == 1 and start.resume_game.moves_text() == "f5d6"
+    lock = os.open(private_config / ".autosave-2.lock", os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # another window opens it now
+        post_click(start.b_resume.rect.center)
+        app.run_frames(2)
+        assert app.play is None and app.top is start
+        assert "another Plies window" in start.error
+        assert app.slot.number == 1
+    finally:
+        os.close(lock)
