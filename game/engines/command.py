@@ -9,8 +9,10 @@ the NBoard protocol (``game.engines.nboard``). Managers that insist on the
 from __future__ import annotations
 
 import argparse
+import io
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import BinaryIO
 
 PROTOCOLS = {"gomoku": "Gomocup (pbrain)", "othello": "NBoard"}
 
@@ -36,11 +38,25 @@ def _level(args: argparse.Namespace) -> int:
     return number
 
 
+MAX_LINE = 100_000
+"""Characters of one command line read at a time (a whole GGF game is about 1,000): a
+longer line arrives in pieces, each refused, so no input can exhaust memory."""
+
+
+def command_lines(stream: BinaryIO) -> Iterator[str]:
+    """The lines of the manager's byte stream, decoded leniently.
+
+    Universal newlines (managers end lines with CR LF), and bytes that are not UTF-8
+    become U+FFFD: a garbled line is answered as unknown, it never ends the engine.
+    """
+    text = io.TextIOWrapper(stream, encoding="utf-8", errors="replace", newline=None)
+    return iter(lambda: text.readline(MAX_LINE), "")
+
+
 def run(args: argparse.Namespace) -> int:
     """``plies engine``: runs until the manager ends the session or closes stdin."""
     number = _level(args)
-    # Managers write CR LF; universal newlines turn both into one line end.
-    stdin = sys.stdin
+    stdin = command_lines(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
     if args.game == "gomoku":
         from game.engines import pbrain
 

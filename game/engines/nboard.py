@@ -363,8 +363,8 @@ def _clip(text: str, width: int = 30) -> str:
     return text if len(text) <= width else text[:width] + "..."
 
 
-def main(stdin: TextIO, stdout: TextIO, level_number: int = DEFAULT_LEVEL) -> int:
-    """Speak NBoard on ``stdin``/``stdout`` until ``quit`` or end of input."""
+def main(stdin: Iterable[str], stdout: TextIO, level_number: int = DEFAULT_LEVEL) -> int:
+    """Speak NBoard on ``stdin`` (lines)/``stdout`` until ``quit`` or end of input."""
     NBoardEngine(stdout, level_number=level_number).run(stdin)
     return 0
 

@@ -160,7 +160,7 @@ class PbrainEngine:
             self.thinker.wait()
         handler = self._COMMANDS.get(command)
         if handler is None:
-            self.out.send(f"UNKNOWN {word} is not a command I know")
+            self.out.send(f"UNKNOWN {_clip(word)} is not a command I know")
             return
         self._answer(handler, self, rest)
 
@@ -253,7 +253,7 @@ class PbrainEngine:
         for number, line in enumerate(lines, start=1):
             match = _XYF.fullmatch(line)
             if match is None:
-                raise ProtocolError(f"BOARD line {number} {line!r} is not x,y,field")
+                raise ProtocolError(f"BOARD line {number} {_clip(line)!r} is not x,y,field")
             move = self._move_at(game, int(match[1]), int(match[2]), f"BOARD line {number}")
             field = int(match[3])
             if field == 3:
@@ -294,7 +294,7 @@ class PbrainEngine:
         for number, line in enumerate(lines, start=1):
             match = _XY.fullmatch(line)
             if match is None:
-                raise ProtocolError(f"SWAP2BOARD line {number} {line!r} is not x,y")
+                raise ProtocolError(f"SWAP2BOARD line {number} {_clip(line)!r} is not x,y")
             move = self._move_at(game, int(match[1]), int(match[2]),
                                  f"SWAP2BOARD line {number}")
             if move in stones:
@@ -363,7 +363,8 @@ class PbrainEngine:
             return  # the manager's cursor position, for engines that show an evaluation
         if key not in _INT_KEYS:
             return  # the protocol: unknown keys are ignored (Yixin-Board sends many)
-        number = _int(value.removeprefix("-"), f"INFO {key} needs a whole number, not {value!r}")
+        number = _int(value.removeprefix("-"),
+                      f"INFO {key} needs a whole number, not {_clip(value)!r}")
         if value.startswith("-"):
             number = -number
         if key in ("max_depth", "max_node"):
@@ -533,6 +534,10 @@ def _int(text: str, message: str) -> int:
     return int(text)
 
 
+def _clip(text: str, width: int = 30) -> str:
+    return text if len(text) <= width else text[:width] + "..."
+
+
 def _coords(game: Gomoku, move: Move) -> tuple[int, int]:
     col, row = game.cell_xy(move)
     return col, game.size - 1 - row
@@ -559,8 +564,8 @@ def _message(game: Gomoku, depth: int, score: int, nodes: int, seconds: float,
             f"time {seconds:.2f} pv {line}")
 
 
-def main(stdin: TextIO, stdout: TextIO, level_number: int = DEFAULT_LEVEL) -> int:
-    """Speak pbrain on ``stdin``/``stdout`` until ``END`` or end of input."""
+def main(stdin: Iterable[str], stdout: TextIO, level_number: int = DEFAULT_LEVEL) -> int:
+    """Speak pbrain on ``stdin`` (lines)/``stdout`` until ``END`` or end of input."""
     PbrainEngine(stdout, level_number=level_number).run(stdin)
     return 0
 

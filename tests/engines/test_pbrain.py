@@ -20,6 +20,7 @@ from game.rules import Gomoku
 from tests.engines.helpers import Session, Subprocess, without
 
 MOVE = re.compile(r"\d{1,2},\d{1,2}")
+ABOUT_LINE = 'name="Plies", version="0.1.0", author="The Plies authors", country="International"'
 MESSAGE = re.compile(r"MESSAGE depth \d+ score (?:[+-]\d+|(?:win|loss)-in-\d+) nodes \d+ "
                      r"time \d+\.\d\d pv( \d+,\d+)+")
 
@@ -394,3 +395,21 @@ def test_swap2board_errors():
         "ERROR SWAP2BOARD line 1 '7,7,1' is not x,y"]
     assert s.send("SWAP2BOARD", "7,7", "8,8", "30,1", "DONE") == [
         "ERROR SWAP2BOARD line 3: 30,1 is off the 15x15 board"]
+
+
+def test_garbled_bytes_and_endless_lines_never_end_the_engine():
+    import subprocess
+    import sys
+
+    from tests.engines.helpers import ROOT
+
+    data = (b"ST\xff\xfeART 15\r\n" + b"x" * 250_000 + b"\nSTART 15\r\nABOUT\r\nEND\r\n")
+    done = subprocess.run([sys.executable, "-m", "game", "engine", "gomoku"], input=data,
+                          capture_output=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT)},
+                          timeout=60)
+    lines = done.stdout.decode().splitlines()
+    assert done.returncode == 0
+    assert lines[0].startswith("UNKNOWN ST\ufffd\ufffdART")
+    assert all(line == "UNKNOWN " + "x" * 30 + "... is not a command I know"
+               for line in lines[1:4])  # the long line, in bounded pieces
+    assert lines[4:] == ["OK", ABOUT_LINE]
