@@ -34,6 +34,9 @@ TOLERANCE_SECONDS = 1.0
 TOLERANCE_FRACTION = 0.2
 """And this share of the limit on top (a slow machine slows everyone)."""
 
+MAX_LINE = 100_000
+"""Characters of an engine's output line read at a time."""
+
 CLOSE_SECONDS = 1.0
 """How long a program gets to leave by itself after ``END``/``quit``."""
 
@@ -90,8 +93,11 @@ class _Process:
 
     def _read(self) -> None:
         assert self.process.stdout is not None
+        stdout = self.process.stdout
         try:
-            for line in self.process.stdout:
+            # In bounded pieces: an engine that writes without end cannot exhaust memory
+            # (an over-long line arrives as several, none of them a valid answer).
+            for line in iter(lambda: stdout.readline(MAX_LINE), ""):
                 self.lines.put(line.rstrip("\r\n"))
         except (OSError, ValueError):
             pass
