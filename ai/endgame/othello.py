@@ -69,6 +69,94 @@ TABLE_SIZE = 1 << 17
 
 CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
+STABILITY_EMPTIES = 8
+"""From this many empty squares up, a deep node first checks whether the opponent's
+stable discs already cap its score at ``alpha`` (a *stability cut-off*)."""
+
+ORDER_SEARCH_EMPTIES = 14
+"""From this many empty squares up, deep nodes order their moves by a one-ply look-ahead
+(the opponent's best reply for cutting our mobility) on top of fastest-first."""
+
+ORDER_WEIGHT = 4
+"""Weight of the opponent's move count against our worst-case mobility in that order."""
+
+ETC_EMPTIES = 10
+"""From this many empty squares up, a deep node looks its children up in the table
+before searching any (an *enhanced transposition cut-off*)."""
+
+COLUMN_A = 0x0101010101010101
+COLUMN_H = COLUMN_A << 7
+ROW_1 = 0xFF
+ROW_8 = 0xFF << 56
+EDGES = COLUMN_A | COLUMN_H | ROW_1 | ROW_8
+
+
+def _diagonals() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The masks of the a8-h1-parallel (``<< 7``) and a1-h8-parallel (``<< 9``)
+    diagonals with three squares or more (shorter ones lie on the edge)."""
+    anti: dict[int, int] = {}
+    main: dict[int, int] = {}
+    for square in range(64):
+        row, col = divmod(square, 8)
+        anti[row + col] = anti.get(row + col, 0) | 1 << square
+        main[row - col] = main.get(row - col, 0) | 1 << square
+    return (tuple(m for m in anti.values() if m.bit_count() >= 3),
+            tuple(m for m in main.values() if m.bit_count() >= 3))
+
+
+ANTI_DIAGONALS, MAIN_DIAGONALS = _diagonals()
+
+
+def stable_discs(player: int, opponent: int) -> int:
+    """A subset of ``player``'s discs that can never be flipped (not all of them).
+
+    A disc is safe along one of the four lines through it when that line is full (no
+    move can ever be made on it, so nothing on it flips along it), or when one of its
+    two neighbours on the line is off the board or a safe disc of the same colour (a
+    flip along the line would have to flip that neighbour too). A disc safe along all
+    four lines is stable. The corners start the set; discs on four full lines too; the
+    rest grows from them until nothing changes.
+
+    >>> stable_discs(0b111, 0) == 0b111          # a1 b1 c1: the corner holds the others
+    True
+    >>> stable_discs(1 << 9, 0)                  # b2 alone: nothing
+    0
+    """
+    filled = player | opponent
+    # Rows whose eight squares are filled: AND the row into its column-a bit.
+    x = filled & filled >> 4
+    x &= x >> 2
+    x &= x >> 1
+    full_h = (x & COLUMN_A) * 0xFF
+    y = filled & filled >> 32
+    y &= y >> 16
+    y &= y >> 8
+    full_v = (y & 0xFF) * COLUMN_A
+    full_7 = full_9 = 0
+    for mask in ANTI_DIAGONALS:
+        if filled & mask == mask:
+            full_7 |= mask
+    for mask in MAIN_DIAGONALS:
+        if filled & mask == mask:
+            full_9 |= mask
+    # The edges count as a safe neighbour: a flip needs a disc on both sides.
+    full_h |= COLUMN_A | COLUMN_H
+    full_v |= ROW_1 | ROW_8
+    full_7 |= EDGES
+    full_9 |= EDGES
+    stable = player & full_h & full_v & full_7 & full_9
+    if not stable:
+        return 0
+    while True:
+        grown = stable | (player
+                          & (full_h | (stable >> 1 & ~COLUMN_H) | (stable << 1 & ~COLUMN_A))
+                          & (full_v | stable >> 8 | stable << 8)
+                          & (full_7 | (stable >> 7 & ~COLUMN_A) | (stable << 7 & ~COLUMN_H))
+                          & (full_9 | (stable >> 9 & ~COLUMN_H) | (stable << 9 & ~COLUMN_A)))
+        if grown == stable:
+            return stable
+        stable = grown & FULL
+
 
 NEIGHBOUR = line_masks(1)
 """``NEIGHBOUR[s]``: the squares touching ``s`` (a flip needs an opponent disc there)."""
@@ -228,6 +316,22 @@ def _replies(child_p: int, child_o: int) -> int:
     return replies.bit_count() + (replies & CORNERS).bit_count()
 
 
+def _worst_reply(p: int, o: int, replies: int) -> int:
+    """A one-ply look-ahead for ordering: ``p`` (to move, with ``replies``) picks the
+    reply that leaves ``o`` the fewest moves (corners counted twice); that count."""
+    worst = 99
+    while replies:
+        low = replies & -replies
+        sq = low.bit_length() - 1
+        replies ^= low
+        f = flips(p, o, sq)
+        mine = mobility(o ^ f, p | f | low)
+        count = mine.bit_count() + (mine & CORNERS).bit_count()
+        if count < worst:
+            worst = count
+    return 0 if worst == 99 else worst
+
+
 def _make_search(owner: _Search, table: dict[int, tuple[int, int, int]], table_size: int,
                  poll: Callable[[], None]) -> Callable[[int, int, int, int, int, bool], int]:
     """Build the recursive functions; node counts go to ``owner.nodes``."""
@@ -235,6 +339,10 @@ def _make_search(owner: _Search, table: dict[int, tuple[int, int, int]], table_s
     quadrant = QUADRANT
     square_order = SQUARE_ORDER
     shallow_limit = SHALLOW
+    stability_empties = STABILITY_EMPTIES
+    order_search_empties = ORDER_SEARCH_EMPTIES
+    order_weight = ORDER_WEIGHT
+    etc_empties = ETC_EMPTIES
     counter = [0, POLL_NODES]  # nodes since the last report, next poll
 
     def solve1(p: int, o: int, sq: int) -> int:
@@ -344,6 +452,11 @@ def _make_search(owner: _Search, table: dict[int, tuple[int, int, int]], table_s
         if count >= counter[1]:
             counter[1] = count + POLL_NODES
             poll()
+        if n >= stability_empties and alpha >= 64 - 2 * o.bit_count():
+            # The opponent's stable discs are theirs at the end: a cap on our score.
+            cap = 64 - 2 * stable_discs(o, p).bit_count()
+            if cap <= alpha:
+                return cap
         key = p | o << 64
         entry = table.get(key)
         hint = -1
@@ -374,10 +487,12 @@ def _make_search(owner: _Search, table: dict[int, tuple[int, int, int]], table_s
                 if f:
                     cp, co = o ^ f, p | f | low
                     if sq == hint:
-                        rank = -1
+                        rank = -1000
                     else:
                         replies = mobility(cp, co)
                         rank = replies.bit_count() + (replies & CORNERS).bit_count()
+                        if n >= order_search_empties:
+                            rank = rank * order_weight - _worst_reply(cp, co, replies)
                     children.append((rank, sq, cp, co))
         if not children:
             if passed:
@@ -385,6 +500,16 @@ def _make_search(owner: _Search, table: dict[int, tuple[int, int, int]], table_s
                 table[key] = (value, value, -1)
                 return value
             return -deep(o, p, -beta, -alpha, n, True)
+        if n >= etc_empties:
+            # A child already known to be bad enough for the opponent cuts at once.
+            for _, sq, cp, co in children:
+                known = table.get(cp | co << 64)
+                if known is not None and -known[1] >= beta:
+                    value = -known[1]
+                    if len(table) >= table_size:
+                        table.clear()
+                    table[key] = (max(lower, value), upper, sq)
+                    return value
         children.sort()
 
         alpha_in = alpha

@@ -1,0 +1,114 @@
+"""The Othello solver's speed-ups keep it exact: stable discs, cut-offs, ordering, table.
+
+Each speed-up is switched on from the smallest positions here (the module's thresholds
+are lowered with ``monkeypatch``) and compared with a plain negamax to the end of the
+game, written on the rules' own ``flips``/``mobility`` with no pruning at all.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ai.endgame.othello as endgame
+from ai.endgame.othello import OthelloSolver, final_score, stable_discs
+from game.rules.othello import Othello, flips, mobility
+from tests.ai.test_othello_ai import diagram, playout
+
+
+def plain_value(p: int, o: int, passed: bool = False) -> int:
+    """Negamax to the end, every move, no pruning: the exact score for ``p`` to move."""
+    moves = mobility(p, o)
+    if not moves:
+        if passed:
+            return final_score(p, o)
+        return -plain_value(o, p, True)
+    best = -65
+    for sq in range(64):
+        if moves >> sq & 1:
+            f = flips(p, o, sq)
+            best = max(best, -plain_value(o ^ f, p | f | 1 << sq))
+    return best
+
+
+def ever_flipped(p: int, o: int, watched: int) -> bool:
+    """Whether any line of play from ``(p, o)``, ``p`` to move, turns over a disc of
+    ``watched`` (every move and pass tried, to the end of the game)."""
+    moves = mobility(p, o)
+    if not moves:
+        return bool(mobility(o, p)) and ever_flipped(o, p, watched)
+    for sq in range(64):
+        if moves >> sq & 1:
+            f = flips(p, o, sq)
+            if f & watched or ever_flipped(o ^ f, p | f | 1 << sq, watched):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_stable_discs_are_never_flipped_in_any_continuation(seed):
+    """Brute force on small endgames: no line of play turns over a disc called stable,
+    for either colour; and the set is a subset of the colour's discs."""
+    game = playout(100 + seed, 6 + seed % 3)
+    p, o = game.player, game.opponent
+    for mine, theirs in ((p, o), (o, p)):
+        stable = stable_discs(mine, theirs)
+        assert stable & ~mine == 0
+        # whoever is to move, the discs stay: try both sides to move first
+        assert not ever_flipped(mine, theirs, stable), diagram(game)
+        assert not ever_flipped(theirs, mine, stable), diagram(game)
+
+
+def test_stable_discs_on_known_shapes():
+    """A filled first row is stable; corners and edge runs from a corner are; a disc
+    next to an empty square in the middle is not."""
+    row = 0xFF
+    assert stable_discs(row, 0) == row
+    corner_run = 0b111 | 1 << 8 | 1 << 16          # a1 b1 c1 a2 a3
+    assert stable_discs(corner_run, 0) == corner_run
+    assert stable_discs(1 << 27, 1 << 28) == 0      # d4 next to e4 and empties
+    full = (1 << 64) - 1
+    black = full & 0x00FF00FF00FF00FF               # alternate rows: board full
+    assert stable_discs(black, full ^ black) == black
+
+
+SPEEDUPS_ON_EARLY = {"STABILITY_EMPTIES": 7, "ETC_EMPTIES": 7, "ORDER_SEARCH_EMPTIES": 7,
+                     "SHALLOW": 4}
+
+
+@pytest.mark.parametrize("seed, empties", [(1, 9), (2, 9), (4, 10), (5, 8), (6, 9)])
+def test_every_speed_up_keeps_every_root_move_exact(monkeypatch, seed, empties):
+    """With every speed-up active from 7 empties (and deep nodes down to 5), the solver
+    still agrees with plain negamax on every root move, through a small table that is
+    cleared often."""
+    for name, value in SPEEDUPS_ON_EARLY.items():
+        monkeypatch.setattr(endgame, name, value)
+    game = playout(seed, empties)
+    p, o = game.player, game.opponent
+    expected = {}
+    for move in game.legal_moves():
+        if move < 0:
+            expected[move] = -plain_value(o, p, True)
+        else:
+            f = flips(p, o, move)
+            expected[move] = -plain_value(o ^ f, p | f | 1 << move)
+    solver = OthelloSolver(table_size=64)
+    assert solver.solve(game).move_scores == expected, diagram(game)
+    fast = OthelloSolver(exact_all=False).solve(game)
+    assert fast.score == max(expected.values())
+    assert all(expected[m] == fast.score for m in fast.best_moves)
+
+
+def test_random_games_keep_the_value_between_solves_sharing_a_table(monkeypatch):
+    """One solver (one table) along a random game: every position's value is right,
+    bounds stored by earlier solves included."""
+    for name, value in SPEEDUPS_ON_EARLY.items():
+        monkeypatch.setattr(endgame, name, value)
+    solver = OthelloSolver(table_size=5000)
+    game = playout(42, 9)
+    rng = random.Random(7)
+    while not game.is_over():
+        solution = solver.solve(game)
+        assert solution.score == plain_value(game.player, game.opponent), diagram(game)
+        game.push(rng.choice(game.legal_moves()))
