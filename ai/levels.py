@@ -71,7 +71,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         (1, None, 2.0, False),
         (1, None, 0.5, False),
         (2, None, 0.75, False),
-        (4, None, 0.75, True),
+        (4, None, 1.0, True),
         (4, None, 0.5, True),
         (5, None, 0.0, True),
         (8, None, 0.0, True),

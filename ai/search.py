@@ -23,6 +23,7 @@ evaluator at the depth limit), so they must agree on the value:
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import threading
 import time
@@ -42,6 +43,10 @@ POLL_INTERVAL = 256
 Small enough that a stop lands within a few milliseconds even at Gomoku's slow nodes
 (the worker promises 50 ms), large enough that the check costs nothing measurable.
 """
+
+CHOICE_SHARPNESS = 3.0
+"""How strongly the easy levels' random choice prefers the better near-equal moves
+(see ``Searcher._choose``): 0 would be uniform within the margin."""
 
 MAX_SEARCH_DEPTH = 64
 """Iterative deepening stops here at the latest (no game here needs more from the search)."""
@@ -85,7 +90,8 @@ class Limits:
         seconds: wall-clock budget; the last completed depth is used when it runs out.
         nodes: node budget, same treatment.
         randomness: choose at random among root moves whose exact score is within
-            this many points of the best (easy levels), never among proven results.
+            this many points of the best (easy levels), the better ones the more
+            often, never among proven results.
         use_solver: let the evaluator's exact solver answer small positions.
         solver_reach: let the solver try positions with up to this many empty cells,
             more than its own threshold, with only the time budget as its limit (the
@@ -631,13 +637,24 @@ class Searcher:
                           time.perf_counter() - started, scores)
 
     def _choose(self, info: SearchInfo, randomness: int) -> Move:
-        """The best move, or a random near-equal one when ``randomness`` allows."""
+        """The best move, or a random near-equal one when ``randomness`` allows.
+
+        The better of the near-equal moves are the likelier: a move ``loss`` points
+        below the best has weight ``exp(-CHOICE_SHARPNESS * loss / randomness)``, so the
+        best is ``e**3`` (about 20) times as likely as one at the margin's edge. A
+        uniform choice made the easy Connect-4 levels open on an edge column in a
+        quarter of their games, every column being within their margin.
+        """
         if randomness <= 0 or is_proven(info.score):
             return info.move
-        near = [m for m, rs in info.root_scores.items()
+        near = [(m, rs.score) for m, rs in info.root_scores.items()
                 if rs.bound == Bound.EXACT and rs.score >= info.score - randomness
                 and not is_proven(rs.score)]
-        return self._rng.choice(near) if near else info.move
+        if not near:
+            return info.move
+        weights = [math.exp(-CHOICE_SHARPNESS * (info.score - score) / randomness)
+                   for _, score in near]
+        return self._rng.choices([m for m, _ in near], weights)[0]
 
     # --- stopping -----------------------------------------------------------------
 

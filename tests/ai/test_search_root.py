@@ -1,4 +1,4 @@
-"""How the search spends a time budget: the solver's half must not starve the search after it."""
+"""The search at the root: how it spends a time budget and how the easy levels choose."""
 
 from __future__ import annotations
 
@@ -42,3 +42,16 @@ def test_a_solver_that_uses_its_half_of_the_budget_leaves_the_search_its_depths(
     # The tree has 64 leaves: every depth takes well under a millisecond, so the half
     # of the budget left after the solver is ample for all six.
     assert result.depth == 6, result
+
+
+def test_the_random_choice_prefers_the_better_of_the_near_equal_moves():
+    """Randomness 10 with root moves worth 10 and 2: both are within the margin, the
+    better one is chosen about e**2.4 (11) times as often, the worse one still
+    sometimes (a uniform choice, as before, took each half the time)."""
+    tree = parse_tree("(10 2 -50)")
+    searcher = Searcher(LeafEvaluator(), seed=0)
+    chosen = [searcher.search(TreeGame(tree), Limits(depth=1, randomness=10)).move
+              for _ in range(1000)]
+    better = chosen.count(0) / len(chosen)
+    assert 0.85 < better < 0.97, better
+    assert chosen.count(1) > 0 and chosen.count(2) == 0
