@@ -41,4 +41,4 @@ def test_ci_smoke_tests_every_python_after_the_readme_command():
     assert "bash .ci/smoke-pythons" in lines[readme_test + 1:]
     script = ROOT.joinpath(".ci/smoke-pythons").read_text()
     assert "3.1[1-5]" in script and "/bin/pip\" install -q ." in script
-    assert "tools/smoke.py" in script
+    assert ".ci/smoke.py" in script

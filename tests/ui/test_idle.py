@@ -2,7 +2,7 @@
 
 The real loop runs (``App.frame``) with real events; ``frames_drawn`` counts the frames
 that were actually drawn and flipped. The CPU figure itself is measured under Xvfb by
-``tools/idle_cpu.py`` (see ``test_xvfb_end_to_end.py``).
+``.ci/idle_cpu.py`` (see ``test_xvfb_end_to_end.py``).
 """
 
 from __future__ import annotations

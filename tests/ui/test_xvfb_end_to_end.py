@@ -136,10 +136,10 @@ def _check_screenshot(shot: Path, moves: list[str]) -> None:
 
 
 def _idle_cpu_tool():
-    """``tools/idle_cpu.py``, loaded by path (``tools`` is not an installed package)."""
+    """``.ci/idle_cpu.py``, loaded by path (``.ci`` is not an installed package)."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("idle_cpu", ROOT / "tools" / "idle_cpu.py")
+    spec = importlib.util.spec_from_file_location("idle_cpu", ROOT / ".ci" / "idle_cpu.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -5,8 +5,8 @@ given arguments, a fresh config folder), lets it settle, then reads the process'
 time (``utime + stime`` of every thread, from ``/proc/PID/stat``) at the start and the
 end of a measuring window and prints the share of one core it used::
 
-    python tools/idle_cpu.py                      # the start screen, 10 s
-    python tools/idle_cpu.py --seconds 10 -- play --game othello --first human
+    python .ci/idle_cpu.py                      # the start screen, 10 s
+    python .ci/idle_cpu.py --seconds 10 -- play --game othello --first human
 
 Nothing is clicked: the window waits for a person, which is the idle state that
 matters. Linux only (``/proc``); needs ``Xvfb``. Exit status 0 when under the budget

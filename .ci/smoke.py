@@ -2,7 +2,7 @@
 
 CI runs it on every CPython it has besides the one the test suite uses, each in a
 fresh virtual environment made by ``pip install .``, so it imports the *installed*
-package (run it by path, from anywhere: ``venv/bin/python tools/smoke.py``). The
+package (run it by path, from anywhere: ``venv/bin/python .ci/smoke.py``). The
 window opens headless (SDL's dummy driver), a person clicks the middle Connect-4
 column, the computer answers, ``plies perft`` counts a known number, and ``plies
 install-desktop`` writes a menu entry that starts this venv's ``plies`` (checked with
