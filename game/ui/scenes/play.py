@@ -105,6 +105,8 @@ class PlayScene(Scene):
         self.b_tree = Button("Tree", self.tree, tooltip="Watch minimax and alpha-beta search "
                              "this position (T)")
         self.b_review = Button("Review", self.review, tooltip="Judge every move (R)")
+        self.b_edit = Button("Edit", self.edit, tooltip="Set up a position (E); "
+                             "Ctrl+V pastes one")
         self.b_analyse = Button("Analyse", self.toggle_analysis,
                                 tooltip="Top moves, their lines and why (A)")
         self.b_pause = Button("Pause", self.toggle_pause, tooltip="Pause / resume (Space)")
@@ -119,7 +121,7 @@ class PlayScene(Scene):
         left = [self.b_new, self.b_undo, self.b_redo]
         left += [self.b_pause, self.b_step, self.b_slower, self.b_faster] if s.demo \
             else [self.b_hint]
-        left += [self.b_analyse, self.b_tree, self.b_review]
+        left += [self.b_analyse, self.b_tree, self.b_review, self.b_edit]
         self.left_buttons = left
         self.right_buttons = [self.b_open, self.b_save, self.b_settings, self.b_help, self.b_quit]
         self.widgets.add(*left, *self.right_buttons)
@@ -310,6 +312,41 @@ class PlayScene(Scene):
         self._last_review = scene  # R again, after Back or more moves: no work done twice
         self.app.push_scene(scene)
 
+    def edit(self) -> None:
+        """Open the board editor on the position on the board."""
+        from game.ui.scenes.editor import EditorScene
+        self.app.push_scene(EditorScene(self.app, self.game, self.session.players))
+
+    def paste(self) -> None:
+        """Ctrl+V: play from the clipboard's position or moves (any game); a paste that
+        does not read is one sentence in the status line and the game stays."""
+        from game.paste import PasteError, read_paste
+        from game.ui.widgets import clipboard_text
+        try:
+            pasted = read_paste(clipboard_text(), self.game)
+        except PasteError as error:
+            text = str(error)
+            self.session.say(text[:1].upper() + text[1:], "error", 6.0)
+            return
+        s, app = self.session, self.app
+        players = [dict(p) for p in s.players]
+        if pasted.game.name != self.game.name:  # engines and evaluators are per game
+            players = app.settings.players_for(pasted.game.name)
+        demo = s.demo and all(p.get("type") == "computer" for p in players)
+
+        def go() -> None:
+            app.start_game(pasted.game, players, demo=demo, paused=demo, remember=False)
+            if app.play is not None:
+                app.play.session.say(f"Pasted {pasted.what}", "info", 5.0)
+
+        if self.game.move_stack and not self.game.is_over():
+            from game.ui.scenes.confirm import ConfirmDialog
+            app.push_scene(ConfirmDialog(app, "Replace this game?",
+                                         f"The clipboard holds {pasted.what}. Enter or Y "
+                                         f"plays it; Esc keeps this game.", "Replace", go))
+        else:
+            go()
+
     def toggle_pause(self) -> None:
         self.session.toggle_pause()
 
@@ -439,6 +476,8 @@ class PlayScene(Scene):
             self.save_file()
         elif ctrl and key == pygame.K_o:
             self.open_file()
+        elif ctrl and key == pygame.K_v:
+            self.paste()
         elif (ctrl and key == pygame.K_COMMA) or key == pygame.K_F2:
             self.settings()
         elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
@@ -453,6 +492,8 @@ class PlayScene(Scene):
             self.tree()
         elif key == pygame.K_r:
             self.review()
+        elif key == pygame.K_e:
+            self.edit()
         elif key == pygame.K_a:
             self.toggle_analysis()
         elif key == pygame.K_u:
