@@ -2,7 +2,8 @@
 
 The positions live in ``game/data/bench.toml`` and never change between commits, so
 two commits can be compared on one machine. Every figure is the median of ``--runs``
-runs (default 3). ``--ui`` measures the window instead: frame intervals while the
+runs (default 3). ``--long`` adds the long exact solves (Othello: FFO #40-#44, the
+best move proven; minutes each, run once, never in CI). ``--ui`` measures the window instead: frame intervals while the
 computer searches, and how fast an Undo stops the search.
 """
 
@@ -20,7 +21,7 @@ from ai.endgame import solver_for
 from ai.evaluators import load_evaluator
 from ai.search import Limits, Searcher
 from game.commands.common import CliError, emit, int_range, seconds_value
-from game.rules import GAMES, Game, new_game
+from game.rules import GAMES, Game, Othello, new_game
 from game.rules.perft import perft
 
 
@@ -112,6 +113,27 @@ def bench_game(name: str, table: dict[str, Any], runs: int) -> dict[str, Any]:
     return figures
 
 
+def bench_long(table: dict[str, Any]) -> list[dict[str, Any]]:
+    """The ``long_solve`` positions, once each: a fresh solver proving the best move
+    (``exact_all=False``); nodes, wall and CPU seconds, and the published value."""
+    from ai.endgame.othello import OthelloSolver
+
+    rows = []
+    for entry in table.get("long_solve", []):
+        game = Othello.from_board(entry["board"], "XO".index(entry["turn"]))
+        started, cpu = time.perf_counter(), time.process_time()
+        solution = OthelloSolver(exact_all=False).solve(game)
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+        best = [game.move_name(m) for m in solution.best_moves]
+        rows.append({"position": entry["name"], "empties": 64 - sum(game.counts()),
+                     "score": solution.score, "best_moves": best, "nodes": solution.nodes,
+                     "seconds": round(seconds, 2), "cpu_seconds": round(cpu, 2),
+                     "published_score": entry["score"], "published_best": entry["best"],
+                     "agrees": solution.score == entry["score"]
+                     and bool(set(best) & set(entry["best"]))})
+    return rows
+
+
 def figures_text(figures: dict[str, Any]) -> str:
     """A table for a person."""
     perft_row = figures["perft"]
@@ -129,6 +151,15 @@ def figures_text(figures: dict[str, Any]) -> str:
         for row in figures["solve"]:
             lines.append(f"  {row['position']:22} score {row['score']:+d}  {row['nodes']:,} nodes"
                          f"  {row['seconds']:.3f} s")
+    if figures.get("long_solve"):
+        lines.append("long exact solves (best move proven; published value in brackets):")
+        for row in figures["long_solve"]:
+            verdict = "ok" if row["agrees"] else "DIFFERS"
+            lines.append(
+                f"  {row['position']:9} {row['empties']} empties  score {row['score']:+d} "
+                f"best {' '.join(row['best_moves'])}  [{row['published_score']:+d} "
+                f"{' '.join(row['published_best'])}: {verdict}]  {row['nodes']:,} nodes  "
+                f"{row['seconds']:.1f} s ({row['cpu_seconds']:.1f} s CPU)")
     return "\n".join(lines)
 
 
@@ -140,6 +171,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="runs per figure; the median counts")
     parser.add_argument("--seconds", type=seconds_value, default=None,
                         help="search time per position (default: as in bench.toml)")
+    parser.add_argument("--long", action="store_true",
+                        help="add the long exact solves (Othello FFO #40-#44: minutes each)")
     parser.add_argument("--ui", action="store_true",
                         help="measure the window: frame intervals and cancel latency")
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
@@ -165,5 +198,7 @@ def run(args: argparse.Namespace) -> int:
         if args.seconds is not None:
             table["search_seconds"] = args.seconds
         figures = bench_game(name, table, args.runs)
+        if args.long:
+            figures["long_solve"] = bench_long(table)
         emit(args, figures, figures_text(figures))
     return 0

@@ -80,6 +80,11 @@ ORDER_SEARCH_EMPTIES = 14
 ORDER_WEIGHT = 4
 """Weight of the opponent's move count against our worst-case mobility in that order."""
 
+FAR_EMPTIES = 12
+"""Positions with this many empty squares or more go to a table of their own: they are
+few and each stands for a large subtree, so the many small positions that fill the
+main table (which is cleared when full) never push them out (a two-level table)."""
+
 ETC_EMPTIES = 10
 """From this many empty squares up, a deep node looks its children up in the table
 before searching any (an *enhanced transposition cut-off*)."""
@@ -228,6 +233,7 @@ class OthelloSolver(ExactSolver):
         self.exact_all = exact_all
         self.table_size = table_size
         self._table: dict[int, tuple[int, int, int]] = {}
+        self._far: dict[int, tuple[int, int, int]] = {}
 
     def search_score(self, game: Game, score: int) -> int:
         """A final disc margin on the search's scale (see ``search_score`` above)."""
@@ -237,6 +243,7 @@ class OthelloSolver(ExactSolver):
     def clear(self) -> None:
         """Forget the transposition table."""
         self._table = {}
+        self._far = {}
 
     def applies(self, game: Game, reach: int | None = None) -> bool:
         """An Othello position with at most ``max_empties`` (or ``reach``) empty
@@ -263,7 +270,9 @@ class OthelloSolver(ExactSolver):
         empties = 64 - (player | opponent).bit_count()
         if len(self._table) > self.table_size // 2:
             self._table = {}  # a fresh half-full table at most: room for this solve
-        search = _Search(self._table, self.table_size, poll)
+        if len(self._far) > self.table_size // 8:
+            self._far = {}
+        search = _Search(self._table, self._far, self.table_size, poll)
 
         moves = game.legal_moves()
         children: list[tuple[int, Move, int, int, int]] = []
@@ -304,10 +313,11 @@ class _Search:
     The hot functions are closures over local names (the fastest lookups Python has).
     """
 
-    def __init__(self, table: dict[int, tuple[int, int, int]], table_size: int,
+    def __init__(self, table: dict[int, tuple[int, int, int]],
+                 far: dict[int, tuple[int, int, int]], table_size: int,
                  poll: Callable[[], None]) -> None:
         self.nodes = 0
-        self.node = _make_search(self, table, table_size, poll)
+        self.node = _make_search(self, table, far, table_size, poll)
 
 
 def _replies(child_p: int, child_o: int) -> int:
@@ -332,8 +342,8 @@ def _worst_reply(p: int, o: int, replies: int) -> int:
     return 0 if worst == 99 else worst
 
 
-def _make_search(owner: _Search, table: dict[int, tuple[int, int, int]], table_size: int,
-                 poll: Callable[[], None]) -> Callable[[int, int, int, int, int, bool], int]:
+def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
+                 far: dict[int, tuple[int, int, int]], table_size: int, poll: Callable[[], None]) -> Callable[[int, int, int, int, int, bool], int]:
     """Build the recursive functions; node counts go to ``owner.nodes``."""
     neighbour = NEIGHBOUR
     quadrant = QUADRANT
@@ -343,6 +353,8 @@ def _make_search(owner: _Search, table: dict[int, tuple[int, int, int]], table_s
     order_search_empties = ORDER_SEARCH_EMPTIES
     order_weight = ORDER_WEIGHT
     etc_empties = ETC_EMPTIES
+    far_empties = FAR_EMPTIES
+    far_size = table_size // 4
     counter = [0, POLL_NODES]  # nodes since the last report, next poll
 
     def solve1(p: int, o: int, sq: int) -> int:
@@ -458,6 +470,10 @@ def _make_search(owner: _Search, table: dict[int, tuple[int, int, int]], table_s
             if cap <= alpha:
                 return cap
         key = p | o << 64
+        if n >= far_empties:
+            table, size = far, far_size
+        else:
+            table, size = near, table_size
         entry = table.get(key)
         hint = -1
         if entry is not None:
@@ -502,11 +518,12 @@ def _make_search(owner: _Search, table: dict[int, tuple[int, int, int]], table_s
             return -deep(o, p, -beta, -alpha, n, True)
         if n >= etc_empties:
             # A child already known to be bad enough for the opponent cuts at once.
+            child_table = far if n - 1 >= far_empties else near
             for _, sq, cp, co in children:
-                known = table.get(cp | co << 64)
+                known = child_table.get(cp | co << 64)
                 if known is not None and -known[1] >= beta:
                     value = -known[1]
-                    if len(table) >= table_size:
+                    if len(table) >= size:
                         table.clear()
                     table[key] = (max(lower, value), upper, sq)
                     return value
@@ -535,7 +552,7 @@ def _make_search(owner: _Search, table: dict[int, tuple[int, int, int]], table_s
             lower = max(lower, best)
         else:
             lower = upper = best
-        if len(table) >= table_size:
+        if len(table) >= size:
             table.clear()
         table[key] = (lower, upper, best_sq)
         return best

@@ -48,3 +48,39 @@ def test_bench_reports_solve_times_for_connect4():
     solved = figures["solve"][0]
     assert solved["position"] == "late" and isinstance(solved["score"], int)
     assert "exact solve" in figures_text(figures)
+
+
+def test_the_long_othello_solves_are_the_published_ffo_positions():
+    """FFO #40-#44: running games with 20-23 empty squares, Black/White to move as
+    published, the published best moves legal (their values are proved by
+    ``plies bench othello --long``, minutes each, never here)."""
+    from game.rules import Othello
+
+    entries = load_positions()["othello"]["long_solve"]
+    assert [e["name"] for e in entries] == [f"FFO #{n}" for n in range(40, 45)]
+    empties = []
+    for entry in entries:
+        game = Othello.from_board(entry["board"], "XO".index(entry["turn"]))
+        assert not game.is_over()
+        empties.append(64 - sum(game.counts()))
+        legal = {game.move_name(m) for m in game.legal_moves()}
+        assert set(entry["best"]) <= legal and entry["score"] % 2 == 0
+    assert empties == [20, 22, 22, 23, 23]
+
+
+def test_bench_long_reports_nodes_time_score_and_agreement():
+    """On a small stand-in (FFO #1, 14 empties, +18 by g8) the row has every field and
+    agrees with the published value."""
+    from game.bench import bench_long
+
+    table = {"long_solve": [{"name": "FFO #1", "turn": "X", "score": 18, "best": ["g8"],
+                             "board": "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO"
+                                      "--OOOOO--"}]}
+    rows = bench_long(table)
+    assert rows[0]["agrees"] and rows[0]["score"] == 18 and "g8" in rows[0]["best_moves"]
+    assert rows[0]["nodes"] > 0 and rows[0]["empties"] == 14
+    figures = {"game": "othello", "perft": {"depth": 1, "nodes": 4, "seconds": 0.1,
+                                            "nodes_per_second": 40},
+               "search_seconds": 1, "search": [], "solve": [], "long_solve": rows}
+    json.dumps(figures)
+    assert "FFO #1" in figures_text(figures) and "ok" in figures_text(figures)
