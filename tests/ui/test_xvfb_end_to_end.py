@@ -102,16 +102,31 @@ def test_plies_play_in_a_real_window_click_autosave_screenshot(tmp_path):
                        timeout=30)
         _check_screenshot(shot, moves)
 
-        # Esc asks before quitting; Enter confirms.
+        # Esc asks before quitting (a veil darkens the window); Enter confirms. On a
+        # loaded machine a key can take seconds to land: wait on what the screen shows.
+        probe = tmp_path / "probe.png"
+        assert not _under_a_veil(window, env, probe), "a veil before Esc was pressed"
         subprocess.run(["xdotool", "key", "--window", window, "Escape"], env=env, check=True)
-        time.sleep(0.5)
+        _wait_for(lambda: program.poll() is None and _under_a_veil(window, env, probe), 30,
+                  "the quit question (Esc must ask, not quit)")
         subprocess.run(["xdotool", "key", "--window", window, "Return"], env=env, check=True)
-        assert program.wait(timeout=10) == 0, program.stderr.read()[-2000:]
+        assert program.wait(timeout=20) == 0, program.stderr.read()[-2000:]
     finally:
         if program is not None and program.poll() is None:
             program.kill()
         server.terminate()
         server.wait(5)
+
+
+def _under_a_veil(window: str, env: dict[str, str], probe: Path) -> bool:
+    """Whether a dialog's veil darkens the window (its light bottom-right corner)."""
+    subprocess.run(["import", "-window", window, str(probe)], env=env, check=True, timeout=30)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    image = pygame.image.load(str(probe))
+    corner = image.get_at((image.get_width() - 4, image.get_height() - 4))
+    return max(corner[:3]) < 180
 
 
 def _check_screenshot(shot: Path, moves: list[str]) -> None:
