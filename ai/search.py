@@ -278,18 +278,7 @@ class Searcher:
         on_info: Callable[[SearchInfo], None] | None = None,
     ) -> SearchResult:
         """Search ``game`` (left unchanged) within ``limits``; see ``SearchResult``."""
-        if self.mode != "full" and limits.depth is None:
-            raise ValueError(f"{self.mode} search needs a depth limit")
-        started = time.perf_counter()
-        # A stop unwinds from deep inside the tree without popping: search a copy, so
-        # the caller's position is never left mid-line.
-        game = game.copy()
-        self.nodes = self.tt_probes = self.tt_hits = 0
-        self._stop = stop
-        self._node_limit = limits.nodes
-        self._deadline = None if limits.seconds is None else started + limits.seconds
-        self._next_poll = POLL_INTERVAL
-
+        game, started = self._begin(game, limits, stop)
         if game.is_over():
             return SearchResult(None, 0, 0, (), 0, 0.0, {}, exact=True)
         try:
@@ -349,15 +338,7 @@ class Searcher:
         """
         if count < 1:
             raise ValueError("count must be at least 1")
-        if self.mode != "full" and limits.depth is None:
-            raise ValueError(f"{self.mode} search needs a depth limit")
-        started = time.perf_counter()
-        game = game.copy()
-        self.nodes = self.tt_probes = self.tt_hits = 0
-        self._stop = stop
-        self._node_limit = limits.nodes
-        self._deadline = None if limits.seconds is None else started + limits.seconds
-        self._next_poll = POLL_INTERVAL
+        game, started = self._begin(game, limits, stop)
         if game.is_over():
             return TopMoves(0, (), 0, 0.0, exact=True)
         try:
@@ -524,6 +505,22 @@ class Searcher:
                 game.pop()
 
     # --- driver -----------------------------------------------------------------
+
+    def _begin(self, game: Game, limits: Limits,
+               stop: threading.Event | None) -> tuple[Game, float]:
+        """Reset the counters and limits for one search; returns the copy to search
+        and the start time."""
+        if self.mode != "full" and limits.depth is None:
+            raise ValueError(f"{self.mode} search needs a depth limit")
+        started = time.perf_counter()
+        self.nodes = self.tt_probes = self.tt_hits = 0
+        self._stop = stop
+        self._node_limit = limits.nodes
+        self._deadline = None if limits.seconds is None else started + limits.seconds
+        self._next_poll = POLL_INTERVAL
+        # A stop unwinds from deep inside the tree without popping: search a copy, so
+        # the caller's position is never left mid-line.
+        return game.copy(), started
 
     def _try_solver(self, game: Game, limits: Limits, started: float) -> SearchResult | None:
         """Answer exactly when the evaluator's solver applies (full mode only).
