@@ -62,14 +62,18 @@ The recursive check
 -------------------
 
 Whether a shape is a three depends on whether its completion point is forbidden,
-which may depend on further threes, and so on::
+which may depend on further threes, and so on. Black to play h8 (``*``)::
 
-        a b c d e f g
-     7  . . . . . . .       Black to play d4: the row makes a three (c4 d4 e4)
-     6  . . . X . . .       and the column too (d5 d6 with d4)... but if every
-     5  . . . X . . .       point that turns the row into a straight four were
-     4  . . X * X . .       itself a double-three, the row would not be a three
-     3  . . . . . . .       and d4 would be allowed.
+         d e f g h i
+     11  . . X . . .        the column h8 h9 h10 is a three; the row e8 . g8 h8
+     10  . . X . X .        would be one, but its only straight-four point is f8,
+      9  . . X . X .        and with h8 placed f8 makes the row's straight four
+      8  . X . X * .        and the four f8-f11 in its column: a double-four.
+      7  . . . . . .        So the row is no three, and h8 is allowed.
+
+Without the stones f9-f11, f8 would be harmless and h8 a double-three. Deeper cases
+(a completion point that is allowed only because *its* completion point is
+forbidden) turn up in real positions; the tests hold some.
 
 ``forbidden_kind`` follows that recursion literally: a candidate three counts only if
 one of its straight-four points is not forbidden in the position with the stone
