@@ -13,6 +13,7 @@ import argparse
 
 from game.commands.common import CliError, emit
 from game.rules import RulesError
+from game.rules.base import diagram_rows
 from game.rules.gomoku import Gomoku, parse_diagram
 from game.rules.renju import KINDS, forbidden_points
 
@@ -34,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
         if args.board is not None:
             if args.size is not None:
                 raise CliError("--size goes with --moves; a diagram gives its own size")
-            size, black, white = parse_diagram(args.board)
+            # The same reading as --board elsewhere: '/' or line breaks, spaces dropped.
+            size, black, white = parse_diagram("/".join(diagram_rows(args.board, "Gomoku")))
             game = Gomoku(size, "renju")
         else:
             game = Gomoku(15 if args.size is None else args.size, "renju")

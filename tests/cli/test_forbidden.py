@@ -92,3 +92,9 @@ def test_the_readme_example_prints_what_it_shows(capsys: pytest.CaptureFixture[s
     command, shown = lines[index].split()[1:], lines[index + 1].strip()
     assert main(command) == 0
     assert capsys.readouterr().out.strip() == shown
+
+
+def test_a_diagram_may_use_line_breaks_and_spaces(capsys: pytest.CaptureFixture[str]) -> None:
+    spaced = "\n".join(" ".join(row) for row in NESTED.split("/"))
+    assert main(["forbidden", "--board", spaced]) == 0
+    assert capsys.readouterr().out == "d4 double-three\nd6 double-three\n"
