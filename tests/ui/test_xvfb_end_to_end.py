@@ -11,37 +11,14 @@ unless ``PLIES_REQUIRE_XVFB=1`` (CI) turns the skip into a failure. The screensh
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-TOOLS = ("Xvfb", "xdotool", "import")
-WINDOW_CLASS = "plies-end-to-end"
-
-
-def _need_tools() -> None:
-    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
-    if missing:
-        message = f"missing {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"
-        if os.environ.get("PLIES_REQUIRE_XVFB") == "1":
-            pytest.fail(message)
-        pytest.skip(message)
-
-
-def _wait_for(predicate, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
+from tests.ui.xvfb import (ROOT, load_image, need_tools, screenshot_dir, under_a_veil,
+                           wait_for, x_session)
 
 
 def _autosaved_moves(config: Path) -> list[str] | None:
@@ -56,85 +33,50 @@ def _autosaved_moves(config: Path) -> list[str] | None:
 
 @pytest.mark.xvfb
 def test_plies_play_in_a_real_window_click_autosave_screenshot(tmp_path):
-    _need_tools()
-    display = f":{100 + os.getpid() % 300}"
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     config = tmp_path / "config"
-    env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
-           "SDL_AUDIODRIVER": "dummy", "XDG_CONFIG_HOME": str(config),
-           "PYTHONPATH": str(ROOT),
-           # xdotool's --name does not match SDL's UTF-8 title; a known X class does.
-           "SDL_VIDEO_X11_WMCLASS": WINDOW_CLASS}
-    program = None
-    try:
-        _wait_for(lambda: subprocess.run(["xdotool", "getmouselocation"], env=env,
-                                         capture_output=True).returncode == 0, 10, "Xvfb")
-        program = subprocess.Popen(
-            [sys.executable, "-m", "game", "play", "--game", "connect4", "--first", "human",
-             "--level", "1"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True)
-        window = _wait_for(lambda: subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--class", WINDOW_CLASS], env=env,
-            capture_output=True,
-            text=True).stdout.split(), 30, "the Plies window")[0]
-        geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window], env=env,
-                                  capture_output=True, text=True, check=True).stdout
+    with x_session(config) as x:
+        window = x.launch(["play", "--game", "connect4", "--first", "human", "--level", "1"],
+                          cwd=tmp_path)
+        geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window],
+                                  env=x.env, capture_output=True, text=True, check=True).stdout
         size = dict(line.split("=") for line in geometry.split())
         width, height = int(size["WIDTH"]), int(size["HEIGHT"])
         assert (width, height) == (1120, 760), geometry
         time.sleep(1.0)  # let the first frames draw
 
         # Column 4 of the 7x6 board: the board fills the area left of the side panel.
-        column_4 = (384, 400)
-        subprocess.run(["xdotool", "mousemove", "--window", window, *map(str, column_4),
-                        "click", "1"], env=env, check=True)
-        moves = _wait_for(lambda: (m := _autosaved_moves(config)) and len(m) >= 2 and m,
-                          30, "the autosave to hold the human's move and the reply")
+        x.xdotool("mousemove", "--window", window, "384", "400", "click", "1")
+        moves = wait_for(lambda: (m := _autosaved_moves(config)) and len(m) >= 2 and m,
+                         30, "the autosave to hold the human's move and the reply")
         assert moves[0] == "4", moves  # the human's click
         assert len(moves) == 2 and moves[1] in "1234567", moves  # the computer's reply
         time.sleep(1.5)  # the reply's drop animation
 
-        shot_dir = Path(os.environ.get("PLIES_SCREENSHOT_DIR", tmp_path))
-        shot_dir.mkdir(parents=True, exist_ok=True)
-        shot = shot_dir / "xvfb-connect4-after-first-moves.png"
-        subprocess.run(["import", "-window", window, str(shot)], env=env, check=True,
-                       timeout=30)
+        shot = x.screenshot(screenshot_dir(tmp_path) / "xvfb-connect4-after-first-moves.png")
         _check_screenshot(shot, moves)
 
         # Esc asks before quitting (a veil darkens the window); Enter confirms. On a
         # loaded machine a key can take seconds to land: wait on what the screen shows.
         probe = tmp_path / "probe.png"
-        assert not _under_a_veil(window, env, probe), "a veil before Esc was pressed"
-        subprocess.run(["xdotool", "key", "--window", window, "Escape"], env=env, check=True)
-        _wait_for(lambda: program.poll() is None and _under_a_veil(window, env, probe), 30,
-                  "the quit question (Esc must ask, not quit)")
-        subprocess.run(["xdotool", "key", "--window", window, "Return"], env=env, check=True)
-        assert program.wait(timeout=20) == 0, program.stderr.read()[-2000:]
-    finally:
-        if program is not None and program.poll() is None:
-            program.kill()
-        server.terminate()
-        server.wait(5)
+        assert not under_a_veil(load_image(x.screenshot(probe))), "a veil before Esc"
+        x.key("Escape")
+        wait_for(lambda: x.program.poll() is None and under_a_veil(load_image(
+            x.screenshot(probe))), 30, "the quit question (Esc must ask, not quit)")
+        x.key("Return")
+        assert x.program.wait(timeout=20) == 0, x.errors()
 
 
-def _under_a_veil(window: str, env: dict[str, str], probe: Path) -> bool:
-    """Whether a dialog's veil darkens the window (its light bottom-right corner)."""
-    subprocess.run(["import", "-window", window, str(probe)], env=env, check=True, timeout=30)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
+def _red(c) -> bool:
+    return c.r > 180 and c.g < 100 and c.b < 100
 
-    image = pygame.image.load(str(probe))
-    corner = image.get_at((image.get_width() - 4, image.get_height() - 4))
-    return max(corner[:3]) < 180
+
+def _yellow(c) -> bool:
+    return c.r > 180 and c.g > 150 and c.b < 110
 
 
 def _check_screenshot(shot: Path, moves: list[str]) -> None:
     """The screen shows the blue board with a red disc at the bottom of column 4."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    image = pygame.image.load(str(shot))
+    image = load_image(shot)
     assert image.get_size() == (1120, 760)  # the window alone
 
     def blueish(c):
@@ -163,7 +105,7 @@ def _idle_cpu_tool():
 @pytest.mark.xvfb
 def test_an_idle_window_uses_under_one_percent_of_a_core():
     """The start screen and a game waiting for the person, 10 s each (DESIGN §8)."""
-    _need_tools()
+    need_tools()
     tool = _idle_cpu_tool()
     for args in ([], ["play", "--game", "othello", "--first", "human"]):
         percent = tool.run(args, seconds=10, settle=3)
@@ -175,7 +117,6 @@ def test_an_idle_window_uses_under_one_percent_of_a_core():
 def test_plies_file_opens_the_saved_game_in_a_real_window(tmp_path, make_app):
     """`plies game.json` shows the saved Connect-4 position at once, in a window of class
     ``plies`` (the menu entry's StartupWMClass); SIGTERM closes it."""
-    _need_tools()
     from game import records
     from game.rules import new_game
 
@@ -193,52 +134,34 @@ def test_plies_file_opens_the_saved_game_in_a_real_window(tmp_path, make_app):
     yellow_cells = [centre((3, 4)), centre((4, 5))]
     empty_cell = centre((3, 2))
 
-    display = f":{400 + os.getpid() % 300}"
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     config = tmp_path / "window-config"  # not the one the headless app above uses
-    env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
-           "SDL_AUDIODRIVER": "dummy", "XDG_CONFIG_HOME": str(config),
-           "PYTHONPATH": str(ROOT)}
-    env.pop("SDL_VIDEO_X11_WMCLASS", None)  # the window's own class, as the menu entry says
-    program = None
-    try:
-        _wait_for(lambda: subprocess.run(["xdotool", "getmouselocation"], env=env,
-                                         capture_output=True).returncode == 0, 10, "Xvfb")
-        program = subprocess.Popen([sys.executable, "-m", "game", str(saved)], cwd=tmp_path,
-                                   env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   text=True)
-        window = _wait_for(lambda: subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--class", "^plies$"], env=env,
-            capture_output=True, text=True).stdout.split(), 30, "the Plies window")[0]
-        time.sleep(1.5)  # the first frames
-        shot_dir = Path(os.environ.get("PLIES_SCREENSHOT_DIR", tmp_path))
-        shot_dir.mkdir(parents=True, exist_ok=True)
-        shot = shot_dir / "xvfb-plies-file-connect4-4445.png"
-        subprocess.run(["import", "-window", window, str(shot)], env=env, check=True,
-                       timeout=30)
-        import pygame
+    with x_session(config, wm_class=None) as x:  # the window's own class, as the menu says
+        x.launch([str(saved)], cwd=tmp_path)
+        shot = screenshot_dir(tmp_path) / "xvfb-plies-file-connect4-4445.png"
 
-        image = pygame.image.load(str(shot))
-        assert image.get_size() == (1120, 760)
+        def problems() -> list[str]:
+            """What the screen does not show yet (the first frames may be slow)."""
+            image = load_image(x.screenshot(shot))
+            if image.get_size() != (1120, 760):
+                return [f"window size {image.get_size()}"]
 
-        def colour(point):
-            return image.get_at((round(point[0]), round(point[1])))
+            def colour(point):
+                return image.get_at((round(point[0]), round(point[1])))
 
-        for point in red_cells:
-            c = colour(point)
-            assert c.r > 180 and c.g < 100 and c.b < 100, (point, c)
-        for point in yellow_cells:
-            c = colour(point)
-            assert c.r > 180 and c.g > 150 and c.b < 110, (point, c)
-        c = colour(empty_cell)
-        assert not (c.r > 180 and c.b < 110), (empty_cell, c)  # no disc above
-        program.terminate()  # SDL turns SIGTERM into a quit event
-        assert program.wait(timeout=10) == 0, program.stderr.read()[-2000:]
+            wrong = [f"no red disc at {p}: {colour(p)}" for p in red_cells
+                     if not _red(colour(p))]
+            wrong += [f"no yellow disc at {p}: {colour(p)}" for p in yellow_cells
+                      if not _yellow(colour(p))]
+            c = colour(empty_cell)
+            if c.r > 180 and c.b < 110:
+                wrong.append(f"a disc above, at {empty_cell}: {c}")
+            return wrong
+
+        deadline = time.monotonic() + 30
+        while (wrong := problems()) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert not wrong, wrong
+        x.program.terminate()  # SDL turns SIGTERM into a quit event
+        assert x.program.wait(timeout=10) == 0, x.errors()
         autosave = json.loads((config / "plies" / "autosave.json").read_text())
         assert autosave["moves"] in ("4445", ["4", "4", "4", "5"]), autosave
-    finally:
-        if program is not None and program.poll() is None:
-            program.kill()
-        server.terminate()
-        server.wait(5)

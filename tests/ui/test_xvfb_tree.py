@@ -8,51 +8,26 @@ tree's white card; on the right, the small board's green.
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 import time
 from pathlib import Path
 
+import pygame
 import pytest
 
-from tests.ui.test_xvfb_end_to_end import WINDOW_CLASS, _need_tools, _wait_for
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.ui.xvfb import WINDOW_CLASS, load_image, screenshot_dir, under_a_veil, x_session
 
 
 @pytest.mark.xvfb
 def test_t_opens_the_tree_explorer_in_a_real_window(tmp_path):
-    _need_tools()
-    display = f":{420 + os.getpid() % 300}"
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
-           "SDL_AUDIODRIVER": "dummy", "XDG_CONFIG_HOME": str(tmp_path / "config"),
-           "PYTHONPATH": str(ROOT), "SDL_VIDEO_X11_WMCLASS": WINDOW_CLASS + "-tree"}
-    program = None
-    try:
-        _wait_for(lambda: subprocess.run(["xdotool", "getmouselocation"], env=env,
-                                         capture_output=True).returncode == 0, 10, "Xvfb")
-        program = subprocess.Popen(
-            [sys.executable, "-m", "game", "play", "--game", "othello", "--first", "human"],
-            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        window = _wait_for(lambda: subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--class", WINDOW_CLASS + "-tree"], env=env,
-            capture_output=True, text=True).stdout.split(), 30, "the Plies window")[0]
-        shot_dir = Path(os.environ.get("PLIES_SCREENSHOT_DIR", tmp_path))
-        shot_dir.mkdir(parents=True, exist_ok=True)
-        shot = shot_dir / "xvfb-othello-tree-explorer.png"
+    with x_session(tmp_path / "config", wm_class=WINDOW_CLASS + "-tree") as x:
+        x.launch(["play", "--game", "othello", "--first", "human"], cwd=tmp_path)
+        shot = screenshot_dir(tmp_path) / "xvfb-othello-tree-explorer.png"
         probe = tmp_path / "probe.png"
-
-        def key(name: str) -> None:
-            assert program.poll() is None, program.stderr.read()[-2000:]
-            subprocess.run(["xdotool", "key", "--window", window, name], env=env, check=True)
+        key = x.key
 
         def look() -> tuple[str, bytes]:
-            subprocess.run(["import", "-window", window, str(probe)], env=env, check=True,
-                           timeout=30)
+            x.screenshot(probe)
             return _scene_of(probe), _pixels(probe)
 
         # A loaded machine may drop or delay the first key: press T until the explorer
@@ -83,32 +58,18 @@ def test_t_opens_the_tree_explorer_in_a_real_window(tmp_path):
             time.sleep(0.5)
             look()
         key("Return")  # ...and Enter confirms.
-        assert program.wait(timeout=20) == 0, program.stderr.read()[-2000:]
-    finally:
-        if program is not None and program.poll() is None:
-            program.kill()
-        server.terminate()
-        server.wait(5)
-
-
-def _image(shot: Path):
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    return pygame, pygame.image.load(str(shot))
+        assert x.program.wait(timeout=20) == 0, x.errors()
 
 
 def _pixels(shot: Path) -> bytes:
-    pygame, image = _image(shot)
-    return pygame.image.tobytes(image, "RGB")
+    return pygame.image.tobytes(load_image(shot), "RGB")
 
 
 def _scene_of(shot: Path) -> str:
     """``"dialog"`` under a dialog's veil (the light background turns dark),
     ``"explorer"`` when the left of the window is the tree's white card, else ``"game"``."""
-    _, image = _image(shot)
-    corner = image.get_at((image.get_width() - 4, image.get_height() - 4))
-    if max(corner[:3]) < 180:
+    image = load_image(shot)
+    if under_a_veil(image):
         return "dialog"
     points = [(x, y) for x in range(60, 460, 20) for y in range(200, 500, 20)]
     white = sum(1 for p in points if min(image.get_at(p)[:3]) > 235)
@@ -116,10 +77,7 @@ def _scene_of(shot: Path) -> str:
 
 
 def _check(shot: Path) -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    image = pygame.image.load(str(shot))
+    image = load_image(shot)
     w, h = image.get_size()
     assert (w, h) == (1120, 760)
 

@@ -1,0 +1,150 @@
+"""What the real-window tests share: an Xvfb server, the program in it, its window.
+
+Each test starts its own server on a display that Xvfb picks (``-displayfd``), so
+tests never collide over a display number; the program runs from this checkout
+(``python -m game``) and is found by its X class. On a loaded machine a key may take
+seconds to land: tests wait on what the screen shows (``wait_for`` and ``screenshot``)
+rather than on fixed sleeps.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = ("Xvfb", "xdotool", "import")
+WINDOW_CLASS = "plies-end-to-end"
+"""The X class the tests give the window (``SDL_VIDEO_X11_WMCLASS``): xdotool's
+``--name`` does not match SDL's UTF-8 title, a known class does."""
+
+T = TypeVar("T")
+
+
+def need_tools() -> None:
+    """Skip without the X tools, or fail when ``PLIES_REQUIRE_XVFB=1`` (CI)."""
+    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+    if missing:
+        message = f"missing {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"
+        if os.environ.get("PLIES_REQUIRE_XVFB") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def wait_for(predicate: Callable[[], T], timeout: float, what: str) -> T:
+    """The first true value of ``predicate``, polled every 0.1 s; fails after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+class XSession:
+    """One Xvfb server, and at most one Plies program running in it."""
+
+    def __init__(self, env: dict[str, str], wm_class: str | None) -> None:
+        self.env = env
+        self.wm_class = wm_class
+        self.program: subprocess.Popen[str] | None = None
+        self.window = ""
+
+    def launch(self, args: list[str], cwd: Path) -> str:
+        """Run ``python -m game ARGS`` and return its window's id once it is visible."""
+        self.program = subprocess.Popen([sys.executable, "-m", "game", *args], cwd=cwd,
+                                        env=self.env, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+        pattern = f"^{self.wm_class or 'plies'}$"
+        self.window = wait_for(lambda: subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--class", pattern], env=self.env,
+            capture_output=True, text=True).stdout.split(), 30, "the Plies window")[0]
+        return self.window
+
+    def xdotool(self, *args: str) -> None:
+        """``xdotool ARGS`` against this server (``key``, ``mousemove``...)."""
+        subprocess.run(["xdotool", *args], env=self.env, check=True)
+
+    def key(self, name: str) -> None:
+        """Press ``name`` in the window; the program must still be running."""
+        assert self.program is not None and self.program.poll() is None, self.errors()
+        self.xdotool("key", "--window", self.window, name)
+
+    def screenshot(self, path: Path) -> Path:
+        """The window alone, as a PNG file at ``path``."""
+        subprocess.run(["import", "-window", self.window, str(path)], env=self.env,
+                       check=True, timeout=30)
+        return path
+
+    def errors(self) -> str:
+        """The end of what the program wrote on stderr (for failure messages)."""
+        if self.program is None or self.program.poll() is None:
+            return ""
+        return self.program.stderr.read()[-2000:]
+
+
+@contextlib.contextmanager
+def x_session(config: Path, *, wm_class: str | None = WINDOW_CLASS) -> Iterator[XSession]:
+    """Start Xvfb and yield a session whose programs keep settings in ``config``.
+
+    ``wm_class=None`` leaves the window its own class (``plies``, as the menu entry
+    says). The program is killed and the server stopped on the way out.
+    """
+    need_tools()
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x900x24", "-nolisten",
+         "tcp"], pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    session = None
+    try:
+        with os.fdopen(read_end) as announced:  # Xvfb writes its display once it is ready
+            number = announced.readline().strip()
+        if not number:
+            pytest.fail("Xvfb did not start")
+        env: dict[str, Any] = {**os.environ, "DISPLAY": f":{number}", "SDL_VIDEODRIVER": "x11",
+                               "SDL_AUDIODRIVER": "dummy", "XDG_CONFIG_HOME": str(config),
+                               "PYTHONPATH": str(ROOT)}
+        env.pop("SDL_VIDEO_X11_WMCLASS", None)
+        if wm_class is not None:
+            env["SDL_VIDEO_X11_WMCLASS"] = wm_class
+        session = XSession(env, wm_class)
+        yield session
+    finally:
+        if session is not None and session.program is not None \
+                and session.program.poll() is None:
+            session.program.kill()
+            session.program.wait(5)
+        server.terminate()
+        server.wait(5)
+
+
+def screenshot_dir(tmp_path: Path) -> Path:
+    """Where screenshots are kept: ``PLIES_SCREENSHOT_DIR`` when set (CI), else ``tmp_path``."""
+    folder = Path(os.environ.get("PLIES_SCREENSHOT_DIR", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def load_image(path: Path) -> Any:
+    """A screenshot as a pygame surface (headless pygame in this process)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    return pygame.image.load(str(path))
+
+
+def under_a_veil(image: Any) -> bool:
+    """Whether a dialog's veil darkens the window (its light bottom-right corner)."""
+    corner = image.get_at((image.get_width() - 4, image.get_height() - 4))
+    return max(corner[:3]) < 180
