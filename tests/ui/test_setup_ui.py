@@ -182,3 +182,23 @@ def test_editor_at_the_smallest_window_overlaps_nothing(make_app):
         for b in rects[i + 1:]:
             assert not a.colliderect(b)
     assert not editor.board_area.colliderect(editor.side_rect)
+
+
+def test_plies_play_board_opens_the_window_on_the_set_up_position(monkeypatch):
+    from game.cli import main
+    from game.ui import app as app_module
+
+    seen = {}
+
+    def run(self):
+        self.run_frames(2)
+        seen["game"] = self.play.session.game.copy()
+        self.close()
+        return 0
+
+    monkeypatch.setattr(app_module.App, "run", run)
+    board = "......./......./......./......./...O.../..XX..."
+    assert main(["play", "--game", "connect4", "--board", board]) == 0
+    game = seen["game"]
+    assert game.start_position().diagram() == board
+    assert game.start_position().turn == 1
