@@ -80,6 +80,9 @@ ORDER_SEARCH_EMPTIES = 14
 ORDER_WEIGHT = 4
 """Weight of the opponent's move count against our worst-case mobility in that order."""
 
+ROOT_PROBES = True
+"""Best-move-only solves find the root value by null-window probes (see ``_probe_root``)."""
+
 FAR_EMPTIES = 12
 """Positions with this many empty squares or more go to a table of their own: they are
 few and each stands for a large subtree, so the many small positions that fill the
@@ -287,7 +290,11 @@ class OthelloSolver(ExactSolver):
 
         scores: dict[Move, int] = {}
         best = -65
-        for index, (_, move, child_p, child_o, n) in enumerate(children):
+        one_by_one = children
+        if not self.exact_all and ROOT_PROBES:
+            best, scores = _probe_root(search, children)
+            one_by_one = []  # done: the probes proved the best moves
+        for index, (_, move, child_p, child_o, n) in enumerate(one_by_one):
             passed = move == PASS
             if index == 0 or self.exact_all:
                 value = -search.node(child_p, child_o, -65, 65, n, passed)
@@ -318,6 +325,41 @@ class _Search:
                  poll: Callable[[], None]) -> None:
         self.nodes = 0
         self.node = _make_search(self, table, far, table_size, poll)
+
+
+def _probe_root(search: _Search, children: list[tuple[int, Move, int, int, int]]
+                ) -> tuple[int, dict[Move, int]]:
+    """The root's exact value by null-window probes only (MTD(f) from a draw): the
+    first probe is the win/draw/loss question, each next one starts from the bound the
+    last one returned, and the table keeps every bound between probes. Then every other
+    move is tested against that value, so ties are all listed. Returns the value and
+    ``{move: value}`` for the best moves."""
+    lower, upper, guess = -64, 64, 0
+    order = [child[1:] for child in children]
+    best_move: Move | None = None
+    while lower < upper:
+        beta = guess if guess > lower else guess + 2
+        value, move = -65, None
+        for child_move, cp, co, n in order:
+            v = -search.node(cp, co, -beta, -beta + 1, n, child_move == PASS)
+            if v > value:
+                value, move = v, child_move
+                if v >= beta:
+                    break
+        if value >= beta:
+            lower, best_move = value, move
+            # the move that proved it first next time
+            order.sort(key=lambda child: child[0] != move)
+        else:
+            upper = value
+        guess = value
+    scores = {best_move: lower}
+    for child_move, cp, co, n in order:
+        if child_move != best_move:
+            v = -search.node(cp, co, -lower - 1, -lower + 1, n, child_move == PASS)
+            if v >= lower:
+                scores[child_move] = lower
+    return lower, scores
 
 
 def _replies(child_p: int, child_o: int) -> int:
