@@ -85,8 +85,8 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         (3, None, 0.0, True),
         (4, None, 0.0, True),
         (6, None, 0.0, True),
-        (8, 4.0, 0.0, True, 14),
-        (10, 6.0, 0.0, True, 16),
+        (8, 4.0, 0.0, True, 16),
+        (10, 6.0, 0.0, True, 18),
     ),
     "gomoku": _row(
         "gomoku",

@@ -264,7 +264,10 @@ class OthelloSolver(ExactSolver):
         """The exact value of ``game`` (which must be a running Othello game); unchanged.
 
         ``poll`` is called every ``POLL_NODES`` nodes; whatever it raises goes through.
-        ``reach`` changes nothing here: this solver has no node cap of its own.
+        ``reach`` (the top levels' extended reach, see ``applies``): a position beyond
+        ``max_empties`` is solved for the best moves only, as with ``exact_all=False``
+        (``move_scores`` then holds just them): proving every move costs three to five
+        times more at 16-18 empty squares, and a level only needs the move to play.
         """
         assert isinstance(game, Othello), "OthelloSolver solves Othello positions"
         assert not game.is_over(), "solve needs a running game"
@@ -276,6 +279,8 @@ class OthelloSolver(ExactSolver):
         if len(self._far) > self.table_size // 8:
             self._far = {}
         search = _Search(self._table, self._far, self.table_size, poll)
+        exact_all = self.exact_all and not (
+            reach is not None and self.max_empties is not None and empties > self.max_empties)
 
         moves = game.legal_moves()
         children: list[tuple[int, Move, int, int, int]] = []
@@ -291,12 +296,12 @@ class OthelloSolver(ExactSolver):
         scores: dict[Move, int] = {}
         best = -65
         one_by_one = children
-        if not self.exact_all and ROOT_PROBES:
+        if not exact_all and ROOT_PROBES:
             best, scores = _probe_root(search, children)
             one_by_one = []  # done: the probes proved the best moves
         for index, (_, move, child_p, child_o, n) in enumerate(one_by_one):
             passed = move == PASS
-            if index == 0 or self.exact_all:
+            if index == 0 or exact_all:
                 value = -search.node(child_p, child_o, -65, 65, n, passed)
                 scores[move] = value
             else:

@@ -112,3 +112,16 @@ def test_random_games_keep_the_value_between_solves_sharing_a_table(monkeypatch)
         solution = solver.solve(game)
         assert solution.score == plain_value(game.player, game.opponent), diagram(game)
         game.push(rng.choice(game.legal_moves()))
+
+
+def test_a_solve_beyond_the_solvers_own_threshold_proves_only_the_best_moves():
+    """The levels' extended ``reach``: past ``max_empties`` only the best moves are
+    proven (what a level plays); within it every root move keeps its exact score."""
+    game = playout(3, 9)
+    everything = OthelloSolver().solve(game)
+    reached = OthelloSolver(max_empties=8).solve(game, reach=9)
+    assert reached.score == everything.score
+    assert set(reached.best_moves) <= set(everything.best_moves)
+    assert set(reached.move_scores) == set(reached.best_moves)
+    assert OthelloSolver(max_empties=9).solve(game, reach=9).move_scores \
+        == everything.move_scores
