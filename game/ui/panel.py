@@ -44,6 +44,14 @@ def compact_count(n: int) -> str:
     return f"{n / 1_000_000:.2f}M"
 
 
+def _lead(session: Session) -> int:
+    """1 when the game's first move was the second player's (a set-up position), else 0:
+    the move list then leaves the first player's cell of row 1 empty. Every move, a pass
+    too, changes the side to move, so the start's side is ``(turn + ply) % 2``."""
+    game = session.game
+    return (game.turn + game.ply) % 2
+
+
 class Panel:
     """Draws the side panel for a session; owns only the move list's scroll position."""
 
@@ -99,11 +107,11 @@ class Panel:
         return max(1, self.list_area().height // ROW_HEIGHT)
 
     def total_rows(self, session: Session) -> int:
-        return (len(session.game.move_stack) + len(session.redo) + 1) // 2
+        return (len(session.game.move_stack) + len(session.redo) + _lead(session) + 1) // 2
 
     def follow_latest(self, session: Session) -> None:
         """Scroll so that the latest played move is in view."""
-        current_row = max(0, (session.game.ply - 1) // 2)
+        current_row = max(0, (session.game.ply - 1 + _lead(session)) // 2)
         rows = self.visible_rows()
         if current_row >= self.scroll + rows:
             self.scroll = current_row - rows + 1
@@ -436,8 +444,9 @@ class Panel:
         game = session.game
         played = [("PA" if m == PASS else game.move_name(m)) for m in game.move_stack]
         redo = [("PA" if m == PASS else game.move_name(m)) for m in reversed(session.redo)]
-        names = played + redo
-        if not names:
+        lead = _lead(session)  # a set-up position with the second player to move
+        names = [""] * lead + played + redo
+        if not played + redo:
             draw.blit_text(surface, "No moves yet", 20, theme.disabled_text,
                            (rect.x + 16, rect.y + 44))
             return
@@ -455,9 +464,11 @@ class Panel:
                 i = 2 * r + side
                 if i >= len(names):
                     break
+                if i < lead:
+                    continue
                 cell = pygame.Rect(area.x + 44 + side * col_w, y + 1, col_w - 6, ROW_HEIGHT - 2)
-                latest = i == len(played) - 1
-                colour = theme.text if i < len(played) else theme.disabled_text
+                latest = i == len(played) + lead - 1
+                colour = theme.text if i < len(played) + lead else theme.disabled_text
                 if latest:
                     draw.rounded_rect(surface, cell, theme.accent, 6)
                     colour = theme.accent_text

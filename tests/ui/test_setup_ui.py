@@ -202,3 +202,23 @@ def test_plies_play_board_opens_the_window_on_the_set_up_position(monkeypatch):
     game = seen["game"]
     assert game.start_position().diagram() == board
     assert game.start_position().turn == 1
+
+
+def test_move_list_of_a_set_up_game_starts_in_the_second_players_column(make_app):
+    """Yellow moves first from this board: row 1 holds only Yellow's move, so the three
+    moves take two rows (a list from Red would need two as well, but start at row 1's left)."""
+    from game.rules import set_up
+    from game.ui.panel import _lead
+
+    app = make_app()
+    app.start_game(set_up("connect4", "......./......./......./......./...O.../..XX..."),
+                   [HUMAN, HUMAN])
+    for key in (pygame.K_4, pygame.K_4, pygame.K_3):
+        post_key(key)
+    app.run_frames(3)
+    session = app.play.session
+    assert session.game.moves_text() == "443"
+    assert _lead(session) == 1 and app.play.panel.total_rows(session) == 2
+    post_key(pygame.K_z, CTRL)
+    app.run_frames(2)
+    assert _lead(session) == 1
