@@ -35,6 +35,8 @@ class Level:
             lost-looking endgame; they still never miss a win or block in one.
         solver_reach: the top levels let the solver try positions with up to this
             many empty cells (more than its own threshold) within their time budget.
+        threats: the solver's deeper proof and the root's defence against the
+            opponent's (Gomoku: victory by continuous threats, VCT) within the time.
     """
 
     number: int
@@ -43,6 +45,7 @@ class Level:
     randomness: float = 0.0
     solver: bool = True
     solver_reach: int | None = None
+    threats: bool = False
 
     @property
     def label(self) -> str:
@@ -54,18 +57,19 @@ class Level:
         """Search limits for an evaluator whose ``unit`` is ``unit`` points."""
         return Limits(depth=self.depth, seconds=self.seconds,
                       randomness=round(self.randomness * unit), use_solver=self.solver,
-                      solver_reach=self.solver_reach)
+                      solver_reach=self.solver_reach, threats=self.threats)
 
 
 def _row(game_name: str, *levels: tuple) -> tuple[Level, ...]:
-    """Levels 1-8 of one game from ``(depth, seconds, randomness, solver[, reach])``."""
+    """Levels 1-8 of one game from ``(depth, seconds, randomness, solver[, reach[,
+    threats]])``."""
     assert len(levels) == len(LEVEL_NUMBERS), game_name
     return tuple(Level(n, *spec) for n, spec in zip(LEVEL_NUMBERS, levels))
 
 
 LEVELS: dict[str, tuple[Level, ...]] = {
     # (depth, seconds, randomness in evaluator units, solver[, solver reach in empty
-    # cells]) per level; ai/TUNING.md has the matches that placed each row.
+    # cells[, threat search]]) per level; ai/TUNING.md has the matches that placed each row.
     "connect4": _row(
         "connect4",
         (1, None, 2.0, False),
@@ -97,7 +101,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         (4, None, 0.0, True),
         (5, None, 0.0, True),
         (6, None, 0.0, True),
-        (9, 6.0, 0.0, True),
+        (9, 6.0, 0.0, True, None, True),
     ),
 }
 """Level tables per game (the numbers are calibrated with ``plies match``)."""
@@ -136,4 +140,6 @@ def _cell(chosen: Level) -> str:
         parts.append("no solver")
     if chosen.solver_reach is not None:
         parts.append(f"exact from {chosen.solver_reach} empty")
+    if chosen.threats:
+        parts.append("threat search (VCT)")
     return ", ".join(parts)

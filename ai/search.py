@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from enum import IntEnum
 from typing import Literal, NamedTuple
 
-from ai.evaluators.base import WIN, WIN_THRESHOLD, Evaluator, ExactSolver, is_proven
+from ai.evaluators.base import WIN, WIN_THRESHOLD, Evaluator, ExactSolver, Solution, is_proven
 from game.rules.base import Game, Move
 
 INFINITY = WIN + 1
@@ -49,6 +49,23 @@ CHOICE_SHARPNESS = 3.0
 (see ``Searcher._choose``): 0 would be uniform within the margin."""
 
 MAX_SEARCH_DEPTH = 64
+
+THREAT_SHARE = 0.35
+"""With ``Limits.threats``: the solver's threat search (after its ordinary solve)
+stops at this fraction of the time budget (counted from the search's start); the
+search has the rest."""
+
+THREAT_DEFENCE_SHARE = 0.15
+"""With ``Limits.threats``: the root's defence against the opponent's threats
+(``Evaluator.root_moves``) may take this fraction of the time budget."""
+
+
+def _defence_time(limits: Limits) -> float | bool:
+    """``root_moves``' ``threats``: seconds for the threat defence, ``True`` (node caps
+    only) without a time budget, ``False`` when the limits ask no threat search."""
+    if not limits.threats:
+        return False
+    return True if limits.seconds is None else limits.seconds * THREAT_DEFENCE_SHARE
 """Iterative deepening stops here at the latest (no game here needs more from the search)."""
 
 
@@ -100,6 +117,9 @@ class Limits:
         exact_moves: root moves whose score is made exact (searched with an open
             window) whatever their rank, not only an upper bound; a game review
             asks this for the move that was played.
+        threats: the solver's deeper proof too (Gomoku: victory by continuous
+            threats, within ``THREAT_SHARE`` of the time), and the root's defence
+            against the opponent's (the top levels). Needs ``seconds`` or ``nodes``.
     """
 
     depth: int | None = None
@@ -109,6 +129,7 @@ class Limits:
     use_solver: bool = True
     solver_reach: int | None = None
     exact_moves: tuple[Move, ...] = ()
+    threats: bool = False
 
     def __post_init__(self) -> None:
         if self.depth is None and self.seconds is None and self.nodes is None:
@@ -117,6 +138,8 @@ class Limits:
             raise ValueError("search depth must be at least 1")
         if self.solver_reach is not None and self.seconds is None and self.nodes is None:
             raise ValueError("a solver reach needs a time or node limit")
+        if self.threats and self.seconds is None and self.nodes is None:
+            raise ValueError("a threat search needs a time or node limit")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -282,7 +305,7 @@ class Searcher:
         if game.is_over():
             return SearchResult(None, 0, 0, (), 0, 0.0, {}, exact=True)
         try:
-            moves = self.evaluator.root_moves(game, self._poll_now)
+            moves = self.evaluator.root_moves(game, self._poll_now, _defence_time(limits))
         except _Stopped:  # no time even for the root's extra care
             moves = self.evaluator.candidate_moves(game)
 
@@ -529,14 +552,20 @@ class Searcher:
         takes over with the rest, so a slow solve never costs the move.
         """
         solver = self.evaluator.solver
-        if (self.mode != "full" or not limits.use_solver or solver is None
-                or not solver.applies(game, limits.solver_reach)):
+        if self.mode != "full" or not limits.use_solver or solver is None:
+            return None
+        applies = solver.applies(game, limits.solver_reach)
+        if not applies and not limits.threats:
             return None
         deadline = self._deadline
         if limits.seconds is not None:
             self._deadline = started + limits.seconds / 2
         try:
-            solution = solver.solve(game.copy(), self._poll_now, limits.solver_reach)
+            solution = None
+            if applies:
+                solution = solver.solve(game.copy(), self._poll_now, limits.solver_reach)
+            if solution is None and limits.threats:
+                solution = self._try_threats(game, solver, limits, started)
         except _Stopped as why:
             if not why.by_user:
                 return None  # out of the solver's half: the ordinary search goes on
@@ -557,6 +586,15 @@ class Searcher:
             best, solution.search_score, 0, (best,), self.nodes,
             time.perf_counter() - started, scores, exact=True,
         )
+
+    def _try_threats(self, game: Game, solver: ExactSolver, limits: Limits,
+                     started: float) -> Solution | None:
+        """The solver's deeper proof (``Limits.threats``) until ``THREAT_SHARE`` of
+        the time budget is spent (``_Stopped`` goes through to ``_try_solver``)."""
+        deadline = None
+        if limits.seconds is not None:
+            deadline = started + limits.seconds * THREAT_SHARE
+        return solver.solve_threats(game.copy(), self._poll_now, deadline)
 
     def _deepen(
         self, game: Game, moves: list[Move], limits: Limits, started: float

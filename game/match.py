@@ -92,13 +92,15 @@ class PlayerSpec:
     solver: bool | None = None
     randomness: float | None = None
     engine: str | None = None
+    vct: bool | None = None
 
     def limits(self, game_name: str, unit: int = 100) -> Limits:
         """The search limits this player uses in ``game_name`` (``unit``: the evaluator's)."""
         noise = None if self.randomness is None else round(self.randomness * unit)
         if self.level is None:
             return Limits(depth=self.depth, seconds=self.seconds, nodes=self.nodes,
-                          randomness=noise or 0, use_solver=self.solver is not False)
+                          randomness=noise or 0, use_solver=self.solver is not False,
+                          threats=self.vct is True)
         base = level(game_name, self.level).limits(unit)
         return dataclasses.replace(
             base,
@@ -106,7 +108,8 @@ class PlayerSpec:
             seconds=self.seconds if self.seconds is not None else base.seconds,
             nodes=self.nodes,
             randomness=base.randomness if noise is None else noise,
-            use_solver=base.use_solver if self.solver is None else self.solver)
+            use_solver=base.use_solver if self.solver is None else self.solver,
+            threats=base.threats if self.vct is None else self.vct)
 
     def player_entry(self) -> dict[str, Any]:
         """The record's ``players`` entry for this computer (an engine: an outside player,
@@ -136,9 +139,10 @@ def _on_off(text: str) -> bool:
 
 def parse_player_spec(text: str) -> PlayerSpec:
     """``level=5`` or ``depth=6,eval=NAME,time=1.5`` (also ``nodes=N``, ``random=0.5``,
-    ``solver=off``).
+    ``solver=off``, ``vct=on|off``).
 
-    ``solver=off`` keeps the exact solver out, so that a match between evaluators is
+    ``vct=off`` plays a level without its threat search (level 8 as it was before
+    the VCT: the fixed opponent of ai/TUNING.md). ``solver=off`` keeps the exact solver out, so that a match between evaluators is
     not decided by perfect endgame play. Errors are one sentence.
     """
     fields: dict[str, Any] = {}
@@ -159,6 +163,7 @@ def parse_player_spec(text: str) -> PlayerSpec:
                   "time": ("seconds", seconds_value),
                   "nodes": ("nodes", int_range(1, MAX_NODES, "nodes")),
                   "eval": ("eval", str), "solver": ("solver", _on_off),
+                  "vct": ("vct", _on_off),
                   "random": ("randomness", float)}
     for part in filter(None, (p.strip() for p in text_fields.split(","))):
         name, _, value = part.partition("=")
@@ -171,7 +176,7 @@ def parse_player_spec(text: str) -> PlayerSpec:
         except argparse.ArgumentTypeError as error:
             raise CliError(f"player spec {text!r}: {error}") from None
         except ValueError:
-            kind = "on or off" if name == "solver" else "a number"
+            kind = "on or off" if name in ("solver", "vct") else "a number"
             raise CliError(f"player spec {text!r}: {name} must be {kind}") from None
     spec = PlayerSpec(text, **fields)
     if spec.engine is not None:
@@ -182,6 +187,8 @@ def parse_player_spec(text: str) -> PlayerSpec:
         raise CliError(f"player spec {text!r} needs a level, depth, time or nodes")
     if spec.level is not None and not 1 <= spec.level <= 8:
         raise CliError(f"player spec {text!r}: level must be 1 to 8")
+    if spec.vct and spec.level is None and spec.seconds is None and spec.nodes is None:
+        raise CliError(f"player spec {text!r}: vct=on needs a time or nodes")
     if spec.depth is not None and spec.depth < 1:
         raise CliError(f"player spec {text!r}: depth must be at least 1")
     if spec.randomness is not None and not 0 <= spec.randomness <= 100:

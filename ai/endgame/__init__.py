@@ -2,7 +2,8 @@
 
 * ``ai.endgame.connect4``: the exact value in Pascal Pons' convention.
 * ``ai.endgame.othello``: the exact final disc difference near the end.
-* ``ai.endgame.gomoku``: victory by continuous fours (VCF), a forced-win proof.
+* ``ai.endgame.gomoku``: victory by continuous fours (VCF), a forced-win proof, and
+  (``solve_threats``, ``ai.endgame.gomoku_vct``) by continuous threats (VCT).
 
 Each evaluator attaches its game's solver; ``plies solve`` asks ``solver_for``.
 """

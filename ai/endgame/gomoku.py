@@ -54,6 +54,7 @@ import threading
 from collections.abc import Callable
 
 from ai.evaluators.base import WIN, ExactSolver, Solution
+from ai.endgame.gomoku_vct import DEFAULT_MAX_THREATS, VctTable, find_vct
 from ai.evaluators.gomoku import PRESETS, RULE_EXACT, LineBoard, LineTables
 from game.rules.base import Game, Move
 
@@ -211,6 +212,15 @@ FAILED_ENTRIES = 1 << 16
 long session stays within a few MB)."""
 
 
+VCT_NODES = 40_000
+"""Node cap of one ``find_threats`` call (a few seconds at most; the levels' time
+budget usually stops it first)."""
+
+VCT_TABLE_ENTRIES = 1 << 15
+"""Positions a VCT table holds per kind before it is replaced (``gomoku_vct`` clears
+each kind itself at this size too)."""
+
+
 class VcfSolver(ExactSolver):
     """Proves a win by continuous fours for the side to move (``solve`` -> ``Solution``).
 
@@ -223,17 +233,24 @@ class VcfSolver(ExactSolver):
 
     ``score`` of a solution is the number of plies to the five (odd), and
     ``search_score`` is ``WIN - plies``; ``best_moves`` holds the line's first move.
+    ``solve_threats`` goes further, to wins by threes and fours (VCT, up to
+    ``max_threats`` threat moves), for the top levels.
     """
 
     def __init__(self, max_fours: int = DEFAULT_MAX_FOURS, max_nodes: int | None = 200_000,
-                 tables: dict[bool, LineTables] | None = None) -> None:
+                 tables: dict[bool, LineTables] | None = None,
+                 max_threats: int = DEFAULT_MAX_THREATS) -> None:
         self.max_fours = max_fours
+        self.max_threats = max_threats
         self.max_nodes = max_nodes
         self._tables = tables or {rule: LineTables(PRESETS["default"], rule)
                                   for rule in RULE_EXACT}
         # Position facts only, whoever found them: safe to share between threads.
         self._failed: dict[int, int] = {}
         self._local = threading.local()  # one board per thread and variant
+        # VCT tables per attacker (board keys do not hold the variant: the salt has the
+        # rule, and a size change is a new game whose keys rarely meet the old ones).
+        self._vct_tables: dict[int, VctTable] = {}
 
     def search_score(self, game: Game, score: int) -> int:
         """A VCF's score is the plies to the five: the search's ``WIN - plies``."""
@@ -285,4 +302,32 @@ class VcfSolver(ExactSolver):
         if line is None:
             return None
         plies = len(line)
+        return Solution(plies, WIN - plies, (line[0],), {line[0]: plies}, counter[0])
+
+    def find_threats(self, game: Game, poll: Callable[[], None] | None = None,
+                     counter: list[int] | None = None, deadline: float | None = None,
+                     budget: int | None = VCT_NODES) -> tuple[int, list[Move]] | None:
+        """The side to move's shortest victory by continuous threats (fours and threes,
+        ``ai.endgame.gomoku_vct``) as ``(plies, line)``, or ``None`` (none within
+        ``max_threats``, or ``budget`` nodes / the ``deadline`` ran out first)."""
+        if game.outcome() is not None:
+            return None
+        board = self._board_for(game)
+        table = self._vct_tables.get(game.turn)
+        if table is None or len(table) > 2 * VCT_TABLE_ENTRIES:
+            table = self._vct_tables[game.turn] = VctTable()
+        found = find_vct(board, game.turn, self.max_threats, budget, poll, table, counter,
+                         deadline)
+        self._local.line = None if found is None else found[1]
+        return found
+
+    def solve_threats(self, game: Game, poll: Callable[[], None] = lambda: None,
+                      deadline: float | None = None) -> Solution | None:
+        """A ``Solution`` when the side to move wins by continuous threats (``score``:
+        plies to the five against the longest defence), else ``None``."""
+        counter = [0]
+        found = self.find_threats(game, poll, counter, deadline)
+        if found is None:
+            return None
+        plies, line = found
         return Solution(plies, WIN - plies, (line[0],), {line[0]: plies}, counter[0])

@@ -127,6 +127,16 @@ class ExactSolver(abc.ABC):
         (time up, or the user cancelled), and the solver lets that exception through.
         """
 
+    def solve_threats(self, game: Game, poll: Callable[[], None] = lambda: None,
+                      deadline: float | None = None) -> Solution | None:
+        """A deeper, slower proof attempt after ``solve`` found nothing (the top levels'
+        ``Limits.threats``): Gomoku's victory by continuous threats (fours and threes).
+
+        ``deadline`` is a ``time.perf_counter()`` value; running past it means ``None``
+        (not found), as does a game with no such notion (this default).
+        """
+        return None
+
 
 @dataclasses.dataclass(frozen=True)
 class SearchHints:
@@ -194,11 +204,14 @@ class Evaluator(abc.ABC):
         """Moves the search tries here, best guess first; never empty while moves exist."""
         return game.legal_moves()
 
-    def root_moves(self, game: Game, poll: Callable[[], None] | None = None) -> list[Move]:
+    def root_moves(self, game: Game, poll: Callable[[], None] | None = None,
+                   threats: float | bool = False) -> list[Move]:
         """The candidates at the root of a search, where more care is affordable.
 
         Default: ``candidate_moves``. Gomoku narrows them to the moves that stop the
-        opponent's victory by continuous fours. ``poll`` may raise to stop the work.
+        opponent's victory by continuous fours (and, with ``threats``, by continuous
+        threats: the top levels; a number is the seconds that defence may take).
+        ``poll`` may raise to stop the work.
         """
         return self.candidate_moves(game)
 

@@ -143,6 +143,7 @@ import dataclasses
 import functools
 import random
 import threading
+import time
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -423,6 +424,7 @@ E_FOUR = 6  # [6 + side]: positions making a four or an open four
 E_ORDER = 8  # [8 + side]: per position, the ordering value of ``side`` playing there
 E_HOT = 10  # bit ``side``: the line has five-points or four-making cells for ``side``
 E_COUNTS = 11  # [side]: the pattern counts ``_patterns`` values (for ``terms``)
+E_THREE = 12  # [12 + side]: positions making an open or split three (the VCT's threats)
 
 
 class LineTables:
@@ -463,6 +465,7 @@ class LineTables:
         five = [0, 0]
         open4 = [0, 0]
         four = [0, 0]
+        three = [0, 0]
         # counts per side: five-points, open-four cells, four cells, (open|split)-three
         # cells, closed-three cells, two cells
         n = [[0] * 6, [0] * 6]
@@ -490,6 +493,7 @@ class LineTables:
                         counts[4] += 1
                     else:
                         counts[3] += 1
+                        three[side] |= bit
                 else:
                     value = (two * twos + one * ones) // 2
                     if cls == TWO:
@@ -501,7 +505,8 @@ class LineTables:
         order_w = tuple(a + d * defence // 100 for a, d in zip(attack[1], attack[0]))
         hot = (1 if five[0] | four[0] else 0) | (2 if five[1] | four[1] else 0)
         return (own_b - opp_w, own_w - opp_b, five[0], five[1], open4[0], open4[1],
-                four[0], four[1], order_b, order_w, hot, (tuple(n[0]), tuple(n[1])))
+                four[0], four[1], order_b, order_w, hot, (tuple(n[0]), tuple(n[1])),
+                three[0], three[1])
 
     def _patterns(self, counts: list[int]) -> tuple[int, int]:
         """(value with the side-to-move weights, value with the opponent weights)."""
@@ -651,6 +656,27 @@ class LineBoard:
                     out.add(cells[low.bit_length() - 1])
         return out
 
+    def three_moves(self, side: int) -> set[int]:
+        """Cells where a stone of ``side`` makes an open or split three in some line.
+
+        Threes are not tracked in ``hot``, so every line is looked at (72 on 15x15).
+        Under renju, Black's forbidden points are left out.
+        """
+        out: set[int] = set()
+        line_cells = self.line_cells
+        k = E_THREE + side
+        for lid, entry in enumerate(self.entries):
+            mask = entry[k]
+            if mask:
+                cells = line_cells[lid]
+                while mask:
+                    low = mask & -mask
+                    mask ^= low
+                    out.add(cells[low.bit_length() - 1])
+        if self.renju and not side and out:
+            out = {c for c in out if not self.forbidden(c)}
+        return out
+
     def has_five_point(self, side: int) -> bool:
         """Whether ``side`` could complete a five with one stone."""
         entries = self.entries
@@ -786,6 +812,9 @@ FORCED_BLOCKS = 4
 
 SOLVER_NODES = 50_000
 """Node cap of the evaluator's root VCF solver (``None`` is returned beyond it)."""
+
+THREAT_DEFENCE_NODES = 30_000
+"""Node cap shared by the VCT searches of one ``root_moves(..., threats=...)``."""
 
 _HEURISTIC_LIMIT = WIN_THRESHOLD
 """Static scores stay strictly inside this (the ``Evaluator.evaluate`` contract)."""
@@ -1057,7 +1086,74 @@ class GomokuEvaluator(Evaluator):
                 moves = (ranked + rest)[:max(limit, len(ranked))]
         return moves
 
-    def root_moves(self, game: Game, poll: Callable[[], None] | None = None) -> list[Move]:
+    def root_moves(self, game: Game, poll: Callable[[], None] | None = None,
+                   threats: float | bool = False) -> list[Move]:
+        """``_vcf_root_moves``, and with ``threats`` (seconds, or ``True``: only
+        ``THREAT_DEFENCE_NODES`` bound it) the defence against the opponent's victory
+        by continuous threats (``_threat_defence``): the top levels."""
+        moves = self._vcf_root_moves(game, poll)
+        if threats and self.solver is not None and len(moves) > 1:
+            seconds = None if threats is True else float(threats)
+            moves = self._threat_defence(game, moves, poll, seconds)
+        return moves
+
+    def _threat_defence(self, game: Game, moves: list[Move], poll: Callable[[], None] | None,
+                        seconds: float | None) -> list[Move]:
+        """``moves`` narrowed to those after which the opponent has no VCT.
+
+        When the opponent, were it to move, would win by continuous threats
+        (``ai.endgame.gomoku_vct``), the moves kept are those among ``moves``, the
+        cells of that VCT and the side to move's own fours and threes (counter-threats)
+        that leave it no VCT, best first; if none does, ``moves`` (lost as far as the
+        threat search sees). The searches share ``THREAT_DEFENCE_NODES`` nodes (an
+        equal share each) and ``seconds``; a move whose search was cut short, or not
+        run when the budget ran out, stays after the ones proved safe if it was among
+        ``moves``.
+        """
+        from ai.endgame.gomoku_vct import VctTable, find_vct
+
+        board = self.board(game)
+        mover, other = game.turn, 1 - game.turn
+        if board.hot[other] and board.five_points(other):
+            return moves  # a forced block
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        depth = self.solver.max_threats  # type: ignore[union-attr]
+        table = VctTable()
+        spent = [0]
+        found = find_vct(board, other, depth, THREAT_DEFENCE_NODES, poll, table, spent, deadline)
+        if found is None:
+            return moves
+        pool = set(moves) | set(found[1]) | board.three_moves(mover)
+        if board.hot[mover]:
+            pool |= board.four_moves(mover)
+        safe, unchecked = [], []
+        # Each cell gets its share: one hard cell must not leave the easy refutations
+        # of the others unseen.
+        share = max(THREAT_DEFENCE_NODES // len(pool), 500)
+        for cell in self._ordered(board, pool, mover):
+            left = min(share, THREAT_DEFENCE_NODES - spent[0])
+            if left <= 0 or (deadline is not None and time.perf_counter() >= deadline):
+                unchecked.append(cell)
+                continue
+            board.place(cell, mover)
+            before = spent[0]
+            try:
+                found = find_vct(board, other, depth, left, poll, table, spent, deadline)
+            finally:
+                board.remove(cell, mover)
+            if found is None:
+                # Out of its share (or of time) means "not known", not "safe".
+                cut = spent[0] - before >= left or (
+                    deadline is not None and time.perf_counter() >= deadline)
+                (unchecked if cut else safe).append(cell)
+        if board.renju and not mover:
+            safe = [m for m in safe if not board.forbidden(m)]
+            unchecked = [m for m in unchecked if not board.forbidden(m)]
+        if not safe:
+            return moves
+        return safe + [m for m in unchecked if m in moves]
+
+    def _vcf_root_moves(self, game: Game, poll: Callable[[], None] | None = None) -> list[Move]:
         """``candidate_moves`` plus a full defence against the opponent's VCF (slower).
 
         Meant for the root of a search only (a few VCF searches, milliseconds to tens
