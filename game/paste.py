@@ -30,6 +30,7 @@ import re
 
 from game.formats import obf
 from game.rules import GAMES, Game, Othello, RulesError, SetupError, new_game, set_up
+from game.rules.base import diagram_rows
 
 MAX_PASTE = 20_000
 """Longest paste read (a 25x25 diagram or a long move list fit many times over)."""
@@ -89,7 +90,7 @@ def _read_as(name: str, text: str, current: Game | None) -> Pasted:
     elif "/" in text or "\n" in text:
         # a diagram: the size is its own; keep the screen's line length / rule
         options = {k: v for k, v in variant.items() if k in ("connect", "rule")}
-        game = set_up(name, text, None, **options)
+        game = _diagram_with_side(name, text, options)
         return Pasted(game, f"{_article(title)} {title} position ({game.side_names[game.turn]} to move)")
     game = new_game(name, **variant)
     moves = game.parse_moves(text)
@@ -97,6 +98,18 @@ def _read_as(name: str, text: str, current: Game | None) -> Pasted:
         raise SetupError(f"{text[:20]!r} holds no {title} move")
     game.play_moves(moves)
     return Pasted(game, f"{title} moves ({len(game.move_stack)})")
+
+
+def _diagram_with_side(name: str, text: str, options: dict) -> Game:
+    """A diagram, perhaps followed by the side to move (``... X``, as the editor's Ctrl+C
+    writes it). The last word is the side only when the rows before it are all as long
+    as the first (a drawn row ending in a spaced ``X`` keeps its stone)."""
+    head, _, last = text.rpartition(" ")
+    if head.strip() and last in ("X", "O", "x", "o"):
+        rows = diagram_rows(head, GAMES[name].title)
+        if all(len(row) == len(rows[0]) for row in rows):
+            return set_up(name, head, last, **options)
+    return set_up(name, text, None, **options)
 
 
 def _othello_board(text: str) -> tuple[str, int | None] | None:

@@ -80,3 +80,12 @@ def test_bad_pastes_are_one_sentence(text, current, words):
         read_paste(text, new_game(current))
     message = str(caught.value)
     assert words in message and "\n" not in message and len(message) <= 200
+
+
+def test_a_diagram_may_end_with_the_side_to_move():
+    board = "......./......./......./......./...O.../..XX..."
+    assert read_paste(board + " O", new_game("connect4")).game.turn == 1
+    with pytest.raises(PasteError, match="it is Yellow's turn, not Red's"):
+        read_paste(board + " X", new_game("connect4"))
+    drawn = "\n".join([". . . . . . . . ."] * 8 + [". . . . X . . . ."])
+    assert read_paste(drawn, new_game("gomoku")).game.counts() == (1, 0)

@@ -222,3 +222,22 @@ def test_move_list_of_a_set_up_game_starts_in_the_second_players_column(make_app
     post_key(pygame.K_z, CTRL)
     app.run_frames(2)
     assert _lead(session) == 1
+
+
+def test_editor_copy_then_paste_on_the_game_screen(make_app):
+    app = make_app()
+    editor = open_editor(app, "gomoku", size=9)
+    click(app, editor, (4, 4))
+    click(app, editor, (3, 3), 3)
+    click(app, editor, (5, 5))
+    post_key(pygame.K_c, CTRL)
+    app.run_frames(1)
+    assert pygame.scrap.get_text() == editor.diagram() + " O"
+    assert editor.check()[0].startswith("Copied the position")
+    post_key(pygame.K_ESCAPE)
+    app.run_frames(2)
+    assert app.top is app.play
+    post_key(pygame.K_v, CTRL)
+    app.run_frames(3)
+    game = app.play.session.game
+    assert game.counts() == (2, 1) and game.turn == 1 and game.move_stack == []

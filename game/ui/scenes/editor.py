@@ -4,7 +4,8 @@ Mouse: the left button puts a piece of the first player (Black, Red), the right 
 one of the second; clicking a piece of that colour again removes it. Keyboard: the
 arrows move the cursor, X and O put a piece (again: remove it), Delete or Backspace
 empties the cell; T switches the side to move, C clears, S puts the usual start,
-Ctrl+V pastes a position, Enter plays, Esc goes back to the game unchanged.
+Ctrl+V pastes a position, Ctrl+C copies it, Enter plays, Esc goes back to the game
+unchanged.
 
 The position is checked by the rules (``Game.from_diagram``) after every change: the
 status line under the board says whose turn it is, or in one sentence why the position
@@ -225,6 +226,17 @@ class EditorScene(Scene):
         self._changed()
         self.message = (f"Pasted {pasted.what}", "info")
 
+    def copy(self) -> None:
+        """Ctrl+C: the diagram and the side to move on the clipboard (what paste and
+        ``--board``/``--turn`` read)."""
+        from game.ui.widgets import set_clipboard_text
+
+        text = f"{self.diagram()} {'XO'[self.turn]}"
+        if set_clipboard_text(text):
+            self.message = ("Copied the position: paste it here or give it to --board", "info")
+        else:
+            self.message = ("There is no clipboard to copy to", "error")
+
     def _set_turn(self, value: int) -> None:
         self.turn = value
         self.message = None
@@ -285,6 +297,8 @@ class EditorScene(Scene):
             self.cancel()
         elif ctrl and key == pygame.K_v:
             self.paste()
+        elif ctrl and key == pygame.K_c:
+            self.copy()
         elif ctrl:
             return
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
