@@ -88,6 +88,9 @@ FAR_EMPTIES = 12
 few and each stands for a large subtree, so the many small positions that fill the
 main table (which is cleared when full) never push them out (a two-level table)."""
 
+HINT_FIRST = True
+"""Deep nodes search the table's best move before generating the others."""
+
 ETC_EMPTIES = 10
 """From this many empty squares up, a deep node looks its children up in the table
 before searching any (an *enhanced transposition cut-off*)."""
@@ -399,6 +402,7 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
     stability_empties = STABILITY_EMPTIES
     order_search_empties = ORDER_SEARCH_EMPTIES
     order_weight = ORDER_WEIGHT
+    hint_first = HINT_FIRST
     etc_empties = ETC_EMPTIES
     far_empties = FAR_EMPTIES
     far_size = table_size // 4
@@ -538,6 +542,24 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
         else:
             lower, upper = -64, 64
 
+        alpha_in = alpha
+        best, best_sq = -65, -1
+        child_n = n - 1
+        if hint >= 0 and hint_first:
+            # The table's best move first, before the others are even generated: at a
+            # cut node it often refutes alone, and the other moves' ordering is saved.
+            f = flips(p, o, hint)
+            if f:
+                best = -deep(o ^ f, p | f | 1 << hint, -beta, -alpha, child_n, False)
+                best_sq = hint
+                if best >= beta:
+                    if len(table) >= size:
+                        table.clear()
+                    table[key] = (max(lower, best), upper, hint)
+                    return best
+                if best > alpha:
+                    alpha = best
+
         empty = FULL ^ (p | o)
         children = []
         bits = empty
@@ -550,6 +572,8 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
                 if f:
                     cp, co = o ^ f, p | f | low
                     if sq == hint:
+                        if best_sq >= 0:
+                            continue  # searched already
                         rank = -1000
                     else:
                         replies = mobility(cp, co)
@@ -557,7 +581,7 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
                         if n >= order_search_empties:
                             rank = rank * order_weight - _worst_reply(cp, co, replies)
                     children.append((rank, sq, cp, co))
-        if not children:
+        if not children and best_sq < 0:
             if passed:
                 value = final_score(p, o)
                 table[key] = (value, value, -1)
@@ -576,11 +600,8 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
                     return value
         children.sort()
 
-        alpha_in = alpha
-        best, best_sq = -65, -1
-        child_n = n - 1
         for index, (_, sq, cp, co) in enumerate(children):
-            if index == 0:
+            if index == 0 and best_sq < 0:
                 value = -deep(cp, co, -beta, -alpha, child_n, False)
             else:
                 value = -deep(cp, co, -alpha - 1, -alpha, child_n, False)
