@@ -48,6 +48,11 @@ CHOICE_SHARPNESS = 3.0
 """How strongly the easy levels' random choice prefers the better near-equal moves
 (see ``Searcher._choose``): 0 would be uniform within the margin."""
 
+FALLBACK_SHARE = 0.2
+"""The share of the time budget a short search takes before a solve beyond the
+solver's own threshold (``Limits.solver_reach``): its move is played if the proof
+does not finish, so a failed proof never costs the move."""
+
 MAX_SEARCH_DEPTH = 64
 
 THREAT_SHARE = 0.35
@@ -309,10 +314,14 @@ class Searcher:
         except _Stopped:  # no time even for the root's extra care
             moves = self.evaluator.candidate_moves(game)
 
-        solved = self._try_solver(game, limits, started)
+        solved = self._try_solver(game, moves, limits, started, on_info)
         if solved is not None:
             return solved
+        return self._iterate(game, moves, limits, started, on_info)
 
+    def _iterate(self, game: Game, moves: list[Move], limits: Limits, started: float,
+                 on_info: Callable[[SearchInfo], None] | None) -> SearchResult:
+        """Iterative deepening until a limit (``self._deadline`` for the time)."""
         last: SearchInfo | None = None
         stopped = exact = False
         try:
@@ -545,11 +554,17 @@ class Searcher:
         # the caller's position is never left mid-line.
         return game.copy(), started
 
-    def _try_solver(self, game: Game, limits: Limits, started: float) -> SearchResult | None:
+    def _try_solver(self, game: Game, moves: list[Move], limits: Limits, started: float,
+                    on_info: Callable[[SearchInfo], None] | None) -> SearchResult | None:
         """Answer exactly when the evaluator's solver applies (full mode only).
 
-        The solver gets half the time budget; when that runs out the ordinary search
-        takes over with the rest, so a slow solve never costs the move.
+        Within the solver's own threshold (quick solves) it gets half the time budget
+        and the ordinary search takes over with the rest if it runs out. Beyond it
+        (``Limits.solver_reach``, the top levels) a proof may take the whole budget:
+        a short search (``FALLBACK_SHARE`` of the time) first keeps a move in hand,
+        then the solver proves with the rest; if the proof does not finish, that
+        search's move is played, or the proven class's move when the solver had
+        settled a win before its exact score.
         """
         solver = self.evaluator.solver
         if self.mode != "full" or not limits.use_solver or solver is None:
@@ -558,33 +573,57 @@ class Searcher:
         if not applies and not limits.threats:
             return None
         deadline = self._deadline
+        fallback: SearchResult | None = None
         if limits.seconds is not None:
-            self._deadline = started + limits.seconds / 2
+            if applies and not solver.applies(game):
+                self._deadline = started + limits.seconds * FALLBACK_SHARE
+                fallback = self._iterate(game, moves, limits, started, on_info)
+                self._deadline = deadline
+                if fallback.stopped or fallback.exact:
+                    return fallback  # the user stopped, or the tree ended: nothing to prove
+            else:
+                self._deadline = started + limits.seconds / 2
+        settled: list[Solution] = []
         try:
             solution = None
             if applies:
-                solution = solver.solve(game.copy(), self._poll_now, limits.solver_reach)
+                solution = solver.prove(game.copy(), self._poll_now, limits.solver_reach,
+                                        settled.append)
             if solution is None and limits.threats:
                 solution = self._try_threats(game, solver, limits, started)
         except _Stopped as why:
-            if not why.by_user:
-                return None  # out of the solver's half: the ordinary search goes on
-            fallback = self.evaluator.candidate_moves(game)[0]
-            return SearchResult(fallback, 0, 0, (fallback,), self.nodes,
-                                time.perf_counter() - started, {}, stopped=True)
+            if why.by_user:
+                if fallback is not None:
+                    return dataclasses.replace(fallback, stopped=True,
+                                               seconds=time.perf_counter() - started)
+                move = self.evaluator.candidate_moves(game)[0]
+                return SearchResult(move, 0, 0, (move,), self.nodes,
+                                    time.perf_counter() - started, {}, stopped=True)
+            if settled and (settled[-1].score > 0 or fallback is None):
+                # A won position's proof: its move keeps the win, only maybe not the
+                # fastest one (the score is then the slowest win's, a bound).
+                return self._solved(game, solver, settled[-1], limits, started, exact=False)
+            return fallback  # None: the ordinary search goes on with the time left
         finally:
             self._deadline = deadline
         if solution is None:
-            return None
+            return fallback
+        return self._solved(game, solver, solution, limits, started)
+
+    def _solved(self, game: Game, solver: ExactSolver, solution: Solution, limits: Limits,
+                started: float, exact: bool = True) -> SearchResult:
+        """The search's answer from a solver's ``solution``."""
         self.nodes += solution.nodes
         best = solution.best_moves[0]
         if limits.randomness and len(solution.best_moves) > 1:
             best = self._rng.choice(solution.best_moves)
-        scores = {m: RootScore(solver.search_score(game, s), Bound.EXACT)
+        bound_of = {-1: Bound.UPPER, 1: Bound.LOWER}
+        scores = {m: RootScore(solver.search_score(game, s),
+                               bound_of.get(solution.move_bounds.get(m, 0), Bound.EXACT))
                   for m, s in solution.move_scores.items()}
         return SearchResult(
             best, solution.search_score, 0, (best,), self.nodes,
-            time.perf_counter() - started, scores, exact=True,
+            time.perf_counter() - started, scores, exact=exact,
         )
 
     def _try_threats(self, game: Game, solver: ExactSolver, limits: Limits,

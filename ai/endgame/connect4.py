@@ -45,6 +45,12 @@ with Pons' techniques written for any width, height and line length:
 * **Iterative narrowing** of the root window with null-window probes (``solve``
   tests ``score > med`` for a middle value ``med`` moved towards 0, where most
   probes are cheap), until the lower and upper bounds meet.
+* **The result class first** (``prove``, what a player needs): null windows around
+  0 settle win, draw or loss with one probe per root move, and only a won or lost
+  position goes on to its exact score (the fastest win, the slowest loss), narrowing
+  only the moves that beat the best so far. A drawn position needs no more, and
+  most moves need one probe instead of a full narrowing: 2-7 times fewer nodes than
+  ``solve``'s every-move scores on the positions of ``ai/TUNING.md``.
 
 The winning-cells function (Pons' ``compute_winning_position``) is generated per
 board variant with the shifts as literal constants: CPython then runs one straight
@@ -301,6 +307,135 @@ class Connect4Solver(ExactSolver):
         best_moves = tuple(m for m, s in scores.items() if s == best)
         return Solution(best, self.search_score(game, best), best_moves, scores, engine.nodes)
 
+    def prove(self, game: Game, poll: Callable[[], None] = lambda: None,
+              reach: int | None = None,
+              settled: Callable[[Solution], None] | None = None) -> Solution | None:
+        """The exact value and one move achieving it, proving as little as that needs.
+
+        First the result class (win, draw or loss), with null windows around 0: each
+        root move in turn is tested only for whether it beats the best class so far
+        (a loss needs ``[-1, 1]``, then ``(0, 1)`` once a draw is found; the first
+        winning move ends this pass). ``settled`` then gets that proof. Only a won or
+        a lost position needs the exact score (the fastest win, the slowest loss):
+        each remaining candidate is tested for beating the best exact score so far
+        and narrowed only when it does. The moves not narrowed keep a bound
+        (``Solution.move_bounds``). Same returns and stops as ``solve``.
+        """
+        assert not game.is_over(), "prove() needs a running game"
+        bits = board_bits(game)
+        if self._tt_variant != bits.variant():
+            self._tt = {}
+            self._tt_variant = bits.variant()
+        if self.max_nodes is not None and reach is None:
+            poll = self._budgeted(poll)
+        engine = _Engine(bits, self._tt, poll, self.tt_entries)
+        try:
+            return self._prove(game, bits, engine, settled)
+        except _GiveUp:
+            return None
+
+    def _prove(self, game: Game, bits: BoardBits, engine: _Engine,
+               settled: Callable[[Solution], None] | None) -> Solution:
+        cur: int = game.current  # type: ignore[attr-defined]
+        mask: int = game.mask  # type: ignore[attr-defined]
+        moves = mask.bit_count()
+        children = _root_children(bits, cur, mask)
+        win_now = bits.stones - moves // 2
+        latest_loss = -1  # the best a lost move can be worth: its class's upper edge
+        scores: dict[Move, int] = {}
+        bounds: dict[Move, int] = {}
+        # Pass 1: the result class. ``best`` is the best class proven so far.
+        best_class, best_move = -2, children[0][0]
+        for column, child_mask, immediate in children:
+            if immediate:
+                scores[column] = win_now
+                best_class, best_move = 1, column
+                break
+            # This move's score is -child's; it only matters whether it beats best_class.
+            alpha = max(best_class, -1)
+            result = -engine.bound(cur ^ mask, child_mask, moves + 1, -1, -alpha)
+            if result > alpha:  # beats the best class: its class is now known
+                klass = 1 if result >= 1 else 0
+                scores[column] = 1 if klass else 0  # a win's lower bound, or a draw
+                if klass:
+                    bounds[column] = +1
+                best_class, best_move = klass, column
+                if klass == 1:
+                    break
+            else:  # no better than alpha: at most alpha's class
+                scores[column] = latest_loss if alpha < 0 else 0
+                bounds[column] = -1
+        best_class = max(best_class, -1)  # no move beat a loss: every move loses
+        if best_class == 0:
+            bounds.pop(best_move, None)
+            return Solution(0, 0, (best_move,), scores, engine.nodes, bounds)
+        first = Solution(scores[best_move], self.search_score(game, scores[best_move]),
+                         (best_move,), dict(scores), engine.nodes, dict(bounds))
+        if settled is not None:
+            settled(first)
+        # Pass 2: the exact score among the moves that can still reach the class.
+        best_score: int | None = None
+        best_moves: list[Move] = []
+        for column, child_mask, immediate in children:
+            if best_score == win_now:
+                break  # nothing beats winning with the next stone
+            if best_class == 1 and scores.get(column, 1) <= 0:
+                continue  # proven not to win
+            if immediate:
+                score = win_now
+            elif best_score is None:
+                score = -engine.solve(cur ^ mask, child_mask, moves + 1,
+                                      high=-1 if best_class == 1 else None)
+            else:
+                result = -engine.bound(cur ^ mask, child_mask, moves + 1,
+                                       -best_score - 1, -best_score)
+                if result <= best_score:
+                    scores[column], bounds[column] = best_score, -1
+                    continue
+                score = -engine.solve(cur ^ mask, child_mask, moves + 1,
+                                      high=-best_score - 1)
+            scores[column] = score
+            bounds.pop(column, None)
+            if best_score is None or score > best_score:
+                best_score, best_moves = score, [column]
+            elif score == best_score:
+                best_moves.append(column)
+        assert best_score is not None
+        return Solution(best_score, self.search_score(game, best_score), tuple(best_moves),
+                        scores, engine.nodes, bounds)
+
+    def classes(self, game: Game, poll: Callable[[], None] = lambda: None) -> dict[Move, int]:
+        """Every legal move's result class: ``1`` it wins, ``0`` it draws, ``-1`` it
+        loses (one ``[-1, 1]`` window per move; no node cap, ``poll`` stops it)."""
+        assert not game.is_over(), "classes() needs a running game"
+        bits = board_bits(game)
+        if self._tt_variant != bits.variant():
+            self._tt = {}
+            self._tt_variant = bits.variant()
+        engine = _Engine(bits, self._tt, poll, self.tt_entries)
+        cur: int = game.current  # type: ignore[attr-defined]
+        mask: int = game.mask  # type: ignore[attr-defined]
+        moves = mask.bit_count()
+        found: dict[Move, int] = {}
+        for column, child_mask, immediate in _root_children(bits, cur, mask):
+            result = 1 if immediate else -engine.bound(cur ^ mask, child_mask, moves + 1, -1, 1)
+            found[column] = (result > 0) - (result < 0)
+        return found
+
+
+def _root_children(bits: BoardBits, cur: int, mask: int) -> list[tuple[Move, int, bool]]:
+    """``(column, child mask, wins at once)`` per legal move: winning moves first,
+    then centre first (the order the proofs try them in)."""
+    possible = (mask + bits.bottom) & bits.board
+    immediate = bits.winning_cells(cur, mask) & possible
+    children = []
+    for column in bits.order:
+        move = possible & bits.columns[column]
+        if move:
+            children.append((column, mask | move, bool(move & immediate)))
+    children.sort(key=lambda child: not child[2])
+    return children
+
 
 class _Engine:
     """One solve's negamax, with the variant's constants bound as closure locals."""
@@ -315,10 +450,23 @@ class _Engine:
         """Positions visited so far."""
         return self._count()
 
-    def solve(self, cur: int, mask: int, moves: int, low: int | None = None) -> int:
+    def bound(self, cur: int, mask: int, moves: int, alpha: int, beta: int) -> int:
+        """Fail-hard score of any running position for the window ``(alpha, beta)``
+        (the mover may win at once): exact inside the window, an upper bound at or
+        below ``alpha``, a lower bound at or above ``beta``."""
+        bits = self._bits
+        if bits.winning_cells(cur, mask) & (mask + bits.bottom) & bits.board:
+            return bits.stones - moves // 2
+        if moves >= bits.cells - 1:  # one cell left and it does not win: a draw
+            return 0
+        return self._negamax(cur, mask, moves, bits.winning_cells(cur ^ mask, mask),
+                             alpha, beta)
+
+    def solve(self, cur: int, mask: int, moves: int, low: int | None = None,
+              high: int | None = None) -> int:
         """Exact score of a running position (iterative narrowing of null windows).
 
-        ``low``, when given, is a known lower bound of the score.
+        ``low`` and ``high``, when given, are known bounds of the score.
         """
         bits = self._bits
         if bits.winning_cells(cur, mask) & (mask + bits.bottom) & bits.board:
@@ -327,7 +475,7 @@ class _Engine:
             return 0
         threats = bits.winning_cells(cur ^ mask, mask)
         low = max(-(bits.stones - (moves + 1) // 2), -bits.stones if low is None else low)
-        high = bits.stones - moves // 2 - 1
+        high = min(bits.stones - moves // 2 - 1, bits.stones if high is None else high)
         negamax = self._negamax
         while low < high:
             med = low + (high - low) // 2

@@ -90,6 +90,9 @@ class Solution:
         move_scores: the exact score (game convention) of each root move that was
             proven; moves left out were not needed to prove ``score``.
         nodes: positions visited.
+        move_bounds: root moves whose ``move_scores`` entry is only a bound: ``-1``
+            the true score is at most it, ``+1`` at least it (``ExactSolver.prove``
+            leaves the moves it did not play as bounds); ``score`` itself is exact.
     """
 
     score: int
@@ -97,6 +100,7 @@ class Solution:
     best_moves: tuple[Move, ...]
     move_scores: dict[Move, int]
     nodes: int
+    move_bounds: dict[Move, int] = dataclasses.field(default_factory=dict)
 
 
 class ExactSolver(abc.ABC):
@@ -136,6 +140,20 @@ class ExactSolver(abc.ABC):
         (not found), as does a game with no such notion (this default).
         """
         return None
+
+    def prove(self, game: Game, poll: Callable[[], None] = lambda: None,
+              reach: int | None = None,
+              settled: Callable[[Solution], None] | None = None) -> Solution | None:
+        """What a player needs: the position's exact ``score`` and a move that achieves
+        it; the other moves' scores may be bounds (``Solution.move_bounds``).
+
+        A solver that proves the result class (win, draw or loss) before the exact
+        score calls ``settled`` with a solution whose ``best_moves[0]`` keeps that
+        class (its ``score`` then a bound), so that a caller whose time runs out
+        before the exact score still plays a move that keeps the value. The default
+        is ``solve``.
+        """
+        return self.solve(game, poll, reach)
 
 
 @dataclasses.dataclass(frozen=True)

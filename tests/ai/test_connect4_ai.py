@@ -542,3 +542,64 @@ def test_the_top_level_solves_a_24_empty_position_and_keeps_the_draw():
     limits = dataclasses.replace(level("connect4", 8).limits(evaluator.unit), seconds=120)
     result = Searcher(evaluator, seed=1).search(game, limits)
     assert result.exact and result.move in drawing and result.score == 0
+
+
+# --- the win/draw/loss proof -----------------------------------------------------------
+
+def assert_proof_agrees_with_the_exact_solve(game):
+    """``prove`` gives ``solve``'s exact score, plays one of its best moves, and every
+    other move's entry is the exact score or a true bound of it; ``classes`` gives
+    every move's sign."""
+    exact = Connect4Solver(None, None).solve(game.copy())
+    settled = []
+    proof = Connect4Solver(None, None).prove(game.copy(), settled=settled.append)
+    assert proof.score == exact.score and proof.search_score == exact.search_score, str(game)
+    assert proof.best_moves and set(proof.best_moves) <= set(exact.best_moves), str(game)
+    for move, score in proof.move_scores.items():
+        true = exact.move_scores[move]
+        side = proof.move_bounds.get(move, 0)
+        assert (true == score if side == 0 else true <= score if side < 0 else true >= score), \
+            (str(game), move, score, side, true)
+    if exact.score != 0:  # the class came first, with a move that keeps it
+        (first,) = settled
+        sign = (exact.score > 0) - (exact.score < 0)
+        assert (exact.move_scores[first.best_moves[0]] > 0) - (exact.move_scores[first.best_moves[0]] < 0) == sign
+    else:
+        assert not settled
+    classes = Connect4Solver(None, None).classes(game.copy())
+    assert classes == {m: (s > 0) - (s < 0) for m, s in exact.move_scores.items()}, str(game)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_proof_agrees_with_the_exact_scores_signs_on_random_positions(seed):
+    rng = random.Random(seed)
+    game = random_running_position(rng, rng.randint(18, 30))
+    if not game.is_over():
+        assert_proof_agrees_with_the_exact_solve(game)
+
+
+@pytest.mark.parametrize("variant", [
+    {"width": 5, "height": 4, "connect": 3},
+    {"width": 7, "height": 5, "connect": 4},
+    {"width": 10, "height": 10, "connect": 6},
+])
+@pytest.mark.parametrize("seed", range(3))
+def test_the_proof_agrees_late_on_other_variants(variant, seed):
+    cells = variant["width"] * variant["height"]
+    game = random_running_position(random.Random(seed), cells - 14, **variant)
+    if not game.is_over():
+        assert_proof_agrees_with_the_exact_solve(game)
+
+
+@pytest.mark.parametrize("moves", ["736411134622247522", "4444451655326542", "653343433555"])
+def test_the_proof_of_the_measured_positions(moves):
+    """The positions whose node counts are in ai/TUNING.md (won, drawn and lost)."""
+    assert_proof_agrees_with_the_exact_solve(position(moves))
+
+
+def test_the_proof_takes_fewer_nodes_than_every_exact_move_score():
+    game = position("454444415525255")  # a draw: four drawing moves, one loses
+    exact = Connect4Solver(None, None).solve(game.copy())
+    proof = Connect4Solver(None, None).prove(game.copy())
+    assert proof.score == exact.score == 0
+    assert proof.nodes * 2 < exact.nodes
