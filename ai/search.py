@@ -60,7 +60,7 @@ THREAT_SHARE = 0.35
 stops at this fraction of the time budget (counted from the search's start); the
 search has the rest."""
 
-THREAT_DEFENCE_SHARE = 0.15
+THREAT_DEFENCE_SHARE = 0.25
 """With ``Limits.threats``: the root's defence against the opponent's threats
 (``Evaluator.root_moves``) may take this fraction of the time budget."""
 

@@ -1106,9 +1106,10 @@ class GomokuEvaluator(Evaluator):
         cells of that VCT and the side to move's own fours and threes (counter-threats)
         that leave it no VCT, best first; if none does, ``moves`` (lost as far as the
         threat search sees). The searches share ``THREAT_DEFENCE_NODES`` nodes (an
-        equal share each) and ``seconds``; a move whose search was cut short, or not
-        run when the budget ran out, stays after the ones proved safe if it was among
-        ``moves``.
+        equal share each first, then what is left for the cells still open) and
+        ``seconds``; a move whose search was cut short, or not run when the budget ran
+        out, stays after the ones proved safe if it was among ``moves``; a move whose
+        VCT was found goes, unless every move has one.
         """
         from ai.endgame.gomoku_vct import VctTable, find_vct
 
@@ -1126,32 +1127,37 @@ class GomokuEvaluator(Evaluator):
         pool = set(moves) | set(found[1]) | board.three_moves(mover)
         if board.hot[mover]:
             pool |= board.four_moves(mover)
-        safe, unchecked = [], []
-        # Each cell gets its share: one hard cell must not leave the easy refutations
-        # of the others unseen.
-        share = max(THREAT_DEFENCE_NODES // len(pool), 500)
-        for cell in self._ordered(board, pool, mover):
-            left = min(share, THREAT_DEFENCE_NODES - spent[0])
-            if left <= 0 or (deadline is not None and time.perf_counter() >= deadline):
-                unchecked.append(cell)
-                continue
-            board.place(cell, mover)
-            before = spent[0]
-            try:
-                found = find_vct(board, other, depth, left, poll, table, spent, deadline)
-            finally:
-                board.remove(cell, mover)
-            if found is None:
-                # Out of its share (or of time) means "not known", not "safe".
-                cut = spent[0] - before >= left or (
-                    deadline is not None and time.perf_counter() >= deadline)
-                (unchecked if cut else safe).append(cell)
+        safe: list[Move] = []
+        unknown = self._ordered(board, pool, mover)
+        # First every cell with an equal share (one hard cell must not leave the easy
+        # refutations of the others unseen), then the cells left open with all that
+        # remains, best first.
+        for share in (max(THREAT_DEFENCE_NODES // len(pool), 500), THREAT_DEFENCE_NODES):
+            still = []
+            for cell in unknown:
+                left = min(share, THREAT_DEFENCE_NODES - spent[0])
+                if left <= 0 or (deadline is not None and time.perf_counter() >= deadline):
+                    still.append(cell)
+                    continue
+                board.place(cell, mover)
+                before = spent[0]
+                try:
+                    found = find_vct(board, other, depth, left, poll, table, spent, deadline)
+                finally:
+                    board.remove(cell, mover)
+                if found is None:
+                    # Out of its share (or of time) means "not known", not "safe".
+                    cut = spent[0] - before >= left or (
+                        deadline is not None and time.perf_counter() >= deadline)
+                    (still if cut else safe).append(cell)
+            unknown = still
+        unchecked = [m for m in unknown if m in moves]
         if board.renju and not mover:
             safe = [m for m in safe if not board.forbidden(m)]
             unchecked = [m for m in unchecked if not board.forbidden(m)]
-        if not safe:
-            return moves
-        return safe + [m for m in unchecked if m in moves]
+        if not safe and not unchecked:
+            return moves  # every move loses to a VCT: let the search choose
+        return safe + unchecked
 
     def _vcf_root_moves(self, game: Game, poll: Callable[[], None] | None = None) -> list[Move]:
         """``candidate_moves`` plus a full defence against the opponent's VCF (slower).
