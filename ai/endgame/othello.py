@@ -11,9 +11,13 @@ our own):
   is ``flips(p, o, sq)`` and the child is ``(o ^ f, p | f | bit)``: nothing to undo.
 * **Three layers by the number of empty squares** ``n``:
 
-  - ``n > SHALLOW``: *deep* nodes, with a transposition table of exact bounds and
-    **fastest-first** ordering (the move that leaves the opponent the fewest replies,
-    corners counted double, first);
+  - ``n > SHALLOW``: *deep* nodes, with a transposition table of exact bounds (its
+    best move searched before the others are generated) and **fastest-first**
+    ordering (the move that leaves the opponent the fewest replies, corners counted
+    double, first; from ``ORDER_SEARCH_EMPTIES`` up with a one-ply look-ahead: the
+    opponent's reply that leaves us the fewest moves), a **stability cut-off** (the
+    opponent's stable discs cap our score, see :func:`stable_discs`) and **enhanced
+    transposition cut-offs** (a child whose stored bound already refutes);
   - ``3 <= n <= SHALLOW``: *shallow* nodes walk a list of the empty squares (no
     mobility bitboard, no table) in **parity order**: first the squares of the
     board's quadrants that hold an odd number of empties, where the side to move can
@@ -27,17 +31,20 @@ our own):
 * **Bounds are facts**: a table entry ``(lower, upper)`` bounds the exact value of a
   position, whatever window found it, so the table survives from one ``solve`` to the
   next (a game's successive positions share most of it). It is bounded: it is cleared
-  when it reaches ``table_size`` entries.
+  when it reaches ``table_size`` entries; positions with ``FAR_EMPTIES`` or more have a
+  table of their own (a quarter of the size), so the small ones never push them out.
+* **Probes at the root** (best move only): a win/draw/loss null window first, then
+  MTD(f) steps, then a null-window test of the other moves for ties.
 
 The root answers every move's exact score (``Solution.move_scores``), so the UI can
 show them all; ``exact_all=False`` proves only the best moves' score (the others are
 only shown to be worse, and left out), about twice as fast. ``search_score`` puts a
 win at ``WIN - empties`` (see :func:`search_score`).
 
-Speed (CPython 3.11, one core of a 2-core machine, 250-400k nodes/s): 12 empties
-take about 0.05 s, 14 about 0.3 s, 16 one to a few seconds (every move exact; half
-that for the best move only); the FFORUM problems 1-19 (14-16 empties) take 10 s
-together for the best move.
+Speed (CPython 3.11, CPU seconds on one core of a loaded 2-core machine, about 250k
+nodes/s): best move only, 14 empties 0.1-0.5 s, 16 empties 0.5-1 s, 18 one to a few
+seconds, FFO #40 (20 empties) about a minute; proving every move costs 3-5 times more.
+``plies bench othello --long`` gives the FFO #40-#44 figures.
 
 >>> from game.rules.othello import Othello
 >>> game = Othello.from_board(
@@ -58,7 +65,7 @@ from game.rules.othello import Othello, flips, line_masks, mobility
 
 FULL = (1 << 64) - 1
 
-SHALLOW = 6
+SHALLOW = 7
 """At most this many empty squares: list-walking, parity-ordered nodes without a table."""
 
 POLL_NODES = 2048
