@@ -125,3 +125,17 @@ def test_a_solve_beyond_the_solvers_own_threshold_proves_only_the_best_moves():
     assert set(reached.move_scores) == set(reached.best_moves)
     assert OthelloSolver(max_empties=9).solve(game, reach=9).move_scores \
         == everything.move_scores
+
+
+def test_the_lever_tool_solves_with_a_lever_changed(monkeypatch, capsys):
+    """``python -m ai.tools.endgame_levers --set ROOT_PROBES=0 FFO1``: the published
+    value whichever way the root is searched; an unknown lever is refused."""
+    from ai.tools import endgame_levers
+
+    monkeypatch.setattr(endgame, "ROOT_PROBES", endgame.ROOT_PROBES)  # restored after
+    assert endgame_levers.main(["FFO1", "--set", "ROOT_PROBES=0"]) == 0
+    assert endgame.ROOT_PROBES == 0
+    out = capsys.readouterr().out
+    assert "FFO1" in out and "score +18" in out and "g8" in out and "CPU" in out
+    with pytest.raises(SystemExit):
+        endgame_levers.main(["FFO1", "--set", "TABLE=1"])
