@@ -62,7 +62,7 @@ def test_plies_play_in_a_real_window_click_autosave_screenshot(tmp_path):
         x.key("Escape")
         wait_for(lambda: x.program.poll() is None and under_a_veil(load_image(
             x.screenshot(probe))), 30, "the quit question (Esc must ask, not quit)")
-        x.key("Return")
+        x.key("Return", closes=True)
         assert x.program.wait(timeout=20) == 0, x.errors()
 
 

@@ -57,7 +57,7 @@ def test_t_opens_the_tree_explorer_in_a_real_window(tmp_path):
         while _scene_of(probe) != "dialog" and time.monotonic() < deadline:  # window)...
             time.sleep(0.5)
             look()
-        key("Return")  # ...and Enter confirms.
+        key("Return", closes=True)  # ...and Enter confirms.
         assert x.program.wait(timeout=20) == 0, x.errors()
 
 

@@ -75,10 +75,19 @@ class XSession:
         """``xdotool ARGS`` against this server (``key``, ``mousemove``...)."""
         subprocess.run(["xdotool", *args], env=self.env, check=True)
 
-    def key(self, name: str) -> None:
-        """Press ``name`` in the window; the program must still be running."""
+    def key(self, name: str, *, closes: bool = False) -> None:
+        """Press ``name`` in the window; the program must still be running.
+
+        ``closes``: the key is expected to close the window. xdotool sends the release
+        after the press, and a quick program is gone by then (xdotool then fails with
+        BadWindow), so its status is not checked: the caller checks the program's.
+        """
         assert self.program is not None and self.program.poll() is None, self.errors()
-        self.xdotool("key", "--window", self.window, name)
+        if closes:
+            subprocess.run(["xdotool", "key", "--window", self.window, name], env=self.env,
+                           capture_output=True)
+        else:
+            self.xdotool("key", "--window", self.window, name)
 
     def screenshot(self, path: Path) -> Path:
         """The window alone, as a PNG file at ``path``."""
