@@ -588,7 +588,8 @@ class Searcher:
             solution = None
             if applies:
                 solution = solver.prove(game.copy(), self._poll_now, limits.solver_reach,
-                                        settled.append)
+                                        settled.append,
+                                        None if fallback is None else fallback.move)
             if solution is None and limits.threats:
                 solution = self._try_threats(game, solver, limits, started)
         except _Stopped as why:

@@ -175,6 +175,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="add the long exact solves (Othello FFO #40-#44: minutes each)")
     parser.add_argument("--ui", action="store_true",
                         help="measure the window: frame intervals and cancel latency")
+    parser.add_argument("--values", action="store_true",
+                        help="Connect-4: how often each level keeps the exact value of the "
+                             "positions in game/data/connect4_values.txt")
+    parser.add_argument("--levels", default="8",
+                        help="with --values: the levels, e.g. 8, 2-8 or 2,5,8 (default 8)")
+    parser.add_argument("--every", type=int_range(1, 1000, "--every"), default=1,
+                        help="with --values: only every N-th position (a quicker subset)")
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
 
 
@@ -187,6 +194,17 @@ def run(args: argparse.Namespace) -> int:
 
         figures = run_ui_bench()
         emit(args, figures, "\n".join(f"{k}: {v}" for k, v in figures.items()))
+        return 0
+    if args.values:
+        from game.bench_values import parse_levels, run_values
+
+        if args.game not in (None, "connect4"):
+            raise CliError("--values measures Connect-4 only")
+        try:
+            parse_levels(args.levels)
+        except ValueError as error:
+            raise CliError(str(error)) from None
+        run_values(args.levels, args.every, lambda data, text: emit(args, data, text))
         return 0
     positions = load_positions()
     names = [args.game] if args.game else list(GAMES)

@@ -309,7 +309,8 @@ class Connect4Solver(ExactSolver):
 
     def prove(self, game: Game, poll: Callable[[], None] = lambda: None,
               reach: int | None = None,
-              settled: Callable[[Solution], None] | None = None) -> Solution | None:
+              settled: Callable[[Solution], None] | None = None,
+              first: Move | None = None) -> Solution | None:
         """The exact value and one move achieving it, proving as little as that needs.
 
         First the result class (win, draw or loss), with null windows around 0: each
@@ -319,7 +320,9 @@ class Connect4Solver(ExactSolver):
         a lost position needs the exact score (the fastest win, the slowest loss):
         each remaining candidate is tested for beating the best exact score so far
         and narrowed only when it does. The moves not narrowed keep a bound
-        (``Solution.move_bounds``). Same returns and stops as ``solve``.
+        (``Solution.move_bounds``). ``first``: a move to try first after the winning
+        ones (a search's best guess: in a won position the first winning move ends the
+        class pass). Same returns and stops as ``solve``.
         """
         assert not game.is_over(), "prove() needs a running game"
         bits = board_bits(game)
@@ -330,16 +333,17 @@ class Connect4Solver(ExactSolver):
             poll = self._budgeted(poll)
         engine = _Engine(bits, self._tt, poll, self.tt_entries)
         try:
-            return self._prove(game, bits, engine, settled)
+            return self._prove(game, bits, engine, settled, first)
         except _GiveUp:
             return None
 
     def _prove(self, game: Game, bits: BoardBits, engine: _Engine,
-               settled: Callable[[Solution], None] | None) -> Solution:
+               settled: Callable[[Solution], None] | None, first: Move | None) -> Solution:
         cur: int = game.current  # type: ignore[attr-defined]
         mask: int = game.mask  # type: ignore[attr-defined]
         moves = mask.bit_count()
         children = _root_children(bits, cur, mask)
+        children.sort(key=lambda child: (not child[2], child[0] != first))
         win_now = bits.stones - moves // 2
         latest_loss = -1  # the best a lost move can be worth: its class's upper edge
         scores: dict[Move, int] = {}

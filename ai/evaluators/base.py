@@ -143,15 +143,17 @@ class ExactSolver(abc.ABC):
 
     def prove(self, game: Game, poll: Callable[[], None] = lambda: None,
               reach: int | None = None,
-              settled: Callable[[Solution], None] | None = None) -> Solution | None:
+              settled: Callable[[Solution], None] | None = None,
+              first: Move | None = None) -> Solution | None:
         """What a player needs: the position's exact ``score`` and a move that achieves
         it; the other moves' scores may be bounds (``Solution.move_bounds``).
 
         A solver that proves the result class (win, draw or loss) before the exact
         score calls ``settled`` with a solution whose ``best_moves[0]`` keeps that
         class (its ``score`` then a bound), so that a caller whose time runs out
-        before the exact score still plays a move that keeps the value. The default
-        is ``solve``.
+        before the exact score still plays a move that keeps the value. ``first``: a
+        move to try first (a search's best guess), when the solver can use one. The
+        default is ``solve``.
         """
         return self.solve(game, poll, reach)
 

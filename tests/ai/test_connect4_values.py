@@ -1,0 +1,82 @@
+"""The Connect-4 value-keeping positions (game/data/connect4_values.txt) are right.
+
+Each entry's result and keeping moves were computed by the exact solver with no time
+limit (ai/tools/connect4_values.py). Here the late entries (18 stones or more, quick
+to prove) are checked again, each move's class by ``Connect4Solver.classes`` and the
+position's result by an independent exact ``solve``; a slow test checks a sample of
+the deeper ones. ``plies bench connect4 --values`` is run on a tiny subset.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ai.endgame.connect4 import Connect4Solver
+from game.bench_values import RESULTS, check_level, load_values, parse_values
+from game.cli import main
+
+
+def check_entry(position) -> None:
+    game = position.game()
+    classes = Connect4Solver(None, None).classes(game.copy())
+    result = max(classes.values())
+    assert result == position.result, position.moves
+    assert {m for m, c in classes.items() if c == result} == position.keeping, position.moves
+    exact = Connect4Solver(None, None).solve(game.copy())
+    assert (exact.score > 0) - (exact.score < 0) == position.result, position.moves
+
+
+def test_the_file_is_well_formed_and_covers_both_bands():
+    positions = load_values()
+    assert len(positions) >= 30
+    assert len({p.moves for p in positions}) == len(positions)
+    assert all(8 <= p.stones <= 20 and p.keeping for p in positions)
+    assert any(p.stones <= 13 for p in positions) and any(p.stones >= 14 for p in positions)
+    assert {p.result for p in positions} >= {1, -1}
+
+
+def test_the_late_entries_agree_with_the_solver():
+    late = [p for p in load_values() if p.stones >= 18]
+    assert len(late) >= 5
+    for position in late:
+        check_entry(position)
+
+
+@pytest.mark.slow
+def test_a_sample_of_the_middle_entries_agrees_with_the_solver():
+    middle = [p for p in load_values() if 14 <= p.stones < 18]
+    for position in middle[::4]:
+        check_entry(position)
+
+
+def test_a_bad_line_is_one_sentence_with_its_number():
+    for text in ("44 maybe 4", "44 win", "4x win 4", "44 win 9", "4444444 win 4"):
+        with pytest.raises(ValueError) as caught:
+            parse_values("# header\n" + text + "\n")
+        assert "line 2" in str(caught.value) and "\n" not in str(caught.value)
+    assert parse_values("444 draw 35\n")[0].keeping == frozenset({2, 4})
+
+
+def test_a_level_keeps_the_value_when_its_move_is_a_keeping_move():
+    """The counts add up: every won or drawn position is tried once, in its band."""
+    positions = [p for p in load_values() if p.stones >= 18][:4]
+    figures = check_level(8, positions)
+    tried = sum(1 for p in positions if p.result >= 0)
+    assert figures.kept["all"][1] == tried
+    assert figures.kept["all"][0] == tried - len(figures.lost_values)
+    assert figures.kept["8-13"][1] + figures.kept["14+"][1] == tried
+
+
+def test_plies_bench_values_reports_per_level_and_band(capsys):
+    assert main(["bench", "connect4", "--values", "--levels", "1-2", "--every", "10",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [row["level"] for row in data["levels"]] == [1, 2]
+    for row in data["levels"]:
+        assert set(row["kept"]) == {"8-13", "14+", "all"}
+        assert row["kept"]["all"]["of"] == row["kept"]["8-13"]["of"] + row["kept"]["14+"]["of"]
+    assert main(["bench", "othello", "--values"]) == 2
+    assert main(["bench", "connect4", "--values", "--levels", "9"]) == 2
+    assert set(RESULTS) == {"win", "draw", "loss"}
