@@ -577,7 +577,8 @@ class Searcher:
         if limits.seconds is not None:
             if applies and not solver.applies(game):
                 self._deadline = started + limits.seconds * FALLBACK_SHARE
-                fallback = self._iterate(game, moves, limits, started, on_info)
+                # On a copy: a stop unwinds without popping, and the proof needs the root.
+                fallback = self._iterate(game.copy(), moves, limits, started, on_info)
                 self._deadline = deadline
                 if fallback.stopped or fallback.exact:
                     return fallback  # the user stopped, or the tree ended: nothing to prove

@@ -606,3 +606,31 @@ def test_the_proof_takes_fewer_nodes_than_every_exact_move_score():
     proof = Connect4Solver(None, None).prove(game.copy())
     assert proof.score == exact.score == 0
     assert proof.nodes * 2 < exact.nodes
+
+
+def test_a_stopped_fallback_search_leaves_the_proof_its_root_position():
+    """Level 8 beyond the solver's own threshold searches briefly, then proves. When
+    that short search is stopped deep in the tree (a stop unwinds without popping),
+    the proof used to start from the mid-line position, and level 8 played 3, a
+    loss, here, where only column 1 wins. The node limit stops the short search
+    mid-tree whatever the machine's speed; the position handed to the proof is
+    recorded."""
+    game = position("211453545544465411")
+    evaluator = load_evaluator("connect4")
+    assert not evaluator.solver.applies(game) and evaluator.solver.applies(game, 28)
+    proved = []
+    real_prove = evaluator.solver.prove
+
+    def recording_prove(root, *args, **kwargs):
+        proved.append(str(root))
+        return real_prove(root, *args, **kwargs)
+
+    evaluator.solver.prove = recording_prove
+    result = Searcher(evaluator, seed=1).search(
+        game, Limits(depth=16, seconds=600, nodes=3000, solver_reach=28))
+    assert proved == [str(game)]
+    assert not result.exact  # the node limit stopped the proof too: the short search's move
+    result = Searcher(evaluator, seed=1).search(game, Limits(depth=16, seconds=600,
+                                                             solver_reach=28))
+    assert proved[-1] == str(game)
+    assert result.exact and result.move == 0  # column 1, the only win
