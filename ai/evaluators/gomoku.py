@@ -116,6 +116,9 @@ four-four points); a leaf where the opponent has a four is judged after the forc
 block, so a four-three just beyond the horizon is seen. ``root_moves(game)`` adds the
 full defence (the moves that leave the opponent no VCF at all) for the one position
 where it is affordable: the searcher takes its root moves from it (``Searcher.search``).
+With ``threats`` (the top level: ``Limits.threats``) it also keeps only the moves that
+leave the opponent no victory by continuous threats (fours and threes,
+``ai.endgame.gomoku_vct``), within a node and time budget.
 
 >>> from game.rules import new_game
 >>> evaluator = build(PRESETS["default"], "default")
