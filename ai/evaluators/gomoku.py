@@ -816,8 +816,13 @@ FORCED_BLOCKS = 4
 SOLVER_NODES = 50_000
 """Node cap of the evaluator's root VCF solver (``None`` is returned beyond it)."""
 
-THREAT_DEFENCE_NODES = 30_000
-"""Node cap shared by the VCT searches of one ``root_moves(..., threats=...)``."""
+THREAT_DEFENCE_NODES = 150_000
+"""Node cap shared by the VCT searches of one ``root_moves(..., threats=...)`` (about
+2-3 CPU seconds; the level's time share usually stops it first)."""
+
+THREAT_FIRST_SHARE = 2_500
+"""Nodes each root cell gets in the defence's first pass (most refutations of the
+level-8 games took well under 2,000 nodes; proving a cell safe takes 5-50,000)."""
 
 _HEURISTIC_LIMIT = WIN_THRESHOLD
 """Static scores stay strictly inside this (the ``Evaluator.evaluate`` contract)."""
@@ -1109,7 +1114,7 @@ class GomokuEvaluator(Evaluator):
         cells of that VCT and the side to move's own fours and threes (counter-threats)
         that leave it no VCT, best first; if none does, ``moves`` (lost as far as the
         threat search sees). The searches share ``THREAT_DEFENCE_NODES`` nodes (an
-        equal share each first, then what is left for the cells still open) and
+        small share each first, then what is left for the cells still open) and
         ``seconds``; a move whose search was cut short, or not run when the budget ran
         out, stays after the ones proved safe if it was among ``moves``; a move whose
         VCT was found goes, unless every move has one.
@@ -1132,10 +1137,11 @@ class GomokuEvaluator(Evaluator):
             pool |= board.four_moves(mover)
         safe: list[Move] = []
         unknown = self._ordered(board, pool, mover)
-        # First every cell with an equal share (one hard cell must not leave the easy
-        # refutations of the others unseen), then the cells left open with all that
-        # remains, best first.
-        for share in (max(THREAT_DEFENCE_NODES // len(pool), 500), THREAT_DEFENCE_NODES):
+        # First every cell with a small share (refutations are cheap, proofs of safety
+        # are not: one hard cell must not leave the easy refutations of the others
+        # unseen), then the cells left open with all that remains, best first.
+        first = min(max(THREAT_DEFENCE_NODES // len(pool), 500), THREAT_FIRST_SHARE)
+        for share in (first, THREAT_DEFENCE_NODES):
             still = []
             for cell in unknown:
                 left = min(share, THREAT_DEFENCE_NODES - spent[0])
