@@ -74,7 +74,7 @@ def test_stable_discs_on_known_shapes():
 
 
 SPEEDUPS_ON_EARLY = {"STABILITY_EMPTIES": 7, "ETC_EMPTIES": 7, "ORDER_SEARCH_EMPTIES": 7,
-                     "SHALLOW": 4}
+                     "SHALLOW": 4, "HINT_FIRST": True}
 
 
 @pytest.mark.parametrize("seed, empties", [(1, 9), (2, 9), (4, 10), (5, 8), (6, 9)])
