@@ -79,7 +79,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         (4, None, 0.5, True),
         (5, None, 0.0, True),
         (8, None, 0.0, True),
-        (16, 3.0, 0.0, True, 28),
+        (16, 3.0, 0.0, True, 30),
     ),
     "othello": _row(
         "othello",
