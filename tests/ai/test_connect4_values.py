@@ -80,3 +80,11 @@ def test_plies_bench_values_reports_per_level_and_band(capsys):
     assert main(["bench", "othello", "--values"]) == 2
     assert main(["bench", "connect4", "--values", "--levels", "9"]) == 2
     assert set(RESULTS) == {"win", "draw", "loss"}
+
+
+def test_the_proof_measuring_tool_prints_both_modes_with_the_same_score(capsys):
+    from ai.tools.connect4_proofs import main as proofs
+
+    assert proofs(["736411134622247522"]) == 0
+    line = capsys.readouterr().out
+    assert "solve: +0" in line and "prove: +0" in line and "24 empty" in line
