@@ -143,6 +143,9 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--eval", metavar="NAME", default="default",
                         help="evaluator: a preset or a NAME kept in the evaluators folder as "
                              "NAME.toml (the game is saved with it, so not a path)")
+    parser.add_argument("--opening", choices=("none", "swap", "swap2"), default="none",
+                        help="Gomoku: swap or swap2 opening (the first player places three "
+                             "stones, the other chooses a colour; --first says who begins)")
 
 
 def _demo_arguments(parser: argparse.ArgumentParser) -> None:
@@ -192,10 +195,13 @@ def _play(args: argparse.Namespace) -> int:
             raise CliError("--board needs --game (connect4, othello or gomoku)")
         position = build_game(args)  # checked before a window opens
     name, variant = _window_game(args)
+    opening = None if args.opening == "none" else args.opening
+    if opening is not None and (name != "gomoku" or position is not None):
+        raise CliError("--opening is for a new Gomoku game (--game gomoku, without --board)")
     _check_window_eval(name or "connect4", args.eval)
     players = app.players_for(args.first, args.level or DEFAULT_LEVEL, args.eval)
     return app.run_app(game=name or "connect4", variant=variant, players=players,
-                       position=position)
+                       position=position, opening=opening)
 
 
 def _demo(args: argparse.Namespace) -> int:

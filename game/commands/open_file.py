@@ -39,7 +39,8 @@ def open_file(path: str, commands: list[str] | None = None) -> int:
         raise CliError(str(error)) from None
     from game.ui import app
 
-    return app.run_app(opened=(game, record.players, Path(path).name))
+    return app.run_app(opened=(game, record.players, Path(path).name),
+                       opening=record.opening)
 
 
 __all__ = ["looks_like_a_command", "open_file"]

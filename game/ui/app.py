@@ -176,6 +176,8 @@ class App:
                 self.autosave = False  # eight windows already: this one keeps no autosave
         self.scenes: list[Scene] = []
         self.play: Any = None  # the PlayScene, when a game is on
+        self.last_opening = "none"
+        """Gomoku's swap opening last chosen in this window (the start screen's default)."""
         self.frame_hook: Callable[[float], None] | None = None
         self._generation = 0
         self._evaluators: dict[tuple[str, str], Any] = {}
@@ -292,11 +294,13 @@ class App:
 
     def start_game(self, game: Game, players: list[dict[str, Any]], *, demo: bool | None = None,
                    paused: bool = False, remember: bool = True,
-                   scores: list[int | None] | None = None) -> None:
+                   scores: list[int | None] | None = None,
+                   opening: dict[str, Any] | None = None) -> None:
         """Play ``game`` (possibly with moves already played) with ``players``.
 
         ``scores``: the evaluations saved with the game (``GameRecord.scores``), so its
-        graph comes back.
+        graph comes back. ``opening``: a Gomoku swap / swap2 opening as a record keeps it
+        (``{"kind", "choices"}``; ``players`` first/second until its colours are chosen).
 
         ``remember``: keep the game, variant and players as the start screen's choices
         (the person chose them in the window; the command line's choices are not kept).
@@ -306,7 +310,8 @@ class App:
             demo = all(p.get("type") == "computer" for p in players)
         if self.play is not None:
             self.play.close_session()
-        self.play = PlayScene(self, game, players, demo=demo, paused=paused, scores=scores)
+        self.play = PlayScene(self, game, players, demo=demo, paused=paused, scores=scores,
+                              opening=opening)
         self.set_scene(self.play)
         pygame.display.set_caption(f"Plies — {game.title}")
         if remember:
@@ -318,11 +323,13 @@ class App:
         self.play.session.start()
 
     def show_game(self, game: Game, players: list[dict[str, Any]], name: str, *,
-                  scores: list[int | None] | None = None, note: str | None = None) -> None:
+                  scores: list[int | None] | None = None, note: str | None = None,
+                  opening: dict[str, Any] | None = None) -> None:
         """Show an opened record (file ``name``): two computers are paused, nothing is
         remembered for the start screen; ``note`` is said instead of "Opened …"."""
         demo = all(p.get("type") == "computer" for p in players)
-        self.start_game(game, players, demo=demo, paused=demo, remember=False, scores=scores)
+        self.start_game(game, players, demo=demo, paused=demo, remember=False, scores=scores,
+                        opening=opening)
         if self.play is not None:
             moves = game.ply
             text = note or f"Opened {name} ({moves} move{'s' if moves != 1 else ''})"
@@ -565,7 +572,8 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
             players: list[dict] | None = None, demo: bool = False,
             open_new_game_dialog: bool = False,
             opened: tuple[Game, list[dict], str] | None = None,
-            position: Game | None = None) -> int:
+            position: Game | None = None,
+            opening: str | dict[str, Any] | None = None) -> int:
     """Open the window and run until it is closed; returns the exit status.
 
     With no arguments (``plies``) the new-game screen opens first; with ``game`` or
@@ -574,6 +582,8 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
     prefilled with the given choices instead of starting. ``opened`` is ``(game, players,
     file name)`` of a loaded record (``plies FILE``): shown as the Open dialog shows it.
     ``position``: a set-up game (``plies play --board``) played instead of the start.
+    ``opening``: ``"swap"`` / ``"swap2"`` (Gomoku, ``plies play --opening``), or an
+    opened record's opening (``{"kind", "choices"}``).
     """
     reason = no_display_reason()
     if reason is not None:
@@ -599,7 +609,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
         if demo and players is None:
             players = demo_players()
         if opened is not None:
-            app.show_game(*opened)
+            app.show_game(*opened, opening=opening if isinstance(opening, dict) else None)
         elif open_new_game_dialog or (game is None and players is None and not demo):
             app.show_start(game=name, variant=variant, players=players)
         else:
@@ -613,7 +623,9 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
                 print(f"plies: {error}", file=sys.stderr)
                 app.close()
                 return 2
-            app.start_game(start, chosen_players, demo=demo or None, remember=False)
+            app.start_game(start, chosen_players, demo=demo or None, remember=False,
+                           opening={"kind": opening, "choices": []}
+                           if isinstance(opening, str) else None)
     except BaseException:
         app.close()
         raise

@@ -280,7 +280,9 @@ class Panel:
         graph = pygame.Rect(rect.x + 16, bar.bottom + 10, rect.width - 32, self.graph_height)
         self._graph(surface, theme, session, graph)
         y = graph.bottom + 10
-        for line in ([] if self.analysis_open else self._search_lines(session)):
+        lines = [] if self.analysis_open else (
+            opening_lines(session, rect.width - 32) or self._search_lines(session))
+        for line in lines:
             size = draw.fit_size(line, 19, rect.width - 32, 15)
             draw.blit_text(surface, line, size, theme.text_dim, (rect.x + 16, y),
                            max_width=rect.width - 32)
@@ -516,3 +518,20 @@ def result_text(session: Session) -> tuple[str, str]:
 
 
 __all__ = ["Panel", "compact_count", "result_text"]
+
+
+def opening_lines(session: Session, width: int) -> list[str]:
+    """A swap opening's lines for the search card (``[]`` when it has none): the
+    computer deciding, or its last decision's reason until its first ordinary search."""
+    phase = session.opening
+    if phase is None:
+        return []
+    if session.pending == "opening":
+        return [f"{phase.kind.capitalize()} opening: the computer decides…", "", ""]
+    if not phase.reason or session.last_result is not None:
+        return []
+    rows = draw.wrap(phase.reason, 17, width)
+    if len(rows) > 3:
+        rows = rows[:2] + [draw.ellipsize(" ".join(rows[2:]), 17, width)]
+    return rows + [""] * (3 - len(rows))
+

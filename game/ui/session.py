@@ -39,6 +39,7 @@ from ai.search import Bound, Limits, RootScore, Searcher, SearchInfo, SearchResu
 from ai.worker import WorkerReport
 from game import records
 from game.rules import PASS, Cell, Game, Move
+from game.ui.opening_phase import OpeningPhase, choice_prompt
 
 MIN_COMPUTER_DELAY = 0.5
 """Seconds from a computer move's request to its appearance (times the animation factor)."""
@@ -211,9 +212,14 @@ class Session:
     def __init__(self, game: Game, players: list[dict[str, Any]], *, worker: Any,
                  next_generation: Callable[[], int], settings: Any,
                  evaluators: Callable[[str, str], Any], demo: bool = False,
-                 autosave: bool = True, paused: bool = False) -> None:
+                 autosave: bool = True, paused: bool = False,
+                 opening: OpeningPhase | None = None) -> None:
         self.game = game
         self.players = [dict(p) for p in players]
+        self.opening = opening
+        """A swap / swap2 opening (``game.ui.opening_phase``): it sets ``players``."""
+        if opening is not None:
+            self.players = opening.players(game.ply)
         self.worker = worker
         self._next_generation = next_generation
         self.settings = settings
@@ -295,13 +301,18 @@ class Session:
         return humans[0] if len(humans) == 1 else 0
 
     def side_label(self, side: int) -> str:
-        """``"You"``, ``"Computer"``, ``"Human"`` — how the panel names a player."""
+        """``"You"``, ``"Computer"``, ``"Human"`` — how the panel names a player
+        (``"Colour not chosen"`` while a swap opening has not settled the colours)."""
+        if self.opening is not None and not self.opening.decided:
+            return "Colour not chosen"
         player = self.players[side]
         if is_computer(player):
             return "Computer"
         return "You" if len(self.humans) == 1 else "Human"
 
     def level_label(self, side: int) -> str:
+        if self.opening is not None and not self.opening.decided:
+            return f"{self.opening.kind} opening"
         player = self.players[side]
         if not is_computer(player):
             return ""
@@ -439,6 +450,9 @@ class Session:
         if report.purpose == "analysis":
             self._analysis_report(report)
             return True
+        if report.purpose == "opening":
+            self._opening_report(report)
+            return True
         if report.kind == "result" and report.result is None:  # an outside engine's answer
             hint = report.purpose == "hint"
             if hint and isinstance(report.payload, EngineForfeit | SearchResult):
@@ -570,6 +584,9 @@ class Session:
         if game.is_over() or self.failed:
             return
         can_go = not self.paused or self.step_requested
+        if self.opening is not None and not self.opening.decided:
+            self._opening_update(can_go)
+            return
         self._maybe_analyse(can_go)
         if self.forced_pass():
             if not can_go or self.is_animating():
@@ -617,6 +634,8 @@ class Session:
         self.analysis_error = None
 
     def _after_change(self) -> None:
+        if self.opening is not None:
+            self.players = self.opening.players(self.game.ply)
         self.autosave()
         self.on_position()
 
@@ -637,6 +656,10 @@ class Session:
     def play(self, move: Move) -> bool:
         """A person's move; ``False`` (and nothing changes) when it is not theirs to make."""
         if not self.human_to_move():
+            return False
+        if self.opening is not None and self.opening.choosing(self.game.ply):
+            self.say(choice_prompt(self.opening.choosing(self.game.ply)) + " before a stone",
+                     "error", 3.0)
             return False
         if move not in self.game.legal_moves():
             self.say(self.game.illegal_reason(move), "error", 3.0)
@@ -663,6 +686,8 @@ class Session:
         return None
 
     def undo(self) -> bool:
+        if self.opening is not None and self._undo_into_opening():
+            return True
         count = self.undo_target()
         if count is None:
             self.say("Nothing to undo", "info", 2.0)
@@ -821,14 +846,124 @@ class Session:
         self.demo_speed = min(len(DEMO_DELAYS) - 1, max(0, self.demo_speed + delta))
         self.say(f"Speed {self.demo_speed + 1} of {len(DEMO_DELAYS)}", "info", 1.5)
 
+    # --- swap / swap2 openings ----------------------------------------------------------
+
+    def _opening_update(self, can_go: bool) -> None:
+        """The opening's turn: ask the computer for its stones or its choice."""
+        phase = self.opening
+        assert phase is not None
+        if self.pending == "opening" or self.ready is not None or not can_go:
+            return
+        plies = self.game.ply
+        who = phase.actor(plies)
+        player = phase.participants[0 if who == "first" else 1]
+        if not is_computer(player) or self.is_animating():
+            return
+        found = self._player_search(self.game.turn, "move")
+        if found is None:
+            return
+        evaluator, limits = found
+        game = self.game.copy()
+        options = phase.choosing(plies)
+        seed = self.generation
+
+        def job(stop: Any, progress: Any) -> Any:
+            from ai.openings import choose, place_two
+            searcher = Searcher(evaluator, tt_bits=16, seed=seed)
+            if options:
+                return ("choose",) + choose(game, options, searcher, limits)
+            if game.ply < 3:
+                return ("place",) + _first_stones(game, searcher, seed)
+            return ("place",) + place_two(game, searcher)
+
+        self.worker.run_job(self.generation, job, purpose="opening")
+        self.pending = "opening"
+        self.request_time = self.time
+
+    def _opening_report(self, report: WorkerReport) -> None:
+        if report.kind == "error":
+            self._fail(report.error or "the computer's opening failed")
+            return
+        if report.kind != "result" or not isinstance(report.payload, tuple):
+            return
+        self.pending = None
+        phase = self.opening
+        assert phase is not None
+        what, value, why = report.payload
+        phase.reason = why
+        if what == "choose":
+            self.choose_opening(value, computer=True)
+            return
+        for move in value:
+            if move not in self.game.legal_moves():
+                self._fail("the computer placed an illegal opening stone")
+                return
+            self._apply(move, computer=True)
+        self.say(why, "info", 8.0)
+
+    def choose_opening(self, choice: str, *, computer: bool = False) -> bool:
+        """The chooser's choice (a person's, or the computer's from its job); ``False``
+        and nothing changes when it is not open now."""
+        phase = self.opening
+        if phase is None or choice not in phase.choosing(self.game.ply):
+            return False
+        who = phase.actor(self.game.ply)
+        if not computer and is_computer(phase.participants[0 if who == "first" else 1]):
+            return False
+        self._before_change()
+        phase.opening.choose(choice, self.game.ply)
+        if not computer:
+            phase.reason = ""
+        words = {"black": "takes Black", "white": "takes White",
+                 "place-two": "places two more stones"}[choice]
+        if not computer:  # a person's own choice needs no echo: the next prompt follows
+            self.message = ""
+        else:
+            role = "The first player" if who == "first" else "The second player"
+            self.say(f"{role} (the computer): {phase.reason}" if phase.reason else
+                     f"{role} (the computer) {words}", "info", 8.0)
+        self._after_change()
+        return True
+
+    def _undo_into_opening(self) -> bool:
+        """Undo inside the opening (or back into it) starts the opening again; ``False``
+        when the undo stays after it (the ordinary undo then applies)."""
+        phase = self.opening
+        assert phase is not None
+        if phase.decided:
+            target = self.undo_target()
+            last = phase.choice_plies()[-1]
+            if target is not None and self.game.ply - target > last:
+                return False
+            if target is None and not any(not is_computer(p) for p in phase.participants):
+                return False
+        if not self.game.move_stack and not phase.opening.choices:
+            self.say("Nothing to undo", "info", 2.0)
+            return True
+        self._before_change()
+        while self.game.move_stack:
+            self.game.pop()
+        self.redo.clear()
+        self.evals.clear()
+        phase.rewind(0)
+        phase.reason = ""
+        self.say("The opening starts again", "info", 3.0)
+        self._after_change()
+        return True
+
     # --- persistence --------------------------------------------------------------------------
 
     def record(self) -> records.GameRecord:
         """The game so far, with the evaluations seen (the graph) when there are any."""
         plies = range(len(self.game.move_stack) + 1)
         scores = [self.evals[p].score if p in self.evals else None for p in plies]
-        return records.record_from_game(self.game, self.players,
-                                        scores if any(s is not None for s in scores) else None)
+        players = self.players if self.opening is None else \
+            self.opening.record_players(self.game.ply)
+        record = records.record_from_game(self.game, players,
+                                          scores if any(s is not None for s in scores) else None)
+        if self.opening is not None:
+            record.opening = self.opening.as_dict()
+        return record
 
     def restore_scores(self, scores: list[int | None]) -> None:
         """Bring back the evaluations saved with the game (``GameRecord.scores``), in the
@@ -874,6 +1009,36 @@ class Session:
         self.engines.clear()
         self.generation = self._next_generation()
         self.pending = None
+
+
+OPENING_TRIALS = 12
+"""Random near-centre openings the computer compares when it places the first stones."""
+
+
+def _first_stones(game: Game, searcher: Searcher, seed: int) -> tuple[list[Move], str]:
+    """The first player's opening stones (up to the third): of ``OPENING_TRIALS`` random
+    near-centre lines, the one a short search finds nearest to even, since the other
+    player will take the better colour; with a sentence saying so."""
+    from ai.openings import PLACEMENT_DEPTH
+    from game.match import random_openings
+
+    best: tuple[int, list[Move]] | None = None
+    for line in random_openings(game, 3 - game.ply, OPENING_TRIALS, seed, balanced=False):
+        if len(line) != 3 - game.ply:
+            continue
+        work = game.copy()
+        for move in line:
+            work.push(move)
+        score = searcher.search(work, Limits(depth=PLACEMENT_DEPTH)).score
+        if best is None or abs(score) < abs(best[0]):
+            best = (score, line)
+    assert best is not None, "an empty board has openings"
+    score, line = best
+    names = " ".join(game.move_name(m) for m in line)
+    unit = searcher.evaluator.unit
+    return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even (White "
+                  f"{score / unit:+.1f} units at depth {PLACEMENT_DEPTH}), so either colour "
+                  "is a fair choice for you.")
 
 
 def _program_name(command: str) -> str:

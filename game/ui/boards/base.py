@@ -43,6 +43,8 @@ class BoardOverlay:
         scores: short texts per cell (the search's root move scores).
         preview: a line to show: ``(cell, side, number)`` translucent numbered pieces.
         forbidden: renju, Black to move: Black's forbidden points and their kinds.
+        opening: the stones placed in a swap / swap2 opening, ``(cell, side, number)``:
+            each is numbered on the board, so the opening reads as such.
         mover: the side whose piece a ghost shows.
         time: seconds since start, for pulsing effects.
     """
@@ -54,6 +56,7 @@ class BoardOverlay:
     scores: dict[Cell, str] = dataclasses.field(default_factory=dict)
     preview: list[tuple[Cell, int, int]] = dataclasses.field(default_factory=list)
     forbidden: dict[Cell, str] = dataclasses.field(default_factory=dict)
+    opening: list[tuple[Cell, int, int]] = dataclasses.field(default_factory=list)
     mover: int = 0
     time: float = 0.0
 
@@ -309,6 +312,8 @@ class BoardView:
             self.draw_cursor(surface, theme, overlay.cursor)
         if overlay.scores:
             self.draw_scores(surface, theme, overlay.scores, colours)
+        if overlay.opening:
+            self.draw_numbers(surface, colours, overlay.opening)
         if overlay.preview:
             self.draw_preview(surface, colours, overlay.preview)
 
@@ -325,6 +330,17 @@ class BoardView:
             fitted = draw.fit_size(text, size, int(self.radius * 1.6), 9)
             draw.blit_text(surface, text, fitted, readable_on(base), centre, "center",
                            bold=True)
+
+    def draw_numbers(self, surface: pygame.Surface, colours: BoardColours,
+                     stones: list[tuple[Cell, int, int]]) -> None:
+        """Numbers on pieces already on the board (the stones of a swap opening)."""
+        size = max(13, min(28, int(self.cell * 0.5)))
+        for cell, side, number in stones:
+            base = self.piece_colour(colours, side)
+            text = str(number)
+            fitted = draw.fit_size(text, size, int(self.radius * 1.6), 9)
+            draw.blit_text(surface, text, fitted, readable_on(base), self.cell_center(cell),
+                           "center", bold=True)
 
     def draw_ghost(self, surface: pygame.Surface, game: Game, theme: Theme,
                    colours: BoardColours, cell: Cell, side: int) -> None:

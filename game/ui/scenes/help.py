@@ -29,6 +29,7 @@ SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Search tree explorer", ("T",)),
     ("Review: the game, next mistake", ("R", "M", "or", "Shift+M")),
     ("Set up a position; paste one", ("E", "Ctrl+V")),
+    ("Swap opening: Black, White, two more", ("B", "W", "2")),
     ("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),
     ("Drop in a Connect-4 column", ("1", "…", "9", "0")),
     ("Demo: pause, step", ("Space", "S", "or", "Right")),

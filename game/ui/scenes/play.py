@@ -15,6 +15,7 @@ Demo (computer vs computer)     Space pause/resume, S or Right step, + / - speed
 Save / Open                     Ctrl+S / Ctrl+O
 Settings                        Ctrl+, (or F2)
 Keyboard help                   F1 or ?
+Swap / swap2 choice (Gomoku)    B take Black, W take White, 2 place two more
 Quit                            Esc, then Enter or Y (in a dialog, Esc closes it)
 ==============================  ==========================================
 """
@@ -29,6 +30,8 @@ from ai.worker import WorkerReport
 from game.rules import PASS, Cell, Game, Move
 from game.ui import draw
 from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
+from game.ui.opening_phase import (CHOICE_KEYS, CHOICE_LABELS, CHOICE_SHORT, OpeningPhase,
+                                   phase_text)
 from game.ui.panel import Panel, result_text
 from game.ui.scenes.base import Scene
 from game.ui.session import DEMO_DELAYS, Session, is_computer
@@ -58,12 +61,15 @@ class PlayScene(Scene):
 
     def __init__(self, app: App, game: Game, players: list[dict[str, Any]], *,
                  demo: bool = False, paused: bool = False,
-                 scores: list[int | None] | None = None) -> None:
+                 scores: list[int | None] | None = None,
+                 opening: dict[str, Any] | None = None) -> None:
         super().__init__(app)
+        phase = OpeningPhase.from_record(opening, players, game.ply) \
+            if opening is not None else None
         self.session = Session(game, players, worker=app.worker,
                                next_generation=app.next_generation, settings=app.settings,
                                evaluators=app.evaluator, demo=demo, paused=paused,
-                               autosave=app.autosave)
+                               autosave=app.autosave, opening=phase)
         if scores:
             self.session.restore_scores(scores)
         self.view = view_for(game.name)
@@ -76,6 +82,7 @@ class PlayScene(Scene):
         self.cursor: Cell = self._initial_cursor()
         self.cursor_visible = False
         self._mouse_in_lines = False
+        self._choice_left = 0
         self.time = 0.0
         self.result_shown_at: float | None = None
         self._hint_seen: tuple[Move, float] | None = None
@@ -125,6 +132,13 @@ class PlayScene(Scene):
         self.left_buttons = left
         self.right_buttons = [self.b_open, self.b_save, self.b_settings, self.b_help, self.b_quit]
         self.widgets.add(*left, *self.right_buttons)
+        # A swap opening's choice: shown at the right of the status line while a person
+        # must choose (the keys B, W and 2 do the same).
+        self.choice_buttons = {
+            choice: Button(label, lambda c=choice: self.choose_opening(c), size=19,
+                           tooltip=f"{label[:-4]}: press {CHOICE_KEYS[choice]}")
+            for choice, label in CHOICE_LABELS.items()}
+        self.widgets.add(*self.choice_buttons.values())
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -136,6 +150,19 @@ class PlayScene(Scene):
         board_w = w - panel_w - 3 * MARGIN
         self.board_area = pygame.Rect(MARGIN, top, board_w, h - top - MARGIN - STATUS)
         self.status_rect = pygame.Rect(MARGIN, self.board_area.bottom + 4, board_w, STATUS - 4)
+        x = self.status_rect.right
+        for choice, button in self.choice_buttons.items():  # short when the line is narrow
+            button.text = CHOICE_LABELS[choice]
+        if sum(b.preferred_width() + 6 for b in self.choice_buttons.values()) > \
+                self.status_rect.width - 260:
+            for choice, button in self.choice_buttons.items():
+                button.text = CHOICE_SHORT[choice]
+        for button in reversed(list(self.choice_buttons.values())):
+            bw = button.preferred_width()
+            button.rect = pygame.Rect(x - bw, self.status_rect.y + 1, bw,
+                                      self.status_rect.height - 2)
+            x -= bw + 6
+        self._choice_left = x
         self.view.layout(self.board_area.inflate(-8, -8), self.session.game)
         self._layout_toolbar(w)
         self.panel.follow_latest(self.session)
@@ -280,6 +307,8 @@ class PlayScene(Scene):
 
     def new_game(self) -> None:
         s = self.session
+        if s.opening is not None:
+            self.app.last_opening = s.opening.kind
         self.app.show_start(dialog=True, game=self.game.name, variant=self.game.variant(),
                             players=s.players)
 
@@ -397,6 +426,25 @@ class PlayScene(Scene):
                                           "Enter or Y quits; Esc goes back to the game.",
                                           "Quit", self.app.quit))
 
+    def person_choices(self) -> tuple[str, ...]:
+        """The swap choices a person must make now (``()`` when none is due)."""
+        phase = self.session.opening
+        if phase is None or self.game.is_over():
+            return ()
+        choices = phase.choosing(self.game.ply)
+        who = phase.actor(self.game.ply)
+        if not choices or is_computer(phase.participants[0 if who == "first" else 1]):
+            return ()
+        return choices
+
+    def choose_opening(self, choice: str) -> bool:
+        """A person's choice in a swap opening (a button or B / W / 2)."""
+        done = self.session.choose_opening(choice)
+        if done:
+            self.app.sounds.play("place")
+        self._refresh_buttons()
+        return done
+
     def play_cell(self, cell: Cell) -> bool:
         """A person plays at ``cell`` (a column for Connect-4)."""
         s = self.session
@@ -484,6 +532,12 @@ class PlayScene(Scene):
             self.help()
         elif ctrl or getattr(event, "mod", 0) & pygame.KMOD_ALT:
             return
+        elif self.person_choices() and key in (pygame.K_b, pygame.K_w, pygame.K_2,
+                                                pygame.K_KP2):
+            choice = {pygame.K_b: "black", pygame.K_w: "white"}.get(key, "place-two")
+            if not self.choose_opening(choice):
+                s.say("That is not a choice now: " + ", ".join(self.person_choices()),
+                      "error", 3.0)
         elif key == pygame.K_n:
             self.new_game()
         elif key == pygame.K_h:
@@ -577,6 +631,9 @@ class PlayScene(Scene):
         self.b_step.enabled = not self.game.is_over()
         self.b_slower.enabled = s.demo_speed > 0
         self.b_faster.enabled = s.demo_speed < len(DEMO_DELAYS) - 1
+        choices = self.person_choices()
+        for choice, button in self.choice_buttons.items():
+            button.visible = choice in choices
 
     # --- drawing ------------------------------------------------------------------------------
 
@@ -584,7 +641,7 @@ class PlayScene(Scene):
         """What the board view should show besides the position (pure)."""
         s, game = self.session, self.game
         overlay = BoardOverlay(mover=game.turn, time=self.time)
-        can_play = s.human_to_move() and not self.view.animating
+        can_play = s.human_to_move() and not self.view.animating and not self.person_choices()
         if can_play:
             cell = self.cursor if self.cursor_visible else self.hover_cell
             if cell is not None:
@@ -600,6 +657,18 @@ class PlayScene(Scene):
             if s.hint is not None:
                 overlay.hint = game.move_cell(s.hint)
         overlay.forbidden = forbidden_cells(game)
+        if s.opening is not None:
+            stones = 5 if s.opening.opening.choices[:1] == ["place-two"] else 3
+            # move_cell is None for a taken point: ask it of the position before each stone.
+            probe = game.copy()
+            while probe.ply > stones:
+                probe.pop()
+            cells = []
+            while probe.move_stack:
+                move = probe.pop()
+                cells.append((probe.move_cell(move), probe.ply))
+            overlay.opening = [(c, ply % 2, ply + 1) for c, ply in reversed(cells)
+                               if c is not None]
         if self.cursor_visible and can_play:
             overlay.cursor = self.cursor
         if self.app.settings.show_thinking:
@@ -662,6 +731,8 @@ class PlayScene(Scene):
         """
         s, game = self.session, self.game
         message = s.current_message
+        if self.person_choices() and (message is None or message[1] != "error"):
+            return phase_text(s.opening, game.ply, is_computer) or "", "turn"
         said_after_end = self.result_shown_at is not None and \
             (s.message, s.message_until) != self._message_at_end
         if message is not None and (message[1] == "error" or not game.is_over()
@@ -675,6 +746,10 @@ class PlayScene(Scene):
         side = game.side_names[game.turn]
         if s.demo and s.paused:
             return "Paused — Space resumes, S steps one move", "info"
+        if s.opening is not None:
+            words = phase_text(s.opening, game.ply, is_computer)
+            if words:
+                return words, "turn"
         if is_computer(s.players[game.turn]):
             level = s.level_label(game.turn)
             viewer = game.side_names[s.view_side]
@@ -721,16 +796,20 @@ class PlayScene(Scene):
             pill = pygame.Rect(rect.x, rect.y + 2, rect.width, rect.height - 4)
             draw.translucent_rect(surface, pill, theme.danger, 28, radius=8)
         x = rect.x + 12
-        if kind == "turn" and not self.game.is_over():
+        choosing = bool(self.person_choices())
+        if choosing and draw.text_size(text, 15)[0] > self._choice_left - x - 8:
+            text = "Your choice:"  # the minimum window size: the buttons say the rest
+        if kind == "turn" and not self.game.is_over() and not choosing:
             colours = theme.board(self.game.name)
             disc = colours.pieces[self.game.turn]
             draw.piece(surface, (x + 9, rect.centery), 9, disc,
                        outline=icon_outline(disc, theme.background), with_shadow=False,
                        style="stone" if self.game.name == "gomoku" else "disc")
             x += 26
-        size = draw.fit_size(text, 22, rect.right - x - 8, 17)
+        right = self._choice_left if self.person_choices() else rect.right
+        size = draw.fit_size(text, 22, right - x - 8, 15)
         draw.blit_text(surface, text, size, colour, (x, rect.centery), "midleft",
-                       max_width=rect.right - x - 8)
+                       max_width=right - x - 8)
 
     def pass_toast(self) -> str | None:
         """``"Black has no move and passes"`` while a pass is pending or just played."""

@@ -264,6 +264,13 @@ class StartScene(Scene):
                                  tooltip="Standard: exactly five wins, six or more does not."
                                          " Renju: Black may not make a double-three,"
                                          " double-four or overline")
+        self.opening = getattr(self.app, "last_opening", "none")
+        """Gomoku's opening: ``"none"``, ``"swap"`` or ``"swap2"`` (kept for the window)."""
+        self.go_opening = Choice([("none", "No swap"), ("swap", "Swap"), ("swap2", "Swap2")],
+                                 self.opening, self._set_opening,
+                                 tooltip="Swap: the first player places three stones, the "
+                                         "other chooses a colour. Swap2: the other may also "
+                                         "place two more and let the first choose")
         self.kind = [Segmented([("human", "Human"), ("computer", "Computer")], "human",
                                lambda value, s=s: self._set_player(s, "type", value))
                      for s in (0, 1)]
@@ -291,7 +298,7 @@ class StartScene(Scene):
                              size=19)
         w = self.widgets
         w.add(*self.tiles, self.c4_width, self.c4_height, self.c4_line, self.go_size,
-              self.go_rule)
+              self.go_rule, self.go_opening)
         for s in (0, 1):
             w.add(self.kind[s], self.levels[s], self.evals[s], self.commands[s])
         w.add(self.b_swap)
@@ -318,6 +325,10 @@ class StartScene(Scene):
         if v["connect"] > options[-1][0]:
             v["connect"] = options[-1][0]
         self.c4_line.set_options(options, v["connect"])
+        self.error = ""
+
+    def _set_opening(self, value: str) -> None:
+        self.opening = value
         self.error = ""
 
     def _set_gomoku(self, key: str, value: Any) -> None:
@@ -365,7 +376,7 @@ class StartScene(Scene):
         name = self.game_name
         for widget in (self.c4_width, self.c4_height, self.c4_line):
             widget.visible = name == "connect4"
-        for widget in (self.go_size, self.go_rule):
+        for widget in (self.go_size, self.go_rule, self.go_opening):
             widget.visible = name == "gomoku"
         presets = preset_options(name)
         for side in (0, 1):
@@ -424,7 +435,12 @@ class StartScene(Scene):
             if sides:
                 settings.engine_commands[name] = players[sides[0]]["engine"]
             settings.engine_sides[name] = sides
-        self.app.start_game(game, players)
+        opening = None
+        if name == "gomoku":
+            self.app.last_opening = self.opening
+            if self.opening != "none":
+                opening = {"kind": self.opening, "choices": []}
+        self.app.start_game(game, players, opening=opening)
 
     def cancel(self) -> None:
         self.app.pop_scene(self)
@@ -440,7 +456,8 @@ class StartScene(Scene):
         players = self.resume_record.players
         demo = all(p.get("type") == "computer" for p in players)
         self.app.start_game(self.resume_game, players, demo=demo, paused=demo, remember=False,
-                            scores=self.resume_record.scores)
+                            scores=self.resume_record.scores,
+                            opening=self.resume_record.opening)
 
     def show_results(self) -> None:
         from game.ui.scenes.results import ResultsDialog
@@ -479,10 +496,13 @@ class StartScene(Scene):
             for i, widget in enumerate((self.c4_width, self.c4_height, self.c4_line)):
                 widget.rect = pygame.Rect(c.x + pad + i * (cw + 12), y, cw, row_h)
         elif self.game_name == "gomoku":
-            # The rule has three choices: it gets three fifths of the row.
-            cw = (inner_w - 12) * 2 // 5
+            # The rule has three choices: it gets the widest part of the row.
+            cw = (inner_w - 24) * 27 // 100
+            rw = (inner_w - 24) * 46 // 100
             self.go_size.rect = pygame.Rect(c.x + pad, y, cw, row_h)
-            self.go_rule.rect = pygame.Rect(c.x + pad + cw + 12, y, inner_w - cw - 12, row_h)
+            self.go_rule.rect = pygame.Rect(c.x + pad + cw + 12, y, rw, row_h)
+            x = self.go_rule.rect.right + 12
+            self.go_opening.rect = pygame.Rect(x, y, c.x + pad + inner_w - x, row_h)
         y += row_h + 44
         self.players_row_y = y - 24
         self.b_swap.rect = pygame.Rect(0, 0, max(110, self.b_swap.preferred_width()), 30)
