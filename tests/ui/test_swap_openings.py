@@ -30,10 +30,10 @@ THREE = ("h8", "h9", "i9")
 """The three opening stones a person places in these tests (Black, White, Black)."""
 
 
-def start(app, kind: str, players: list, size: int = 15) -> None:
+def start(app, kind: str, players: list, size: int = 15, frames: int = 2) -> None:
     app.start_game(Gomoku(size), players, remember=False,
                    opening={"kind": kind, "choices": []})
-    app.run_frames(2)
+    app.run_frames(frames)
 
 
 def click_stone(app, name: str) -> None:
@@ -94,7 +94,7 @@ def test_swap_person_first_places_three_then_person_second_takes_black(make_app)
 
 def test_swap_person_second_takes_white_with_the_button_computer_first(make_app) -> None:
     app = make_app()
-    start(app, "swap", [computer(1), HUMAN])
+    start(app, "swap", [computer(1), HUMAN], frames=0)  # its stones may come at once
     assert "The computer (the first player) places 3 stones" in status(app)
     computer_moved(app, 3)
     play = app.play
