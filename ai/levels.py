@@ -95,7 +95,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     "gomoku": _row(
         "gomoku",
         (1, None, 100.0, False),
-        (1, None, 15.0, False),
+        (1, None, 25.0, False),
         (1, None, 4.0, False),
         (1, None, 0.5, True),
         (4, None, 0.0, True),
