@@ -54,6 +54,7 @@ solver's own threshold (``Limits.solver_reach``): its move is played if the proo
 does not finish, so a failed proof never costs the move."""
 
 MAX_SEARCH_DEPTH = 64
+"""Iterative deepening stops here at the latest (no game here needs more from the search)."""
 
 THREAT_SHARE = 0.35
 """With ``Limits.threats``: the solver's threat search (after its ordinary solve)
@@ -63,15 +64,6 @@ search has the rest."""
 THREAT_DEFENCE_SHARE = 0.25
 """With ``Limits.threats``: the root's defence against the opponent's threats
 (``Evaluator.root_moves``) may take this fraction of the time budget."""
-
-
-def _defence_time(limits: Limits) -> float | bool:
-    """``root_moves``' ``threats``: seconds for the threat defence, ``True`` (node caps
-    only) without a time budget, ``False`` when the limits ask no threat search."""
-    if not limits.threats:
-        return False
-    return True if limits.seconds is None else limits.seconds * THREAT_DEFENCE_SHARE
-"""Iterative deepening stops here at the latest (no game here needs more from the search)."""
 
 
 Mode = Literal["minimax", "alphabeta", "full"]
@@ -912,3 +904,11 @@ def _score_from_tt(score: int, ply: int) -> int:
     if score <= -WIN_THRESHOLD:
         return score + ply
     return score
+
+
+def _defence_time(limits: Limits) -> float | bool:
+    """``root_moves``' ``threats``: seconds for the threat defence, ``True`` (node caps
+    only) without a time budget, ``False`` when the limits ask no threat search."""
+    if not limits.threats:
+        return False
+    return True if limits.seconds is None else limits.seconds * THREAT_DEFENCE_SHARE
