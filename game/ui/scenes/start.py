@@ -497,8 +497,8 @@ class StartScene(Scene):
                 widget.rect = pygame.Rect(c.x + pad + i * (cw + 12), y, cw, row_h)
         elif self.game_name == "gomoku":
             # The rule has three choices: it gets the widest part of the row.
-            cw = (inner_w - 24) * 27 // 100
-            rw = (inner_w - 24) * 46 // 100
+            cw = (inner_w - 24) * 35 // 100
+            rw = (inner_w - 24) * 42 // 100
             self.go_size.rect = pygame.Rect(c.x + pad, y, cw, row_h)
             self.go_rule.rect = pygame.Rect(c.x + pad + cw + 12, y, rw, row_h)
             x = self.go_rule.rect.right + 12
@@ -590,10 +590,14 @@ class StartScene(Scene):
         names = GAMES[self.game_name].side_names
         for side in (0, 1):
             ry = self.player_rows_y + side * 52 + 21
-            draw.piece(surface, (c.x + pad + 12, ry), 12, colours.pieces[side],
-                       outline=icon_outline(colours.pieces[side], theme.card), with_shadow=False,
-                       style="stone" if self.game_name == "gomoku" else "disc")
             label = names[side] + (" (first)" if side == 0 else "")
+            if self.game_name == "gomoku" and self.opening != "none":
+                label = ("First", "Second")[side]  # the swap chooses the colours: no stone
+            else:
+                draw.piece(surface, (c.x + pad + 12, ry), 12, colours.pieces[side],
+                           outline=icon_outline(colours.pieces[side], theme.card),
+                           with_shadow=False,
+                           style="stone" if self.game_name == "gomoku" else "disc")
             draw.blit_text(surface, label, 22, theme.text, (c.x + pad + 32, ry), "midleft",
                            max_width=100)
             if not self.levels[side].visible:
