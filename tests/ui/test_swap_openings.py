@@ -134,7 +134,12 @@ def test_swap2_person_second_takes_a_colour(make_app, key, colour) -> None:
         click_stone(app, "g7")
     else:  # the computer (White) plays the 4th stone
         computer_moved(app, 4)
-    assert records.record_from_game(s.game, s.players).players  # sides by colour
+    # New game (N) offers the same opening with the same first and second players.
+    post_key(pygame.K_n)
+    app.run_frames(2)
+    scene = app.top
+    assert scene.opening == "swap2" and scene.go_opening.value == "swap2"
+    assert [p["type"] for p in scene._clean_players()] == ["computer", "human"]
 
 
 def test_swap2_person_places_two_more_and_computer_first_chooses(make_app) -> None:

@@ -307,10 +307,12 @@ class PlayScene(Scene):
 
     def new_game(self) -> None:
         s = self.session
-        if s.opening is not None:
+        players = s.players
+        if s.opening is not None:  # the start screen lists first and second, not colours
             self.app.last_opening = s.opening.kind
+            players = s.opening.participants
         self.app.show_start(dialog=True, game=self.game.name, variant=self.game.variant(),
-                            players=s.players)
+                            players=players)
 
     def undo(self) -> None:
         if self.session.undo():
