@@ -14,12 +14,31 @@ import sys
 import time
 
 from ai.endgame import solver_for
+from ai.evaluators.base import ExactSolver, Solution
 from game.commands.common import CliError, build_game, emit, file_positions, located
 from game.rules import Game
 
 
 class _TimeUp(Exception):
-    pass
+    """Raised by ``solve_within``'s poll when the time runs out."""
+
+
+def solve_within(solver: ExactSolver, game: Game,
+                 seconds: float | None) -> tuple[Solution | None, float]:
+    """Solve ``game`` exactly; ``None`` when ``seconds`` (``None``: no limit) ran out
+    first. Also returns the seconds spent."""
+    started = time.perf_counter()
+    deadline = None if seconds is None else started + seconds
+
+    def poll() -> None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _TimeUp
+
+    try:
+        solution = solver.solve(game, poll)
+    except _TimeUp:
+        solution = None
+    return solution, time.perf_counter() - started
 
 
 def _solve_position(args: argparse.Namespace, line: str | None) -> Game:
@@ -48,19 +67,10 @@ def solve_command(args: argparse.Namespace) -> int:
     solver = solver_for(args.game)
     for where, line in file_positions(args):
         game = located(where, lambda: _solve_position(args, line))
-        started = time.perf_counter()
-        deadline = None if args.time is None else started + args.time
-
-        def poll() -> None:
-            if deadline is not None and time.perf_counter() > deadline:
-                raise _TimeUp
-
-        try:
-            solution = solver.solve(game, poll)
-        except _TimeUp:
+        solution, seconds = solve_within(solver, game, args.time)
+        if solution is None:
             print(f"plies: no result within {args.time} s", file=sys.stderr)
             return 1
-        seconds = time.perf_counter() - started
         name = game.move_name
         payload = {
             "game": game.name,
@@ -77,4 +87,4 @@ def solve_command(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["solve_command"]
+__all__ = ["solve_command", "solve_within"]

@@ -12,20 +12,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import closing
 from typing import Any
 
 from ai.endgame.othello import OthelloSolver
 from game.commands.common import CliError, emit
+from game.commands.solve import solve_within
 from game.files import FileError, read_lines
 from game.formats.obf import OBFError, OBFPosition, iter_lines
 from game.rules import Othello, RulesError
-
-
-class _TimeUp(Exception):
-    pass
 
 
 def _positions(path: str) -> Iterator[OBFPosition]:
@@ -102,19 +98,10 @@ def _solve_one(solver: OthelloSolver, position: OBFPosition, game: Othello,
         base.update(score=score, best_moves=[], move_scores={}, agrees=None, nodes=0,
                     seconds=0.0)
         return base, f"{where}: the game is over, {score:+d}"
-    started = time.perf_counter()
-    deadline = None if seconds is None else started + seconds
-
-    def poll() -> None:
-        if deadline is not None and time.perf_counter() > deadline:
-            raise _TimeUp
-
-    try:
-        solution = solver.solve(game, poll)
-    except _TimeUp:
+    solution, spent = solve_within(solver, game, seconds)
+    if solution is None:
         base.update(score=None, agrees=None)
         return base, f"{where}: not solved within {seconds:g} s"
-    spent = time.perf_counter() - started
     name = game.move_name
     scores = {name(m): s for m, s in solution.move_scores.items()}
     disagreements = {m: {"file": s, "plies": scores.get(m)}

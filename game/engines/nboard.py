@@ -39,7 +39,7 @@ from ai.evaluators import load_evaluator
 from ai.evaluators.base import WIN_THRESHOLD, is_proven
 from ai.levels import Level, level
 from ai.search import Bound, Limits, Searcher, SearchInfo, SearchResult, TopMoves
-from game.engines.thinking import Job, Output, Thinker
+from game.engines.thinking import Job, LineEngine, Output, Thinker
 from game.formats.ggf import GGFError, parse_game, replay
 from game.rules import PASS, Move, Othello, RulesError
 
@@ -83,7 +83,7 @@ class Verdict:
     seconds: float
 
 
-class NBoardEngine:
+class NBoardEngine(LineEngine):
     """One NBoard session over ``output``; feed it lines with ``run``.
 
     Args:
@@ -103,16 +103,6 @@ class NBoardEngine:
         self.ended = False
 
     # --- the reader ---------------------------------------------------------------
-
-    def run(self, lines: Iterable[str]) -> None:
-        """Handle every line until ``quit`` or the end of input."""
-        try:
-            for raw in lines:
-                self.handle(raw)
-                if self.ended:
-                    break
-        finally:
-            self.thinker.abort()
 
     def handle(self, raw: str) -> None:
         """Handle one line."""

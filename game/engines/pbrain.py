@@ -49,7 +49,7 @@ from ai.evaluators.base import plies_to_end
 from ai.levels import Level, level
 from ai.search import Limits, Searcher, SearchInfo, SearchResult, TopMoves
 from game import __version__
-from game.engines.thinking import Job, Output, Thinker
+from game.engines.thinking import Job, LineEngine, Output, Thinker
 from game.engines.timing import move_budget
 from game.rules import Gomoku, Move, RulesError
 from game.rules import gomoku as gomoku_rules
@@ -96,7 +96,7 @@ class Settings:
     folder: str | None = None
 
 
-class PbrainEngine:
+class PbrainEngine(LineEngine):
     """One pbrain session over ``output``; feed it lines with ``run``.
 
     Args:
@@ -119,16 +119,6 @@ class PbrainEngine:
         self.ended = False
 
     # --- the reader ---------------------------------------------------------------
-
-    def run(self, lines: Iterable[str]) -> None:
-        """Handle every line until ``END`` or the end of input (which ends too)."""
-        try:
-            for raw in lines:
-                self.handle(raw)
-                if self.ended:
-                    break
-        finally:
-            self.thinker.abort()
 
     def handle(self, raw: str) -> None:
         """Handle one line (without or with its line end)."""

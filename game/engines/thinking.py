@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TextIO, TypeVar
 
 
@@ -141,3 +141,29 @@ class Thinker:
             self._job.discard()
             self._job.stop.set()
         self.wait()
+
+
+class LineEngine:
+    """What both protocol engines share: the reading loop.
+
+    A subclass handles one line in ``handle`` and sets ``ended`` when the protocol's
+    last command (``END``, ``quit``) has come.
+    """
+
+    thinker: Thinker
+    ended: bool
+
+    def handle(self, raw: str) -> None:
+        """Handle one line (without or with its line end)."""
+        raise NotImplementedError
+
+    def run(self, lines: Iterable[str]) -> None:
+        """Handle every line until the last command or the end of input; a search still
+        running then is ended without an answer."""
+        try:
+            for raw in lines:
+                self.handle(raw)
+                if self.ended:
+                    break
+        finally:
+            self.thinker.abort()
