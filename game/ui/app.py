@@ -559,12 +559,19 @@ class App:
             self.frame(block=False)
 
     def pump_until(self, predicate: Callable[[], bool], timeout: float = 10.0) -> bool:
-        """Run frames until ``predicate()`` holds; ``False`` after ``timeout`` seconds."""
+        """Run frames until ``predicate()`` holds; ``False`` after ``timeout`` seconds.
+
+        Each frame is followed by a millisecond's sleep: what a test waits for usually
+        happens on another thread (the search, an engine's reader), and a loop that only
+        ever lets go of the GIL inside SDL's calls takes it straight back, so on a quiet
+        machine the search thread starved (seconds for a 0.2 s search).
+        """
         deadline = time.monotonic() + timeout
         while not predicate():
             if time.monotonic() > deadline or not self.running:
                 return predicate()
             self.frame(block=False)
+            time.sleep(0.001)
         return True
 
 
