@@ -259,17 +259,23 @@ class Connect4Solver(ExactSolver):
         search's stop); the table stays usable either way.
         """
         assert not game.is_over(), "solve() needs a running game"
+        bits, engine = self._engine_for(game, poll, reach)
+        try:
+            return self._solve(game, bits, engine)
+        except _GiveUp:
+            return None
+
+    def _engine_for(self, game: Game, poll: Callable[[], None],
+                    reach: int | None) -> tuple[BoardBits, _Engine]:
+        """The board's constants and a negamax engine on this solver's table (emptied
+        when the variant changes), its poll budgeted unless ``reach`` is given."""
         bits = board_bits(game)
         if self._tt_variant != bits.variant():
             self._tt = {}
             self._tt_variant = bits.variant()
         if self.max_nodes is not None and reach is None:
             poll = self._budgeted(poll)
-        engine = _Engine(bits, self._tt, poll, self.tt_entries)
-        try:
-            return self._solve(game, bits, engine)
-        except _GiveUp:
-            return None
+        return bits, _Engine(bits, self._tt, poll, self.tt_entries)
 
     def _budgeted(self, poll: Callable[[], None]) -> Callable[[], None]:
         """``poll``, and give up once ``max_nodes`` are spent (checked at each poll)."""
@@ -325,13 +331,7 @@ class Connect4Solver(ExactSolver):
         class pass). Same returns and stops as ``solve``.
         """
         assert not game.is_over(), "prove() needs a running game"
-        bits = board_bits(game)
-        if self._tt_variant != bits.variant():
-            self._tt = {}
-            self._tt_variant = bits.variant()
-        if self.max_nodes is not None and reach is None:
-            poll = self._budgeted(poll)
-        engine = _Engine(bits, self._tt, poll, self.tt_entries)
+        bits, engine = self._engine_for(game, poll, reach)
         try:
             return self._prove(game, bits, engine, settled, first)
         except _GiveUp:
