@@ -79,14 +79,20 @@ class WorkerReport:
 
 @dataclasses.dataclass
 class _Request:
+    """One unit of work for the thread: a search is a ``Job`` like any other.
+
+    ``failure`` opens the error sentence; ``progress_field`` and ``result_field`` name
+    the ``WorkerReport`` field each report's value goes in (a search fills ``info`` and
+    ``result``, other jobs ``payload``).
+    """
+
     generation: int
     purpose: str
-    game: Game | None
-    evaluator: Evaluator | None
-    limits: Limits | None
-    mode: Mode
-    stop: threading.Event
-    job: Job | None = None
+    job: Job
+    failure: str
+    progress_field: str
+    result_field: str
+    stop: threading.Event = dataclasses.field(default_factory=threading.Event)
 
 
 class SearchWorker:
@@ -125,14 +131,14 @@ class SearchWorker:
         mode: Mode = "full",
     ) -> None:
         """Search a *copy* of ``game``; cancels whatever was running or waiting."""
-        job = _Request(generation, purpose, game.copy(), evaluator, limits, mode,
-                       threading.Event())
-        with self._wake:
-            if self._closing:
-                raise RuntimeError("the search worker has been shut down")
-            self._cancel_locked()
-            self._pending = job
-            self._wake.notify()
+        game = game.copy()
+
+        def search(stop: threading.Event, progress: Callable[[Any], None]) -> SearchResult:
+            searcher = self._searcher_for(game, evaluator, mode)
+            return searcher.search(game, limits, stop=stop, on_info=progress)
+
+        self._submit(_Request(generation, purpose, search, "the computer player failed",
+                              "info", "result"))
 
     def run_job(self, generation: int, job: Job, *, purpose: str) -> None:
         """Run ``job`` (see ``Job``) on the worker thread; cancels whatever was running.
@@ -141,14 +147,8 @@ class SearchWorker:
         passes on, then one ``result`` with its return value (or one ``error``);
         nothing once it is cancelled.
         """
-        request = _Request(generation, purpose, None, None, None, "full", threading.Event(),
-                           job)
-        with self._wake:
-            if self._closing:
-                raise RuntimeError("the search worker has been shut down")
-            self._cancel_locked()
-            self._pending = request
-            self._wake.notify()
+        self._submit(_Request(generation, purpose, job, f"the {purpose} failed",
+                              "payload", "payload"))
 
     def cancel(self, generation: int | None = None) -> None:
         """Stop the running request and drop a waiting one; neither reports again.
@@ -168,6 +168,15 @@ class SearchWorker:
         self._thread.join(timeout)
         return not self._thread.is_alive()
 
+    def _submit(self, request: _Request) -> None:
+        """Queue ``request`` in place of whatever was running or waiting."""
+        with self._wake:
+            if self._closing:
+                raise RuntimeError("the search worker has been shut down")
+            self._cancel_locked()
+            self._pending = request
+            self._wake.notify()
+
     # --- the thread ------------------------------------------------------------------
 
     def _cancel_locked(self, generation: int | None = None) -> None:
@@ -184,63 +193,38 @@ class SearchWorker:
                     self._wake.wait()
                 if self._closing:
                     return
-                job, self._pending = self._pending, None
-                self._running = job
+                request, self._pending = self._pending, None
+                self._running = request
             try:
-                self._run(job)
+                self._run(request)
             finally:
                 with self._wake:
                     self._running = None
 
-    def _run(self, job: _Request) -> None:
-        if job.job is not None:
-            self._run_job(job)
-            return
-        assert job.game is not None and job.evaluator is not None and job.limits is not None
+    def _run(self, request: _Request) -> None:
+        """Run one request and report it; after a cancel, report nothing more."""
 
-        def progress(info: SearchInfo) -> None:
-            if not job.stop.is_set():
-                self._report(WorkerReport(job.generation, job.purpose, "progress", info=info))
-
-        try:
-            searcher = self._searcher_for(job)
-            result = searcher.search(job.game, job.limits, stop=job.stop, on_info=progress)
-        except Exception as error:  # reaches the user as an error report, never a hang
-            if not job.stop.is_set():
-                detail = traceback.format_exception_only(error)[-1].strip()
-                self._report(WorkerReport(job.generation, job.purpose, "error",
-                                          error=f"the computer player failed: {detail}"))
-            return
-        if not job.stop.is_set():
-            self._report(WorkerReport(job.generation, job.purpose, "result", result=result))
-
-    def _run_job(self, request: _Request) -> None:
-        assert request.job is not None
-
-        def progress(payload: Any) -> None:
+        def report(kind: ReportKind, **fields: Any) -> None:
             if not request.stop.is_set():
-                self._report(WorkerReport(request.generation, request.purpose, "progress",
-                                          payload=payload))
+                self._report(WorkerReport(request.generation, request.purpose, kind, **fields))
+
+        def progress(value: Any) -> None:
+            report("progress", **{request.progress_field: value})
 
         try:
             value = request.job(request.stop, progress)
         except Exception as error:  # reaches the user as an error report, never a hang
-            if not request.stop.is_set():
-                detail = traceback.format_exception_only(error)[-1].strip()
-                self._report(WorkerReport(request.generation, request.purpose, "error",
-                                          error=f"the {request.purpose} failed: {detail}"))
+            detail = traceback.format_exception_only(error)[-1].strip()
+            report("error", error=f"{request.failure}: {detail}")
             return
-        if not request.stop.is_set():
-            self._report(WorkerReport(request.generation, request.purpose, "result",
-                                      payload=value))
+        report("result", **{request.result_field: value})
 
-    def _searcher_for(self, job: _Request) -> Searcher:
+    def _searcher_for(self, game: Game, evaluator: Evaluator, mode: Mode) -> Searcher:
         """Reuse the searcher (and its table) of the same game, variant, evaluator and mode."""
-        key = (job.game.name, tuple(sorted(job.game.variant().items())),
-               id(job.evaluator), job.mode)
+        key = (game.name, tuple(sorted(game.variant().items())), id(evaluator), mode)
         searcher = self._searchers.pop(key, None)
-        if searcher is None or searcher.evaluator is not job.evaluator:
-            searcher = Searcher(job.evaluator, mode=job.mode, tt_bits=WORKER_TT_BITS)
+        if searcher is None or searcher.evaluator is not evaluator:
+            searcher = Searcher(evaluator, mode=mode, tt_bits=WORKER_TT_BITS)
         self._searchers[key] = searcher
         while len(self._searchers) > SEARCHERS_KEPT:
             self._searchers.popitem(last=False)

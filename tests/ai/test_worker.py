@@ -119,6 +119,7 @@ def test_progress_reports_one_per_completed_depth_then_the_result(worker_and_inb
     assert [r.kind for r in reports] == ["progress"] * 5 + ["result"]
     assert [r.info.depth for r in reports[:-1]] == [1, 2, 3, 4, 5]
     assert reports[-1].result.score == reports[-2].info.score
+    assert all(r.payload is None for r in reports)
 
 
 def test_the_worker_searches_a_copy(worker_and_inbox):
@@ -160,7 +161,8 @@ def test_an_exception_in_the_search_becomes_an_error_report(worker_and_inbox):
     worker.request(3, TreeGame(wide_tree(3, 2)), BrokenEvaluator(), Limits(depth=3))
     report = inbox.final()
     assert report.kind == "error" and report.generation == 3
-    assert "ZeroDivisionError" in report.error and "boom" in report.error
+    assert report.error.startswith("the computer player failed: ZeroDivisionError")
+    assert "boom" in report.error and "\n" not in report.error
     # and the worker is still alive for the next request
     worker.request(4, TreeGame(wide_tree(3, 2)), LeafEvaluator(), Limits(depth=3))
     assert inbox.final().kind == "result"

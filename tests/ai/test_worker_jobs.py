@@ -25,6 +25,7 @@ def test_a_job_reports_progress_then_its_result() -> None:
     got = [reports.get(timeout=5) for _ in range(4)]
     assert [(r.kind, r.payload) for r in got] == [
         ("progress", 0), ("progress", 1), ("progress", 2), ("result", "done")]
+    assert all(r.info is None and r.result is None and r.error is None for r in got)
     assert {r.generation for r in got} == {7} and {r.purpose for r in got} == {"review"}
     assert worker.shutdown()
 
@@ -58,5 +59,27 @@ def test_a_failing_job_becomes_one_error_report() -> None:
 
     worker.run_job(4, broken, purpose="review")
     report = reports.get(timeout=5)
-    assert report.kind == "error" and "disk on fire" in (report.error or "")
+    assert report.kind == "error"
+    assert report.error == "the review failed: RuntimeError: disk on fire"
+    assert (report.info, report.result, report.payload) == (None, None, None)
+    assert worker.shutdown()
+
+
+def test_a_job_that_fails_after_its_cancel_says_nothing() -> None:
+    reports, worker = _collect()
+    started = threading.Event()
+
+    def fails_when_stopped(stop: threading.Event, progress) -> None:
+        started.set()
+        stop.wait(10)
+        progress("late")
+        raise RuntimeError("stopped halfway")
+
+    worker.run_job(5, fails_when_stopped, purpose="tree")
+    assert started.wait(5)
+    worker.cancel()
+    worker.run_job(6, lambda stop, progress: "next", purpose="tree")
+    report = reports.get(timeout=5)
+    assert (report.generation, report.kind, report.payload) == (6, "result", "next")
+    assert reports.empty()
     assert worker.shutdown()
