@@ -236,3 +236,12 @@ def test_match_games_against_each_fake_engine(capsys, tmp_path, kind, game, mode
         assert result["reason"] == "no moves left"
     else:
         assert report["a_wins"] == 1 and reason in result["reason"]
+
+
+def test_the_fakes_count_their_moves_to_the_fault():
+    import doctest
+
+    from tests.engines.fakes import faults
+
+    result = doctest.testmod(faults)
+    assert result.attempted and not result.failed

@@ -6,20 +6,19 @@ test suite's engines may use them: they are not under test here).
 """
 
 import sys
-import time
 
+from faults import Faults, misbehave, say
 
-from game.formats.ggf import parse_game, replay  # noqa: E402
+from game.formats.ggf import parse_game, replay
 
-mode = sys.argv[1]
-after = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+faults = Faults(sys.argv)
 game = None
-moves_made = 0
 
 
-def say(line):
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
+def illegal_square() -> str:
+    empty = [s for s in range(64) if game.piece_at(s % 8, s // 8) is None
+             and s not in game.legal_moves()]
+    return f"=== {game.move_name(empty[0])}"
 
 
 for raw in sys.stdin:
@@ -32,22 +31,7 @@ for raw in sys.stdin:
     elif word == "ping":
         say(f"pong {rest}")
     elif word == "go":
-        moves_made += 1
-        fault = mode if moves_made >= after else "good"
-        if fault == "slow":
-            time.sleep(30)
-        elif fault == "crash":
-            sys.exit(3)
-        elif fault == "silent":
-            continue
-        elif fault == "garbage":
-            say("=== z0")
-            continue
-        elif fault == "illegal":
-            empty = [s for s in range(64) if game.piece_at(s % 8, s // 8) is None
-                     and s not in game.legal_moves()]
-            say(f"=== {game.move_name(empty[0])}")
-            continue
-        say(f"=== {game.move_name(game.legal_moves()[0])}/0.00/0.0")
+        if not misbehave(faults.next_move(), garbage="=== z0", illegal=illegal_square):
+            say(f"=== {game.move_name(game.legal_moves()[0])}/0.00/0.0")
     elif word == "quit":
         break

@@ -6,46 +6,36 @@ before its move), ``illegal`` (plays an occupied cell), ``crash`` (exits with st
 START) or ``offboard``; the fault comes at its AFTER-th move (default 1), good moves
 before it. ``child`` starts a grandchild that sleeps, then stays silent (for the
 orphan test: its answer is ``child PID``); ``stubborn`` plays well but
-ignores END and SIGTERM..
+ignores END and SIGTERM.
 """
 
 import signal
 import subprocess
 import sys
-import time
 
-mode = sys.argv[1]
+from faults import Faults, misbehave, say
+
+faults = Faults(sys.argv)
+mode = faults.mode
 if mode == "stubborn":  # ignores END and SIGTERM: only SIGKILL ends it
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-after = int(sys.argv[2]) if len(sys.argv) > 2 else 1
 size = 15
 stones = set()
-moves_made = 0
 
 
-def say(line):
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
+def taken_cell():
+    """An occupied cell, once there is one."""
+    if not stones:
+        return None
+    x, y = sorted(stones)[0]
+    return f"{x},{y}"
 
 
 def answer():
-    global moves_made
-    moves_made += 1
-    fault = mode if moves_made >= after else "good"
-    if fault == "slow":
-        time.sleep(30)
-    elif fault == "crash":
-        sys.exit(3)
-    elif fault == "silent":
+    fault = faults.next_move()
+    if misbehave(fault, garbage="I resign, I think", illegal=taken_cell):
         return
-    elif fault == "garbage":
-        say("I resign, I think")
-        return
-    elif fault == "illegal" and stones:
-        x, y = sorted(stones)[0]
-        say(f"{x},{y}")
-        return
-    elif fault == "offboard":
+    if fault == "offboard":
         say(f"{size},{size}")
         return
     elif fault == "child":
