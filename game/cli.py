@@ -155,11 +155,15 @@ def _demo_arguments(parser: argparse.ArgumentParser) -> None:
                         help="levels of the first and second computer player")
 
 
-def _window_game(args: argparse.Namespace) -> tuple[str | None, dict[str, Any] | None]:
+def _window_game(args: argparse.Namespace) -> tuple[str, dict[str, Any] | None]:
+    """The game and variant ``play`` / ``demo`` open: ``--game``'s, else the game last
+    chosen on the start screen (variant ``None``: the window uses the one remembered)."""
     if args.game is None:
         if any(getattr(args, k) is not None for k in ("width", "height", "connect", "size", "rule")):
             raise CliError("variant options need --game")
-        return None, None
+        from game.settings import load_settings
+
+        return load_settings().last_game, None
     game = build_game(args)  # validates the name and variant before a window opens
     return game.name, game.variant()
 
@@ -198,9 +202,9 @@ def _play(args: argparse.Namespace) -> int:
     opening = None if args.opening == "none" else args.opening
     if opening is not None and (name != "gomoku" or position is not None):
         raise CliError("--opening is for a new Gomoku game (--game gomoku, without --board)")
-    _check_window_eval(name or "connect4", args.eval)
+    _check_window_eval(name, args.eval)
     players = app.players_for(args.first, args.level or DEFAULT_LEVEL, args.eval)
-    return app.run_app(game=name or "connect4", variant=variant, players=players,
+    return app.run_app(game=name, variant=variant, players=players,
                        position=position, opening=opening)
 
 
@@ -212,7 +216,7 @@ def _demo(args: argparse.Namespace) -> int:
     for value in levels:
         _check_level(value)
     name, variant = _window_game(args)
-    return app.run_app(game=name or "connect4", variant=variant,
+    return app.run_app(game=name, variant=variant,
                        players=app.demo_players(*levels), demo=True)
 
 

@@ -42,7 +42,9 @@ def add_game_argument(parser: argparse.ArgumentParser, *, positional: bool = Tru
     if positional:
         parser.add_argument("game", metavar="GAME", help=f"one of {', '.join(GAMES)}")
     else:
-        parser.add_argument("--game", metavar="GAME", help=f"one of {', '.join(GAMES)}")
+        parser.add_argument("--game", metavar="GAME",
+                            help=f"one of {', '.join(GAMES)} (default: the game last chosen "
+                                 "in the window, with its variant)")
     variant = parser.add_argument_group("variant options")
     variant.add_argument("--width", type=int, help="Connect-4 columns (4-10, default 7)")
     variant.add_argument("--height", type=int, help="Connect-4 rows (4-10, default 6)")

@@ -65,6 +65,25 @@ def test_plies_play_and_demo_keep_the_remembered_players(frames):
     assert after.last_variants == {}
 
 
+def test_plies_play_without_a_game_opens_the_game_last_chosen(frames):
+    """Not always Connect-4: the game (and variant) the start screen would offer."""
+    save_settings(Settings(last_game="gomoku", sound=False,
+                           last_variants={"gomoku": {"size": 19, "rule": "standard"}}))
+    assert main(["play", "--first", "ai", "--level", "3"]) == 0
+    play = frames["app"].play
+    assert play.game.name == "gomoku" and play.game.variant() == {"size": 19,
+                                                                   "rule": "standard"}
+    assert play.session.players[0]["type"] == "computer" and play.session.players[1] == HUMAN
+    assert main(["demo", "--levels", "1", "2"]) == 0
+    assert frames["app"].play.game.name == "gomoku" and frames["app"].play.session.demo
+    assert load_settings().last_game == "gomoku"  # and the choice stays as it was
+
+
+def test_plies_play_opens_connect4_when_nothing_was_chosen_yet(frames):
+    assert main(["play"]) == 0
+    assert frames["app"].play.game.name == "connect4"
+
+
 def test_a_running_demo_is_never_offered_for_resuming(frames, make_app):
     frames["frames"] = 1
     assert main(["demo", "--game", "connect4", "--levels", "1", "1"]) == 0
