@@ -256,3 +256,72 @@ def test_the_graph_speaks_for_the_persons_side(make_app, monkeypatch) -> None:
     assert last.side == 0 and last.chance_before == 1.0 and last.chance_after == 0.0
     points = dict(scene._chances())
     assert points[last.ply - 1] == 0.0 and points[last.ply] == 1.0  # Yellow: lost, then won
+
+
+def _judged(moves: str, depth: int) -> list[tuple]:
+    """What ``plies review --depth`` says of an Othello game: the reference."""
+    game = new_game("othello")
+    game.play_moves(moves)
+    review = review_game(game, load_evaluator("othello"), ReviewLimits(depth=depth))
+    return [(m.label, m.best, m.score_before, m.score_after, m.depth) for m in review.moves]
+
+
+def _shown(scene: ReviewScene) -> list[tuple]:
+    return [(m.label, m.best, m.score_before, m.score_after, m.depth) for m in scene.results]
+
+
+def test_the_depth_choice_judges_again_at_the_chosen_depth(make_app, monkeypatch) -> None:
+    """D / Shift+D, the choice's arrows and Left/Right on it all set the review's depth;
+    the game is judged as ``plies review --depth`` judges it, and the depth stays for
+    the next review of the game."""
+    monkeypatch.setitem(review_module.DEFAULT_DEPTH, "othello", 2)
+    moves = "f5d6c3d3c4f4f6"
+    app = make_app()
+    game = new_game("othello")
+    game.play_moves(moves)
+    app.start_game(game, [HUMAN, HUMAN])
+    app.run_frames(2)
+    scene = open_review(app)
+    assert [v for v, _ in scene.c_depth.options] == [1, 2, 3, 4, 5]  # default 2, 3 more
+    assert app.pump_until(lambda: scene.complete, timeout=60)
+    assert scene.limits.depth == 2 and _shown(scene) == _judged(moves, 2)
+
+    post_key(pygame.K_d)  # deeper: judged again from the first move
+    app.run_frames(1)
+    assert scene.limits.depth == 3 and scene.c_depth.value == 3 and scene.running
+    assert app.pump_until(lambda: scene.complete, timeout=60)
+    assert _shown(scene) == _judged(moves, 3)
+    assert _judged(moves, 3) != _judged(moves, 2)  # the test tells the depths apart
+
+    post_key(pygame.K_d, pygame.KMOD_LSHIFT)  # back: the depth-2 judgements return
+    app.run_frames(1)
+    assert scene.limits.depth == 2 and scene.complete and not scene.running
+    assert _shown(scene) == _judged(moves, 2)
+
+    left_arrow = scene.c_depth.rect.left + 5, scene.c_depth.rect.centery
+    post_click(left_arrow)  # the mouse: one less
+    app.run_frames(1)
+    assert scene.limits.depth == 1
+    assert app.pump_until(lambda: scene.complete, timeout=60)
+    assert _shown(scene) == _judged(moves, 1)
+
+    for _ in range(len(scene.widgets.widgets) + 1):  # the keyboard alone: Tab to the choice
+        post_key(pygame.K_TAB)
+        app.run_frames(1)
+        if scene.widgets.focus is scene.c_depth:
+            break
+    assert scene.widgets.focus is scene.c_depth and scene.widgets.focus_visible
+    selected = scene.selected
+    post_key(pygame.K_RIGHT)  # on the choice, Right is the next depth, not the next move
+    app.run_frames(1)
+    assert scene.limits.depth == 2 and scene.selected == selected
+
+    post_key(pygame.K_ESCAPE)  # the review is complete: Esc goes back to the game
+    app.run_frames(1)
+    assert app.top is app.play
+    post_key(pygame.K_r)
+    app.run_frames(1)
+    again = app.top
+    assert isinstance(again, ReviewScene) and again is not scene
+    assert again.limits.depth == 2 and again.c_depth.value == 2
+    assert again.complete and _shown(again) == _judged(moves, 2)  # nothing judged twice

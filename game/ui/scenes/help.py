@@ -27,7 +27,7 @@ SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Analysis; preview its lines", ("A", "[", "]")),
     ("Scores: chances, units, points", ("U",)),
     ("Search tree explorer", ("T",)),
-    ("Review: the game, next mistake", ("R", "M", "or", "Shift+M")),
+    ("Review: game, mistakes, depth", ("R", "M", "or", "Shift+M", "D", "or", "Shift+D")),
     ("Set up a position; paste one", ("E", "Ctrl+V")),
     ("Swap opening: Black, White, two more", ("B", "W", "2")),
     ("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),

@@ -18,6 +18,7 @@ Previous / next move            Left / Right (or Up / Down), Home / End; click a
 Next / previous mistake         M / Shift+M (inaccuracies and worse)
 Stop the review                 Esc or the Stop button (what is judged stays)
 Resume a stopped review         R or the Resume button
+Judge deeper / less deep        D / Shift+D, or the Depth choice (Left / Right on it)
 Back to the game                Esc (when the review is not running), Back
 New game                        N (cancels the review)
 Keyboard help                   F1 or ?
@@ -31,15 +32,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.explain.review import (LABELS, GameReview, MoveReview, ReviewLimits, review_game,
-                               side_summary)
+from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview, ReviewLimits,
+                               review_game, side_summary)
 from ai.worker import WorkerReport
 from game.rules import PASS, Game
 from game.ui import draw
 from game.ui.boards import BoardOverlay, view_for
 from game.ui.scenes.base import Scene
 from game.ui.theme import Theme, icon_outline, mix, readable_on, visible_on
-from game.ui.widgets import Button, WidgetGroup
+from game.ui.widgets import Button, Choice, WidgetGroup
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -53,8 +54,26 @@ ROW = 26
 MISTAKES = ("inaccuracy", "mistake", "blunder")
 """The labels M and Shift+M jump between."""
 
+DEEPER = 3
+"""How many plies past the game's default depth the Depth choice goes. Three plies more
+cost 4 to 17 times as long per position (``plies analyse`` of one early position per
+game, CPU seconds on the shared 2-core machine: Connect-4 depth 8 → 11 0.14 → 0.49,
+Othello 6 → 9 0.24 → 4.1, Gomoku 5 → 8 0.20 → 0.84), so a review further down than
+that would take too long for a whole game."""
+
+DEPTH_CHOICE_W = 150
+
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 SHORT = {"best": "best", "good": "good", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def depths_for(game_name: str) -> list[int]:
+    """The depths the review's Depth choice offers for ``game_name``.
+
+    >>> depths_for("othello")
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    """
+    return list(range(1, DEFAULT_DEPTH.get(game_name, 4) + DEEPER + 1))
 
 
 def label_colour(theme: Theme, label: str) -> tuple[int, int, int]:
@@ -70,7 +89,11 @@ def label_colour(theme: Theme, label: str) -> tuple[int, int, int]:
 
 
 class ReviewScene(Scene):
-    """The review of ``session``'s game (see the module docstring)."""
+    """The review of ``session``'s game (see the module docstring).
+
+    ``limits`` default to the depth an ``earlier`` review of the same game was left
+    at (the person's last choice in this window), else the game's default depth.
+    """
 
     def __init__(self, app: App, session: Session, limits: ReviewLimits | None = None,
                  preset: str = "default", earlier: ReviewScene | None = None) -> None:
@@ -81,8 +104,12 @@ class ReviewScene(Scene):
         self.players = [dict(p) for p in session.players]
         self.moves = list(self.game.move_stack)
         self.sides = self._movers()
+        if limits is None and earlier is not None and earlier.game.name == self.game.name:
+            limits = earlier.limits
         self.limits = (limits or ReviewLimits()).for_game(self.game.name)
         self.results: list[MoveReview] = self._reusable(earlier)
+        self._other_depths: dict[ReviewLimits, list[MoveReview]] = {}
+        """The judgements made at the depths left behind, back when chosen again."""
         self.running = False
         self.error = ""
         self.generation = 0
@@ -108,8 +135,16 @@ class ReviewScene(Scene):
                              tooltip="Next mistake (M)")
         self.b_stop = Button("Stop", self.toggle_run, tooltip="Stop the review (Esc)")
         self.b_new = Button("New", self.new_game, tooltip="New game (N)")
+        depths = depths_for(self.game.name)
+        if self.limits.depth is not None and self.limits.depth not in depths:
+            depths = sorted({*depths, self.limits.depth})
+        self.c_depth = Choice([(d, f"Depth {d}") for d in depths], self.limits.depth,
+                              self.set_depth,
+                              tooltip=f"Plies searched per move: deeper judges better and "
+                                      f"takes longer; {DEFAULT_DEPTH.get(self.game.name, 4)} "
+                                      f"by default (D, Shift+D)")
         self.left_buttons = [self.b_back, self.b_prev, self.b_next, self.b_stop]
-        self.right_buttons = [self.b_new]
+        self.right_buttons = [self.c_depth, self.b_new]
         self.widgets.add(*self.left_buttons, *self.right_buttons)
         self.start()
 
@@ -164,6 +199,20 @@ class ReviewScene(Scene):
             self.stop()
         else:
             self.start()
+
+    def set_depth(self, depth: int) -> None:
+        """Judge the game at ``depth`` from the first move (judgements made at another
+        depth are kept aside, not mixed in, and come back if it is chosen again)."""
+        if depth == self.limits.depth:
+            return
+        self.stop()
+        self._other_depths[self.limits] = self.results
+        self.limits = ReviewLimits(depth=depth)
+        self.results = self._other_depths.pop(self.limits, [])
+        self.error = ""
+        self.c_depth.set_value(depth)
+        self.start()
+        self._refresh_buttons()
 
     def owns_report(self, report: WorkerReport) -> bool:
         return report.purpose == "review" and report.generation == self.generation
@@ -258,7 +307,7 @@ class ReviewScene(Scene):
             x += bw + 8
         x_right = w - MARGIN
         for b in reversed(self.right_buttons):
-            bw = max(64, b.preferred_width())
+            bw = DEPTH_CHOICE_W if b is self.c_depth else max(64, b.preferred_width())
             b.rect = pygame.Rect(x_right - bw, (TOOLBAR - bh) // 2, bw, bh)
             x_right -= bw + 8
         self._title_space = (x + 8, x_right - 8)
@@ -326,6 +375,9 @@ class ReviewScene(Scene):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
                 and self.widgets.focus_visible and self.widgets.focus is not None:
             self.widgets.handle_event(event)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.widgets.focus_visible \
+                and self.widgets.focus is self.c_depth:
+            self.widgets.handle_event(event)
         elif key in (pygame.K_LEFT, pygame.K_UP):
             self.select(self.selected - 1)
         elif key in (pygame.K_RIGHT, pygame.K_DOWN):
@@ -342,6 +394,8 @@ class ReviewScene(Scene):
             self.jump_mistake(-1 if shift else 1)
         elif key == pygame.K_r:
             self.start()
+        elif key == pygame.K_d:
+            self.c_depth.step(-1 if shift else 1)
         elif key == pygame.K_n:
             self.new_game()
         elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
