@@ -26,6 +26,12 @@ played each side and how the game ended. Two file forms exist:
   board as ``Game.diagram()`` writes it, then the side to move); JSON has ``"start":
   {"board": ..., "turn": 0 | 1}``. Both are checked by ``Game.from_diagram``.
 
+  A Gomoku game played with a swap or swap2 opening has a ``# opening: KIND
+  CHOICE...`` line before the first move (``# opening: swap2 place-two white``: the
+  kind, then the choices in the order they were made; JSON has ``"opening": {"kind",
+  "choices"}``). It is a ``#`` comment to anything else that reads the move list, and
+  to Plies before it knew the line, which then loses only the opening, as before.
+
   A text file without a ``# game:`` line is read as the game the caller names
   (``default_game``/``default_variant``), so a bare ``4453`` pasted from elsewhere
   opens in the current game. Its result is always recomputed from the moves.
@@ -147,7 +153,7 @@ class GameRecord:
     opening: dict[str, Any] | None = None
     """Gomoku's swap or swap2 opening, ``{"kind": "swap" | "swap2", "choices": [...]}``
     (``game.rules.openings``); ``players`` are by colour, as the choices made them.
-    ``None``: the usual start (JSON only, optional)."""
+    ``None``: the usual start (JSON ``opening``, text ``# opening:``, optional)."""
     note: str | None = dataclasses.field(default=None, compare=False)
     """Something the loader wants a person told (never saved): "… holds 12 games;
     this is the first"."""
@@ -386,6 +392,7 @@ def record_from_text(
     players: list[Any] = [None, None]
     move_lines: list[tuple[int, str]] = []
     start: tuple[dict[str, Any], str] | None = None  # the set-up board, where it was
+    opening: tuple[dict[str, Any], str] | None = None  # a swap opening, where it was
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         where = f"line {lineno} of {name}:"
@@ -396,6 +403,13 @@ def record_from_text(
             if start_line is not None and not move_lines:
                 start = ({"board": start_line[1], "turn": "XO".index(start_line[2].upper())},
                          f"{where} the start")
+                continue
+            opening_line = _OPENING_RE.fullmatch(line)
+            if opening_line is not None and not move_lines:
+                if opening is not None:
+                    raise RecordError(f"{where} the opening is given twice")
+                opening = ({"kind": opening_line[1].lower(),
+                            "choices": (opening_line[2] or "").split()}, f"{where} the opening")
                 continue
             header = _HEADER_RE.fullmatch(line)
             if header is None or move_lines:
@@ -426,8 +440,8 @@ def record_from_text(
         except RecordError as error:
             # No header and not a game of the caller's kind: another game's moves?
             game, note = _as_another_game(game_name, move_lines, name, error)
-            return _text_record(game, players, name, default_players, note)
-        return _text_record(game, players, name, default_players)
+            return _text_record(game, players, name, default_players, note, opening)
+        return _text_record(game, players, name, default_players, opening=opening)
     elif move_lines or text.strip():
         raise RecordError(f"{name} does not say which game it is "
                           f"(add a first line like '# game: othello')")
@@ -435,7 +449,7 @@ def record_from_text(
         raise RecordError(f"{name} is empty")
 
     _replay_lines(game, move_lines, name)
-    return _text_record(game, players, name, default_players)
+    return _text_record(game, players, name, default_players, opening=opening)
 
 
 def _replay_lines(game: Game, move_lines: Sequence[tuple[int, str]], name: str) -> None:
@@ -475,7 +489,8 @@ def _as_another_game(tried: str, move_lines: Sequence[tuple[int, str]], name: st
 
 def _text_record(game: Game, players: list[Any], name: str,
                  default_players: Sequence[Mapping[str, Any]] | None,
-                 note: str | None = None) -> GameRecord:
+                 note: str | None = None,
+                 opening: tuple[dict[str, Any], str] | None = None) -> GameRecord:
     if players == [None, None]:
         checked = _check_players(default_players or standard_players(), "the default players")
     elif None in players:
@@ -485,7 +500,8 @@ def _text_record(game: Game, players: list[Any], name: str,
         checked = players
     record = GameRecord(game.name, dict(game.variant()),
                         [game.move_name(m) for m in game.move_stack], checked,
-                        _result_of(game), start_of(game))
+                        _result_of(game), start_of(game),
+                        opening=None if opening is None else _check_opening(game, *opening))
     record.note = note
     return record
 
@@ -590,6 +606,9 @@ def record_to_text(record: GameRecord) -> str:
     start = _start_header(game)
     if start is not None:
         lines.append(start)
+    if record.opening is not None:
+        opening = _check_opening(game, record.opening, "the opening")
+        lines.append(" ".join(["# opening:", opening["kind"], *opening["choices"]]))
     for side, player in enumerate(players):
         words = [player["type"]]
         if player["type"] == "computer":
@@ -606,11 +625,16 @@ def record_to_text(record: GameRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
-    """Write ``record`` to ``path`` atomically: ``.txt`` as plain text, anything else as JSON.
+def save_record(path: str | os.PathLike[str], record: GameRecord) -> str | None:
+    """Write ``record`` to ``path`` atomically: ``.txt`` as plain text, ``.psq`` and
+    ``.ggf`` in the field's formats, anything else as JSON.
 
     The record is validated and serialised before the file is touched; a failure
     leaves any existing file unchanged and no temporary file behind.
+
+    Returns:
+        What the file's format cannot hold that changes the game, named for a person
+        (``"the swap2 opening"``, from the format module's ``not_kept``), else ``None``.
 
     Raises:
         RecordError: the record is invalid or the file cannot be written (one sentence).
@@ -618,14 +642,17 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     path = Path(path)
     suffix = path.suffix.lower()
     other = _other_format(suffix, "")
+    lost = None
     if other is not None:
         text = other.write_record(record)
+        lost = getattr(other, "not_kept", lambda _record: None)(record)
     else:
         text = record_to_text(record) if suffix == ".txt" else record_to_json(record)
     try:
         atomic_write_text(path, text)
     except OSError as error:
         raise RecordError(f"{path.name} could not be saved: {os_reason(error)}") from None
+    return lost
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -858,6 +885,10 @@ def _start_header(game: Game) -> str | None:
 
 _START_RE = re.compile(r"#\s*start\s*:\s*(\S+)\s+([XOxo])\s*")
 """``# start: DIAGRAM X`` in a text record (before the first move)."""
+
+_OPENING_RE = re.compile(r"#\s*opening\s*:\s*(swap2?)(\s.*)?", re.IGNORECASE)
+"""``# opening: swap2 place-two white`` in a text record (before the first move); a
+comment that happens to start ``# opening:`` but names no swap stays a comment."""
 
 
 # --- validation helpers ----------------------------------------------------------------

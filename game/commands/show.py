@@ -23,6 +23,7 @@ option (``--to FORMAT``) is one more entry there.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -58,6 +59,13 @@ def run(args: argparse.Namespace) -> int:
             print(convert(record, args.to), end="")
         except ConvertError as error:
             raise CliError(str(error)) from None
+        if args.to.lower() == "psq":
+            from game.formats.psq import not_kept
+
+            lost = not_kept(record)
+            if lost is not None:
+                print(f"plies: note: a .psq file cannot hold {lost}: only the moves are "
+                      f"in it", file=sys.stderr)
         return 0
     render = RENDERERS["json" if args.json else "text"]
     print(render(record, game), end="")

@@ -18,6 +18,11 @@ A file is a header line, one move a line, then an optional trailer::
 * Whatever follows the first line that is not a move (brain names, a result code) is
   the trailer; it is kept as text and not interpreted.
 
+The format has no place for the rule nor for a swap / swap2 opening, and Plies adds
+none: Piskvork reads the trailer's lines as the players' programs, so a line there
+could make it look for a program of that name. A psq file is read as freestyle, and
+saving one says what it leaves out (``not_kept``); ``.json`` and ``.txt`` keep both.
+
 >>> game = parse("Piskvorky 15x15, 11:11, 0\\n8,8,0\\n9,9,10\\n")
 >>> game.size, game.moves, game.times
 (15, [(7, 7), (8, 8)], [0, 10])
@@ -136,6 +141,26 @@ def read_record(text: str, *, name: str = "the game file",
     return record_from_game(game, default_players or standard_players())
 
 
+def not_kept(record: Any) -> str | None:
+    """What of ``record`` a psq file cannot hold and that changes the game, named for a
+    person (``None`` when only the players are lost: Plies reads its default players).
+
+    >>> from game.records import GameRecord
+    >>> not_kept(GameRecord("gomoku", {"size": 15, "rule": "renju"}, ["h8"],
+    ...                     opening={"kind": "swap2", "choices": []}))
+    'the swap2 opening and the renju rule'
+    """
+    lost = []
+    if record.opening is not None:
+        lost.append(f"the {record.opening['kind']} opening")
+    rule = record.variant.get("rule", "freestyle")
+    if rule != "freestyle":
+        lost.append(f"the {rule} rule")
+    if not lost:
+        return None
+    return " and ".join(lost)
+
+
 def write_record(record: Any) -> str:
     """The psq text of a Gomoku ``GameRecord`` (move times are not recorded: 0)."""
     from game.records import RecordError, record_to_game
@@ -153,5 +178,5 @@ def write_record(record: Any) -> str:
     return write(PSQGame(game.size, moves, [0] * len(moves)))
 
 
-__all__ = ["PSQError", "PSQGame", "looks_like", "parse", "read_record", "write",
+__all__ = ["PSQError", "PSQGame", "looks_like", "not_kept", "parse", "read_record", "write",
            "write_record"]

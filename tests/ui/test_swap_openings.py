@@ -338,3 +338,46 @@ def test_plies_play_opening_starts_the_window_in_the_opening(monkeypatch, capsys
     # Not for other games, nor with a set-up board: one sentence, no window.
     assert main(["play", "--game", "connect4", "--opening", "swap"]) != 0
     assert "--opening is for a new Gomoku game" in capsys.readouterr().err
+
+
+def _save_as(app, suffix: str) -> str:
+    """Ctrl+S, the format chosen with its button, Save: the path saved to."""
+    post_key(pygame.K_s, CTRL)
+    app.run_frames(2)
+    dialog = app.top
+    post_click(dialog.format._segment({".txt": 1, ".psq": 2}[suffix]).center)
+    app.run_frames(2)
+    path = dialog.path.text
+    assert path.endswith(suffix)
+    post_click(dialog.b_ok.rect.center)
+    app.run_frames(2)
+    assert app.top is app.play
+    return path
+
+
+def test_a_text_file_saved_mid_opening_resumes_there_and_psq_says_what_it_drops(
+        make_app) -> None:
+    app = make_app()
+    start(app, "swap2", [HUMAN, computer(1)])
+    click_stone(app, "h8")
+    path = _save_as(app, ".txt")
+    assert status(app) == f"Saved to {path}"
+    psq_path = _save_as(app, ".psq")
+    assert psq_path.endswith(".psq")
+    assert status(app) == "Saved without the swap2 opening, which a .psq file cannot hold"
+    app.start_game(Gomoku(15), [HUMAN, HUMAN], remember=False)  # something else
+    app.run_frames(2)
+    post_key(pygame.K_o, CTRL)
+    app.run_frames(2)
+    dialog = app.top
+    for _ in range(len(dialog.path.text)):
+        post_key(pygame.K_BACKSPACE)
+    post_text(path)
+    post_key(pygame.K_RETURN)
+    assert app.pump_until(lambda: app.play.game.moves_text() == "h8", 5)
+    s = app.play.session
+    assert s.opening is not None and s.opening.as_dict() == {"kind": "swap2", "choices": []}
+    s.message_until = s.time - 1
+    assert "Place 3 stones" in status(app) and "2 to go" in status(app)
+    click_stone(app, "h9")  # the same person places the opening's second stone
+    assert s.game.ply == 2 and s.human_to_move()

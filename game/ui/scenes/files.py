@@ -283,7 +283,7 @@ class FileDialog(Dialog):
             self.error = f"{path.name} already exists — press Save again to replace it."
             return
         try:
-            records.save_record(path, play.session.record())
+            lost = records.save_record(path, play.session.record())
         except records.RecordError as error:
             self.error = _sentence(str(error))
             return
@@ -292,7 +292,11 @@ class FileDialog(Dialog):
             return
         self.app.last_folder = path.parent
         self.close()
-        play.session.say(f"Saved to {path}", "info", 6.0)
+        if lost is None:
+            play.session.say(f"Saved to {path}", "info", 6.0)
+        else:  # what was lost first: the status line cuts a long message at its end
+            play.session.say(f"Saved without {lost}, which a {path.suffix} file cannot hold",
+                             "info", 12.0)
 
     # --- layout, events, drawing ------------------------------------------------------------------
 
