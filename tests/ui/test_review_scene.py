@@ -40,6 +40,18 @@ def open_review(app) -> ReviewScene:
     return scene
 
 
+def back_and_review_again(app, review: ReviewScene) -> ReviewScene:
+    """Esc from a finished review back to the game, then R: the new review scene."""
+    post_key(pygame.K_ESCAPE)
+    app.run_frames(1)
+    assert app.top is app.play
+    post_key(pygame.K_r)
+    app.run_frames(1)
+    again = app.top
+    assert isinstance(again, ReviewScene) and again is not review
+    return again
+
+
 def expected_labels(moves: str, depth: int) -> list[tuple[str, int]]:
     game = new_game("connect4")
     game.play_moves(moves)
@@ -214,13 +226,7 @@ def test_reopening_reuses_the_judgements_of_the_moves_still_on_the_board(make_ap
     app.run_frames(2)
     first = open_review(app)
     assert app.pump_until(lambda: first.complete, timeout=60)
-    post_key(pygame.K_ESCAPE)
-    app.run_frames(1)
-    assert app.top is app.play
-    post_key(pygame.K_r)
-    app.run_frames(1)
-    again = app.top
-    assert isinstance(again, ReviewScene) and again is not first
+    again = back_and_review_again(app, first)
     assert again.complete and not again.running and not app.worker.busy
     assert again.results == first.results
     # One move taken back and another played: the shared first five are kept, one is new.
@@ -316,12 +322,6 @@ def test_the_depth_choice_judges_again_at_the_chosen_depth(make_app, monkeypatch
     app.run_frames(1)
     assert scene.limits.depth == 2 and scene.selected == selected
 
-    post_key(pygame.K_ESCAPE)  # the review is complete: Esc goes back to the game
-    app.run_frames(1)
-    assert app.top is app.play
-    post_key(pygame.K_r)
-    app.run_frames(1)
-    again = app.top
-    assert isinstance(again, ReviewScene) and again is not scene
+    again = back_and_review_again(app, scene)
     assert again.limits.depth == 2 and again.c_depth.value == 2
     assert again.complete and _shown(again) == _judged(moves, 2)  # nothing judged twice

@@ -60,6 +60,34 @@ def shot(app, name: str) -> None:
         pygame.image.save(app.screen, str(SCREENS / f"{name}-{app.settings.theme}.png"))
 
 
+def _open_after_another_game(app, path: str) -> None:
+    """Start another game, then open ``path`` with Ctrl+O, typing its name."""
+    app.start_game(Gomoku(15), [HUMAN, HUMAN], remember=False)
+    app.run_frames(2)
+    post_key(pygame.K_o, CTRL)
+    app.run_frames(2)
+    dialog = app.top
+    for _ in range(len(dialog.path.text)):
+        post_key(pygame.K_BACKSPACE)
+    post_text(path)
+    post_key(pygame.K_RETURN)
+
+
+def _save_as(app, suffix: str) -> str:
+    """Ctrl+S, the format chosen with its button, Save: the path saved to."""
+    post_key(pygame.K_s, CTRL)
+    app.run_frames(2)
+    dialog = app.top
+    post_click(dialog.format._segment({".txt": 1, ".psq": 2}[suffix]).center)
+    app.run_frames(2)
+    path = dialog.path.text
+    assert path.endswith(suffix)
+    post_click(dialog.b_ok.rect.center)
+    app.run_frames(2)
+    assert app.top is app.play
+    return path
+
+
 def computer_moved(app, ply: int, timeout: float = 30) -> None:
     assert app.pump_until(lambda: app.play.game.ply >= ply, timeout), status(app)
 
@@ -241,15 +269,7 @@ def test_saved_swap2_game_replays_its_opening(make_app) -> None:
     app.run_frames(2)
     record = records.load_record(path)
     assert record.opening == s.opening.as_dict() and record.players == players
-    app.start_game(Gomoku(15), [HUMAN, HUMAN], remember=False)  # something else
-    app.run_frames(2)
-    post_key(pygame.K_o, CTRL)
-    app.run_frames(2)
-    dialog = app.top
-    for _ in range(len(dialog.path.text)):
-        post_key(pygame.K_BACKSPACE)
-    post_text(path)
-    post_key(pygame.K_RETURN)
+    _open_after_another_game(app, path)
     assert app.pump_until(lambda: app.play.game.moves_text() == moves, 5)
     again = app.play.session
     assert again.opening.as_dict() == record.opening
@@ -340,21 +360,6 @@ def test_plies_play_opening_starts_the_window_in_the_opening(monkeypatch, capsys
     assert "--opening is for a new Gomoku game" in capsys.readouterr().err
 
 
-def _save_as(app, suffix: str) -> str:
-    """Ctrl+S, the format chosen with its button, Save: the path saved to."""
-    post_key(pygame.K_s, CTRL)
-    app.run_frames(2)
-    dialog = app.top
-    post_click(dialog.format._segment({".txt": 1, ".psq": 2}[suffix]).center)
-    app.run_frames(2)
-    path = dialog.path.text
-    assert path.endswith(suffix)
-    post_click(dialog.b_ok.rect.center)
-    app.run_frames(2)
-    assert app.top is app.play
-    return path
-
-
 def test_a_text_file_saved_mid_opening_resumes_there_and_psq_says_what_it_drops(
         make_app) -> None:
     app = make_app()
@@ -365,15 +370,7 @@ def test_a_text_file_saved_mid_opening_resumes_there_and_psq_says_what_it_drops(
     psq_path = _save_as(app, ".psq")
     assert psq_path.endswith(".psq")
     assert status(app) == "Saved without the swap2 opening, which a .psq file cannot hold"
-    app.start_game(Gomoku(15), [HUMAN, HUMAN], remember=False)  # something else
-    app.run_frames(2)
-    post_key(pygame.K_o, CTRL)
-    app.run_frames(2)
-    dialog = app.top
-    for _ in range(len(dialog.path.text)):
-        post_key(pygame.K_BACKSPACE)
-    post_text(path)
-    post_key(pygame.K_RETURN)
+    _open_after_another_game(app, path)
     assert app.pump_until(lambda: app.play.game.moves_text() == "h8", 5)
     s = app.play.session
     assert s.opening is not None and s.opening.as_dict() == {"kind": "swap2", "choices": []}
