@@ -83,13 +83,16 @@ class _OutOfBudget(Exception):
 
 class VctTable:
     """Attacker-to-move positions proven won (``key -> (plies, line)``) or failed
-    (``key -> threats searched``, ``_EXHAUSTED`` when nothing was cut), both bounded."""
+    (``key -> threats searched``, ``_EXHAUSTED`` when nothing was cut), and the
+    defender's replies after a threat (``key -> moves``, ``None``: no threat), all
+    bounded."""
 
-    __slots__ = ("proven", "failed")
+    __slots__ = ("proven", "failed", "replies")
 
     def __init__(self) -> None:
         self.proven: dict[int, Found] = {}
         self.failed: dict[int, int] = {}
+        self.replies: dict[int, list[Move] | None] = {}
 
     def __len__(self) -> int:
         return len(self.proven) + len(self.failed)
@@ -210,7 +213,15 @@ class _Search:
             finally:
                 board.remove(reply, d)
             return None if found is None else (found[0] + 1, [reply, *found[1]])
-        replies = self.defences()
+        key = board.key ^ self.salt
+        cache = self.table.replies
+        if key in cache:
+            replies = cache[key]
+        else:
+            replies = self.defences()
+            if len(cache) >= TABLE_ENTRIES:
+                cache.clear()
+            cache[key] = replies
         if replies is None:
             return None  # no threat at all
         worst: Found | None = None

@@ -235,6 +235,13 @@ class Evaluator(abc.ABC):
         """
         return self.candidate_moves(game)
 
+    def threat_probe(self, game: Game) -> int | None:
+        """Plies to a proven win of the side to move found by a cheap threat search,
+        or ``None`` (none found: proves nothing). The search asks it near the root
+        with ``Limits.threats`` (Gomoku: a small victory-by-continuous-threats
+        search); default ``None``."""
+        return None
+
     def terminal_score(self, game: Game, outcome: Outcome, ply: int) -> int:
         """Value of a finished game for the side to move, ``ply`` plies below the root."""
         if outcome.winner is None:

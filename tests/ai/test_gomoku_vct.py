@@ -320,3 +320,32 @@ def test_match_spec_keeps_the_old_level_8_as_a_fixed_opponent():
     assert not parse_player_spec("level=8,vct=off").limits("gomoku").threats
     assert not parse_player_spec("level=7").limits("gomoku").threats
     assert parse_player_spec("time=1,vct=on").limits("gomoku").threats
+
+
+def test_threat_probe_reports_the_vct_of_the_side_to_move_in_plies():
+    """The evaluator's probe (asked by the search near the root) is the VCT search of
+    the side to move under a small node cap: the double three's 5 plies, the
+    four-then-double-three's 7, nothing in a quiet position or for the defender."""
+    evaluator = load_evaluator("gomoku")
+    assert evaluator.threat_probe(position(*DOUBLE_THREE)) == 5
+    assert evaluator.threat_probe(position(*FOUR_THEN_DOUBLE_THREE)) == 7
+    assert evaluator.threat_probe(position(*QUIET)) is None
+    black, white = DOUBLE_THREE
+    defender = position(black + " a5", white)  # one more black stone, White to move
+    assert find_vct(board_of(defender), 0) is not None  # Black's, not the mover's
+    assert find_vct(board_of(defender), 1) is None
+    assert evaluator.threat_probe(defender) is None
+
+
+def test_defender_replies_cached_in_the_table_give_the_same_proofs():
+    """A table reused across searches (its cached defender replies included) proves
+    the same wins with the same lengths as a fresh one, and faster the second time."""
+    for stones in (DOUBLE_THREE, FOUR_THEN_DOUBLE_THREE):
+        game = position(*stones)
+        table = VctTable()
+        first, again = [0], [0]
+        fresh = find_vct(board_of(game), 0, table=table, counter=first)
+        reused = find_vct(board_of(game), 0, table=table, counter=again)
+        assert fresh is not None and reused is not None and fresh[0] == reused[0]
+        assert again[0] <= first[0]
+        assert table.replies  # the defender's replies were remembered

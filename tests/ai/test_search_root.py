@@ -55,3 +55,61 @@ def test_the_random_choice_prefers_the_better_of_the_near_equal_moves():
     better = chosen.count(0) / len(chosen)
     assert 0.85 < better < 0.97, better
     assert chosen.count(1) > 0 and chosen.count(2) == 0
+
+
+class _ProbingEvaluator(LeafEvaluator):
+    """Its threat probe reports a win of the side to move at the paths of ``wins``
+    (``move_stack`` tuple -> plies to the win) and counts where it was asked."""
+
+    def __init__(self, wins: dict[tuple[int, ...], int]) -> None:
+        super().__init__()
+        self.wins = wins
+        self.asked: list[tuple[int, ...]] = []
+
+    def threat_probe(self, game):
+        path = tuple(game.move_stack)
+        self.asked.append(path)
+        return self.wins.get(path)
+
+
+def _minimax_with_wins(tree, path: tuple[int, ...], wins, probe_plies: int) -> int:
+    """The reference: plain minimax from the side to move's view, where a node within
+    ``probe_plies`` of the root (the root itself excluded) that ``wins`` names is a
+    win of the side to move in that many plies: ``WIN - ply - plies``."""
+    from ai.evaluators.base import WIN
+
+    node = tree
+    for move in path:
+        node = node[move]
+    ply = len(path)
+    if isinstance(node, int):
+        return node if ply % 2 == 0 else -node
+    if 1 <= ply <= probe_plies and path in wins:
+        return WIN - ply - wins[path]
+    return max(-_minimax_with_wins(tree, (*path, m), wins, probe_plies)
+               for m in range(len(node)))
+
+
+def test_threat_probes_near_the_root_score_proven_wins_and_nowhere_else():
+    """With ``Limits.threats`` every node within ``THREAT_PROBE_PLIES`` of the root is
+    probed (none deeper, and none without ``threats``), and a reported win is scored
+    as the proof says: the root value equals minimax with those nodes as won leaves."""
+    from ai.search import THREAT_PROBE_PLIES
+
+    tree = parse_tree(_binary_tree(6))
+    # MIN wins after A (ply 1, in 7 plies); MAX wins after B A (ply 2, 5 plies); MIN
+    # wins after B B A (ply 3); a win named at ply 4 (B B B A) must be ignored.
+    wins = {(0,): 7, (1, 0): 5, (1, 1, 0): 3, (1, 1, 1, 0): 1}
+    evaluator = _ProbingEvaluator(wins)
+    limits = Limits(depth=6, nodes=10**6, threats=True)
+    result = Searcher(evaluator, deepening_step=1).search(TreeGame(tree), limits)
+    expected = _minimax_with_wins(tree, (), wins, THREAT_PROBE_PLIES)
+    # The probes change the value, and probing one ply deeper would change it again.
+    assert expected != _minimax_with_wins(tree, (), {}, 0)
+    assert expected != _minimax_with_wins(tree, (), wins, THREAT_PROBE_PLIES + 1)
+    assert result.score == expected
+    assert result.move == 1
+    assert evaluator.asked and max(map(len, evaluator.asked)) == THREAT_PROBE_PLIES
+    plain = _ProbingEvaluator(wins)
+    Searcher(plain, deepening_step=1).search(TreeGame(tree), Limits(depth=6, nodes=10**6))
+    assert plain.asked == []
