@@ -66,6 +66,9 @@ POLL_NODES = 256
 TABLE_ENTRIES = 1 << 15
 """Positions a ``VctTable`` remembers per kind (proven, failed); cleared when full."""
 
+NO_BLOCK = -1
+"""``_Search.five_or_block``: the defender has no five-point to block."""
+
 _EXHAUSTED = 1 << 30
 """Failed depth of a position whose whole threat space was searched."""
 
@@ -128,22 +131,35 @@ class _Search:
             if self.deadline is not None and time.perf_counter() >= self.deadline:
                 raise _OutOfBudget
 
-    def attack(self, depth: int) -> Found | None:
-        """Attacker to move: a win with at most ``depth`` more threat moves, or ``None``."""
-        self.tick()
+    def five_or_block(self) -> Found | Move | None:
+        """The attacker's first duty, before any threat of its own: ``(1, [cell])``
+        when it completes a five (a win); else the cell where it must block the
+        defender's five, or ``NO_BLOCK`` when the defender has none; ``None`` when the
+        block cannot save it (two five-points, or renju Black's block is forbidden)."""
         board, a, d = self.board, self.a, self.d
         if board.hot[a]:
             wins = board.five_points(a)
             if wins:
                 return 1, [min(wins)]
         blocks = board.five_points(d) if board.hot[d] else ()
-        if blocks:
-            if len(blocks) >= 2:
-                return None
-            (block,) = blocks
-            if not a and self.renju and board.forbidden(block):
-                return None  # Black may not block: White's five follows
-            moves: list[Move] = [block]
+        if not blocks:
+            return NO_BLOCK
+        if len(blocks) >= 2:
+            return None
+        (block,) = blocks
+        if not a and self.renju and board.forbidden(block):
+            return None  # Black may not block: White's five follows
+        return block
+
+    def attack(self, depth: int) -> Found | None:
+        """Attacker to move: a win with at most ``depth`` more threat moves, or ``None``."""
+        self.tick()
+        board, a = self.board, self.a
+        duty = self.five_or_block()
+        if duty is None or isinstance(duty, tuple):
+            return duty
+        if duty != NO_BLOCK:
+            moves: list[Move] = [duty]
         else:
             if board.hot[a]:
                 opens = board.open_four_moves(a, True)
@@ -243,17 +259,11 @@ class _Search:
     def answer_four(self, depth: int) -> Found | None:
         """Attacker to move after the defender's counter-four: five, or the forced block."""
         self.tick()
-        board, a, d = self.board, self.a, self.d
-        if board.hot[a]:
-            wins = board.five_points(a)
-            if wins:
-                return 1, [min(wins)]
-        blocks = board.five_points(d)
-        if len(blocks) >= 2:
-            return None
-        (block,) = blocks
-        if not a and self.renju and board.forbidden(block):
-            return None
+        board, a = self.board, self.a
+        block = self.five_or_block()
+        if block is None or isinstance(block, tuple):
+            return block
+        assert block != NO_BLOCK, "answer_four follows a defender's four"
         board.place(block, a)
         try:
             found = self.defend(depth)
@@ -272,20 +282,7 @@ class _Search:
         threats = board.open_four_moves(a)
         if not threats:
             return None
-        candidates = set(threats)
-        for cell in threats:
-            board.place(cell, a)
-            candidates |= board.five_points(a)
-            board.remove(cell, a)
-        stops = []
-        for cell in candidates:
-            board.place(cell, d)
-            if not board.open_four_moves(a, True):
-                stops.append(cell)
-            board.remove(cell, d)
-        if not stops:
-            stops = list(candidates)
-        moves = set(stops)
+        moves = set(board.open_four_stops(a, threats))
         if board.hot[d]:
             moves |= board.four_moves(d)
         if not d and self.renju:

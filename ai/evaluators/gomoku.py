@@ -794,6 +794,29 @@ class LineBoard:
                     seen.add(cell)
         return out
 
+    def open_four_stops(self, side: int, threats: set[int]) -> list[int]:
+        """The cells where the other side's stone leaves ``side`` no open-four move,
+        in cell order; ``threats`` are ``side``'s open-four moves (not empty). Looked
+        for among the threats and the five-points they would make. When no cell stops
+        it, all of those (the position is lost; a search still plays it out).
+
+        Shared by the evaluator's candidates against an open three and the VCT's
+        defender replies.
+        """
+        other = 1 - side
+        candidates = set(threats)
+        for cell in threats:
+            self.place(cell, side)
+            candidates |= self.five_points(side)
+            self.remove(cell, side)
+        stops = []
+        for cell in sorted(candidates):
+            self.place(cell, other)
+            if not self.open_four_moves(side, True):
+                stops.append(cell)
+            self.remove(cell, other)
+        return stops or sorted(candidates)
+
     def order_value(self, cell: int, side: int) -> int:
         """How good ``side`` playing ``cell`` looks (sum over its lines)."""
         entries = self.entries
@@ -1050,21 +1073,8 @@ class GomokuEvaluator(Evaluator):
     def _defend_open_three(self, board: LineBoard, threats: set[int],
                            mover: int) -> list[Move]:
         """The cells that leave the opponent no open-four move, plus the mover's fours."""
-        other = 1 - mover
-        candidates = set(threats)
-        for cell in threats:
-            board.place(cell, other)
-            candidates |= board.five_points(other)
-            board.remove(cell, other)
-        stops = []
-        for cell in sorted(candidates):
-            board.place(cell, mover)
-            if not board.open_four_moves(other, True):
-                stops.append(cell)
-            board.remove(cell, mover)
+        stops = board.open_four_stops(1 - mover, threats)
         fours = board.four_moves(mover) if board.hot[mover] else set()
-        if not stops:
-            stops = list(candidates)  # lost anyway: let the search see it
         return self._ordered(board, set(stops) | fours, mover)
 
     def _quiet(self, game: Game, board: LineBoard, mover: int) -> list[Move]:
