@@ -370,7 +370,9 @@ class Searcher:
         solver applies (and ``use_solver``), each root move's position is solved and
         the lines follow the solver's best moves (``exact`` true); otherwise small
         positions are searched to the end, and then ``exact`` is true as well.
-        ``randomness`` is ignored.
+        With ``Limits.threats`` a win the solver's threat search proves at the root
+        (Gomoku's VCT) is the first line, scored ``WIN - plies`` with the proof's line,
+        and the search ranks the other moves below it. ``randomness`` is ignored.
         """
         if count < 1:
             raise ValueError("count must be at least 1")
@@ -397,6 +399,19 @@ class Searcher:
                 if on_info is not None:
                     on_info(solved)
                 return solved
+        try:
+            proven = self._threat_line(game, limits, started)
+        except _Stopped:  # only the user's stop comes through
+            return TopMoves(0, (), self.nodes, time.perf_counter() - started, stopped=True)
+        if proven is not None:
+            # A proof: listed first at every depth, the search ranks the other moves.
+            moves = [m for m in moves if m != proven.move]
+            count = min(count, len(moves) + 1)
+            if count == 1:
+                top = TopMoves(0, (proven,), self.nodes, time.perf_counter() - started)
+                if on_info is not None:
+                    on_info(top)
+                return top
         max_depth = limits.depth if limits.depth is not None else MAX_SEARCH_DEPTH
         step = self.deepening_step if self.mode == "full" else max_depth
         last: TopMoves | None = None
@@ -407,8 +422,8 @@ class Searcher:
                 self._reached_horizon = False
                 self._killers = [[None, None] for _ in range(depth + 2)]
                 remaining = list(order)
-                lines: list[Line] = []
-                for _ in range(count):
+                lines: list[Line] = [] if proven is None else [proven]
+                for _ in range(count - len(lines)):
                     info = self._search_root(game, remaining, depth, 0, started, None)
                     pv = self._extend_line(game, info.pv, depth)
                     lines.append(Line(info.move, info.score, pv))
@@ -420,7 +435,7 @@ class Searcher:
                     on_info(last)
                 if complete or all(is_proven(line.score) for line in lines):
                     break
-                listed = [line.move for line in lines]
+                listed = [line.move for line in lines if line is not proven]
                 order = listed + [m for m in order if m not in listed]
                 if self._deadline is not None:
                     elapsed = time.perf_counter() - started
@@ -430,8 +445,31 @@ class Searcher:
             stopped = why.by_user
         seconds = time.perf_counter() - started
         if last is None:
-            return TopMoves(0, (), self.nodes, seconds, stopped=stopped)
+            lines_so_far = () if proven is None else (proven,)
+            return TopMoves(0, lines_so_far, self.nodes, seconds, stopped=stopped)
         return dataclasses.replace(last, nodes=self.nodes, seconds=seconds, stopped=stopped)
+
+    def _threat_line(self, game: Game, limits: Limits, started: float) -> Line | None:
+        """With ``Limits.threats`` (and the solver on): the side to move's proven win by
+        the solver's threat search at the root (``THREAT_SHARE`` of the time), as a
+        ``Line`` scored ``WIN - plies`` whose ``pv`` is the proof's longest defence
+        (``None``: no such win found; a stop by the user goes through)."""
+        solver = self.evaluator.solver
+        if not (limits.threats and limits.use_solver and self.mode == "full") or solver is None:
+            return None
+        try:
+            solution = self._try_threats(game, solver, limits, started)
+        except _Stopped as why:
+            if why.by_user:
+                raise
+            return None
+        if solution is None:
+            return None
+        self.nodes += solution.nodes
+        move = solution.best_moves[0]
+        line = getattr(solver, "last_line", None)
+        pv = tuple(line) if line and line[0] == move else (move,)
+        return Line(move, solution.search_score, pv)
 
     def _solve_top(self, game: Game, moves: list[Move], count: int,
                    started: float) -> TopMoves | None:

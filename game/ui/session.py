@@ -767,7 +767,8 @@ class Session:
             return
         evaluator = found[0]
         game = self.game.copy()
-        limits = Limits(seconds=ANALYSIS_SECONDS)
+        # threats: a win by a threat sequence (Gomoku VCT) shows as proven, not as a score.
+        limits = Limits(seconds=ANALYSIS_SECONDS, threats=True)
 
         def job(stop: Any, progress: Callable[[Any], None]) -> Any:
             searcher = self._analysis_searcher
