@@ -102,14 +102,23 @@ def evaluator_by_name(game_name: str, name: str | None = None, *,
         raise EvaluatorError(f"{_quote(name)} is not an evaluator name (letters, digits, "
                              f"_ and - only; a saved game may not name a file)")
     if name in module.PRESETS:
-        return module.build(module.PRESETS[name], name)
+        return _build(module, module.PRESETS[name], name)
     if user_dir is not None:
         path = Path(user_dir) / (name + USER_SUFFIX)
         if os.path.lexists(path):
-            return module.build(load_weights_file(game_name, path), name)
+            return _build(module, load_weights_file(game_name, path), name)
     where = f" or {name}{USER_SUFFIX} in {user_dir}" if user_dir is not None else ""
     raise EvaluatorError(f"unknown evaluator {name!r} for {game_name}: the presets are "
                          f"{', '.join(module.PRESETS)}{where}")
+
+
+def _build(module: ModuleType, weights: object, name: str) -> Evaluator:
+    """``module.build(weights, name)``; a data file the evaluator needs that is missing
+    or bad (Othello's pattern tables) becomes an ``EvaluatorError``, one sentence."""
+    try:
+        return module.build(weights, name)
+    except ValueError as error:
+        raise EvaluatorError(_clip(str(error))) from None
 
 
 def load_evaluator(game_name: str, spec: str | None = None, *,
@@ -128,7 +137,7 @@ def load_evaluator(game_name: str, spec: str | None = None, *,
     module = _module(game_name)
     path = Path(spec)
     stem = path.stem if is_evaluator_name(path.stem) else "custom"
-    return module.build(load_weights_file(game_name, path, name=spec), stem)
+    return _build(module, load_weights_file(game_name, path, name=spec), stem)
 
 
 def load_weights_file(game_name: str, path: str | os.PathLike[str], *,

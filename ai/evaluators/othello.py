@@ -46,6 +46,12 @@ high)``), and a test keeps this text equal to them.
 ``squares`` / ``squares_end`` (0..50)
     per point of the classic square table (corners +100, X-squares -50, ...; see
     ``SQUARE_TABLE``), mine minus the opponent's. ``0`` skips its computation.
+``patterns`` (0..200)
+    the fitted pattern tables (``ai.evaluators.othello_patterns``: edges, corner
+    blocks, rows and diagonals, with their own mobility weight, per phase), in percent
+    of their fitted scale; ``0`` skips them. It has no ``_end`` twin: the tables have
+    their own phases. The tables are read once, when the first evaluator using them is
+    built.
 
 Presets
 -------
@@ -65,6 +71,11 @@ Presets
     at depth 4; "positional" 80% at depth 3).
 ``"positional"``
     the classic square table (corners good, X-squares bad) and no mobility.
+``"patterns"``
+    the fitted pattern tables alone (``patterns = 100``, every other weight 0): one
+    weight per configuration of each pattern and phase, fitted by least squares on
+    self-play games whose ends were solved exactly (``ai/tuning/fit_patterns.py``;
+    ``ai/TUNING.md``, "Session 6").
 
 Finished games keep the base scale (``WIN - ply`` for a win): the fastest win is
 preferred and ``plies_to_end`` stays true. The disc margin of a win is left out of
@@ -88,6 +99,7 @@ from __future__ import annotations
 import dataclasses
 
 from ai.endgame.othello import OthelloSolver
+from ai.evaluators import othello_patterns
 from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints, weight
 from game.rules.base import PASS, Game, Move
 from game.rules.othello import SIZE, flips, line_masks, mobility
@@ -164,6 +176,7 @@ class Weights:
     parity_end: int = weight(0, -200, 200)
     squares: int = weight(0, 0, 50)
     squares_end: int = weight(0, 0, 50)
+    patterns: int = weight(0, 0, 200)
 
 
 PRESETS: dict[str, Weights] = {
@@ -180,6 +193,7 @@ PRESETS: dict[str, Weights] = {
     ),
     "naive": Weights(discs=100, discs_end=100),
     "positional": Weights(squares=10, squares_end=10, discs_end=100),
+    "patterns": Weights(patterns=100),
 }
 """Named weight sets; ``"default"`` first."""
 
@@ -363,7 +377,8 @@ def features(player: int, opponent: int) -> dict[str, int]:
 
 
 FEATURES = tuple(features(0, 0))
-"""Feature names, in ``Weights`` order (each has ``name`` and ``name_end`` weights)."""
+"""Feature names, in ``Weights`` order (each has ``name`` and ``name_end`` weights;
+``patterns``, which has one weight, is not among them)."""
 
 
 def phase_weights(weights: Weights, empties: int) -> tuple[float, ...]:
@@ -497,11 +512,73 @@ class OthelloEvaluator(Evaluator):
         return features(game.player, game.opponent)  # type: ignore[attr-defined]
 
 
+class PatternEvaluator(OthelloEvaluator):
+    """The fitted pattern tables (``Weights.patterns`` percent of them) on top of
+    ``OthelloEvaluator``.
+
+    The tables file holds, per phase, a table per pattern, a constant and its own
+    weights for the features above (mobility, corners, ...: fitted together with the
+    tables). The features are computed exactly as ``OthelloEvaluator`` does, with, at
+    each number of empty squares, the file's weights (times ``patterns / 100``) plus
+    the ``Weights``' own (all 0 in the ``patterns`` preset); then the tables' score
+    and the constant (times ``patterns / 100``) are added.
+
+    Raises:
+        othello_patterns.PatternFileError: the shipped tables file is missing or bad
+            (``ai.evaluators`` turns it into an ``EvaluatorError``).
+    """
+
+    def __init__(self, weights: Weights, name: str = "custom",
+                 solver_empties: int | None = SOLVER_EMPTIES) -> None:
+        super().__init__(weights, name, solver_empties)
+        loaded = othello_patterns.tables()
+        assert othello_patterns.FEATURES == FEATURES[:len(othello_patterns.FEATURES)]
+        percent = weights.patterns
+        self._phase_of = loaded.phase_of
+        self._phase_tables = loaded.tables
+        self._bias = loaded.bias
+        self._percent = percent
+        own = [phase_weights(weights, e) for e in range(65)]
+        self._table = [
+            tuple(round(fitted * percent / 100 + mine) for fitted, mine
+                  in zip(loaded.features[loaded.phase_of[e]] + (0,), own[e]))
+            for e in range(65)]
+
+    def pattern_part(self, game: Game) -> int:
+        """The tables' score and the phase's constant, scaled by ``patterns`` percent."""
+        player, opponent = game.player, game.opponent  # type: ignore[attr-defined]
+        phase = self._phase_of[64 - (player | opponent).bit_count()]
+        score = (othello_patterns.pattern_score(player, opponent, self._phase_tables[phase])
+                 + self._bias[phase])
+        return score if self._percent == 100 else score * self._percent // 100
+
+    def evaluate(self, game: Game) -> int:
+        """The features (``OthelloEvaluator.evaluate``) plus the pattern tables."""
+        score = super().evaluate(game) + self.pattern_part(game)
+        limit = WIN_THRESHOLD - 1
+        return score if -limit <= score <= limit else (limit if score > 0 else -limit)
+
+    def terms(self, game: Game) -> dict[str, int]:
+        """The features' terms (``OthelloEvaluator.terms``) and ``patterns``: the
+        tables with the phase's constant."""
+        out = dict(super().terms(game))
+        out["patterns"] = self.pattern_part(game)
+        return {name: value for name, value in out.items() if value}
+
+
 def build(weights: Weights, name: str = "custom") -> OthelloEvaluator:
-    """The evaluator for ``weights`` (the ``ai.evaluators`` factory)."""
+    """The evaluator for ``weights`` (the ``ai.evaluators`` factory); with a
+    ``patterns`` weight, a ``PatternEvaluator`` (the tables are read on the first).
+
+    Raises:
+        othello_patterns.PatternFileError: the tables file is missing or bad.
+    """
+    if weights.patterns:
+        return PatternEvaluator(weights, name)
     return OthelloEvaluator(weights, name)
 
 
-__all__ = ["FEATURES", "PRESETS", "SOLVER_EMPTIES", "OthelloEvaluator", "Weights", "build",
+__all__ = ["FEATURES", "PRESETS", "SOLVER_EMPTIES", "OthelloEvaluator", "PatternEvaluator",
+           "Weights", "build",
            "can_wipe_out", "features", "line_stable", "phase_weights", "stable_edge_discs",
            "wipe_squares"]

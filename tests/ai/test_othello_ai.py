@@ -291,7 +291,7 @@ def board_text(game: Othello) -> str:
     return "".join(cell or "-" for cell in SlowBoard.of(game).cells)
 
 
-@pytest.mark.parametrize("preset", ["default", "naive", "positional"])
+@pytest.mark.parametrize("preset", ["default", "naive", "positional", "patterns"])
 def test_evaluation_is_the_same_on_all_eight_symmetric_boards(preset):
     evaluator = load_evaluator("othello", preset)
     for seed, empties in ((1, 50), (2, 40), (3, 30), (4, 20), (5, 12), (6, 45)):
@@ -362,7 +362,7 @@ def test_features_agree_with_a_cell_by_cell_count():
         slow = naive_features(game)
         assert {k: fast[k] for k in slow} == slow, diagram(game)
     names = {f.name for f in dataclasses.fields(Weights)}
-    assert names == set(FEATURES) | {f + "_end" for f in FEATURES}
+    assert names == set(FEATURES) | {f + "_end" for f in FEATURES} | {"patterns"}
 
 
 @pytest.mark.parametrize("preset", ["default", "positional"])

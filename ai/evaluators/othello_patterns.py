@@ -1,0 +1,519 @@
+"""Othello pattern tables: a learned evaluator (the ``patterns`` preset).
+
+The score of a position is a sum of table look-ups, one per *pattern instance*: a
+fixed list of squares (an edge with its two X-squares, a 2x5 corner block, ...) whose
+contents (empty, mine, theirs) form a base-3 number, the *configuration*::
+
+    index = sum(3**k * state(squares[k]))     state: 0 empty, 1 mine (to move), 2 theirs
+
+plus the ``default`` evaluator's features (mobility, frontier, corners, ..., with
+weights of their own, ``FEATURES``) and a constant, with one table and one set of
+weights per **phase** (a range of empty-square counts). The numbers are fitted by least squares to the final disc
+difference of self-play games (``ai/tuning/fit_patterns.py``; ``ai/TUNING.md``,
+"Session 6"), in hundredths of a disc like the ``default`` evaluator's scores.
+
+Patterns (each square list is written for the instance at the top-left; bit ``k``
+of the configuration is ``squares[k]``)::
+
+    edge_x    a1..h1, b2, g2     10 squares    4 instances (the four edges)
+    corner25  a1..e1, a2..e2     10 squares    8 instances (2x5 blocks, both ways)
+    corner33  a1..c3             9 squares     4 instances
+    row2      a2..h2             8 squares     4 instances (row/column 2 and 7)
+    row3      a3..h3             8 squares     4 instances
+    row4      a4..h4             8 squares     4 instances
+    diag8     a1..h8             8 squares     2 instances
+    diag7     b1..h7             7 squares     4 instances
+    diag6     c1..h6             6 squares     4 instances
+    diag5     d1..h5             5 squares     4 instances
+    diag4     e1..h4             4 squares     4 instances
+
+**Symmetry.** Every instance is the canonical square list read on one of the eight
+symmetric images of the board (``TRANSFORMS``), so one table serves all instances of a
+pattern. A pattern that is its own image under some symmetry (an edge under the
+left-right mirror) must score a configuration and its mirror alike; the fitter ties
+them (``canonical``) and the loader refuses tables that do not (``PatternTables``).
+So a position and its eight images always evaluate equal.
+
+**Speed.** ``pattern_score`` reads each instance with a few shifts and masks of the
+transformed bitboards (the transforms are byte reversals and one transpose), turns
+the mine/theirs bit sets into the base-3 index with two look-ups (``BASE3``), and
+adds the table entry: no loops over squares. ``reference_indices`` is the slow
+square-by-square definition the tests compare it with.
+
+**The file.** ``othello_patterns.json`` next to this module (format
+``plies-othello-patterns``, version 1): plain JSON numbers, read lazily the first time
+the preset evaluates (``tables()``), validated in full; a bad file is one sentence
+(``PatternFileError``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+from itertools import accumulate
+from pathlib import Path
+
+from game.files import FileError, read_text
+
+FEATURES = ("mobility", "frontier", "corners", "x_squares", "c_squares", "edges", "stable",
+            "discs", "parity")
+"""The ``ai.evaluators.othello`` features fitted with the tables (its ``FEATURES`` but
+``squares``, in that order)."""
+
+FORMAT = "plies-othello-patterns"
+VERSION = 1
+TABLES_FILE = Path(__file__).with_name("othello_patterns.json")
+TABLES_BYTES = 16 * 1024 * 1024
+"""The largest tables file read (the shipped one is a few MB)."""
+
+
+def _sq(name: str) -> int:
+    return (int(name[1]) - 1) * 8 + "abcdefgh".index(name[0])
+
+
+def _squares(text: str) -> tuple[int, ...]:
+    return tuple(_sq(name) for name in text.split())
+
+
+PATTERNS: dict[str, tuple[int, ...]] = {
+    "edge_x": _squares("a1 b1 c1 d1 e1 f1 g1 h1 b2 g2"),
+    "corner25": _squares("a1 b1 c1 d1 e1 a2 b2 c2 d2 e2"),
+    "corner33": _squares("a1 b1 c1 a2 b2 c2 a3 b3 c3"),
+    "row2": _squares("a2 b2 c2 d2 e2 f2 g2 h2"),
+    "row3": _squares("a3 b3 c3 d3 e3 f3 g3 h3"),
+    "row4": _squares("a4 b4 c4 d4 e4 f4 g4 h4"),
+    "diag8": _squares("a1 b2 c3 d4 e5 f6 g7 h8"),
+    "diag7": _squares("b1 c2 d3 e4 f5 g6 h7"),
+    "diag6": _squares("c1 d2 e3 f4 g5 h6"),
+    "diag5": _squares("d1 e2 f3 g4 h5"),
+    "diag4": _squares("e1 f2 g3 h4"),
+}
+"""The canonical square list of each pattern (bit ``k`` of a configuration is
+``squares[k]``), in the order of the tables file."""
+
+
+# --- the eight symmetries -------------------------------------------------------------------
+
+TRANSFORMS = ("id", "v", "h", "vh", "t", "tv", "th", "tvh")
+"""The board's eight symmetries: ``t`` transposes (a1-h8 diagonal), then ``v`` flips
+rows (1 <-> 8), then ``h`` flips columns (a <-> h)."""
+
+
+def transform_square(name: str, square: int) -> int:
+    """Where ``square`` goes under the symmetry ``name`` (``TRANSFORMS``)."""
+    row, col = divmod(square, 8)
+    if "t" in name:
+        row, col = col, row
+    if "v" in name:
+        row = 7 - row
+    if "h" in name:
+        col = 7 - col
+    return row * 8 + col
+
+
+def transform_board(name: str, bits: int) -> int:
+    """The bitboard ``bits`` under the symmetry ``name``, square by square (slow; tests)."""
+    out = 0
+    for square in range(64):
+        if bits >> square & 1:
+            out |= 1 << transform_square(name, square)
+    return out
+
+
+def _instances() -> dict[str, tuple[str, ...]]:
+    """For each pattern, the transforms whose images of it are distinct square sets.
+
+    The instance "pattern under transform g" reads the canonical squares on the board
+    transformed by g, i.e. the squares ``g^-1(squares)`` of the real board. Transforms
+    are tried in ``TRANSFORMS`` order and kept when they reach a new set of squares.
+    """
+    inverse = {name: _inverse(name) for name in TRANSFORMS}
+    result = {}
+    for pattern, squares in PATTERNS.items():
+        seen: list[frozenset[int]] = []
+        kept = []
+        for name in TRANSFORMS:
+            reached = frozenset(transform_square(inverse[name], s) for s in squares)
+            if reached not in seen:
+                seen.append(reached)
+                kept.append(name)
+        result[pattern] = tuple(kept)
+    return result
+
+
+def _inverse(name: str) -> str:
+    for other in TRANSFORMS:
+        if all(transform_square(other, transform_square(name, s)) == s for s in range(64)):
+            return other
+    raise AssertionError(name)
+
+
+INSTANCES = _instances()
+"""``INSTANCES[pattern]``: the transforms ``pattern_score`` reads the pattern on."""
+
+
+def _stabilisers() -> dict[str, tuple[tuple[int, ...], ...]]:
+    """For each pattern, the permutations of its squares by the symmetries that map its
+    square set onto itself (identity left out): ``perm[k]`` is where square ``k`` goes."""
+    result = {}
+    for pattern, squares in PATTERNS.items():
+        perms = set()
+        for name in TRANSFORMS[1:]:
+            image = [transform_square(name, s) for s in squares]
+            if set(image) == set(squares):
+                perm = tuple(squares.index(s) for s in image)
+                if perm != tuple(range(len(squares))):
+                    perms.add(perm)
+        result[pattern] = tuple(sorted(perms))
+    return result
+
+
+STABILISERS = _stabilisers()
+
+
+def permute(index: int, perm: tuple[int, ...]) -> int:
+    """The configuration ``index`` with the state of square ``k`` moved to ``perm[k]``."""
+    out = 0
+    for k, target in enumerate(perm):
+        index, digit = divmod(index, 3)
+        out += digit * 3 ** target
+    return out
+
+
+@functools.cache
+def _mirror_tables() -> dict[str, list[tuple[int, list[int], list[int]]]]:
+    """``permute`` by table look-ups, for checking files quickly: for each of a pattern's
+    own symmetries, ``(split, low, high)`` with ``permute(i, perm) == low[i % split] +
+    high[i // split]`` (the low and high base-3 digits move independently)."""
+    out = {}
+    for pattern, squares in PATTERNS.items():
+        n = len(squares)
+        half = n // 2
+        split = 3 ** half
+        out[pattern] = [
+            (split,
+             [permute(i, perm) for i in range(split)],
+             [permute(i * split, perm) for i in range(3 ** (n - half))])
+            for perm in STABILISERS[pattern]]
+    return out
+
+
+
+def canonical(pattern: str, index: int) -> int:
+    """The smallest configuration equivalent to ``index`` under the pattern's own
+    symmetries: the fitter gives them one shared weight."""
+    return min([index] + [permute(index, perm) for perm in STABILISERS[pattern]])
+
+
+def reference_indices(player: int, opponent: int) -> list[int]:
+    """Every instance's configuration, square by square (the definition; slow).
+
+    In ``PATTERNS`` order, each pattern's instances in ``INSTANCES`` order.
+    """
+    out = []
+    for pattern, squares in PATTERNS.items():
+        for name in INSTANCES[pattern]:
+            mine, theirs = transform_board(name, player), transform_board(name, opponent)
+            index = 0
+            for k, square in enumerate(squares):
+                if mine >> square & 1:
+                    index += 3 ** k
+                elif theirs >> square & 1:
+                    index += 2 * 3 ** k
+            out.append(index)
+    return out
+
+
+# --- the fast reading -----------------------------------------------------------------------
+
+BASE3 = tuple(sum(3 ** k for k in range(10) if bits >> k & 1) for bits in range(1 << 10))
+"""``BASE3[bits]``: the base-3 number with digit 1 where ``bits`` has a 1."""
+BASE3_2 = tuple(2 * value for value in BASE3)
+
+_REVERSE_BITS = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+_MULTIPLY = 0x0101010101010101
+_DIAGONAL = {d: sum(1 << (r * 8 + r + d) for r in range(8 - d)) for d in range(5)}
+
+
+def _transpose(x: int) -> int:
+    """Mirror on the a1-h8 diagonal (square (r, c) -> (c, r)), three delta swaps."""
+    t = 0x0F0F0F0F00000000 & (x ^ (x << 28))
+    x ^= t ^ (t >> 28)
+    t = 0x3333000033330000 & (x ^ (x << 14))
+    x ^= t ^ (t >> 14)
+    t = 0x5500550055005500 & (x ^ (x << 7))
+    return x ^ t ^ (t >> 7)
+
+
+def _images(x: int) -> tuple[int, int, int, int, int, int, int, int]:
+    """``x`` under the eight ``TRANSFORMS``, in their order."""
+    raw = x.to_bytes(8, "little")
+    mirrored = raw.translate(_REVERSE_BITS)
+    t = _transpose(x)
+    traw = t.to_bytes(8, "little")
+    tmirrored = traw.translate(_REVERSE_BITS)
+    return (x, int.from_bytes(raw, "big"), int.from_bytes(mirrored, "little"),
+            int.from_bytes(mirrored, "big"), t, int.from_bytes(traw, "big"),
+            int.from_bytes(tmirrored, "little"), int.from_bytes(tmirrored, "big"))
+
+
+def _reads(x: int) -> list[int]:
+    """The bit sets of every instance on one colour's board ``x`` (``reference_indices``
+    order, one bit per square: bit ``k`` is the instance's square ``k``)."""
+    i0, iv, ih, ivh, it, itv, ith, itvh = _images(x)
+    m = _MULTIPLY
+    d0, d1, d2, d3, d4 = (_DIAGONAL[d] for d in range(5))
+    out = []
+    for b in (i0, iv, it, itv):                       # edge_x
+        out.append((b & 0xFF) | (b >> 1 & 0x100) | (b >> 5 & 0x200))
+    for b in (i0, iv, ih, ivh, it, itv, ith, itvh):   # corner25
+        out.append((b & 0x1F) | (b >> 3 & 0x3E0))
+    for b in (i0, iv, ih, ivh):                       # corner33
+        out.append((b & 7) | (b >> 5 & 0x38) | (b >> 10 & 0x1C0))
+    for shift in (8, 16, 24):                         # row2, row3, row4
+        for b in (i0, iv, it, itv):
+            out.append(b >> shift & 0xFF)
+    for b in (i0, iv):                                # diag8
+        out.append(((b & d0) * m) >> 56 & 0xFF)
+    for d, mask in ((1, d1), (2, d2), (3, d3), (4, d4)):  # diag7..diag4
+        for b in (i0, iv, ih, ivh):
+            out.append(((b & mask) * m) >> (56 + d) & (0xFF >> d))
+    return out
+
+
+def fast_indices(player: int, opponent: int) -> list[int]:
+    """Every instance's configuration (``reference_indices``, fast): for the fitter."""
+    b3, b3x2 = BASE3, BASE3_2
+    return [b3[p] + b3x2[o] for p, o in zip(_reads(player), _reads(opponent))]
+
+
+INSTANCE_PATTERNS = tuple(p for p in PATTERNS for _ in INSTANCES[p])
+"""The pattern of each entry of ``fast_indices`` / ``reference_indices``."""
+
+
+def pattern_score(player: int, opponent: int, t: list[list[int]]) -> int:
+    """The sum of the tables ``t`` (one list per pattern, ``PATTERNS`` order) over every
+    instance; the same arithmetic as ``sum(t[...][fast_indices(...)])``, written out
+    (this is the evaluator's hot loop)."""
+    b3, b3x2 = BASE3, BASE3_2
+    p0, pv, ph, pvh, pt, ptv, pth, ptvh = _images(player)
+    o0, ov, oh, ovh, ot, otv, oth, otvh = _images(opponent)
+    t_edge, t_25, t_33, t_r2, t_r3, t_r4, t_d8, t_d7, t_d6, t_d5, t_d4 = t
+    s = 0
+    for p, o in ((p0, o0), (pv, ov), (pt, ot), (ptv, otv)):
+        s += (t_edge[b3[(p & 0xFF) | (p >> 1 & 0x100) | (p >> 5 & 0x200)]
+                     + b3x2[(o & 0xFF) | (o >> 1 & 0x100) | (o >> 5 & 0x200)]]
+              + t_r2[b3[p >> 8 & 0xFF] + b3x2[o >> 8 & 0xFF]]
+              + t_r3[b3[p >> 16 & 0xFF] + b3x2[o >> 16 & 0xFF]]
+              + t_r4[b3[p >> 24 & 0xFF] + b3x2[o >> 24 & 0xFF]])
+    for p, o in ((p0, o0), (pv, ov), (ph, oh), (pvh, ovh)):
+        s += (t_25[b3[(p & 0x1F) | (p >> 3 & 0x3E0)] + b3x2[(o & 0x1F) | (o >> 3 & 0x3E0)]]
+              + t_33[b3[(p & 7) | (p >> 5 & 0x38) | (p >> 10 & 0x1C0)]
+                     + b3x2[(o & 7) | (o >> 5 & 0x38) | (o >> 10 & 0x1C0)]]
+              + t_d7[b3[((p & 0x0080402010080402) * 0x0101010101010101) >> 57 & 0x7F]
+                     + b3x2[((o & 0x0080402010080402) * 0x0101010101010101) >> 57 & 0x7F]]
+              + t_d6[b3[((p & 0x0000804020100804) * 0x0101010101010101) >> 58 & 0x3F]
+                     + b3x2[((o & 0x0000804020100804) * 0x0101010101010101) >> 58 & 0x3F]]
+              + t_d5[b3[((p & 0x0000008040201008) * 0x0101010101010101) >> 59 & 0x1F]
+                     + b3x2[((o & 0x0000008040201008) * 0x0101010101010101) >> 59 & 0x1F]]
+              + t_d4[b3[((p & 0x0000000080402010) * 0x0101010101010101) >> 60 & 0x0F]
+                     + b3x2[((o & 0x0000000080402010) * 0x0101010101010101) >> 60 & 0x0F]])
+    for p, o in ((pt, ot), (ptv, otv), (pth, oth), (ptvh, otvh)):
+        s += t_25[b3[(p & 0x1F) | (p >> 3 & 0x3E0)] + b3x2[(o & 0x1F) | (o >> 3 & 0x3E0)]]
+    for p, o in ((p0, o0), (pv, ov)):
+        s += t_d8[b3[((p & 0x8040201008040201) * 0x0101010101010101) >> 56 & 0xFF]
+                  + b3x2[((o & 0x8040201008040201) * 0x0101010101010101) >> 56 & 0xFF]]
+    return s
+
+
+# --- the tables file ------------------------------------------------------------------------
+
+class PatternFileError(ValueError):
+    """A missing or invalid tables file; the message is one sentence for a user."""
+
+
+@dataclasses.dataclass(frozen=True)
+class PatternTables:
+    """Fitted tables, one set per phase.
+
+    Attributes:
+        phase_of: ``phase_of[e]``: the phase used at ``e`` empty squares (0..64).
+        tables: ``tables[phase][pattern]``: the weight of each configuration
+            (hundredths of a disc), ``PATTERNS`` order.
+        features: per phase, the weight of each of ``FEATURES`` (hundredths of a
+            disc per unit of the feature).
+        bias: per phase, a constant for the side to move.
+        fit: what the file says about its fit (free-form, for people).
+    """
+
+    phase_of: tuple[int, ...]
+    tables: tuple[list[list[int]], ...]
+    features: tuple[tuple[int, ...], ...]
+    bias: tuple[int, ...]
+    fit: dict
+
+
+def tables_to_json(bounds: list[tuple[int, int]], weights: list[list[list[int]]],
+                   features: list[list[int]], bias: list[int], fit: dict) -> str:
+    """The text of a tables file: ``bounds`` are each phase's ``(fewest, most)`` empty
+    squares; ``weights[phase][pattern]`` a full table. Only non-zero entries are
+    written, as gaps between their indices and their values."""
+    phases = []
+    for (low, high), tables, values, constant in zip(bounds, weights, features, bias):
+        entry = {"empties": [low, high], "bias": constant,
+                 "features": dict(zip(FEATURES, values)), "tables": {}}
+        for pattern, table in zip(PATTERNS, tables):
+            gaps, values, last = [], [], -1
+            for index, value in enumerate(table):
+                if value:
+                    gaps.append(index - last)
+                    values.append(value)
+                    last = index
+            entry["tables"][pattern] = {"gaps": gaps, "values": values}
+        phases.append(entry)
+    data = {"format": FORMAT, "version": VERSION,
+            "patterns": {p: [_name(s) for s in squares] for p, squares in PATTERNS.items()},
+            "fit": fit, "phases": phases}
+    return json.dumps(data, separators=(",", ":")) + "\n"
+
+
+def _name(square: int) -> str:
+    return "abcdefgh"[square % 8] + str(square // 8 + 1)
+
+
+def parse_tables(text: str, label: str = "the pattern tables") -> PatternTables:
+    """Read and check the text of a tables file; every problem is one sentence.
+
+    Checked: the format and version, the patterns (the same squares as ``PATTERNS``),
+    phases covering 0..60 empty squares without overlap, the features (``FEATURES``),
+    whole-number weights inside
+    +-100,000 at indices inside each table, and the symmetry (a configuration and its
+    mirror images under the pattern's own symmetries weigh the same).
+
+    Raises:
+        PatternFileError: the first problem found.
+    """
+    def bad(why: str) -> PatternFileError:
+        return PatternFileError(f"{label} {why}")
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise bad("is not valid JSON") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise bad(f"is not a {FORMAT} file")
+    if data.get("version") != VERSION:
+        raise bad(f"has version {_short(data.get('version'))}, not {VERSION}")
+    expected = {p: [_name(s) for s in squares] for p, squares in PATTERNS.items()}
+    if data.get("patterns") != expected:
+        raise bad("was made for other patterns than this program's")
+    phases = data.get("phases")
+    if not isinstance(phases, list) or not phases:
+        raise bad("has no phases")
+    phase_of = [-1] * 65
+    tables, features, bias = [], [], []
+    for number, entry in enumerate(phases):
+        where = f"phase {number + 1}"
+        if not isinstance(entry, dict):
+            raise bad(f"{where} is not a table")
+        empties = entry.get("empties")
+        if (not isinstance(empties, list) or len(empties) != 2
+                or not all(_is_int(e) and 0 <= e <= 64 for e in empties)
+                or empties[0] > empties[1]):
+            raise bad(f"{where}: empties must be [fewest, most] within 0..64")
+        for e in range(empties[0], empties[1] + 1):
+            if phase_of[e] != -1:
+                raise bad(f"{where} overlaps another phase at {e} empty squares")
+            phase_of[e] = number
+        if not _is_int(entry.get("bias")) or abs(entry["bias"]) > 100_000:
+            raise bad(f"{where}: bias must be a whole number within 100000")
+        bias.append(entry["bias"])
+        given = entry.get("features")
+        if not isinstance(given, dict) or list(given) != list(FEATURES):
+            raise bad(f"{where}: features must be {', '.join(FEATURES)}, in that order")
+        if not all(_is_int(v) and abs(v) <= 100_000 for v in given.values()):
+            raise bad(f"{where}: feature weights must be whole numbers within 100000")
+        features.append(tuple(given.values()))
+        given = entry.get("tables")
+        if not isinstance(given, dict) or set(given) != set(PATTERNS):
+            raise bad(f"{where} must have a table for each of {', '.join(PATTERNS)}")
+        phase_tables = []
+        for pattern, squares in PATTERNS.items():
+            phase_tables.append(_table(given[pattern], 3 ** len(squares), pattern,
+                                       f"{where}, {pattern}", bad))
+        tables.append(phase_tables)
+    missing = [e for e in range(61) if phase_of[e] == -1]
+    if missing:
+        raise bad(f"has no phase for {missing[0]} empty squares")
+    for e in range(61, 65):  # more empties than a game has: the opening's phase
+        if phase_of[e] == -1:
+            phase_of[e] = phase_of[60]
+    fit = data.get("fit", {})
+    return PatternTables(tuple(phase_of), tuple(tables), tuple(features), tuple(bias),
+                         fit if isinstance(fit, dict) else {})
+
+
+def _table(entry: object, size: int, pattern: str, where: str, bad) -> list[int]:
+    if (not isinstance(entry, dict) or not isinstance(entry.get("gaps"), list)
+            or not isinstance(entry.get("values"), list)
+            or len(entry["gaps"]) != len(entry["values"])):
+        raise bad(f"{where}: a table is {{gaps: [...], values: [...]}} of equal length")
+    gaps, values = entry["gaps"], entry["values"]
+    if not all(type(g) is int and g > 0 for g in gaps):
+        raise bad(f"{where}: gaps must be positive whole numbers")
+    if not all(type(v) is int and -100_000 <= v <= 100_000 for v in values):
+        raise bad(f"{where}: weights must be whole numbers within 100000")
+    indices = list(accumulate(gaps, initial=-1))[1:]
+    if indices and indices[-1] >= size:
+        raise bad(f"{where}: an index is past the table's {size} entries")
+    table = [0] * size
+    for index, value in zip(indices, values):
+        table[index] = value
+    for split, low_part, high_part in _mirror_tables()[pattern]:
+        images = [table[low_part[i % split] + high_part[i // split]] for i in indices]
+        if images != values:
+            index = next(i for i, a, b in zip(indices, images, values) if a != b)
+            raise bad(f"{where}: configuration {index} and its mirror image weigh "
+                      f"differently")
+    return table
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 20 else text[:17] + "..."
+
+
+def load_tables(path: str | Path = TABLES_FILE) -> PatternTables:
+    """Read and check a tables file (``parse_tables``) through ``game.files``.
+
+    Raises:
+        PatternFileError: unreadable or invalid (one sentence).
+    """
+    label = Path(path).name
+    try:
+        text = read_text(path, limit=TABLES_BYTES, what="pattern tables file", name=label)
+    except FileError as error:
+        raise PatternFileError(str(error)) from None
+    return parse_tables(text, f"the pattern tables file {label}")
+
+
+_LOADED: PatternTables | None = None
+
+
+def tables() -> PatternTables:
+    """The shipped tables, read on first use and kept (``load_tables``)."""
+    global _LOADED
+    if _LOADED is None:
+        _LOADED = load_tables()
+    return _LOADED
+
+
+__all__ = ["BASE3", "INSTANCES", "INSTANCE_PATTERNS", "PATTERNS", "STABILISERS", "TABLES_FILE",
+           "TRANSFORMS", "PatternFileError", "PatternTables", "canonical", "fast_indices",
+           "load_tables", "parse_tables", "pattern_score", "permute", "reference_indices",
+           "tables", "tables_to_json", "transform_board", "transform_square"]
