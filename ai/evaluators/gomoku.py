@@ -1136,11 +1136,12 @@ class GomokuEvaluator(Evaluator):
         (``ai.endgame.gomoku_vct``), the moves kept are those among ``moves``, the
         cells of that VCT and the side to move's own fours and threes (counter-threats)
         that leave it no VCT, best first; if none does, ``moves`` (lost as far as the
-        threat search sees). The searches share ``THREAT_DEFENCE_NODES`` nodes (an
-        small share each first, then what is left for the cells still open) and
-        ``seconds``; a move whose search was cut short, or not run when the budget ran
-        out, stays after the ones proved safe if it was among ``moves``; a move whose
-        VCT was found goes, unless every move has one.
+        threat search sees). The searches share ``THREAT_DEFENCE_NODES`` nodes (a
+        small share each first, then four times as much for the cells still open, and
+        so on) and ``seconds``. Only the moves proved safe are kept when there are
+        any; otherwise the moves among ``moves`` whose search was cut short or not run
+        (unknown), and if there are none of those either (every move has a VCT
+        against it), ``moves``.
         """
         from ai.endgame.gomoku_vct import VctTable, find_vct
 
@@ -1160,11 +1161,12 @@ class GomokuEvaluator(Evaluator):
             pool |= board.four_moves(mover)
         safe: list[Move] = []
         unknown = self._ordered(board, pool, mover)
-        # First every cell with a small share (refutations are cheap, proofs of safety
-        # are not: one hard cell must not leave the easy refutations of the others
-        # unseen), then the cells left open with all that remains, best first.
+        # Every cell with a small share first, then four times as much for the cells
+        # left open, and so on (refutations are cheap, proofs of safety are not: one
+        # hard cell must not leave the easy refutations of the others unseen; a table
+        # shared by all keeps what each pass learnt), the last pass with all that is left.
         first = min(max(THREAT_DEFENCE_NODES // len(pool), 500), THREAT_FIRST_SHARE)
-        for share in (first, THREAT_DEFENCE_NODES):
+        for share in (first, 4 * first, 16 * first, THREAT_DEFENCE_NODES):
             still = []
             for cell in unknown:
                 left = min(share, THREAT_DEFENCE_NODES - spent[0])
@@ -1187,9 +1189,12 @@ class GomokuEvaluator(Evaluator):
         if board.renju and not mover:
             safe = [m for m in safe if not board.forbidden(m)]
             unchecked = [m for m in unchecked if not board.forbidden(m)]
-        if not safe and not unchecked:
-            return moves  # every move loses to a VCT: let the search choose
-        return safe + unchecked
+        if safe:
+            # A move not proven safe goes too: the search would otherwise pick it for
+            # its score (a level-8 loss: e7, refuted by a VCT in 2,776 nodes, kept
+            # after the first pass and chosen over five moves proved safe).
+            return safe
+        return unchecked or moves  # nothing proved safe: the search chooses
 
     def _vcf_root_moves(self, game: Game, poll: Callable[[], None] | None = None) -> list[Move]:
         """``candidate_moves`` plus a full defence against the opponent's VCF (slower).

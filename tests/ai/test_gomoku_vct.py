@@ -349,3 +349,26 @@ def test_defender_replies_cached_in_the_table_give_the_same_proofs():
         assert fresh is not None and reused is not None and fresh[0] == reused[0]
         assert again[0] <= first[0]
         assert table.replies  # the defender's replies were remembered
+
+
+def test_root_defence_drops_a_move_refuted_beyond_the_first_share():
+    """A level-8 match position (15x15, Black to move): e7 is refuted by a 15-ply VCT
+    that takes some 2,800 nodes, more than the first pass's share, while five cells
+    are proved safe. Only moves proved safe are kept (e7 was kept as 'not known' and
+    played); none of them loses to a VCT the search finds in 10,000 nodes."""
+    from game.rules import new_game
+
+    evaluator = load_evaluator("gomoku")
+    game = new_game("gomoku")
+    game.play_moves("h8 i9 g8 i7 i6 h7 e8 f8 g6 h6 f7 h5 e6 h9")
+    moves = evaluator.root_moves(game, None, True)
+    board = board_of(game)
+    e7 = game.parse_move("e7")
+    assert e7 in evaluator.root_moves(game, None, False) and e7 not in moves
+    board.place(e7, 0)
+    assert find_vct(board, 1, budget=10_000) is not None
+    board.remove(e7, 0)
+    for move in moves:
+        board.place(move, 0)
+        assert find_vct(board, 1, budget=10_000) is None, game.move_name(move)
+        board.remove(move, 0)
