@@ -29,13 +29,51 @@ from __future__ import annotations
 from ai.search import Limits, Searcher
 from game.rules.base import Game, Move
 
-__all__ = ["PLACEMENT_DEPTH", "choose", "place_two"]
+__all__ = ["PLACEMENT_DEPTH", "THREAT_CHECK_NODES", "choose", "place_two", "threat_winner"]
 
 PLACEMENT_DEPTH = 2
 """Search depth that judges each candidate stone of ``place_two``."""
 
 PLACEMENT_CANDIDATES = 8
 """Candidate moves tried for each placed stone (the evaluator's best first)."""
+
+
+THREAT_CHECK_NODES = 40_000
+"""Node cap of each threat search in ``threat_winner`` (the losses this guards
+against took up to 18,500 nodes: a 25-ply VCT after the placed stones)."""
+
+
+def threat_winner(game: Game, searcher: Searcher, defence: bool = True) -> int | None:
+    """The colour (0 Black, 1 White) that wins ``game`` (Gomoku) by continuous threats
+    as far as the threat search sees within ``THREAT_CHECK_NODES`` nodes a search:
+    the side to move when it has a VCT; the other side when it has one and none of
+    the mover's root candidates (the level's defence) leaves it without (without
+    ``defence``: when it has one, a cheaper and more cautious answer); else ``None``.
+    Node caps, not time: the same answer on any machine."""
+    from ai.endgame.gomoku_vct import VctTable, find_vct
+
+    evaluator = searcher.evaluator
+    solver = evaluator.solver
+    if solver is None or not hasattr(solver, "find_threats") or game.outcome() is not None:
+        return None
+    mover, other = game.turn, 1 - game.turn
+    if solver.find_threats(game, budget=THREAT_CHECK_NODES) is not None:
+        return mover
+    board = evaluator.board(game)  # type: ignore[attr-defined]
+    table = VctTable()
+    if find_vct(board, other, budget=THREAT_CHECK_NODES, table=table) is None:
+        return None
+    if not defence:
+        return other
+    for move in evaluator.root_moves(game, None, True):
+        board = evaluator.board(game)  # type: ignore[attr-defined]
+        board.place(move, mover)
+        try:
+            if find_vct(board, other, budget=THREAT_CHECK_NODES, table=table) is None:
+                return None
+        finally:
+            board.remove(move, mover)
+    return other
 
 
 def _units(score: int, unit: int) -> str:
@@ -45,9 +83,19 @@ def _units(score: int, unit: int) -> str:
 def choose(game: Game, options: tuple[str, ...], searcher: Searcher,
            limits: Limits) -> tuple[str, str]:
     """The computer's choice among ``options`` (``"black"``, ``"white"``, maybe
-    ``"place-two"``) in ``game`` (White to move), and a sentence saying why."""
+    ``"place-two"``) in ``game`` (White to move), and a sentence saying why.
+
+    With ``limits.threats`` (the top level) a win by continuous threats decides
+    first (``threat_winner``): the colour that has it."""
+    if limits.threats:
+        winner = threat_winner(game, searcher)
+        if winner is not None:
+            colour = ("black", "white")[winner]
+            return colour, (f"I take {colour.capitalize()}: it wins by a sequence of "
+                            "threats (fours and threes) whatever the other side does.")
     result = searcher.search(game.copy(), Limits(depth=limits.depth, seconds=limits.seconds,
-                                                 use_solver=limits.use_solver))
+                                                 use_solver=limits.use_solver,
+                                                 threats=limits.threats))
     unit = searcher.evaluator.unit
     score = result.score  # White's view: White is to move
     seen = f"the search gives White {_units(score, unit)} units at depth {result.depth}"
@@ -59,22 +107,34 @@ def choose(game: Game, options: tuple[str, ...], searcher: Searcher,
     return "black", f"I take Black: {seen}."
 
 
-def place_two(game: Game, searcher: Searcher) -> tuple[list[Move], str]:
+def place_two(game: Game, searcher: Searcher,
+              limits: Limits | None = None) -> tuple[list[Move], str]:
     """Two stones (White's, then Black's) that keep ``game`` nearest to even, and a
-    sentence; ``game`` is left as it was."""
+    sentence; ``game`` is left as it was.
+
+    With ``limits.threats`` (the top level) the black stone never leaves a position
+    where either colour has a win by continuous threats (``threat_winner`` without
+    the defence check), unless every candidate does: the other side would simply
+    choose that colour (two level-8 match games were lost so, to 25-ply VCTs)."""
     work = game.copy()
     placed: list[Move] = []
     unit = searcher.evaluator.unit
     score = 0
-    for _ in range(2):
+    threats = limits is not None and limits.threats
+    for stone in range(2):
         best: tuple[int, Move] | None = None
+        decided: tuple[int, Move] | None = None  # the best of those a threat win decides
         for move in searcher.evaluator.candidate_moves(work)[:PLACEMENT_CANDIDATES]:
             work.push(move)
             if work.outcome() is None:
                 value = searcher.search(work, Limits(depth=PLACEMENT_DEPTH)).score
-                if best is None or (abs(value), move) < (abs(best[0]), best[1]):
+                if threats and stone == 1 and threat_winner(work, searcher, False) is not None:
+                    if decided is None or (abs(value), move) < (abs(decided[0]), decided[1]):
+                        decided = (value, move)
+                elif best is None or (abs(value), move) < (abs(best[0]), best[1]):
                     best = (value, move)
             work.pop()
+        best = best or decided
         assert best is not None, "a position in an opening has moves"
         score, move = best
         work.push(move)

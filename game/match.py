@@ -345,11 +345,11 @@ def _swap_opening(game: Game, task: GameTask, specs: tuple[PlayerSpec, PlayerSpe
         spec = specs[0] if opening.chooser(plies) == FIRST else specs[1]
         evaluator = load_evaluator(task.game_name, spec.eval)
         searcher = Searcher(evaluator, seed=task.index)
-        choice, _why = choose(game, opening.options(plies), searcher,
-                              spec.limits(task.game_name, evaluator.unit))
+        limits = spec.limits(task.game_name, evaluator.unit)
+        choice, _why = choose(game, opening.options(plies), searcher, limits)
         opening.choose(choice, plies)
         if choice == "place-two":
-            for move in place_two(game, searcher)[0]:
+            for move in place_two(game, searcher, limits)[0]:
                 game.push(move)
     return opening
 

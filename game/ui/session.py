@@ -875,7 +875,7 @@ class Session:
                 return ("choose",) + choose(game, options, searcher, limits)
             if game.ply < 3:
                 return ("place",) + _first_stones(game, searcher, seed)
-            return ("place",) + place_two(game, searcher)
+            return ("place",) + place_two(game, searcher, limits)
 
         self.worker.run_job(self.generation, job, purpose="opening")
         self.pending = "opening"

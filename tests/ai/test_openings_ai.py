@@ -78,3 +78,53 @@ def test_doctests() -> None:
     import ai.openings as module
 
     assert doctest.testmod(module).failed == 0
+
+
+def test_threat_winner_is_the_mover_with_a_vct_or_the_other_side_when_undefendable() -> None:
+    """9x9 positions of tests/ai/test_gomoku_vct.py: Black to move with a VCT wins;
+    White to move against that VCT (its last stone taken back) can still stop it
+    (test_root_defends_against_the_opponents_vct proves the move safe), which the
+    cautious check without the defence does not ask."""
+    from ai.openings import threat_winner
+    from tests.ai.test_gomoku_ai import position
+    from tests.ai.test_gomoku_vct import FOUR_THEN_DOUBLE_THREE, QUIET
+
+    searcher = Searcher(load_evaluator("gomoku"))
+    assert threat_winner(position(*FOUR_THEN_DOUBLE_THREE), searcher) == 0
+    assert threat_winner(position(*QUIET), searcher) is None
+    black, white = FOUR_THEN_DOUBLE_THREE
+    defended = position(black, " ".join(white.split()[:-1]))  # White to move
+    assert threat_winner(defended, searcher) is None
+    assert threat_winner(defended, searcher, defence=False) == 0
+
+
+def test_the_top_level_takes_the_colour_that_wins_by_threats() -> None:
+    """The four-then-double-three with the colours swapped (and one far black stone):
+    White, to move, wins by a 7-ply VCT; a threat-aware chooser takes White and
+    says why."""
+    from tests.ai.test_gomoku_ai import position
+    from tests.ai.test_gomoku_vct import FOUR_THEN_DOUBLE_THREE
+
+    black, white = FOUR_THEN_DOUBLE_THREE
+    game = position(white + " a9", black)
+    assert game.turn == 1
+    searcher = Searcher(load_evaluator("gomoku"))
+    choice, why = choose(game, ("black", "white"), searcher,
+                         Limits(depth=2, seconds=60.0, threats=True))
+    assert choice == "white" and "sequence of threats" in why, why
+
+
+def test_the_top_level_places_two_stones_that_leave_no_threat_win() -> None:
+    """Three stones of a level-8 match game: the two stones placed with the threat
+    search leave neither colour a VCT (the cautious check), as the chooser would
+    otherwise take that colour."""
+    from ai.openings import threat_winner
+
+    game = Gomoku(15)
+    game.play_moves("h8 i9 g8")
+    searcher = Searcher(load_evaluator("gomoku"))
+    placed, _why = place_two(game, searcher, Limits(depth=2, seconds=60.0, threats=True))
+    assert len(game.move_stack) == 3  # left as it was
+    for move in placed:
+        game.push(move)
+    assert threat_winner(game, searcher, defence=False) is None
