@@ -77,6 +77,9 @@ def show_text(record: Any, game: Any) -> str:
     lines = [_title(game)]
     if record.note:
         lines.append(f"note: {record.note}")
+    if record.opening is not None:
+        choices = ", ".join(record.opening["choices"]) or "no choice made yet"
+        lines.append(f"opening: {record.opening['kind']} ({choices})")
     for side, player in enumerate(record.players):
         lines.append(f"{game.side_names[side]}: {_player(player)}")
     lines.append(f"moves ({len(record.moves)}): {_numbered(record.moves) or '(none)'}")

@@ -34,6 +34,22 @@ def test_text_has_header_moves_diagram_and_result(tmp_path: Path, capsys) -> Non
     assert lines[-1] == f"result: Red wins ({game.outcome().reason})"
 
 
+@pytest.mark.parametrize("moves, choices, line", [
+    ("h8 h9 i9", [], "opening: swap2 (no choice made yet)"),
+    ("h8 h9 i9 j10 g7", ["place-two", "white"], "opening: swap2 (place-two, white)"),
+])
+def test_a_swap_opening_is_shown_with_its_choices(tmp_path: Path, capsys, moves, choices,
+                                                   line) -> None:
+    game = new_game("gomoku")
+    game.play_moves(moves)
+    record = record_from_game(game, [human(), computer(3)])
+    record.opening = {"kind": "swap2", "choices": choices}
+    path = tmp_path / "game.txt"
+    save_record(path, record)
+    assert main(["show", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == line
+
+
 def test_unfinished_othello_from_a_text_file(tmp_path: Path, capsys) -> None:
     path = tmp_path / "game.txt"
     path.write_text("# game: othello\nf5d6c3\n")
