@@ -1138,10 +1138,11 @@ class GomokuEvaluator(Evaluator):
         that leave it no VCT, best first; if none does, ``moves`` (lost as far as the
         threat search sees). The searches share ``THREAT_DEFENCE_NODES`` nodes (a
         small share each first, then four times as much for the cells still open, and
-        so on) and ``seconds``. Only the moves proved safe are kept when there are
-        any; otherwise the moves among ``moves`` whose search was cut short or not run
-        (unknown), and if there are none of those either (every move has a VCT
-        against it), ``moves``.
+        so on) and ``seconds``. Kept: the moves proved safe, then those among
+        ``moves`` whose search was cut short or not run (unknown); if there are none
+        (every move has a VCT against it), ``moves``. (Keeping only the safe moves
+        when there are any lost the first 5 games of a 20-game batch: proofs of
+        safety favour passive moves.)
         """
         from ai.endgame.gomoku_vct import VctTable, find_vct
 
@@ -1189,12 +1190,9 @@ class GomokuEvaluator(Evaluator):
         if board.renju and not mover:
             safe = [m for m in safe if not board.forbidden(m)]
             unchecked = [m for m in unchecked if not board.forbidden(m)]
-        if safe:
-            # A move not proven safe goes too: the search would otherwise pick it for
-            # its score (a level-8 loss: e7, refuted by a VCT in 2,776 nodes, kept
-            # after the first pass and chosen over five moves proved safe).
-            return safe
-        return unchecked or moves  # nothing proved safe: the search chooses
+        if not safe and not unchecked:
+            return moves  # every move loses to a VCT: let the search choose
+        return safe + unchecked
 
     def _vcf_root_moves(self, game: Game, poll: Callable[[], None] | None = None) -> list[Move]:
         """``candidate_moves`` plus a full defence against the opponent's VCF (slower).

@@ -353,9 +353,9 @@ def test_defender_replies_cached_in_the_table_give_the_same_proofs():
 
 def test_root_defence_drops_a_move_refuted_beyond_the_first_share():
     """A level-8 match position (15x15, Black to move): e7 is refuted by a 15-ply VCT
-    that takes some 2,800 nodes, more than the first pass's share, while five cells
-    are proved safe. Only moves proved safe are kept (e7 was kept as 'not known' and
-    played); none of them loses to a VCT the search finds in 10,000 nodes."""
+    that takes some 2,800 nodes, more than the first pass's 2,500-node share (it was
+    kept as 'not known' and played); the fourfold second pass refutes it. No move
+    kept loses to a VCT the search finds in 10,000 nodes."""
     from game.rules import new_game
 
     evaluator = load_evaluator("gomoku")
