@@ -18,12 +18,13 @@ our own):
     opponent's reply that leaves us the fewest moves), a **stability cut-off** (the
     opponent's stable discs cap our score, see :func:`stable_discs`) and **enhanced
     transposition cut-offs** (a child whose stored bound already refutes);
-  - ``3 <= n <= SHALLOW``: *shallow* nodes walk a list of the empty squares (no
+  - ``5 <= n <= SHALLOW``: *shallow* nodes walk a list of the empty squares (no
     mobility bitboard, no table) in **parity order**: first the squares of the
     board's quadrants that hold an odd number of empties, where the side to move can
     hope for the last move, corners before the rest;
-  - ``n == 2`` and ``n == 1`` are written out by hand: the last empty square needs no
-    move at all, only a count of what it would flip.
+  - ``n <= 4`` are written out by hand (``solve4`` to ``solve1``): the empty squares
+    travel as arguments, in parity order, so no list is built; the last empty square
+    needs no move at all, only a count of what it would flip.
 
 * **Null windows** (principal-variation search): after the first move of a deep node
   the others are only tested (``alpha, alpha + 1``) and searched again when they beat
@@ -33,6 +34,7 @@ our own):
   next (a game's successive positions share most of it). It is bounded: it is cleared
   when it reaches ``table_size`` entries; positions with ``FAR_EMPTIES`` or more have a
   table of their own (a quarter of the size), so the small ones never push them out.
+  At 20 empties the bound matters most of all (see ``TABLE_SIZE``).
 * **Probes at the root** (best move only): a win/draw/loss null window first, then
   MTD(f) steps, then a null-window test of the other moves for ties.
 
@@ -43,8 +45,10 @@ win at ``WIN - empties`` (see :func:`search_score`).
 
 Speed (CPython 3.11, CPU seconds on one core of a loaded 2-core machine, about 250k
 nodes/s): best move only, 14 empties 0.1-0.5 s, 16 empties 0.5-1 s, 18 one to a few
-seconds, FFO #40 (20 empties) about a minute; proving every move costs 3-5 times more.
-``plies bench othello --long`` gives the FFO #40-#44 figures.
+seconds, FFO #40 (20 empties) 13.8 M nodes in about 50 s; proving every move costs 3-5
+times more. ``plies bench othello --long`` gives the FFO #40-#44 figures, and
+``python -m ai.tools.endgame_levers`` measures each constant below (``ai/TUNING.md``,
+"Session 6", has every lever tried, kept or not).
 
 >>> from game.rules.othello import Othello
 >>> game = Othello.from_board(
@@ -61,18 +65,24 @@ from collections.abc import Callable
 
 from ai.evaluators.base import WIN, ExactSolver, Solution
 from game.rules.base import PASS, Game, Move
-from game.rules.othello import Othello, flips, line_masks, mobility
+from game.rules.othello import Othello, flips, line_masks, mobility, squares
 
 FULL = (1 << 64) - 1
 
 SHALLOW = 6
-"""At most this many empty squares: list-walking, parity-ordered nodes without a table."""
+"""At most this many empty squares: list-walking, parity-ordered nodes without a table.
+7 measured worse at 20 empties (FFO #40: 18.0 M nodes, 53.5 s CPU against 13.8 M,
+51.3 s), though 6% quicker on the 16-18-empty set; 5 costs CPU (the table pays there)."""
 
 POLL_NODES = 2048
 """Nodes between two calls of ``poll`` (a few milliseconds)."""
 
-TABLE_SIZE = 1 << 17
-"""Default bound on the transposition table's entries (about 25 MB when full)."""
+TABLE_SIZE = 1 << 20
+"""Default bound on the transposition table's entries (about 150 MB when full; the
+levels' solver keeps a smaller one, ``ai.evaluators.othello.SOLVER_TABLE_SIZE``).
+FFO #40 visits about a million deep positions: with ``1 << 17`` the table was cleared
+mid-solve and the solve took 18.1 M nodes and 72 s CPU, with ``1 << 20`` 13.8 M nodes
+and 51 s (no clearing; ``1 << 22`` gives the same). 16-18 empties never fill either."""
 
 CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
@@ -82,7 +92,9 @@ stable discs already cap its score at ``alpha`` (a *stability cut-off*)."""
 
 ORDER_SEARCH_EMPTIES = 14
 """From this many empty squares up, deep nodes order their moves by a one-ply look-ahead
-(the opponent's best reply for cutting our mobility) on top of fastest-first."""
+(the opponent's best reply for cutting our mobility) on top of fastest-first. 12 saves
+1% of the nodes and costs CPU (FFO #40: 13.6 M nodes, 55.5 s); 16 the reverse on the
+16-18-empty set."""
 
 ORDER_WEIGHT = 4
 """Weight of the opponent's move count against our worst-case mobility in that order."""
@@ -96,13 +108,15 @@ few and each stands for a large subtree, so the many small positions that fill t
 main table (which is cleared when full) never push them out (a two-level table)."""
 
 HINT_FIRST = False
-"""Deep nodes search the table's best move before generating the others. Off: it saved
-2% CPU on 16-18 empties but cost 32% more nodes on FFO #40 (13.8 M -> 18.1 M, 56 -> 73 s
-CPU), where the table's move (from another window) is often not the fastest-first one."""
+"""Deep nodes search the table's best move before generating the others. Off: with the
+``1 << 17`` table it saved 2% CPU on 16-18 empties but cost nodes on FFO #40; with the
+larger table it changes nothing (FFO #40: 13.83 M nodes, 52.1 s CPU against 13.82 M,
+51.3 s). The table's move is searched first either way, once the moves are ordered."""
 
 ETC_EMPTIES = 10
 """From this many empty squares up, a deep node looks its children up in the table
-before searching any (an *enhanced transposition cut-off*)."""
+before searching any (an *enhanced transposition cut-off*). 8 saves 2% of the nodes on
+the 16-18-empty set and no CPU; 12 costs both."""
 
 COLUMN_A = 0x0101010101010101
 COLUMN_H = COLUMN_A << 7
@@ -199,6 +213,9 @@ _SQUARE_RANK = [
 SQUARE_ORDER = sorted(range(64), key=lambda s: (_SQUARE_RANK[s], s))
 """All squares, best guess first (used to order the empty squares once per shallow root)."""
 
+SQUARE_PLACE = [SQUARE_ORDER.index(square) for square in range(64)]
+"""``SQUARE_PLACE[s]``: the place of square ``s`` in ``SQUARE_ORDER`` (a sort key)."""
+
 
 def final_score(player: int, opponent: int) -> int:
     """Disc difference for ``player`` at the end of the game, empties to the winner.
@@ -281,6 +298,23 @@ class OthelloSolver(ExactSolver):
         (``move_scores`` then holds just them): proving every move costs three to five
         times more at 16-18 empty squares, and a level only needs the move to play.
         """
+        return self._solve(game, poll, reach)
+
+    def prove(self, game: Game, poll: Callable[[], None] = lambda: None,
+              reach: int | None = None,
+              settled: Callable[[Solution], None] | None = None,
+              first: Move | None = None) -> Solution:
+        """``solve`` for a player (the search's call): beyond ``max_empties`` the root
+        stops at one best move (other moves that tie are not tested: 12% of FFO #40's
+        nodes), ``first`` (the search's move) is probed first, and every probe that
+        proves a win calls ``settled`` with its move and bound (``score`` a lower bound),
+        so a level whose time runs out still plays a move that keeps the win."""
+        return self._solve(game, poll, reach, ties=False, settled=settled, first=first)
+
+    def _solve(self, game: Game, poll: Callable[[], None], reach: int | None, *,
+               ties: bool = True, settled: Callable[[Solution], None] | None = None,
+               first: Move | None = None) -> Solution:
+        """``solve`` and ``prove``; ``ties``: list every best move of a best-only solve."""
         assert isinstance(game, Othello), "OthelloSolver solves Othello positions"
         assert not game.is_over(), "solve needs a running game"
         poll()  # a stop that is already requested takes effect at once
@@ -303,13 +337,19 @@ class OthelloSolver(ExactSolver):
             f = flips(player, opponent, move)
             child_p, child_o = opponent ^ f, player | f | 1 << move
             children.append((_replies(child_p, child_o), move, child_p, child_o, empties - 1))
-        children.sort()
+        children.sort(key=lambda child: (child[1] != first, child[0], child[1]))
 
         scores: dict[Move, int] = {}
         best = -65
         one_by_one = children
         if not exact_all and ROOT_PROBES:
-            best, scores = _probe_root(search, children)
+            settle = None
+            if settled is not None:
+                def settle(lower: int, move: Move) -> None:
+                    if lower > 0:  # a proven win: its move keeps it, maybe not the fastest
+                        settled(Solution(lower, search_score(lower, empties), (move,),
+                                         {move: lower}, search.nodes, {move: 1}))
+            best, scores = _probe_root(search, children, ties, settle)
             one_by_one = []  # done: the probes proved the best moves
         for index, (_, move, child_p, child_o, n) in enumerate(one_by_one):
             passed = move == PASS
@@ -344,16 +384,18 @@ class _Search:
         self.node = _make_search(self, table, far, table_size, poll)
 
 
-def _probe_root(search: _Search, children: list[tuple[int, Move, int, int, int]]
+def _probe_root(search: _Search, children: list[tuple[int, Move, int, int, int]],
+                ties: bool = True, settle: Callable[[int, Move], None] | None = None
                 ) -> tuple[int, dict[Move, int]]:
     """The root's exact value by null-window probes only (MTD(f) from a draw): the
     first probe is the win/draw/loss question, each next one starts from the bound the
-    last one returned, and the table keeps every bound between probes. Then every other
-    move is tested against that value, so ties are all listed. Returns the value and
-    ``{move: value}`` for the best moves."""
+    last one returned, and the table keeps every bound between probes. Then (``ties``)
+    every other move is tested against that value, so ties are all listed. Returns the
+    value and ``{move: value}`` for the best moves. ``settle(lower, move)`` hears of
+    each probe that raised the lower bound."""
     lower, upper, guess = -64, 64, 0
     order = [child[1:] for child in children]
-    best_move: Move | None = None
+    best_move = order[0][0]  # kept if no probe succeeds: then every move loses 64-0
     while lower < upper:
         beta = guess if guess > lower else guess + 2
         value, move = -65, None
@@ -365,13 +407,15 @@ def _probe_root(search: _Search, children: list[tuple[int, Move, int, int, int]]
                     break
         if value >= beta:
             lower, best_move = value, move
+            if settle is not None:
+                settle(lower, move)
             # the move that proved it first next time
             order.sort(key=lambda child: child[0] != move)
         else:
             upper = value
         guess = value
     scores = {best_move: lower}
-    for child_move, cp, co, n in order:
+    for child_move, cp, co, n in order if ties else ():
         if child_move != best_move:
             v = -search.node(cp, co, -lower - 1, -lower + 1, n, child_move == PASS)
             if v >= lower:
@@ -406,7 +450,7 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
     """Build the recursive functions; node counts go to ``owner.nodes``."""
     neighbour = NEIGHBOUR
     quadrant = QUADRANT
-    square_order = SQUARE_ORDER
+    square_place = SQUARE_PLACE.__getitem__
     shallow_limit = SHALLOW
     stability_empties = STABILITY_EMPTIES
     order_search_empties = ORDER_SEARCH_EMPTIES
@@ -415,7 +459,8 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
     etc_empties = ETC_EMPTIES
     far_empties = FAR_EMPTIES
     far_size = table_size // 4
-    counter = [0, POLL_NODES]  # nodes since the last report, next poll
+    count = 0  # nodes so far (every layer counts, solve1 only where it is a node of its own)
+    next_poll = POLL_NODES
 
     def solve1(p: int, o: int, sq: int) -> int:
         """One empty square ``sq``: who can play it decides the final count."""
@@ -432,7 +477,8 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
 
     def solve2(p: int, o: int, alpha: int, beta: int, a: int, b: int, passed: bool) -> int:
         """Two empty squares ``a`` and ``b``, fail-soft in ``(alpha, beta)``."""
-        counter[0] += 1
+        nonlocal count
+        count += 1
         best = -65
         if o & neighbour[a]:
             f = flips(p, o, a)
@@ -452,50 +498,106 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
             return final_score(p, o)
         return -solve2(o, p, -beta, -alpha, a, b, True)
 
+    def solve3(p: int, o: int, alpha: int, beta: int, a: int, b: int, c: int,
+               passed: bool) -> int:
+        """Three empty squares, tried in the order ``a, b, c``; written out (no list)."""
+        nonlocal count
+        count += 1
+        best = -65
+        if o & neighbour[a]:
+            f = flips(p, o, a)
+            if f:
+                best = -solve2(o ^ f, p | f | 1 << a, -beta, -alpha, b, c, False)
+                if best >= beta:
+                    return best
+                if best > alpha:
+                    alpha = best
+        if o & neighbour[b]:
+            f = flips(p, o, b)
+            if f:
+                value = -solve2(o ^ f, p | f | 1 << b, -beta, -alpha, a, c, False)
+                if value > best:
+                    if value >= beta:
+                        return value
+                    best = value
+                    if value > alpha:
+                        alpha = value
+        if o & neighbour[c]:
+            f = flips(p, o, c)
+            if f:
+                value = -solve2(o ^ f, p | f | 1 << c, -beta, -alpha, a, b, False)
+                if value > best:
+                    best = value
+        if best > -65:
+            return best
+        if passed:
+            return final_score(p, o)
+        return -solve3(o, p, -beta, -alpha, a, b, c, True)
+
+    def solve4(p: int, o: int, alpha: int, beta: int, a: int, b: int, c: int, d: int,
+               passed: bool) -> int:
+        """Four empty squares, tried in the order ``a, b, c, d``; each child gets the
+        other three in parity order (the lone square of its quadrant first)."""
+        nonlocal count
+        count += 1
+        best = -65
+        for sq, x, y, z in ((a, b, c, d), (b, a, c, d), (c, a, b, d), (d, a, b, c)):
+            if o & neighbour[sq]:
+                f = flips(p, o, sq)
+                if f:
+                    # Three left: one or three of them are alone in their quadrant.
+                    qx = quadrant[x]
+                    if qx == quadrant[y]:
+                        x, z = z, x      # x and y share one: z is the lone one
+                    elif qx == quadrant[z]:
+                        x, y = y, x      # y is
+                    value = -solve3(o ^ f, p | f | 1 << sq, -beta, -alpha, x, y, z, False)
+                    if value > best:
+                        best = value
+                        if value > alpha:
+                            if value >= beta:
+                                return value
+                            alpha = value
+        if best > -65:
+            return best
+        if passed:
+            return final_score(p, o)
+        return -solve4(o, p, -beta, -alpha, a, b, c, d, True)
+
     def shallow(p: int, o: int, alpha: int, beta: int, empties: list[int], parity: int,
                 passed: bool) -> int:
-        """Three to ``SHALLOW`` empties in ``empties``; ``parity``: quadrants with odd counts."""
-        count = counter[0] = counter[0] + 1
-        if count >= counter[1]:
-            counter[1] = count + POLL_NODES
-            poll()
+        """Five to ``SHALLOW`` empties in ``empties``; ``parity``: quadrants with odd
+        counts. Four empties go to ``solve4`` in parity order."""
+        nonlocal count
+        count += 1
         best = -65
-        if len(empties) == 3:
-            a, b, c = empties
-            # Parity order for three: a lone square in its quadrant goes first.
-            if not parity & quadrant[a]:
-                if parity & quadrant[b]:
-                    a, b = b, a
-                elif parity & quadrant[c]:
-                    a, c = c, a
-            for sq, x, y in ((a, b, c), (b, a, c), (c, a, b)):
-                if o & neighbour[sq]:
-                    f = flips(p, o, sq)
-                    if f:
-                        value = -solve2(o ^ f, p | f | 1 << sq, -beta, -alpha, x, y, False)
-                        if value > best:
-                            best = value
-                            if value > alpha:
-                                if value >= beta:
-                                    return value
-                                alpha = value
-        else:
-            ordered = [s for s in empties if parity & quadrant[s]]
-            if len(ordered) < len(empties):
-                ordered += [s for s in empties if not parity & quadrant[s]]
-            for sq in ordered:
-                if o & neighbour[sq]:
-                    f = flips(p, o, sq)
-                    if f:
-                        rest = [s for s in empties if s != sq]
+        ordered = [s for s in empties if parity & quadrant[s]]
+        if len(ordered) < len(empties):
+            ordered += [s for s in empties if not parity & quadrant[s]]
+        four = len(empties) == 5
+        for sq in ordered:
+            if o & neighbour[sq]:
+                f = flips(p, o, sq)
+                if f:
+                    rest = [s for s in ordered if s != sq]
+                    if four:
+                        child_parity = parity ^ quadrant[sq]
+                        odd = [s for s in rest if child_parity & quadrant[s]]
+                        if 0 < len(odd) < 4:  # two lone squares first
+                            odd += [s for s in rest if not child_parity & quadrant[s]]
+                            a, b, c, d = odd
+                        else:
+                            a, b, c, d = rest
+                        value = -solve4(o ^ f, p | f | 1 << sq, -beta, -alpha, a, b, c, d, False)
+                    else:
                         value = -shallow(o ^ f, p | f | 1 << sq, -beta, -alpha, rest,
                                          parity ^ quadrant[sq], False)
-                        if value > best:
-                            best = value
-                            if value > alpha:
-                                if value >= beta:
-                                    return value
-                                alpha = value
+                    if value > best:
+                        best = value
+                        if value > alpha:
+                            if value >= beta:
+                                return value
+                            alpha = value
         if best > -65:
             return best
         if passed:
@@ -504,25 +606,38 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
 
     def shallow_root(p: int, o: int, alpha: int, beta: int, n: int, passed: bool) -> int:
         """Enter the shallow layers: list the empties, corners first, and their parity."""
-        empty = FULL ^ (p | o)
-        empties = [s for s in square_order if empty >> s & 1]
+        nonlocal count
+        empties = squares(FULL ^ (p | o))
         if n == 1:
-            counter[0] += 1
+            count += 1
             return solve1(p, o, empties[0])  # (after a pass too: solve1 tries both sides)
         if n == 2:
             return solve2(p, o, alpha, beta, empties[0], empties[1], passed)
+        empties.sort(key=square_place)
         parity = 0
         for s in empties:
             parity ^= quadrant[s]
+        if n == 3:
+            a, b, c = empties
+            if not parity & quadrant[a]:
+                if parity & quadrant[b]:
+                    a, b = b, a
+                elif parity & quadrant[c]:
+                    a, c = c, a
+            return solve3(p, o, alpha, beta, a, b, c, passed)
+        if n == 4:
+            a, b, c, d = sorted(empties, key=lambda s: not parity & quadrant[s])
+            return solve4(p, o, alpha, beta, a, b, c, d, passed)
         return shallow(p, o, alpha, beta, empties, parity, passed)
 
     def deep(p: int, o: int, alpha: int, beta: int, n: int, passed: bool) -> int:
         """More than ``SHALLOW`` empties (``n``): table, fastest-first order, null windows."""
         if n <= shallow_limit:
             return shallow_root(p, o, alpha, beta, n, passed)
-        count = counter[0] = counter[0] + 1
-        if count >= counter[1]:
-            counter[1] = count + POLL_NODES
+        nonlocal count, next_poll
+        count += 1
+        if count >= next_poll:
+            next_poll = count + POLL_NODES
             poll()
         if n >= stability_empties and alpha >= 64 - 2 * o.bit_count():
             # The opponent's stable discs are theirs at the end: a cap on our score.
@@ -638,11 +753,11 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
         """Exact-within-window value of ``(p, o)`` with ``n`` empties (``passed``: the
         previous move was a pass). Fail-soft: a value ``<= alpha`` is an upper bound,
         ``>= beta`` a lower bound, anything between is exact."""
-        before = counter[0]
+        before = count
         try:
             return deep(p, o, alpha, beta, n, passed)
         finally:
-            owner.nodes += counter[0] - before
+            owner.nodes += count - before
 
     return node
 

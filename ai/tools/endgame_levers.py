@@ -6,7 +6,8 @@ to see what one lever buys::
 
     python -m ai.tools.endgame_levers                              # the default set
     python -m ai.tools.endgame_levers --set STABILITY_EMPTIES=99   # stability cut-off off
-    python -m ai.tools.endgame_levers --set ROOT_PROBES=0 FFO40    # one position
+    python -m ai.tools.endgame_levers FFO40 --set ROOT_PROBES=0    # one position
+    python -m ai.tools.endgame_levers FFO40 --prove                # one best move, as a level
 
 The default set: FFO #15, #16, #18, #19 (16 empties, from
 ``tests/ai/data/othello_ffo_1_19.txt``) and FFO #40 after a2 b1 (18 empties): a few
@@ -28,7 +29,7 @@ from game.rules import Othello
 FFO_1_19 = Path(__file__).resolve().parents[2] / "tests" / "ai" / "data" / "othello_ffo_1_19.txt"
 DEFAULT_SET = ("FFO15", "FFO16", "FFO18", "FFO19", "FFO40:a2b1")
 LEVERS = ("SHALLOW", "STABILITY_EMPTIES", "ETC_EMPTIES", "ORDER_SEARCH_EMPTIES",
-          "ORDER_WEIGHT", "FAR_EMPTIES", "ROOT_PROBES", "HINT_FIRST")
+          "ORDER_WEIGHT", "FAR_EMPTIES", "ROOT_PROBES", "HINT_FIRST", "TABLE_SIZE")
 
 
 def position(name: str) -> Othello:
@@ -53,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", nargs="+", default=[], metavar="NAME=VALUE",
                         help=f"change a threshold first; one of {', '.join(LEVERS)}")
     parser.add_argument("--all", action="store_true", help="prove every root move")
+    parser.add_argument("--prove", action="store_true",
+                        help="one best move, as a level asks (ties not tested)")
     args = parser.parse_args(argv)
     for item in args.set:
         name, _, value = item.partition("=")
@@ -62,9 +65,9 @@ def main(argv: list[str] | None = None) -> int:
     total_nodes = total_cpu = total_wall = 0.0
     for name in args.positions:
         game = position(name)
-        solver = endgame.OthelloSolver(exact_all=args.all)
+        solver = endgame.OthelloSolver(exact_all=args.all, table_size=endgame.TABLE_SIZE)
         wall, cpu = time.perf_counter(), time.process_time()
-        solution = solver.solve(game)
+        solution = solver.prove(game) if args.prove else solver.solve(game)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         total_nodes += solution.nodes
         total_cpu += cpu

@@ -127,6 +127,46 @@ def test_a_solve_beyond_the_solvers_own_threshold_proves_only_the_best_moves():
         == everything.move_scores
 
 
+@pytest.mark.parametrize("seed", [3, 8, 11, 12])
+def test_prove_gives_the_exact_score_one_best_move_and_true_win_bounds(seed):
+    """``prove`` (the levels' call) past ``max_empties``: the exact value and one move
+    that achieves it (ties untested); each ``settled`` report names a move that wins
+    by at least its bound; the search's ``first`` move changes nothing but the order."""
+    game = playout(seed, 10)
+    everything = OthelloSolver().solve(game)
+    reports = []
+    proof = OthelloSolver(max_empties=8).prove(game, reach=10, settled=reports.append)
+    assert proof.score == everything.score, diagram(game)
+    assert len(proof.best_moves) == 1 and proof.best_moves[0] in everything.best_moves
+    for report in reports:
+        move = report.best_moves[0]
+        assert 0 < report.score <= everything.move_scores[move], diagram(game)
+    last = game.legal_moves()[-1]
+    hinted = OthelloSolver(max_empties=8).prove(game, reach=10, first=last)
+    assert hinted.score == everything.score and hinted.best_moves[0] in everything.best_moves
+
+
+def test_a_root_where_every_move_is_wiped_out_still_names_a_move():
+    """White to move, both moves lose 64-0: no probe ever succeeds, yet a best-only
+    solve lists both moves and ``prove`` names one of them (not ``None``)::
+
+          a b c d e f g h
+        1 X X X X X X X X
+        2 X X X X X - X X
+        3 X X X X X X X X
+        4 X X X X X X X X
+        5 X X - X X X X X
+        6 X X X X X X X X
+        7 X X X X O O X X
+        8 X X X X X - X X
+    """
+    game = Othello.from_board("XXXXXXXXXXXXX-XXXXXXXXXXXXXXXXXXXX-XXXXXXXXXXXXXXXXXOOXXXXXXX-XX", 1)
+    assert {game.move_name(m) for m in game.legal_moves()} == {"f2", "c5"}
+    assert OthelloSolver(exact_all=False).solve(game).best_moves == (13, 34)
+    proof = OthelloSolver(max_empties=0).prove(game, reach=3)
+    assert proof.score == -64 and proof.best_moves[0] in (13, 34)
+
+
 def test_the_lever_tool_solves_with_a_lever_changed(monkeypatch, capsys):
     """``python -m ai.tools.endgame_levers --set ROOT_PROBES=0 FFO1``: the published
     value whichever way the root is searched; an unknown lever is refused."""
