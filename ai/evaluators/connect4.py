@@ -141,8 +141,10 @@ class Connect4Evaluator(Evaluator):
         self.name = name
         self.unit = max(weights.first_odd_threat, weights.second_even_threat,
                         4 * weights.centre, 10 * weights.lines, 1)
-        # A small table (about 25 MB): two computer players each own one.
-        self.solver = Connect4Solver(max_empty, DEFAULT_MAX_NODES, tt_entries=1 << 18)
+        # At most about 75 MB (two generations of 2^19 entries, 38 MB each; two
+        # computer players each own one): level 8's proofs at 30-32 empty cells took
+        # a third more nodes with a quarter of it (ai/TUNING.md, session 6).
+        self.solver = Connect4Solver(max_empty, DEFAULT_MAX_NODES, tt_entries=1 << 20)
         self._by_variant: dict[tuple[int, int, int], _Functions] = {}
 
     def _functions(self, game: Game) -> _Functions:

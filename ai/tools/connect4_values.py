@@ -3,16 +3,18 @@
 Each position comes from a game of self-play between two level-4 players (their
 randomness varies the games), stopped at a stone count drawn uniformly from
 ``--stones`` (8 to 20 by default); a game that ends earlier gives no position. The
-project's own exact solver then gives every legal move's result with no time limit
-(``Connect4Solver.classes``: one ``[-1, 1]`` null window per move), and the line
-records the position's result for the side to move and the moves that keep it::
+project's own exact solver then gives the position's result and the moves that keep
+it with no time limit (``Connect4Solver.keepers``: the result class first, then one
+null window per undecided move), and the line records them::
 
     python -m ai.tools.connect4_values --seed 16 --count 200 --out game/data/connect4_values.txt
 
 Lines are written as they are found, so a run can be stopped at any time (or bounded
-with ``--seconds``). ``--max-nodes`` skips a position whose proof takes more nodes
-than that; the header says how many were skipped, since that leans the set towards
-the easier positions. File format, one position a line after ``#`` comments::
+with ``--seconds``); ``--skip FILE`` passes over the positions a file already holds
+(the same seed replays the same games, so a stopped run resumes into a new file, and
+a second seed adds no duplicates to the shipped set). ``--max-nodes`` skips a
+position whose proof takes more nodes than that; the header says how many were
+skipped, since that leans the set towards the easier positions. File format, one position a line after ``#`` comments::
 
     MOVES RESULT KEEPING      e.g.  44455 win 4      (moves as column digits 1-9,
                                                      result win|draw|loss for the
@@ -55,8 +57,9 @@ def self_play_position(rng: random.Random, stones: int) -> Game | None:
     return None if game.is_over() else game
 
 
-def classify(game: Game, solver: Connect4Solver, max_nodes: int | None) -> dict[int, int]:
-    """Every legal move's result class (raises ``_TooLong`` past ``max_nodes``)."""
+def classify(game: Game, solver: Connect4Solver, max_nodes: int | None
+             ) -> tuple[int, frozenset[int]]:
+    """The result class and the keeping moves (raises ``_TooLong`` past ``max_nodes``)."""
     polls = 0
 
     def poll() -> None:
@@ -65,13 +68,12 @@ def classify(game: Game, solver: Connect4Solver, max_nodes: int | None) -> dict[
         if max_nodes is not None and polls * 4096 > max_nodes:
             raise _TooLong
 
-    return solver.classes(game, poll)
+    return solver.keepers(game, poll)
 
 
-def line_of(game: Game, classes: dict[int, int]) -> str:
+def line_of(game: Game, result: int, keepers: frozenset[int]) -> str:
     """``MOVES RESULT KEEPING`` for one position."""
-    result = max(classes.values())
-    keeping = "".join(game.move_name(m) for m in sorted(classes) if classes[m] == result)
+    keeping = "".join(game.move_name(m) for m in sorted(keepers))
     moves = "".join(game.move_name(m) for m in game.move_stack)  # type: ignore[attr-defined]
     return f"{moves} {RESULT_NAMES[result]} {keeping}"
 
@@ -84,6 +86,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-nodes", type=int, default=None,
                         help="skip a position whose proof takes more nodes than this")
     parser.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    parser.add_argument("--skip", nargs="*", default=(), metavar="FILE",
+                        help="pass over the positions these value files hold")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
@@ -91,11 +95,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.process_time()
     written = skipped = 0
     seen: set[str] = set()
+    for path in args.skip:
+        with open(path, encoding="utf-8") as held:
+            seen.update(line.split()[0] for line in held
+                        if line.strip() and not line.startswith("#"))
     with open(args.out, "w", encoding="utf-8") as out:
         out.write("# Connect-4 positions with their exact result and value-keeping moves.\n"
                   f"# python -m ai.tools.connect4_values --seed {args.seed} --count {args.count}"
                   f" --stones {args.stones[0]} {args.stones[1]}"
                   + (f" --max-nodes {args.max_nodes}" if args.max_nodes else "")
+                  + "".join(f" --skip {path}" for path in args.skip)
                   + " --out FILE\n# MOVES RESULT KEEPING (see ai/tools/connect4_values.py)\n")
         while written < args.count:
             if args.seconds is not None and time.process_time() - started > args.seconds:
@@ -108,11 +117,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 continue
             seen.add(key)
             try:
-                classes = classify(game, solver, args.max_nodes)
+                result, keepers = classify(game, solver, args.max_nodes)
             except _TooLong:
                 skipped += 1
                 continue
-            out.write(line_of(game, classes) + "\n")
+            out.write(line_of(game, result, keepers) + "\n")
             out.flush()
             written += 1
         out.write(f"# {written} positions; {skipped} skipped over --max-nodes;"

@@ -261,11 +261,15 @@ def test_applies_only_to_small_positions():
     assert solver.applies(twenty_stones) and not solver.applies(position("5267767516432147241"))
 
 
-def test_a_small_table_is_cleared_during_a_solve_and_the_result_stays_exact():
+def test_a_small_table_turns_over_during_a_solve_and_the_result_stays_exact():
     solver = Connect4Solver(tt_entries=1000)
     assert solver.solve(position("2737772244262123677516643354")).score == 0
     assert solver.solve(position("52677675164321472411")).score == 2
-    assert len(solver._tt) <= 1000 + 4096 * 2  # cleared at the polls
+    new, old = solver._tt
+    assert len(new) + len(old) <= 1000 + 4096 * 2  # a generation turns over at the polls
+    assert old  # it did turn over: the old generation is still read
+    proof = Connect4Solver(None, None, tt_entries=64).prove(position("653343433555"))
+    assert proof.score == 3 and proof.best_moves == (3,)  # ai/TUNING.md: +3 by column 4
 
 
 def test_a_solve_over_its_node_budget_gives_up_and_the_search_decides():
@@ -571,6 +575,9 @@ def assert_proof_agrees_with_the_exact_solve(game):
         assert hinted.score == exact.score and set(hinted.best_moves) <= set(exact.best_moves)
     classes = Connect4Solver(None, None).classes(game.copy())
     assert classes == {m: (s > 0) - (s < 0) for m, s in exact.move_scores.items()}, str(game)
+    best = max(classes.values())
+    assert Connect4Solver(None, None).keepers(game.copy()) == (
+        best, frozenset(m for m, c in classes.items() if c == best)), str(game)
 
 
 @pytest.mark.parametrize("seed", range(40))
