@@ -45,9 +45,13 @@ with Pons' techniques written for any width, height and line length:
   entries a proof of 32 empty cells took 1.53 M nodes to its class; two generations
   in the same memory, 1.08 M; a table that never fills, 0.80 M: ``ai/TUNING.md``).
 * **Enhanced transposition cutoff**: before ordering its moves (which costs a
-  winning-cells call each), a node looks its children up in the table, and one
-  already known to be worth at most ``-beta`` cuts the node at once (a sixth to a
-  fifth fewer nodes on the proofs of ``ai/TUNING.md``).
+  winning-cells call each), a node looks its children up in the table: one already
+  known to be worth at most ``-beta`` cuts the node at once, one known to be worth
+  at least ``-alpha`` (it cannot raise alpha) is left out (together a quarter fewer
+  nodes on the proofs of ``ai/TUNING.md``).
+* **Kill-only nodes**: when every child's own score floor already reaches its beta,
+  only a move that leaves the opponent lost at once (two cells to block, or no safe
+  move) can matter; the node looks for one without calling its children.
 * **Ordering** by the number of winning cells a move creates, centre columns first
   among equals.
 * **Iterative narrowing** of the root window with null-window probes (``solve``
@@ -548,7 +552,7 @@ def _build_negamax(bits: BoardBits, generations: list[dict[int, int]],
     win = bits.winning_cells
     bottom, board, cells = bits.bottom, bits.board, bits.cells
     columns = tuple(bits.columns[c] for c in bits.order)
-    slots = range(len(columns))
+    indexed = tuple(enumerate(columns))
     last = len(columns) - 1
     # By the stone count m: the score when the opponent wins with its next stone,
     # and the best the side to move can still get when it cannot win at once.
@@ -616,20 +620,46 @@ def _build_negamax(bits: BoardBits, generations: list[dict[int, int]],
 
         child_cur = cur ^ mask
         child_moves = moves + 1
+        if floor[child_moves] >= -alpha and child_moves < cells - 2:
+            # Every child's own floor is already at least its beta (-alpha), so a
+            # child can only matter by being lost at once: look for a move that
+            # leaves the opponent two cells to block or no safe move, without calls.
+            for column in columns:
+                move = playable & column
+                if move:
+                    mine = win(cur | move, mask)
+                    reply = ((mask | move) + bottom) & board
+                    forced = reply & mine
+                    if forced:
+                        if forced & (forced - 1):
+                            break
+                        reply = forced
+                    if not reply & ~(mine >> 1):
+                        break
+            else:
+                tt[key] = alpha << 1
+                return alpha
+            tt[key] = (-lost[child_moves] << 1) | 1  # the opponent is lost at once
+            return -lost[child_moves]
         if playable & (playable - 1):
             # Enhanced transposition cutoff: a child the table already holds at most
-            # -beta is worth at least beta to this node, and nothing needs searching.
+            # -beta is worth at least beta to this node, and nothing needs searching;
+            # one held at least -alpha cannot raise alpha, and is not searched.
             # (Checked before the ordering below, which costs far more than lookups.)
             child_base = child_cur + mask  # + move: a child's key (move is not in mask)
-            limit = -beta
+            cut, useless = -beta, -alpha
             moves_here = []
-            for i in slots:
-                move = playable & columns[i]
+            for i, column in indexed:
+                move = playable & column
                 if move:
                     stored = tt_get(child_base + move)
-                    if stored is not None and not stored & 1 and (stored >> 1) <= limit:
-                        tt[key] = (-(stored >> 1) << 1) | 1
-                        return -(stored >> 1)
+                    if stored is not None:
+                        if not stored & 1:
+                            if (stored >> 1) <= cut:
+                                tt[key] = (-(stored >> 1) << 1) | 1
+                                return -(stored >> 1)
+                        elif (stored >> 1) >= useless:
+                            continue
                     moves_here.append(i)
             # Order: most winning cells created first, centre first among equals. A
             # move's new winning cells are exactly the child's ``threats``.
