@@ -295,35 +295,64 @@ INSTANCE_PATTERNS = tuple(p for p in PATTERNS for _ in INSTANCES[p])
 def pattern_score(player: int, opponent: int, t: list[list[int]]) -> int:
     """The sum of the tables ``t`` (one list per pattern, ``PATTERNS`` order) over every
     instance; the same arithmetic as ``sum(t[...][fast_indices(...)])``, written out
-    (this is the evaluator's hot loop)."""
+    (this is the evaluator's hot loop).
+
+    The row-shaped instances read bytes: ``pb[r]`` is row ``r + 1`` of the board,
+    ``pb`` of its vertical mirror is ``pb[7 - r]``, ``pm`` the horizontal mirror and
+    ``tb`` / ``tm`` the same for the transposed board (whose rows are the columns).
+    """
     b3, b3x2 = BASE3, BASE3_2
-    p0, pv, ph, pvh, pt, ptv, pth, ptvh = _images(player)
-    o0, ov, oh, ovh, ot, otv, oth, otvh = _images(opponent)
+    rev = _REVERSE_BITS
+    pb = player.to_bytes(8, "little")
+    ob = opponent.to_bytes(8, "little")
+    pm = pb.translate(rev)
+    om = ob.translate(rev)
+    tb = _transpose(player).to_bytes(8, "little")
+    ub = _transpose(opponent).to_bytes(8, "little")
+    tm = tb.translate(rev)
+    um = ub.translate(rev)
     t_edge, t_25, t_33, t_r2, t_r3, t_r4, t_d8, t_d7, t_d6, t_d5, t_d4 = t
-    s = 0
-    for p, o in ((p0, o0), (pv, ov), (pt, ot), (ptv, otv)):
-        s += (t_edge[b3[(p & 0xFF) | (p >> 1 & 0x100) | (p >> 5 & 0x200)]
-                     + b3x2[(o & 0xFF) | (o >> 1 & 0x100) | (o >> 5 & 0x200)]]
-              + t_r2[b3[p >> 8 & 0xFF] + b3x2[o >> 8 & 0xFF]]
-              + t_r3[b3[p >> 16 & 0xFF] + b3x2[o >> 16 & 0xFF]]
-              + t_r4[b3[p >> 24 & 0xFF] + b3x2[o >> 24 & 0xFF]])
-    for p, o in ((p0, o0), (pv, ov), (ph, oh), (pvh, ovh)):
-        s += (t_25[b3[(p & 0x1F) | (p >> 3 & 0x3E0)] + b3x2[(o & 0x1F) | (o >> 3 & 0x3E0)]]
-              + t_33[b3[(p & 7) | (p >> 5 & 0x38) | (p >> 10 & 0x1C0)]
-                     + b3x2[(o & 7) | (o >> 5 & 0x38) | (o >> 10 & 0x1C0)]]
-              + t_d7[b3[((p & 0x0080402010080402) * 0x0101010101010101) >> 57 & 0x7F]
-                     + b3x2[((o & 0x0080402010080402) * 0x0101010101010101) >> 57 & 0x7F]]
-              + t_d6[b3[((p & 0x0000804020100804) * 0x0101010101010101) >> 58 & 0x3F]
-                     + b3x2[((o & 0x0000804020100804) * 0x0101010101010101) >> 58 & 0x3F]]
-              + t_d5[b3[((p & 0x0000008040201008) * 0x0101010101010101) >> 59 & 0x1F]
-                     + b3x2[((o & 0x0000008040201008) * 0x0101010101010101) >> 59 & 0x1F]]
-              + t_d4[b3[((p & 0x0000000080402010) * 0x0101010101010101) >> 60 & 0x0F]
-                     + b3x2[((o & 0x0000000080402010) * 0x0101010101010101) >> 60 & 0x0F]])
-    for p, o in ((pt, ot), (ptv, otv), (pth, oth), (ptvh, otvh)):
-        s += t_25[b3[(p & 0x1F) | (p >> 3 & 0x3E0)] + b3x2[(o & 0x1F) | (o >> 3 & 0x3E0)]]
-    for p, o in ((p0, o0), (pv, ov)):
-        s += t_d8[b3[((p & 0x8040201008040201) * 0x0101010101010101) >> 56 & 0xFF]
-                  + b3x2[((o & 0x8040201008040201) * 0x0101010101010101) >> 56 & 0xFF]]
+    # Rows 2-4 of the four sides.
+    s = (t_r2[b3[pb[1]] + b3x2[ob[1]]] + t_r2[b3[pb[6]] + b3x2[ob[6]]]
+         + t_r2[b3[tb[1]] + b3x2[ub[1]]] + t_r2[b3[tb[6]] + b3x2[ub[6]]]
+         + t_r3[b3[pb[2]] + b3x2[ob[2]]] + t_r3[b3[pb[5]] + b3x2[ob[5]]]
+         + t_r3[b3[tb[2]] + b3x2[ub[2]]] + t_r3[b3[tb[5]] + b3x2[ub[5]]]
+         + t_r4[b3[pb[3]] + b3x2[ob[3]]] + t_r4[b3[pb[4]] + b3x2[ob[4]]]
+         + t_r4[b3[tb[3]] + b3x2[ub[3]]] + t_r4[b3[tb[4]] + b3x2[ub[4]]])
+    # Edges with their X-squares: row 1 (or 8), then b2 and g2 (b7 and g7).
+    for x, y, xn, yn in ((pb[0], ob[0], pb[1], ob[1]), (pb[7], ob[7], pb[6], ob[6]),
+                         (tb[0], ub[0], tb[1], ub[1]), (tb[7], ub[7], tb[6], ub[6])):
+        s += t_edge[b3[x | (xn & 2) << 7 | (xn & 0x40) << 3]
+                    + b3x2[y | (yn & 2) << 7 | (yn & 0x40) << 3]]
+    # 2x5 corner blocks (the first two rows' five squares nearest the corner).
+    for xb, yb in ((pb, ob), (pm, om), (tb, ub), (tm, um)):
+        s += (t_25[b3[(xb[0] & 31) | (xb[1] & 31) << 5] + b3x2[(yb[0] & 31) | (yb[1] & 31) << 5]]
+              + t_25[b3[(xb[7] & 31) | (xb[6] & 31) << 5]
+                     + b3x2[(yb[7] & 31) | (yb[6] & 31) << 5]])
+    # 3x3 corners.
+    for xb, yb in ((pb, ob), (pm, om)):
+        s += (t_33[b3[(xb[0] & 7) | (xb[1] & 7) << 3 | (xb[2] & 7) << 6]
+                   + b3x2[(yb[0] & 7) | (yb[1] & 7) << 3 | (yb[2] & 7) << 6]]
+              + t_33[b3[(xb[7] & 7) | (xb[6] & 7) << 3 | (xb[5] & 7) << 6]
+                     + b3x2[(yb[7] & 7) | (yb[6] & 7) << 3 | (yb[5] & 7) << 6]])
+    # Diagonals, gathered by one multiplication (each row adds its one square).
+    m = 0x0101010101010101
+    pv, ov = int.from_bytes(pb, "big"), int.from_bytes(ob, "big")
+    s += (t_d8[b3[((player & 0x8040201008040201) * m) >> 56 & 0xFF]
+               + b3x2[((opponent & 0x8040201008040201) * m) >> 56 & 0xFF]]
+          + t_d8[b3[((pv & 0x8040201008040201) * m) >> 56 & 0xFF]
+                 + b3x2[((ov & 0x8040201008040201) * m) >> 56 & 0xFF]])
+    for p, o in ((player, opponent), (pv, ov), (int.from_bytes(pm, "little"),
+                 int.from_bytes(om, "little")), (int.from_bytes(pm, "big"),
+                                                 int.from_bytes(om, "big"))):
+        s += (t_d7[b3[((p & 0x0080402010080402) * m) >> 57 & 0x7F]
+                   + b3x2[((o & 0x0080402010080402) * m) >> 57 & 0x7F]]
+              + t_d6[b3[((p & 0x0000804020100804) * m) >> 58 & 0x3F]
+                     + b3x2[((o & 0x0000804020100804) * m) >> 58 & 0x3F]]
+              + t_d5[b3[((p & 0x0000008040201008) * m) >> 59 & 0x1F]
+                     + b3x2[((o & 0x0000008040201008) * m) >> 59 & 0x1F]]
+              + t_d4[b3[((p & 0x0000000080402010) * m) >> 60 & 0x0F]
+                     + b3x2[((o & 0x0000000080402010) * m) >> 60 & 0x0F]])
     return s
 
 
