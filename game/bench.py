@@ -18,7 +18,7 @@ import tomllib
 from typing import Any
 
 from ai.endgame import solver_for
-from ai.evaluators import load_evaluator
+from ai.evaluators import EvaluatorError, load_evaluator
 from ai.search import Limits, Searcher
 from game.commands.common import CliError, emit, int_range, seconds_value
 from game.rules import GAMES, Game, Othello, new_game
@@ -52,9 +52,10 @@ def _game(name: str, table: dict[str, Any], moves: str) -> Game:
 
 def bench_search(name: str, table: dict[str, Any], entry: dict[str, str],
                  seconds: float) -> SearchFigures:
-    """Search one position for ``seconds`` with the default evaluator, solver off."""
+    """Search one position for ``seconds`` with the default evaluator (or the preset
+    ``table["eval"]``), solver off."""
     game = _game(name, table, entry["moves"])
-    searcher = Searcher(load_evaluator(name))
+    searcher = Searcher(load_evaluator(name, table.get("eval")))
     reached: dict[int, float] = {}
     result = searcher.search(game, Limits(seconds=seconds, use_solver=False),
                              on_info=lambda info: reached.__setitem__(info.depth, info.seconds))
@@ -95,6 +96,8 @@ def bench_game(name: str, table: dict[str, Any], runs: int) -> dict[str, Any]:
                 for d in depths if all(d in r.time_to_depth for r in runs_of_entry)},
         })
     figures["search_seconds"] = table["search_seconds"]
+    if table.get("eval"):
+        figures["eval"] = table["eval"]
     figures["search"] = searches
 
     solves = []
@@ -140,7 +143,8 @@ def figures_text(figures: dict[str, Any]) -> str:
     lines = [f"== {figures['game']} ==",
              f"perft {perft_row['depth']}: {perft_row['nodes']} leaves in "
              f"{perft_row['seconds']:.2f} s = {perft_row['nodes_per_second']:,} positions/s",
-             f"search, {figures['search_seconds']} s per position (default evaluator):",
+             f"search, {figures['search_seconds']} s per position "
+             f"({figures.get('eval') or 'default'} evaluator):",
              f"  {'position':22} {'depth':>5} {'nodes/s':>9} {'TT hits':>7}  time to depth (s)"]
     for row in figures["search"]:
         ttd = " ".join(f"{d}:{s:.2f}" for d, s in row["time_to_depth"].items())
@@ -182,6 +186,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --values: the levels, e.g. 8, 2-8 or 2,5,8 (default 8)")
     parser.add_argument("--every", type=int_range(1, 1000, "--every"), default=1,
                         help="with --values: only every N-th position (a quicker subset)")
+    parser.add_argument("--eval", default=None, metavar="NAME",
+                        help="the searches' evaluator preset (default: default)")
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
 
 
@@ -215,6 +221,12 @@ def run(args: argparse.Namespace) -> int:
         table = dict(positions[name])
         if args.seconds is not None:
             table["search_seconds"] = args.seconds
+        if args.eval is not None:
+            try:
+                load_evaluator(name, args.eval)
+            except EvaluatorError as error:
+                raise CliError(str(error)) from None
+            table["eval"] = args.eval
         figures = bench_game(name, table, args.runs)
         if args.long:
             figures["long_solve"] = bench_long(table)

@@ -1,10 +1,15 @@
 """Fit the Othello pattern tables (the ``patterns`` preset) by ridge least squares.
 
 Data: the games of ``ai/tuning/othello_games.py`` (JSON lines). Every position before
-a move (passes included) is a sample; its label is the game's final disc difference
-from the side to move's view (exact from the solve point on; before it, the result of
-the game as the shallow players went on). Games whose ``index`` is a multiple of 10
-are held out: they only measure the fit.
+a move (passes included) is a sample. Its label, in discs from the side to move's
+view, is the game's final disc difference when the game reaches the solver's point
+(14 empty squares) within ``--lookahead`` empty squares, exact; otherwise the fitted
+value of the game's first position ``--lookahead`` squares emptier (phases are fitted
+from the end of the game backwards, so that value is known): it keeps what the game
+went on to show over the next ten moves and averages out the shallow players'
+mistakes after that (``--lookahead 0``: always the final result). Games whose
+``index`` is a multiple of 10 are held out: they only measure the fit, against the
+final result.
 
 Model, per phase (a range of empty squares, ``PHASES``)::
 
@@ -32,7 +37,9 @@ The tables are written in hundredths of a disc, rounded, to
 
 It prints each phase's mean squared error (discs squared) on the held-out games, with
 the ``default`` evaluator's for comparison (its score / 100 times the factor that fits
-the training games best: ``default`` was fitted to the same kind of target).
+those positions best: a generous comparison), and the win-chance scale of both
+(``ai.tuning.fit_winchance.fit_scale`` on the static scores and results of the
+held-out positions with more than 14 empty squares).
 """
 
 from __future__ import annotations
@@ -56,6 +63,7 @@ from ai.evaluators.othello_patterns import (
     tables_to_json,
 )
 from ai.evaluators.othello import features
+from ai.tuning.fit_winchance import fit_scale
 from game.rules.othello import Othello
 
 PHASES: tuple[tuple[int, int], ...] = (
@@ -340,7 +348,22 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{len(labels):5}: MSE {our_mse:6.1f} (default x{factor:.2f}: {default_mse:6.1f}; "
               f"zero: {spread:6.1f}), {dict(zip(FEATURES, reals))}, bias {bias} "
               f"({time.process_time() - started:.0f} CPU s)", file=sys.stderr)
-    fit = {"games": len(games), "ridge": args.ridge, "ridge_opening": args.ridge_opening,
+    # The winning-chance curve (ai/explain/winchance.py): the logistic scale of the
+    # static scores against the held-out games' results, for this fit and for default.
+    curve_ours, curve_default = [], []
+    for number, game in enumerate(games):
+        if not game.holdout:
+            continue
+        for t, position in enumerate(game.positions):
+            if position.empties > 14:  # the solver's answers replace scores below
+                black = 1.0 if game.margin > 0 else 0.0 if game.margin < 0 else 0.5
+                result = black if position.turn == 0 else 1.0 - black
+                ours = predicted[(number, t)] * (1 if position.turn == 0 else -1)
+                curve_ours.append((100 * ours, result))
+                curve_default.append((float(game.default_scores[t]), result))
+    scales = {"patterns": round(fit_scale(curve_ours)), "default": round(fit_scale(curve_default))}
+    print(f"win-chance scale of the static scores (held out): {scales}", file=sys.stderr)
+    fit = {"games": len(games), "ridge": args.ridge, "winchance_scales": scales, "ridge_opening": args.ridge_opening,
            "lookahead": args.lookahead, "margin": args.margin, "iterations": args.iterations,
            "held_out": "games whose index is a multiple of 10", "phases": report}
     args.out.write_text(tables_to_json(list(PHASES), weights, feature_w, bias_w, fit))

@@ -84,3 +84,10 @@ def test_bench_long_reports_nodes_time_score_and_agreement():
                "search_seconds": 1, "search": [], "solve": [], "long_solve": rows}
     json.dumps(figures)
     assert "FFO #1" in figures_text(figures) and "ok" in figures_text(figures)
+
+
+def test_bench_searches_with_the_evaluator_it_is_given():
+    figures = bench_game("othello", dict(TINY, eval="patterns"), runs=1)
+    assert figures["eval"] == "patterns" and figures["search"][0]["depth"] >= 1
+    assert "(patterns evaluator)" in figures_text(figures)
+    assert "(default evaluator)" in figures_text(bench_game("othello", TINY, runs=1))
