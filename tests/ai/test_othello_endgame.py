@@ -179,3 +179,15 @@ def test_the_lever_tool_solves_with_a_lever_changed(monkeypatch, capsys):
     assert "FFO1" in out and "score +18" in out and "g8" in out and "CPU" in out
     with pytest.raises(SystemExit):
         endgame_levers.main(["FFO1", "--set", "TABLE=1"])
+
+
+def test_the_reach_tool_reports_solve_times_per_empty_count(capsys):
+    """``python -m ai.tools.endgame_reach``: self-play positions stopped at the asked
+    count, each proven as a level proves it; one line per count with the figures."""
+    from ai.tools import endgame_reach
+
+    assert endgame_reach.main(["--empties", "11", "--positions", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("11 empties, 2 positions: CPU s median") and "nodes median" in out
+    game = endgame_reach.self_play_position(random.Random(3), 11)
+    assert game is not None and 64 - sum(game.counts()) == 11 and not game.is_over()
