@@ -75,6 +75,14 @@ losses of the first VCT match). Gomoku level 8: 3 plies cost about 3% more time 
 move, 5 plies 45% (27 positions of a level-8 game)."""
 
 
+VERIFY_SHARE = 0.8
+"""With ``Limits.threats``: the chosen move's last check (``Searcher._verify``) runs
+only until this fraction of the time budget."""
+
+VERIFY_TRIES = 3
+"""Refuted choices dropped at most, each followed by a search of the moves left."""
+
+
 Mode = Literal["minimax", "alphabeta", "full"]
 MODES: tuple[Mode, ...] = ("minimax", "alphabeta", "full")
 
@@ -321,7 +329,37 @@ class Searcher:
         solved = self._try_solver(game, moves, limits, started, on_info)
         if solved is not None:
             return solved
-        return self._iterate(game, moves, limits, started, on_info)
+        result = self._iterate(game, moves, limits, started, on_info)
+        if limits.threats and limits.use_solver and self.mode == "full":
+            result = self._verify(game, moves, result, limits, started, on_info)
+        return result
+
+    def _verify(self, game: Game, moves: list[Move], result: SearchResult, limits: Limits,
+                started: float, on_info: Callable[[SearchInfo], None] | None) -> SearchResult:
+        """With ``Limits.threats``: the chosen move checked once more, with a larger
+        budget than the root's defence could give each move, for an opponent's forced
+        win (``Evaluator.refuted``); a refuted move is dropped and the search runs
+        again without it, ``VERIFY_TRIES`` times at most and while ``VERIFY_SHARE`` of
+        the time lasts. Proven results and forced moves are not checked."""
+        deadline = None if limits.seconds is None else started + limits.seconds * VERIFY_SHARE
+        left = list(moves)
+        for _ in range(VERIFY_TRIES):
+            if (result.stopped or result.move is None or is_proven(result.score)
+                    or len(left) <= 1 or result.move not in left
+                    or (deadline is not None and time.perf_counter() >= deadline)):
+                return result
+            try:
+                refuted = self.evaluator.refuted(game, result.move, self._poll_now, deadline)
+            except _Stopped as why:
+                return dataclasses.replace(result, stopped=True) if why.by_user else result
+            if not refuted:
+                return result
+            left.remove(result.move)
+            again = self._iterate(game, left, limits, started, on_info)
+            if again.move is None:
+                return result
+            result = again
+        return result
 
     def _iterate(self, game: Game, moves: list[Move], limits: Limits, started: float,
                  on_info: Callable[[SearchInfo], None] | None) -> SearchResult:

@@ -242,6 +242,14 @@ class Evaluator(abc.ABC):
         search); default ``None``."""
         return None
 
+    def refuted(self, game: Game, move: Move, poll: Callable[[], None] | None = None,
+                deadline: float | None = None) -> bool:
+        """Whether the opponent has a proven forced win after the side to move plays
+        ``move`` (a check of the search's choice at the top levels, within
+        ``deadline``, a ``time.perf_counter()`` value; ``poll`` may raise to stop).
+        Default ``False`` (nothing to check)."""
+        return False
+
     def terminal_score(self, game: Game, outcome: Outcome, ply: int) -> int:
         """Value of a finished game for the side to move, ``ply`` plies below the root."""
         if outcome.winner is None:

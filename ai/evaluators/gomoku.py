@@ -847,6 +847,11 @@ THREAT_FIRST_SHARE = 2_500
 """Nodes each root cell gets in the defence's first pass (most refutations of the
 level-8 games took well under 2,000 nodes; proving a cell safe takes 5-50,000)."""
 
+THREAT_VERIFY_NODES = 40_000
+"""Node cap of ``refuted``, the check of the search's chosen move (the avoidable losses
+of a level-8 batch were to VCTs found in 15,000-21,000 nodes, beyond the defence's
+share of each root move)."""
+
 THREAT_PROBE_NODES = 300
 """Node cap of one ``threat_probe`` (the search asks at every node near the root;
 1,500 nodes made level 8 take 80% more time per move for the same proven scores on
@@ -1127,6 +1132,24 @@ class GomokuEvaluator(Evaluator):
             return None
         found = self.solver.find_threats(game, budget=THREAT_PROBE_NODES)  # type: ignore[attr-defined]
         return None if found is None else found[0]
+
+    def refuted(self, game: Game, move: Move, poll: Callable[[], None] | None = None,
+                deadline: float | None = None) -> bool:
+        """The opponent's VCT after ``move`` within ``THREAT_VERIFY_NODES`` nodes (the
+        root defence shares its budget among all moves; this is the chosen one's)."""
+        from ai.endgame.gomoku_vct import VctTable, find_vct
+
+        if self.solver is None:
+            return False
+        board = self.board(game)
+        mover, other = game.turn, 1 - game.turn
+        board.place(move, mover)
+        try:
+            found = find_vct(board, other, self.solver.max_threats,  # type: ignore[attr-defined]
+                             THREAT_VERIFY_NODES, poll, VctTable(), None, deadline)
+        finally:
+            board.remove(move, mover)
+        return found is not None
 
     def _threat_defence(self, game: Game, moves: list[Move], poll: Callable[[], None] | None,
                         seconds: float | None) -> list[Move]:

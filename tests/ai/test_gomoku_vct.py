@@ -372,3 +372,18 @@ def test_root_defence_drops_a_move_refuted_beyond_the_first_share():
         board.place(move, 0)
         assert find_vct(board, 1, budget=10_000) is None, game.move_name(move)
         board.remove(move, 0)
+
+
+def test_the_chosen_move_check_finds_a_refutation_the_defence_share_misses():
+    """A level-8 match position (15x15, Black to move): f5, which level 8 played,
+    loses to a 21-ply VCT that takes about 21,000 nodes (beyond the root defence's
+    share of each move); ``refuted`` finds it, and passes h13, which the loss check
+    proved safe."""
+    from game.rules import new_game
+
+    evaluator = load_evaluator("gomoku")
+    game = new_game("gomoku")
+    game.play_moves("h8 i9 g9 i7 h10 h7 i10 g10 h9 i11 g8 f7 g7 h11 j11 k12 i12 f8 "
+                    "k10 l9 f6 g6 j10 l10")
+    assert evaluator.refuted(game, game.parse_move("f5"))
+    assert not evaluator.refuted(game, game.parse_move("h13"))

@@ -113,3 +113,33 @@ def test_threat_probes_near_the_root_score_proven_wins_and_nowhere_else():
     plain = _ProbingEvaluator(wins)
     Searcher(plain, deepening_step=1).search(TreeGame(tree), Limits(depth=6, nodes=10**6))
     assert plain.asked == []
+
+
+class _RefutingEvaluator(LeafEvaluator):
+    """``refuted`` says yes for the root moves in ``refuted_moves`` and records calls."""
+
+    def __init__(self, refuted_moves: set[int]) -> None:
+        super().__init__()
+        self.refuted_moves = refuted_moves
+        self.checked: list[int] = []
+
+    def refuted(self, game, move, poll=None, deadline=None):
+        assert not game.move_stack  # asked at the root only
+        self.checked.append(move)
+        return move in self.refuted_moves
+
+
+def test_a_refuted_choice_is_dropped_and_the_next_best_played():
+    """With ``Limits.threats`` the search's choice is checked (``Evaluator.refuted``);
+    a refuted one is dropped and the search runs again: the best root move (C, 9)
+    and then the next (A, 7) are refuted, so B (5) is played; without ``threats``
+    nothing is checked and C stays."""
+    tree = parse_tree("((7 8) (5 6) (9 10))")
+    evaluator = _RefutingEvaluator({0, 2})
+    limits = Limits(depth=2, nodes=10**6, threats=True)
+    result = Searcher(evaluator).search(TreeGame(tree), limits)
+    # The last move left is played unchecked: there is nothing else to play.
+    assert evaluator.checked == [2, 0] and result.move == 1 and result.score == 5
+    plain = _RefutingEvaluator({0, 2})
+    assert Searcher(plain).search(TreeGame(tree), Limits(depth=2, nodes=10**6)).move == 2
+    assert plain.checked == []
