@@ -51,6 +51,16 @@ def test_a_sample_of_the_middle_entries_agrees_with_the_solver():
         check_entry(position)
 
 
+@pytest.mark.slow
+def test_a_sample_of_the_early_entries_agrees_with_the_solver():
+    """The 8-13 stone band (session 6's batch was classified by ``keepers``): the
+    cheaper ones with 12-13 stones, again by ``classes`` and an exact ``solve``."""
+    early = [p for p in load_values() if 12 <= p.stones <= 13 and p.result >= 0]
+    assert len(early) >= 10
+    for position in early[::5]:
+        check_entry(position)
+
+
 def test_a_bad_line_is_one_sentence_with_its_number():
     for text in ("44 maybe 4", "44 win", "4x win 4", "44 win 9", "4444444 win 4"):
         with pytest.raises(ValueError) as caught:
