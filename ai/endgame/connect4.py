@@ -58,11 +58,11 @@ with Pons' techniques written for any width, height and line length:
   tests ``score > med`` for a middle value ``med`` moved towards 0, where most
   probes are cheap), until the lower and upper bounds meet.
 * **The result class first** (``prove``, what a player needs): null windows around
-  0 settle win, draw or loss with one probe per root move, and only a won or lost
-  position goes on to its exact score (the fastest win, the slowest loss), narrowing
-  only the moves that beat the best so far. A drawn position needs no more, and
-  most moves need one probe instead of a full narrowing: 2-7 times fewer nodes than
-  ``solve``'s every-move scores on the positions of ``ai/TUNING.md``.
+  0 settle win, draw or loss (a win test per root move, then a draw test), and only
+  a won or lost position goes on to its exact score (the fastest win, the slowest
+  loss), narrowing only the moves that beat the best so far. A drawn position needs
+  no more, and most moves need one probe instead of a full narrowing: 2-7 times
+  fewer nodes than ``solve``'s every-move scores on the positions of ``ai/TUNING.md``.
 
 The winning-cells function (Pons' ``compute_winning_position``) is generated per
 board variant with the shifts as literal constants: CPython then runs one straight
@@ -332,10 +332,11 @@ class Connect4Solver(ExactSolver):
               first: Move | None = None) -> Solution | None:
         """The exact value and one move achieving it, proving as little as that needs.
 
-        First the result class (win, draw or loss), with null windows around 0: each
-        root move in turn is tested only for whether it beats the best class so far
-        (a loss needs ``[-1, 1]``, then ``(0, 1)`` once a draw is found; the first
-        winning move ends this pass). ``settled`` then gets that proof. Only a won or
+        First the result class (win, draw or loss), with null windows only: each root
+        move in turn is tested for a win (``(0, 1)``; the first winning move ends this
+        pass), and without one, for a draw (``(-1, 0)``; the first drawing move ends
+        it). A ``[-1, 1]`` window on the first move cost more whenever that move was
+        not the winning one (``ai/TUNING.md``). ``settled`` then gets that proof. Only a won or
         a lost position needs the exact score (the fastest win, the slowest loss):
         each remaining candidate is tested for beating the best exact score so far
         and narrowed only when it does. The moves not narrowed keep a bound
