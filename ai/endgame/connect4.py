@@ -42,8 +42,8 @@ with Pons' techniques written for any width, height and line length:
   one is full (checked every ``POLL_EVERY`` nodes, so memory stays bounded even in a
   long solve) the old one is dropped and the full one becomes the old, still read
   on a miss. A single table cleared when full forgot everything at once (at 2^18
-  entries a proof of 32 empty cells took 1.53 M nodes to its class; two generations
-  in the same memory, 1.08 M; a table that never fills, 0.80 M: ``ai/TUNING.md``).
+  entries a proof of 32 empty cells took 1.53 M nodes to its class, two generations
+  in the same memory 1.36 M, a table that never fills 1.02 M: ``ai/TUNING.md``).
 * **Enhanced transposition cutoff**: before ordering its moves (which costs a
   winning-cells call each), a node looks its children up in the table: one already
   known to be worth at most ``-beta`` cuts the node at once, one known to be worth
