@@ -37,6 +37,9 @@ class Level:
             many empty cells (more than its own threshold) within their time budget.
         threats: the solver's deeper proof and the root's defence against the
             opponent's (Gomoku: victory by continuous threats, VCT) within the time.
+        evaluator: the evaluator preset the level plays with unless the player names
+            another (the new-game dialog shows it when the level is chosen;
+            ``plies match level=N`` and ``plies play --level N`` use it without ``eval``).
     """
 
     number: int
@@ -46,6 +49,7 @@ class Level:
     solver: bool = True
     solver_reach: int | None = None
     threats: bool = False
+    evaluator: str = "default"
 
     @property
     def label(self) -> str:
@@ -62,7 +66,7 @@ class Level:
 
 def _row(game_name: str, *levels: tuple) -> tuple[Level, ...]:
     """Levels 1-8 of one game from ``(depth, seconds, randomness, solver[, reach[,
-    threats]])``."""
+    threats[, evaluator]]])``."""
     assert len(levels) == len(LEVEL_NUMBERS), game_name
     return tuple(Level(n, *spec) for n, spec in zip(LEVEL_NUMBERS, levels))
 
@@ -117,6 +121,19 @@ def level(game_name: str, number: int) -> Level:
         raise ValueError(f"no levels for game {game_name!r}") from None
 
 
+def level_evaluator(game_name: str | None, number: int) -> str:
+    """The evaluator preset level ``number`` plays ``game_name`` with
+    (``Level.evaluator``; ``default`` when there is no such game or level).
+
+    >>> level_evaluator("connect4", 8), level_evaluator(None, 4)
+    ('default', 'default')
+    """
+    try:
+        return level(game_name or "", number).evaluator
+    except ValueError:
+        return "default"
+
+
 def markdown_table() -> str:
     """The README's level table, made from ``LEVELS`` (a test keeps the README equal)."""
     games = list(LEVELS)
@@ -142,4 +159,6 @@ def _cell(chosen: Level) -> str:
         parts.append(f"exact from {chosen.solver_reach} empty")
     if chosen.threats:
         parts.append("threat search (VCT)")
+    if chosen.evaluator != "default":
+        parts.append(f"{chosen.evaluator} evaluator")
     return ", ".join(parts)

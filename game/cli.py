@@ -140,9 +140,10 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --board: the side to move (default: counted, Othello Black)")
     parser.add_argument("--level", type=int_range(1, 8, "level"), default=None,
                         help="computer level 1-8")
-    parser.add_argument("--eval", metavar="NAME", default="default",
+    parser.add_argument("--eval", metavar="NAME", default=None,
                         help="evaluator: a preset or a NAME kept in the evaluators folder as "
-                             "NAME.toml (the game is saved with it, so not a path)")
+                             "NAME.toml (the game is saved with it, so not a path; "
+                             "default: the level's)")
     parser.add_argument("--opening", choices=("none", "swap", "swap2"), default="none",
                         help="Gomoku: swap or swap2 opening (the first player places three "
                              "stones, the other chooses a colour; --first says who begins)")
@@ -202,8 +203,8 @@ def _play(args: argparse.Namespace) -> int:
     opening = None if args.opening == "none" else args.opening
     if opening is not None and (name != "gomoku" or position is not None):
         raise CliError("--opening is for a new Gomoku game (--game gomoku, without --board)")
-    _check_window_eval(name, args.eval)
-    players = app.players_for(args.first, args.level or DEFAULT_LEVEL, args.eval)
+    players = app.players_for(args.first, args.level or DEFAULT_LEVEL, args.eval, name)
+    _check_window_eval(name, next(p["eval"] for p in players if p["type"] == "computer"))
     return app.run_app(game=name, variant=variant, players=players,
                        position=position, opening=opening)
 
@@ -217,7 +218,7 @@ def _demo(args: argparse.Namespace) -> int:
         _check_level(value)
     name, variant = _window_game(args)
     return app.run_app(game=name, variant=variant,
-                       players=app.demo_players(*levels), demo=True)
+                       players=app.demo_players(*levels, game_name=name), demo=True)
 
 
 # --- match / bench live in their own modules --------------------------------------------

@@ -88,7 +88,7 @@ class PlayerSpec:
     depth: int | None = None
     seconds: float | None = None
     nodes: int | None = None
-    eval: str = "default"
+    eval: str | None = None
     solver: bool | None = None
     randomness: float | None = None
     engine: str | None = None
@@ -111,7 +111,14 @@ class PlayerSpec:
             use_solver=base.use_solver if self.solver is None else self.solver,
             threats=base.threats if self.vct is None else self.vct)
 
-    def player_entry(self) -> dict[str, Any]:
+    def evaluator_name(self, game_name: str) -> str:
+        """The evaluator this player uses: ``eval=``, else its level's
+        (``ai.levels.Level.evaluator``), else ``default``."""
+        if self.eval is not None:
+            return self.eval
+        return level(game_name, self.level).evaluator if self.level is not None else "default"
+
+    def player_entry(self, game_name: str = "") -> dict[str, Any]:
         """The record's ``players`` entry for this computer (an engine: an outside player,
         which records know as ``human``: not a Plies level)."""
         if self.engine is not None:
@@ -119,7 +126,7 @@ class PlayerSpec:
         # A record names an evaluator but never a file (game.records): a weights file
         # given here by its path is recorded by its stem (which then means NAME.toml in
         # the evaluators folder), or as "custom".
-        name = self.eval
+        name = self.evaluator_name(game_name) if game_name else (self.eval or "default")
         if not is_evaluator_name(name):
             stem = Path(name).stem
             name = stem if is_evaluator_name(stem) else "custom"
@@ -311,7 +318,8 @@ def play_game(task: GameTask) -> GameResult:
             if spec.engine is not None:
                 players.append(_engine_player(game, spec))
                 continue
-            evaluator = load_evaluator(task.game_name, spec.eval, user_dir=evaluators_dir())
+            evaluator = load_evaluator(task.game_name, spec.evaluator_name(task.game_name),
+                                       user_dir=evaluators_dir())
             players.append((Searcher(evaluator, seed=task.index),
                             spec.limits(task.game_name, evaluator.unit)))
         outcome = _play_out(game, players)
@@ -321,7 +329,7 @@ def play_game(task: GameTask) -> GameResult:
                 player.close()  # every engine process ends with its game
     a_side = 0 if specs[0] is task.spec_a else 1
     score = 0.5 if outcome.winner is None else float(outcome.winner == a_side)
-    record = record_from_game(game, [s.player_entry() for s in specs])
+    record = record_from_game(game, [s.player_entry(task.game_name) for s in specs])
     if opening is not None:
         record.opening = opening.as_dict()
     if record.result is None:  # a forfeit: the rules did not end the game
@@ -343,7 +351,7 @@ def _swap_opening(game: Game, task: GameTask, specs: tuple[PlayerSpec, PlayerSpe
     while not opening.decided:
         plies = len(game.move_stack)
         spec = specs[0] if opening.chooser(plies) == FIRST else specs[1]
-        evaluator = load_evaluator(task.game_name, spec.eval)
+        evaluator = load_evaluator(task.game_name, spec.evaluator_name(task.game_name))
         searcher = Searcher(evaluator, seed=task.index)
         limits = spec.limits(task.game_name, evaluator.unit)
         choice, _why = choose(game, opening.options(plies), searcher, limits)
@@ -578,7 +586,7 @@ def run(args: argparse.Namespace) -> int:
                     raise CliError(f"external engines play gomoku (Gomocup protocol) or "
                                    f"othello (NBoard), not {game.name}")
                 continue
-            load_evaluator(game.name, spec.eval, user_dir=evaluators_dir())
+            load_evaluator(game.name, spec.evaluator_name(game.name), user_dir=evaluators_dir())
             spec.limits(game.name)
     except (EvaluatorError, ValueError) as error:
         raise CliError(str(error)) from None

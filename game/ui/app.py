@@ -34,7 +34,7 @@ from typing import Any
 
 import pygame
 
-from ai.levels import DEFAULT_LEVEL
+from ai.levels import DEFAULT_LEVEL, level_evaluator
 from ai.worker import SearchWorker, WorkerReport
 from game.rules import Game, new_game
 from game.settings import Settings, load_settings, save_settings, settings_to_dict
@@ -71,28 +71,36 @@ WORKER_JOIN_TIMEOUT = 0.5
 """Seconds quitting waits for the search thread (it is a daemon: it never blocks exit)."""
 
 
-def players_for(first: str, level: int = DEFAULT_LEVEL, eval_name: str = "default"
-                ) -> list[dict[str, Any]]:
+def players_for(first: str, level: int = DEFAULT_LEVEL, eval_name: str | None = None,
+                game_name: str | None = None) -> list[dict[str, Any]]:
     """The players of ``plies play``: a person and the computer, ``first`` moving first.
+
+    ``eval_name`` ``None``: the level's own evaluator in ``game_name``
+    (``ai.levels.Level.evaluator``; ``default`` without a game).
 
     >>> players_for("ai", 3)
     [{'type': 'computer', 'level': 3, 'eval': 'default'}, {'type': 'human'}]
     """
     if first not in ("human", "ai", "computer"):
         raise ValueError(f"first must be 'human' or 'ai', not {first!r}")
-    computer = {"type": "computer", "level": int(level), "eval": eval_name}
+    computer = {"type": "computer", "level": int(level),
+                "eval": eval_name or level_evaluator(game_name, int(level))}
     return [{"type": "human"}, computer] if first == "human" else [computer, {"type": "human"}]
 
 
 def demo_players(level_a: int = DEFAULT_LEVEL, level_b: int = DEFAULT_LEVEL,
-                 eval_name: str = "default") -> list[dict[str, Any]]:
-    """Two computer players for ``plies demo`` (side 0 at ``level_a``).
+                 eval_name: str | None = None, game_name: str | None = None
+                 ) -> list[dict[str, Any]]:
+    """Two computer players for ``plies demo`` (side 0 at ``level_a``); each level's
+    own evaluator unless ``eval_name`` is given.
 
     >>> demo_players(2, 5)[1]
     {'type': 'computer', 'level': 5, 'eval': 'default'}
     """
-    return [{"type": "computer", "level": int(level_a), "eval": eval_name},
-            {"type": "computer", "level": int(level_b), "eval": eval_name}]
+    return [{"type": "computer", "level": int(n),
+             "eval": eval_name or level_evaluator(game_name, int(n))}
+            for n in (level_a, level_b)]
+
 
 
 def tidy_config_folder() -> None:

@@ -138,3 +138,23 @@ def test_random_openings_are_distinct_and_balanced_by_the_judge(name, plies):
         # A fresh searcher (no shared table) must see the same near-even verdict.
         verdict = Searcher(evaluator).search(game, Limits(depth=JUDGE_DEPTH, use_solver=False))
         assert abs(verdict.score) <= BALANCED_MARGIN * evaluator.unit
+
+
+def test_a_level_plays_with_its_own_evaluator_unless_eval_is_given(monkeypatch):
+    import dataclasses
+
+    from ai import levels
+    from game.ui.app import demo_players, players_for
+
+    row = tuple(dataclasses.replace(lv, evaluator="naive") if lv.number == 8 else lv
+                for lv in levels.LEVELS["othello"])
+    monkeypatch.setitem(levels.LEVELS, "othello", row)
+    assert parse_player_spec("level=8").evaluator_name("othello") == "naive"
+    assert parse_player_spec("level=8").player_entry("othello")["eval"] == "naive"
+    assert parse_player_spec("level=8,eval=positional").evaluator_name("othello") == "positional"
+    assert parse_player_spec("level=7").evaluator_name("othello") == "default"
+    assert parse_player_spec("depth=3").evaluator_name("othello") == "default"
+    assert players_for("ai", 8, None, "othello")[0]["eval"] == "naive"
+    assert players_for("ai", 8, "default", "othello")[0]["eval"] == "default"
+    assert [p["eval"] for p in demo_players(8, 4, game_name="othello")] == ["naive", "default"]
+    assert "naive evaluator" in levels.markdown_table()

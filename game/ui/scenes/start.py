@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level
+from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
 from game.rules import GAMES, Game, RulesError, new_game
 from game.tally import Tally
@@ -339,8 +339,9 @@ class StartScene(Scene):
         player = self.players[self.game_name][side]
         if key == "type":
             if value == "computer":
-                player.update({"type": "computer", "level": player.get("level", DEFAULT_LEVEL),
-                               "eval": player.get("eval", "default")})
+                number = player.get("level") or DEFAULT_LEVEL
+                player.update({"type": "computer", "level": number,
+                               "eval": player.get("eval") or level_evaluator(self.game_name, number)})
             else:
                 self.players[self.game_name][side] = {"type": "human",
                                                       "level": player.get("level"),
@@ -350,6 +351,11 @@ class StartScene(Scene):
         else:
             if key == "level":
                 player.pop("engine", None)
+                # The evaluator follows the level (ai.levels.Level.evaluator) unless the
+                # person chose another one for this player.
+                old = level_evaluator(self.game_name, player.get("level") or DEFAULT_LEVEL)
+                if player.get("eval", old) == old:
+                    player["eval"] = level_evaluator(self.game_name, value)
             player[key] = value
         self._sync()
 
