@@ -73,7 +73,9 @@ def _row(game_name: str, *levels: tuple) -> tuple[Level, ...]:
 
 LEVELS: dict[str, tuple[Level, ...]] = {
     # (depth, seconds, randomness in evaluator units, solver[, solver reach in empty
-    # cells[, threat search]]) per level; ai/TUNING.md has the matches that placed each row.
+    # cells[, threat search[, evaluator preset]]]) per level; ai/TUNING.md has the
+    # matches that placed each row (Othello 7-8 play the learned "patterns" evaluator:
+    # TUNING.md, "Session 6: learned Othello evaluator").
     "connect4": _row(
         "connect4",
         (1, None, 2.0, False),
@@ -93,8 +95,8 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         (3, None, 0.0, True),
         (4, None, 0.0, True),
         (6, None, 0.0, True),
-        (8, 4.0, 0.0, True, 17),
-        (10, 6.0, 0.0, True, 18),
+        (8, 4.0, 0.0, True, 17, False, "patterns"),
+        (10, 6.0, 0.0, True, 18, False, "patterns"),
     ),
     "gomoku": _row(
         "gomoku",

@@ -235,3 +235,11 @@ def test_a_bad_shipped_file_is_an_evaluator_error_not_a_crash(tmp_path, monkeypa
     with pytest.raises(EvaluatorError, match="othello_patterns.json"):
         load_evaluator("othello", "patterns")
     assert load_evaluator("othello", "default").name == "default"
+
+
+def test_the_top_levels_play_the_patterns_evaluator():
+    """Othello levels 7 and 8 name it (ai/TUNING.md, Session 6); the others default."""
+    from ai.levels import LEVEL_NUMBERS, level_evaluator
+
+    chosen = {n: level_evaluator("othello", n) for n in LEVEL_NUMBERS}
+    assert chosen == {n: "patterns" if n >= 7 else "default" for n in LEVEL_NUMBERS}

@@ -152,7 +152,7 @@ def test_a_level_plays_with_its_own_evaluator_unless_eval_is_given(monkeypatch):
     assert parse_player_spec("level=8").evaluator_name("othello") == "naive"
     assert parse_player_spec("level=8").player_entry("othello")["eval"] == "naive"
     assert parse_player_spec("level=8,eval=positional").evaluator_name("othello") == "positional"
-    assert parse_player_spec("level=7").evaluator_name("othello") == "default"
+    assert parse_player_spec("level=6").evaluator_name("othello") == "default"
     assert parse_player_spec("depth=3").evaluator_name("othello") == "default"
     assert players_for("ai", 8, None, "othello")[0]["eval"] == "naive"
     assert players_for("ai", 8, "default", "othello")[0]["eval"] == "default"
