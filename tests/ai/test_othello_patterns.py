@@ -11,8 +11,7 @@ from ai.evaluators import EvaluatorError, load_evaluator
 from ai.evaluators import othello_patterns as P
 from ai.evaluators.othello import PatternEvaluator, features
 from ai.tuning import fit_patterns
-from game.rules.othello import Othello
-from tests.ai.test_othello_ai import board_text, playout, symmetries
+from tests.ai.test_othello_ai import playout
 
 
 def random_position(rng: random.Random) -> tuple[int, int]:
@@ -89,14 +88,9 @@ def test_a_position_and_its_eight_images_score_alike():
         assert len(scores) == 1
 
 
-def test_the_patterns_preset_evaluates_the_eight_images_alike():
-    evaluator = load_evaluator("othello", "patterns")
-    assert isinstance(evaluator, PatternEvaluator)
-    for seed, empties in ((1, 55), (2, 40), (3, 28), (4, 20), (5, 14), (6, 45)):
-        game = playout(seed, empties)
-        values = {evaluator.evaluate(Othello.from_board(b, game.turn))
-                  for b in symmetries(board_text(game))}
-        assert len(values) == 1, str(game)
+def test_the_patterns_preset_builds_the_pattern_evaluator():
+    """(Its symmetry is checked with the other presets' in test_othello_ai.py.)"""
+    assert isinstance(load_evaluator("othello", "patterns"), PatternEvaluator)
 
 
 def test_the_preset_follows_the_shipped_tables():
