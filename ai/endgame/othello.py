@@ -24,10 +24,7 @@ our own):
     hope for the last move, corners before the rest;
   - ``n <= 4`` are written out by hand (``solve4`` to ``solve1``): the empty squares
     travel as arguments, in parity order, so no list is built; the last empty square
-    needs no move at all, only a count of what it would flip. These small solvers
-    and ``shallow`` each spell out the same few lines of the alpha-beta update (and
-    the pass at the end) on purpose: they run tens of millions of times per solve,
-    and a shared helper would add a Python call to every child.
+    needs no move at all, only a count of what it would flip.
 
 * **Null windows** (principal-variation search): after the first move of a deep node
   the others are only tested (``alpha, alpha + 1``) and searched again when they beat
