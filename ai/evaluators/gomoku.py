@@ -147,7 +147,7 @@ import functools
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints, weight
@@ -646,10 +646,13 @@ class LineBoard:
 
     def cells(self, side: int, index: int) -> set[int]:
         """Board cells of ``side``'s masks ``index`` (``E_FIVE``, ``E_OPEN4``, ``E_FOUR``)."""
+        return self._mask_cells(self.hot[side], index + side)
+
+    def _mask_cells(self, lids: Iterable[int], k: int) -> set[int]:
+        """Board cells of the masks ``k`` of the lines ``lids``."""
         out: set[int] = set()
         entries, line_cells = self.entries, self.line_cells
-        k = index + side
-        for lid in self.hot[side]:
+        for lid in lids:
             mask = entries[lid][k]
             if mask:
                 cells = line_cells[lid]
@@ -665,17 +668,7 @@ class LineBoard:
         Threes are not tracked in ``hot``, so every line is looked at (72 on 15x15).
         Under renju, Black's forbidden points are left out.
         """
-        out: set[int] = set()
-        line_cells = self.line_cells
-        k = E_THREE + side
-        for lid, entry in enumerate(self.entries):
-            mask = entry[k]
-            if mask:
-                cells = line_cells[lid]
-                while mask:
-                    low = mask & -mask
-                    mask ^= low
-                    out.add(cells[low.bit_length() - 1])
+        out = self._mask_cells(range(len(self.entries)), E_THREE + side)
         if self.renju and not side and out:
             out = {c for c in out if not self.forbidden(c)}
         return out
