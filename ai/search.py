@@ -330,9 +330,14 @@ class Searcher:
         if solved is not None:
             return solved
         result = self._iterate(game, moves, limits, started, on_info)
-        if limits.threats and limits.use_solver and self.mode == "full":
+        if self._threat_search_on(limits):
             result = self._verify(game, moves, result, limits, started, on_info)
         return result
+
+    def _threat_search_on(self, limits: Limits) -> bool:
+        """Whether the threat probe, the root's threat line and the chosen move's last
+        check run: ``Limits.threats`` with the solver on, in the full search."""
+        return limits.threats and limits.use_solver and self.mode == "full"
 
     def _verify(self, game: Game, moves: list[Move], result: SearchResult, limits: Limits,
                 started: float, on_info: Callable[[SearchInfo], None] | None) -> SearchResult:
@@ -493,7 +498,7 @@ class Searcher:
         ``Line`` scored ``WIN - plies`` whose ``pv`` is the proof's longest defence
         (``None``: no such win found; a stop by the user goes through)."""
         solver = self.evaluator.solver
-        if not (limits.threats and limits.use_solver and self.mode == "full") or solver is None:
+        if not self._threat_search_on(limits) or solver is None:
             return None
         try:
             solution = self._try_threats(game, solver, limits, started)
@@ -630,8 +635,7 @@ class Searcher:
         self._node_limit = limits.nodes
         self._deadline = None if limits.seconds is None else started + limits.seconds
         self._next_poll = POLL_INTERVAL
-        self._probe_plies = (THREAT_PROBE_PLIES if limits.threats and limits.use_solver
-                             and self.mode == "full" else 0)
+        self._probe_plies = THREAT_PROBE_PLIES if self._threat_search_on(limits) else 0
         # A stop unwinds from deep inside the tree without popping: search a copy, so
         # the caller's position is never left mid-line.
         return game.copy(), started
