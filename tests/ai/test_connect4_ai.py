@@ -98,6 +98,12 @@ def random_running_position(rng: random.Random, plies: int, **variant):
     return game
 
 
+def late_position(variant: dict, seed: int, empties: int = 14):
+    """A random running game on ``variant`` stopped with ``empties`` empty cells."""
+    cells = variant["width"] * variant["height"]
+    return random_running_position(random.Random(seed), cells - empties, **variant)
+
+
 def assert_matches_reference(game):
     solution = Connect4Solver().solve(game)
     expected = slow_move_scores(game)
@@ -141,9 +147,8 @@ def test_solver_matches_plain_negamax_on_small_variants(variant, opening):
 @pytest.mark.parametrize("seed", range(3))
 def test_solver_matches_plain_negamax_late_on_other_variants(variant, seed):
     """Random quiet games on every kind of board, stopped with 14 empty cells."""
-    cells = variant["width"] * variant["height"]
-    game = random_running_position(random.Random(seed), cells - 14, **variant)
-    assert game.ply == cells - 14
+    game = late_position(variant, seed)
+    assert game.ply == variant["width"] * variant["height"] - 14
     assert_matches_reference(game)
 
 
@@ -362,8 +367,16 @@ def test_evaluators_work_on_every_variant():
 
 # --- the search at every level ----------------------------------------------------------
 
-def level_limits(number: int, evaluator) -> Limits:
-    return level("connect4", number).limits(evaluator.unit)
+def level_limits(number: int, evaluator, **changes) -> Limits:
+    """Level ``number``'s limits, with ``changes`` (fields of ``Limits``) made."""
+    return dataclasses.replace(level("connect4", number).limits(evaluator.unit), **changes)
+
+
+def search_at_level(number: int, game, *, seed: int | None = None, **changes):
+    """Level ``number``'s search of ``game`` (default evaluator; seed = the level)."""
+    evaluator = load_evaluator("connect4")
+    searcher = Searcher(evaluator, seed=number if seed is None else seed)
+    return searcher.search(game, level_limits(number, evaluator, **changes))
 
 
 WIN_IN_ONE_LATE = "5132743541137377233544564"
@@ -403,33 +416,26 @@ O . O X X X O
 
 @pytest.mark.parametrize("number", LEVEL_NUMBERS)
 def test_win_in_one_is_taken_at_every_level(number):
-    evaluator = load_evaluator("connect4")
     for moves, win in (("121212", 0), (WIN_IN_ONE_LATE, 5)):
-        game = position(moves)
-        result = Searcher(evaluator, seed=number).search(game, level_limits(number, evaluator))
+        result = search_at_level(number, position(moves))
         assert (result.move, result.score) == (win, WIN - 1), moves
 
 
 @pytest.mark.parametrize("number", LEVEL_NUMBERS)
 def test_loss_in_one_is_blocked_at_every_level(number):
-    evaluator = load_evaluator("connect4")
     for moves, block in (("12121", 0), (MUST_BLOCK_LATE, 2)):
-        game = position(moves)
         # A node budget keeps the deep levels quick on the early position; a block is
         # the only root candidate, so any completed depth must play it.
-        limits = dataclasses.replace(level_limits(number, evaluator), nodes=30_000)
-        result = Searcher(evaluator, seed=number).search(game, limits)
+        result = search_at_level(number, position(moves), nodes=30_000)
         assert result.move == block, moves
 
 
 @pytest.mark.parametrize("number", LEVEL_NUMBERS)
 @pytest.mark.parametrize("use_solver", [True, False])
 def test_the_fastest_win_is_preferred_at_every_level(number, use_solver):
-    evaluator = load_evaluator("connect4")
-    limits = dataclasses.replace(level_limits(number, evaluator), use_solver=use_solver)
-    if not use_solver and limits.depth < 3:
+    if not use_solver and level_limits(number, load_evaluator("connect4")).depth < 3:
         pytest.skip("a win in three needs three plies of search")
-    result = Searcher(evaluator, seed=number).search(position(WIN_IN_THREE), limits)
+    result = search_at_level(number, position(WIN_IN_THREE), use_solver=use_solver)
     assert (result.move, result.score) == (1, WIN - 3)
 
 
@@ -447,10 +453,8 @@ def test_randomness_never_changes_a_proven_result(seed):
             assert result.score == proven.search_score
             assert result.move in proven.best_moves
     # A proven win with several winning moves: any of them, always the same score.
-    game = position(WIN_IN_ONE_LATE)
     for number in (1, 2, 3):
-        result = Searcher(evaluator, seed=seed).search(game, level_limits(number, evaluator))
-        assert result.score == WIN - 1
+        assert search_at_level(number, position(WIN_IN_ONE_LATE), seed=seed).score == WIN - 1
 
 
 @pytest.mark.parametrize("preset", ["default", "naive"])
@@ -595,8 +599,7 @@ def test_the_proof_agrees_with_the_exact_scores_signs_on_random_positions(seed):
 ])
 @pytest.mark.parametrize("seed", range(3))
 def test_the_proof_agrees_late_on_other_variants(variant, seed):
-    cells = variant["width"] * variant["height"]
-    game = random_running_position(random.Random(seed), cells - 14, **variant)
+    game = late_position(variant, seed)
     if not game.is_over():
         assert_proof_agrees_with_the_exact_solve(game)
 
