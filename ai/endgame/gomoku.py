@@ -54,7 +54,7 @@ import threading
 from collections.abc import Callable
 
 from ai.evaluators.base import WIN, ExactSolver, Solution
-from ai.endgame.gomoku_vct import DEFAULT_MAX_THREATS, VctTable, find_vct
+from ai.endgame.gomoku_vct import DEFAULT_MAX_THREATS, VctTable, deepen, find_vct
 from ai.evaluators.gomoku import PRESETS, RULE_EXACT, LineBoard, LineTables
 from game.rules.base import Game, Move
 
@@ -191,20 +191,7 @@ def find_vcf(board: LineBoard, attacker: int, max_fours: int, budget: int | None
         counter: when given, ``counter[0]`` is increased by the nodes visited.
     """
     search = _Search(board, attacker, budget, poll, {} if failed is None else failed)
-    try:
-        for fours in range(0, max_fours + 1):
-            search.cut = False
-            line = search.run(fours)
-            if line is not None:
-                return line
-            if not search.cut:
-                return None  # the whole threat space was seen: no VCF at any length
-    except _OutOfNodes:
-        return None
-    finally:
-        if counter is not None:
-            counter[0] += search.nodes
-    return None
+    return deepen(search, search.run, range(0, max_fours + 1), _OutOfNodes, counter)
 
 
 FAILED_ENTRIES = 1 << 16

@@ -50,12 +50,13 @@ The shortest VCT that is not a VCF, a double three (9x9, Black to move):
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from ai.evaluators.gomoku import LineBoard
 from game.rules.base import Move
 
-__all__ = ["DEFAULT_MAX_THREATS", "VctTable", "find_vct"]
+__all__ = ["DEFAULT_MAX_THREATS", "VctTable", "deepen", "find_vct"]
 
 DEFAULT_MAX_THREATS = 7
 """Longest VCT (attacker's threat moves, the final open four and five not counted)."""
@@ -306,15 +307,30 @@ def find_vct(board: LineBoard, attacker: int, max_threats: int = DEFAULT_MAX_THR
     """
     search = _Search(board, attacker, budget, poll, deadline,
                      VctTable() if table is None else table)
+    return deepen(search, search.attack, range(1, max_threats + 1), _OutOfBudget, counter)
+
+
+T = TypeVar("T")
+
+
+def deepen(search: Any, attack: Callable[[int], T | None], depths: Iterable[int],
+           out_of_budget: type[Exception], counter: list[int] | None) -> T | None:
+    """Iterative deepening of a threat search (VCF and VCT): the first win found.
+
+    ``attack(depth)`` searches to ``depth``; it sets ``search.cut`` when the depth
+    limit cut a line off. A depth with no win and no cut saw the whole threat space,
+    so no deeper one can win: ``None`` at once, as when ``out_of_budget`` is raised.
+    ``counter[0]`` (when given) gains ``search.nodes`` however the search ends.
+    """
     try:
-        for depth in range(1, max_threats + 1):
+        for depth in depths:
             search.cut = False
-            found = search.attack(depth)
+            found = attack(depth)
             if found is not None:
                 return found
             if not search.cut:
                 return None
-    except _OutOfBudget:
+    except out_of_budget:
         return None
     finally:
         if counter is not None:
