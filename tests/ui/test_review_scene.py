@@ -10,7 +10,7 @@ from ai.explain import review as review_module
 from ai.explain.review import ReviewLimits, review_game
 from game import records
 from game.rules import new_game
-from game.ui.scenes.review import MISTAKES, ReviewScene
+from game.ui.scenes.review import MISTAKES, REVIEW_TIMES, ReviewScene
 from tests.ai.test_review import C4_WON
 from tests.ui.helpers import HUMAN, computer, post_click, post_key, post_text
 
@@ -288,13 +288,15 @@ def test_the_depth_choice_judges_again_at_the_chosen_depth(make_app, monkeypatch
     app.start_game(game, [HUMAN, HUMAN])
     app.run_frames(2)
     scene = open_review(app)
-    assert [v for v, _ in scene.c_depth.options] == [1, 2, 3, 4, 5]  # default 2, 3 more
+    options = [v for v, _ in scene.c_limits.options]
+    assert options == [ReviewLimits(depth=d) for d in (1, 2, 3, 4, 5)] + [  # default 2, 3 more
+        ReviewLimits(seconds=t) for t in REVIEW_TIMES]
     assert app.pump_until(lambda: scene.complete, timeout=60)
     assert scene.limits.depth == 2 and _shown(scene) == _judged(moves, 2)
 
     post_key(pygame.K_d)  # deeper: judged again from the first move
     app.run_frames(1)
-    assert scene.limits.depth == 3 and scene.c_depth.value == 3 and scene.running
+    assert scene.limits.depth == 3 and scene.c_limits.value.depth == 3 and scene.running
     assert app.pump_until(lambda: scene.complete, timeout=60)
     assert _shown(scene) == _judged(moves, 3)
     assert _judged(moves, 3) != _judged(moves, 2)  # the test tells the depths apart
@@ -304,7 +306,7 @@ def test_the_depth_choice_judges_again_at_the_chosen_depth(make_app, monkeypatch
     assert scene.limits.depth == 2 and scene.complete and not scene.running
     assert _shown(scene) == _judged(moves, 2)
 
-    left_arrow = scene.c_depth.rect.left + 5, scene.c_depth.rect.centery
+    left_arrow = scene.c_limits.rect.left + 5, scene.c_limits.rect.centery
     post_click(left_arrow)  # the mouse: one less
     app.run_frames(1)
     assert scene.limits.depth == 1
@@ -314,14 +316,100 @@ def test_the_depth_choice_judges_again_at_the_chosen_depth(make_app, monkeypatch
     for _ in range(len(scene.widgets.widgets) + 1):  # the keyboard alone: Tab to the choice
         post_key(pygame.K_TAB)
         app.run_frames(1)
-        if scene.widgets.focus is scene.c_depth:
+        if scene.widgets.focus is scene.c_limits:
             break
-    assert scene.widgets.focus is scene.c_depth and scene.widgets.focus_visible
+    assert scene.widgets.focus is scene.c_limits and scene.widgets.focus_visible
     selected = scene.selected
     post_key(pygame.K_RIGHT)  # on the choice, Right is the next depth, not the next move
     app.run_frames(1)
     assert scene.limits.depth == 2 and scene.selected == selected
 
     again = back_and_review_again(app, scene)
-    assert again.limits.depth == 2 and again.c_depth.value == 2
+    assert again.limits.depth == 2 and again.c_limits.value == ReviewLimits(depth=2)
     assert again.complete and _shown(again) == _judged(moves, 2)  # nothing judged twice
+
+
+def test_the_time_choice_judges_each_position_for_that_long(make_app, monkeypatch) -> None:
+    """T / Shift+T, the choice's arrows past the last depth and a click on its value set
+    a time per position: the worker's review gets that time (and no depth), the panel
+    says it, the solver's exact blunder is still found, D goes back to the depth (its
+    judgements kept aside) and the next review keeps the time."""
+    monkeypatch.setitem(review_module.DEFAULT_DEPTH, "connect4", 2)
+    monkeypatch.setattr("game.ui.scenes.review.REVIEW_TIMES", (0.02, 0.05, 0.1))
+    monkeypatch.setattr("game.ui.scenes.review.FIRST_TIME", 0.05)
+    asked: list[ReviewLimits] = []
+    real_review = review_module.review_game
+
+    def review_game_spy(game, evaluator, limits, **kwargs):
+        asked.append(limits)
+        return real_review(game, evaluator, limits, **kwargs)
+
+    monkeypatch.setattr("game.ui.scenes.review.review_game", review_game_spy)
+    app = finished_app(make_app)
+    scene = open_review(app)
+    assert app.pump_until(lambda: scene.complete, timeout=60)
+    by_depth = list(scene.results)
+    assert asked == [ReviewLimits(depth=2)]
+
+    post_key(pygame.K_t)  # by depth -> the first time
+    app.run_frames(1)
+    assert scene.limits == ReviewLimits(seconds=0.05) and scene.running
+    assert scene.c_limits.options[scene.c_limits.index][1] == "Time 0.05 s"
+    assert app.pump_until(lambda: scene.complete, timeout=120)
+    assert asked[-1] == ReviewLimits(seconds=0.05)
+    assert len(scene.results) == len(FINISHED) and all(m.depth >= 0 for m in scene.results)
+    blunder = scene.results[21]  # exact: the solver's verdict does not depend on the time
+    assert (blunder.label, blunder.exact, blunder.verdict) == (
+        "blunder", True, "turned a draw into a loss")
+
+    post_key(pygame.K_t, pygame.KMOD_LSHIFT)  # less time
+    app.run_frames(1)
+    assert scene.limits == ReviewLimits(seconds=0.02)
+    post_key(pygame.K_t, pygame.KMOD_LSHIFT)  # already the least: stays
+    app.run_frames(1)
+    assert scene.limits == ReviewLimits(seconds=0.02)
+
+    post_key(pygame.K_d)  # back to judging by depth: the depth-2 judgements return
+    app.run_frames(1)
+    assert scene.limits == ReviewLimits(depth=2) and scene.complete and not scene.running
+    assert scene.results == by_depth
+
+    # The mouse: the right arrow goes from the deepest depth on to the times.
+    right_arrow = scene.c_limits.rect.right - 5, scene.c_limits.rect.centery
+    for _ in range(3):  # depths 3, 4 and 5 (the last)
+        post_click(right_arrow)
+        app.run_frames(1)
+    assert scene.limits == ReviewLimits(depth=5)
+    post_click(right_arrow)
+    app.run_frames(1)
+    assert scene.limits == ReviewLimits(seconds=0.02) and scene.running
+    post_click(scene.c_limits.rect.center)  # a click on the value: the next one
+    app.run_frames(1)
+    assert scene.limits == ReviewLimits(seconds=0.05) and scene.complete  # judged above
+    app.run_frames(1)
+    assert "0.05 s a move" in _panel_texts(app, scene)
+
+    again = back_and_review_again(app, scene)
+    assert again.limits == ReviewLimits(seconds=0.05) and again.complete
+    post_key(pygame.K_d)  # D returns to the depth used last in this window: 5
+    app.run_frames(1)
+    assert again.limits == ReviewLimits(depth=5)
+
+
+def _panel_texts(app, scene: ReviewScene) -> list[str]:
+    """The texts drawn in the summary card (the panel's header names the limits)."""
+    from game.ui import draw
+
+    drawn: list[str] = []
+    real = draw.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    draw.blit_text = spy
+    try:
+        scene._draw_summary(app.screen)
+    finally:
+        draw.blit_text = real
+    return drawn

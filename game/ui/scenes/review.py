@@ -18,7 +18,8 @@ Previous / next move            Left / Right (or Up / Down), Home / End; click a
 Next / previous mistake         M / Shift+M (inaccuracies and worse)
 Stop the review                 Esc or the Stop button (what is judged stays)
 Resume a stopped review         R or the Resume button
-Judge deeper / less deep        D / Shift+D, or the Depth choice (Left / Right on it)
+Judge deeper / less deep        D / Shift+D, or the Depth / Time choice (Left / Right on it)
+More / less time per position   T / Shift+T (the same choice: its times follow the depths)
 Back to the game                Esc (when the review is not running), Back
 New game                        N (cancels the review)
 Keyboard help                   F1 or ?
@@ -61,7 +62,16 @@ game, CPU seconds on the shared 2-core machine: Connect-4 depth 8 → 11 0.14 �
 Othello 6 → 9 0.24 → 4.1, Gomoku 5 → 8 0.20 → 0.84), so a review further down than
 that would take too long for a whole game."""
 
-DEPTH_CHOICE_W = 150
+REVIEW_TIMES = (0.5, 1.0, 2.0, 5.0)
+"""The times per position the choice offers after the depths (seconds; the search then
+goes as deep as the time allows, as the top levels do with their 3-6 s a move). A game
+of 60 moves takes about a minute per second chosen, a little more where the move played
+is searched on its own."""
+
+FIRST_TIME = 1.0
+"""The time T picks when the review was judging by depth (until another is chosen)."""
+
+LIMIT_CHOICE_W = 160
 
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 SHORT = {"best": "best", "good": "good", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -74,6 +84,26 @@ def depths_for(game_name: str) -> list[int]:
     [1, 2, 3, 4, 5, 6, 7, 8, 9]
     """
     return list(range(1, DEFAULT_DEPTH.get(game_name, 4) + DEEPER + 1))
+
+
+def limit_options(game_name: str, current: ReviewLimits) -> list[tuple[ReviewLimits, str]]:
+    """The review choice's options: the depths, then the times (``current`` included).
+
+    >>> [label for _, label in limit_options("connect4", ReviewLimits(seconds=3))][-6:]
+    ['Depth 11', 'Time 0.5 s', 'Time 1 s', 'Time 2 s', 'Time 3 s', 'Time 5 s']
+    """
+    depths, times = set(depths_for(game_name)), set(REVIEW_TIMES)
+    if current.seconds is not None:
+        times.add(current.seconds)
+    elif current.depth is not None:
+        depths.add(current.depth)
+    return [(ReviewLimits(depth=d), f"Depth {d}") for d in sorted(depths)] + \
+        [(ReviewLimits(seconds=t), f"Time {t:g} s") for t in sorted(times)]
+
+
+def _kind(limits: ReviewLimits) -> str:
+    """``"time"`` for a time per position, else ``"depth"``."""
+    return "depth" if limits.seconds is None else "time"
 
 
 def label_colour(theme: Theme, label: str) -> tuple[int, int, int]:
@@ -91,8 +121,8 @@ def label_colour(theme: Theme, label: str) -> tuple[int, int, int]:
 class ReviewScene(Scene):
     """The review of ``session``'s game (see the module docstring).
 
-    ``limits`` default to the depth an ``earlier`` review of the same game was left
-    at (the person's last choice in this window), else the game's default depth.
+    ``limits`` default to the depth or time an ``earlier`` review of the same game was
+    left at (the person's last choice in this window), else the game's default depth.
     """
 
     def __init__(self, app: App, session: Session, limits: ReviewLimits | None = None,
@@ -108,8 +138,15 @@ class ReviewScene(Scene):
             limits = earlier.limits
         self.limits = (limits or ReviewLimits()).for_game(self.game.name)
         self.results: list[MoveReview] = self._reusable(earlier)
-        self._other_depths: dict[ReviewLimits, list[MoveReview]] = {}
-        """The judgements made at the depths left behind, back when chosen again."""
+        self._other_limits: dict[ReviewLimits, list[MoveReview]] = {}
+        """The judgements made at the depths and times left behind, back when chosen
+        again."""
+        self._last = {"depth": ReviewLimits(depth=DEFAULT_DEPTH.get(self.game.name, 4)),
+                      "time": ReviewLimits(seconds=FIRST_TIME)}
+        """The depth and the time D and T return to from the other kind."""
+        if earlier is not None and earlier.game.name == self.game.name:
+            self._last.update(earlier._last)
+        self._last[_kind(self.limits)] = self.limits
         self.running = False
         self.error = ""
         self.generation = 0
@@ -135,16 +172,14 @@ class ReviewScene(Scene):
                              tooltip="Next mistake (M)")
         self.b_stop = Button("Stop", self.toggle_run, tooltip="Stop the review (Esc)")
         self.b_new = Button("New", self.new_game, tooltip="New game (N)")
-        depths = depths_for(self.game.name)
-        if self.limits.depth is not None and self.limits.depth not in depths:
-            depths = sorted({*depths, self.limits.depth})
-        self.c_depth = Choice([(d, f"Depth {d}") for d in depths], self.limits.depth,
-                              self.set_depth,
-                              tooltip=f"Plies searched per move: deeper judges better and "
-                                      f"takes longer; {DEFAULT_DEPTH.get(self.game.name, 4)} "
-                                      f"by default (D, Shift+D)")
+        self.c_limits = Choice(limit_options(self.game.name, self.limits), self.limits,
+                               self.set_limits,
+                               tooltip=f"Plies searched per move (D, Shift+D; "
+                                       f"{DEFAULT_DEPTH.get(self.game.name, 4)} by default), "
+                                       f"or seconds per move (T, Shift+T): more judges "
+                                       f"better and takes longer")
         self.left_buttons = [self.b_back, self.b_prev, self.b_next, self.b_stop]
-        self.right_buttons = [self.c_depth, self.b_new]
+        self.right_buttons = [self.c_limits, self.b_new]
         self.widgets.add(*self.left_buttons, *self.right_buttons)
         self.start()
 
@@ -200,19 +235,30 @@ class ReviewScene(Scene):
         else:
             self.start()
 
-    def set_depth(self, depth: int) -> None:
-        """Judge the game at ``depth`` from the first move (judgements made at another
-        depth are kept aside, not mixed in, and come back if it is chosen again)."""
-        if depth == self.limits.depth:
+    def set_limits(self, limits: ReviewLimits) -> None:
+        """Judge the game with ``limits`` (a depth or a time per position) from the first
+        move (judgements made with other limits are kept aside, not mixed in, and come
+        back if those are chosen again)."""
+        if limits == self.limits:
             return
         self.stop()
-        self._other_depths[self.limits] = self.results
-        self.limits = ReviewLimits(depth=depth)
-        self.results = self._other_depths.pop(self.limits, [])
+        self._other_limits[self.limits] = self.results
+        self.limits = self._last[_kind(limits)] = limits
+        self.results = self._other_limits.pop(self.limits, [])
         self.error = ""
-        self.c_depth.set_value(depth)
+        self.c_limits.set_value(limits)
         self.start()
         self._refresh_buttons()
+
+    def step_limits(self, kind: str, delta: int) -> None:
+        """D / T: ``delta`` steps among the depths (``kind`` "depth") or the times;
+        from the other kind, back to the depth or time used last."""
+        if _kind(self.limits) != kind:
+            self.set_limits(self._last[kind])
+            return
+        values = [v for v, _ in self.c_limits.options if _kind(v) == kind]
+        index = values.index(self.limits) + delta
+        self.set_limits(values[max(0, min(len(values) - 1, index))])
 
     def owns_report(self, report: WorkerReport) -> bool:
         return report.purpose == "review" and report.generation == self.generation
@@ -307,7 +353,7 @@ class ReviewScene(Scene):
             x += bw + 8
         x_right = w - MARGIN
         for b in reversed(self.right_buttons):
-            bw = DEPTH_CHOICE_W if b is self.c_depth else max(64, b.preferred_width())
+            bw = LIMIT_CHOICE_W if b is self.c_limits else max(64, b.preferred_width())
             b.rect = pygame.Rect(x_right - bw, (TOOLBAR - bh) // 2, bw, bh)
             x_right -= bw + 8
         self._title_space = (x + 8, x_right - 8)
@@ -376,7 +422,7 @@ class ReviewScene(Scene):
                 and self.widgets.focus_visible and self.widgets.focus is not None:
             self.widgets.handle_event(event)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.widgets.focus_visible \
-                and self.widgets.focus is self.c_depth:
+                and self.widgets.focus is self.c_limits:
             self.widgets.handle_event(event)
         elif key in (pygame.K_LEFT, pygame.K_UP):
             self.select(self.selected - 1)
@@ -395,7 +441,9 @@ class ReviewScene(Scene):
         elif key == pygame.K_r:
             self.start()
         elif key == pygame.K_d:
-            self.c_depth.step(-1 if shift else 1)
+            self.step_limits("depth", -1 if shift else 1)
+        elif key == pygame.K_t:
+            self.step_limits("time", -1 if shift else 1)
         elif key == pygame.K_n:
             self.new_game()
         elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
