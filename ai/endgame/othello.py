@@ -65,6 +65,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ai.endgame.othello_count import LAST_FLIP
 from ai.evaluators.base import WIN, ExactSolver, Solution
 from game.rules.base import PASS, Game, Move
 from game.rules.othello import Othello, flips, line_masks, mobility, squares
@@ -453,6 +454,7 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
                  far: dict[int, tuple[int, int, int]], table_size: int, poll: Callable[[], None]) -> Callable[[int, int, int, int, int, bool], int]:
     """Build the recursive functions; node counts go to ``owner.nodes``."""
     neighbour = NEIGHBOUR
+    last_flip = LAST_FLIP
     quadrant = QUADRANT
     square_place = SQUARE_PLACE.__getitem__
     shallow_limit = SHALLOW
@@ -467,17 +469,20 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
     next_poll = POLL_NODES
 
     def solve1(p: int, o: int, sq: int) -> int:
-        """One empty square ``sq``: who can play it decides the final count."""
-        if o & neighbour[sq]:
-            f = flips(p, o, sq)
-            if f:
-                return 2 * (p.bit_count() + f.bit_count()) - 62
-        if p & neighbour[sq]:
-            f = flips(o, p, sq)
-            if f:
-                return 62 - 2 * (o.bit_count() + f.bit_count())
-        mine = p.bit_count()  # nobody can play it: 63 discs, no draw possible
-        return 64 - 2 * (63 - mine) if mine > 31 else 2 * mine - 64
+        """One empty square ``sq``: who can play it decides the final count. Only
+        counts are needed, read from the line tables (``last_flip_counts`` inlined,
+        its gathering constants written out)."""
+        shift, row, col, column, anti_mask, anti, main_mask, main = last_flip[sq]
+        both = (row[p >> shift & 0xFF]
+                + column[(p >> col & 0x0101010101010101) * 0x0102040810204080 >> 56 & 0xFF]
+                + anti[(p & anti_mask) * 0x0101010101010101 >> 56 & 0xFF]
+                + main[(p & main_mask) * 0x0101010101010101 >> 56 & 0xFF])
+        mine = p.bit_count()
+        if both & 0xFF:
+            return 2 * (mine + (both & 0xFF)) - 62
+        if both:  # the opponent plays it: 63 - mine + theirs discs for them
+            return 2 * (mine - (both >> 8)) - 64
+        return 64 - 2 * (63 - mine) if mine > 31 else 2 * mine - 64  # nobody: no draw
 
     def solve2(p: int, o: int, alpha: int, beta: int, a: int, b: int, passed: bool) -> int:
         """Two empty squares ``a`` and ``b``, fail-soft in ``(alpha, beta)``."""

@@ -13,6 +13,7 @@ import pytest
 
 import ai.endgame.othello as endgame
 from ai.endgame.othello import OthelloSolver, final_score, stable_discs
+from ai.endgame.othello_count import last_flip_counts
 from game.rules.othello import Othello, flips, mobility
 from tests.ai.test_othello_ai import diagram, playout
 
@@ -71,6 +72,22 @@ def test_stable_discs_on_known_shapes():
     full = (1 << 64) - 1
     black = full & 0x00FF00FF00FF00FF               # alternate rows: board full
     assert stable_discs(black, full ^ black) == black
+
+
+def test_last_flip_counts_equal_the_rules_flips_on_full_boards():
+    """The line tables against ``flips``: on random boards with one empty square, every
+    square in turn, both sides' counts (``mine | theirs << 8``); and boards whose
+    lines are all one colour (nothing to flip) and all the other."""
+    rng = random.Random(16)
+    full = (1 << 64) - 1
+    for square in range(64):
+        bit = 1 << square
+        boards = [rng.getrandbits(64) & ~bit for _ in range(60)] + [0, full ^ bit]
+        for p in boards:
+            o = full ^ bit ^ p
+            both = last_flip_counts(p, square)
+            assert both & 0xFF == flips(p, o, square).bit_count(), (square, hex(p))
+            assert both >> 8 == flips(o, p, square).bit_count(), (square, hex(p))
 
 
 SPEEDUPS_ON_EARLY = {"STABILITY_EMPTIES": 7, "ETC_EMPTIES": 7, "ORDER_SEARCH_EMPTIES": 7,
