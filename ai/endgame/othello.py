@@ -14,7 +14,9 @@ our own):
   - ``n > SHALLOW``: *deep* nodes, with a transposition table of exact bounds (its
     best move first) and **fastest-first**
     ordering (the move that leaves the opponent the fewest replies, corners counted
-    double, first; from ``ORDER_SEARCH_EMPTIES`` up with a one-ply look-ahead: the
+    double, first; every child's replies from one ``mobility`` of the children
+    packed one a lane, see ``game.rules.othello``'s Trick 3, a quarter of the cost
+    of one call each; from ``ORDER_SEARCH_EMPTIES`` up with a one-ply look-ahead: the
     opponent's reply that leaves us the fewest moves), a **stability cut-off** (the
     opponent's stable discs cap our score, see :func:`stable_discs`) and **enhanced
     transposition cut-offs** (a child whose stored bound already refutes);
@@ -68,7 +70,17 @@ from collections.abc import Callable
 from ai.endgame.othello_count import LAST_FLIP
 from ai.evaluators.base import WIN, ExactSolver, Solution
 from game.rules.base import PASS, Game, Move
-from game.rules.othello import Othello, flips, line_masks, mobility, squares
+from game.rules.othello import (
+    FULL_LANES,
+    LANE_BITS,
+    MAX_LANES,
+    Othello,
+    flips,
+    lanes,
+    line_masks,
+    mobility,
+    squares,
+)
 
 FULL = (1 << 64) - 1
 
@@ -463,6 +475,10 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
     order_weight = ORDER_WEIGHT
     hint_first = HINT_FIRST
     etc_empties = ETC_EMPTIES
+    lane_bits = LANE_BITS
+    lane_mask = (1 << LANE_BITS) - 1
+    full_lanes = FULL_LANES
+    corner_lanes = lanes([CORNERS] * MAX_LANES)
     far_empties = FAR_EMPTIES
     far_size = table_size // 4
     count = 0  # nodes so far (every layer counts, solve1 only where it is a node of its own)
@@ -699,7 +715,9 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
                     alpha = best
 
         empty = FULL ^ (p | o)
-        children = []
+        moves = []
+        packed_p = packed_o = 0  # the children one a lane, for one packed mobility
+        shift = 0
         bits = empty
         while bits:
             low = bits & -bits
@@ -708,17 +726,33 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
             if o & neighbour[sq]:
                 f = flips(p, o, sq)
                 if f:
+                    if sq == hint and best_sq >= 0:
+                        continue  # searched already
                     cp, co = o ^ f, p | f | low
-                    if sq == hint:
-                        if best_sq >= 0:
-                            continue  # searched already
-                        rank = -1000
-                    else:
-                        replies = mobility(cp, co)
-                        rank = replies.bit_count() + (replies & CORNERS).bit_count()
-                        if n >= order_search_empties:
-                            rank = rank * order_weight - _worst_reply(cp, co, replies)
-                    children.append((rank, sq, cp, co))
+                    moves.append((sq, cp, co))
+                    packed_p |= cp << shift
+                    packed_o |= co << shift
+                    shift += lane_bits
+        children = []
+        if len(moves) > 1:
+            # Fastest-first: every child's replies from one packed mobility, with the
+            # corners copied into each lane's guard so that they count twice.
+            replies = mobility(packed_p, packed_o, full_lanes[len(moves)])
+            replies |= (replies & corner_lanes) << 64
+            shift = 0
+            for sq, cp, co in moves:
+                if sq == hint:
+                    rank = -1000
+                else:
+                    rank = (replies >> shift & lane_mask).bit_count()
+                    if n >= order_search_empties:
+                        rank = rank * order_weight - _worst_reply(
+                            cp, co, replies >> shift & FULL)
+                children.append((rank, sq, cp, co))
+                shift += lane_bits
+        elif moves:
+            sq, cp, co = moves[0]
+            children.append((0, sq, cp, co))
         if not children and best_sq < 0:
             if passed:
                 value = final_score(p, o)

@@ -25,7 +25,16 @@ from game.rules.base import (
     Outcome,
     RulesError,
 )
-from game.rules.othello import START_BLACK, START_WHITE, Othello, flips, mobility
+from game.rules.othello import (
+    FULL_LANES,
+    LANE_BITS,
+    START_BLACK,
+    START_WHITE,
+    Othello,
+    flips,
+    lanes,
+    mobility,
+)
 from game.rules.perft import perft
 
 # --- the reference implementation ------------------------------------------------------
@@ -223,6 +232,31 @@ def test_perft_matches_reference_late_in_random_games(seed: int) -> None:
     game = random_game(seed, 50)
     ref = reference_after(game.moves_text())
     assert perft(game, 3) == reference_perft(ref, 3), str(game)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_packed_mobility_gives_each_lane_its_own_moves(seed: int) -> None:
+    """Several positions one a lane (Trick 3): each lane's moves equal the one-board
+    ``mobility``, for random disjoint boards (dense ones push runs to every edge) and
+    the positions of a random game, 1 to 40 lanes at once."""
+    rng = random.Random(seed)
+    boards = []
+    for _ in range(300):
+        p = rng.getrandbits(64) & rng.getrandbits(64) | rng.getrandbits(64)
+        boards.append((p, rng.getrandbits(64) & ~p))
+    game = random_game(seed, 40)
+    while game.move_stack:
+        boards.append((game.player, game.opponent))
+        game.pop()
+    rng.shuffle(boards)
+    while boards:
+        size = rng.randint(1, 40)
+        batch, boards = boards[:size], boards[size:]
+        packed = mobility(lanes([p for p, _ in batch]), lanes([o for _, o in batch]),
+                          FULL_LANES[len(batch)])
+        for i, (p, o) in enumerate(batch):
+            assert packed >> LANE_BITS * i & ((1 << 64) - 1) == mobility(p, o), (hex(p), hex(o))
+        assert packed & ~FULL_LANES[len(batch)] == 0  # nothing in the guards or beyond
 
 
 # --- move generation: random playouts against the reference ---------------------------
