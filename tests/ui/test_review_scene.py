@@ -206,6 +206,8 @@ def test_nothing_overlaps_in_the_review(make_app, size, monkeypatch) -> None:
     assert app.pump_until(lambda: scene.complete, timeout=60)
     buttons = [b.rect for b in scene.left_buttons + scene.right_buttons]
     screen = app.screen.get_rect()
+    scene.b_stop.text = "Resume"  # the text it takes when the review is stopped
+    assert scene.b_stop.rect.width >= scene.b_stop.preferred_width()
     for i, a in enumerate(buttons):
         assert screen.contains(a)
         assert all(not a.colliderect(b) for b in buttons[i + 1:])

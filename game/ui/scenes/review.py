@@ -349,6 +349,8 @@ class ReviewScene(Scene):
         x = MARGIN
         for b in self.left_buttons:
             bw = max(64, b.preferred_width())
+            if b is self.b_stop:  # laid out once, but its text changes: room for both
+                bw = max(bw, draw.text_size("Resume", b.size, b.primary)[0] + 28)
             b.rect = pygame.Rect(x, (TOOLBAR - bh) // 2, bw, bh)
             x += bw + 8
         x_right = w - MARGIN
