@@ -14,7 +14,8 @@ A loss is then one of:
   the move played lost to a VCT found within the budget: the player's own threat
   search, given that many nodes, would have dropped the move;
 * ``already lost``: every alternative lost to a VCT (or was not proved safe): the
-  opponent's move before (named, with whether it was a four, a three or quiet) had
+  opponent's move before (named, with whether it was a four, a three, quiet, or the
+  forced block of the loser's own four, when the losing choice lies further back) had
   set up a threat sequence beyond a root check;
 * ``no VCT seen``: the opponent never had a VCT within the budget before its five
   (a longer sequence, or a plain blunder the threat search does not cover).
@@ -83,9 +84,13 @@ def _vct(board: LineBoard, attacker: int, nodes: int) -> tuple[str, int, float, 
 
 
 def _kind_of(game: Game, board: LineBoard, move: Move) -> str:
-    """``"four"``, ``"three"`` or ``"quiet"``: what ``move`` (about to be played by the
-    side to move on ``board``) makes."""
+    """``"block"``, ``"four"``, ``"three"`` or ``"quiet"``: what ``move`` (about to be
+    played by the side to move on ``board``) is. A block of the other side's five-point
+    comes first: it was forced (the loser's own four before it was the choice), so the
+    set-up lies further back than this move."""
     side = game.turn
+    if board.hot[1 - side] and move in board.five_points(1 - side):
+        return "block"
     if board.hot[side] and move in board.four_moves(side):
         return "four"
     if move in board.three_moves(side):
@@ -148,6 +153,9 @@ def _lost_here(game: Game, evaluator, moves: list[Move], ply: int, move: Move, p
         kind = _kind_of(game, evaluator.board(game), previous)
         game.push(previous)
         before = f"ply {ply} {game.move_name(previous)} ({kind})"
+        if kind == "block" and ply >= 2:
+            # The loser's own four forced that block: the choice that lost came earlier.
+            before += f" of the loser's four at ply {ply - 1} {game.move_name(moves[ply - 2])}"
     rest = f", {len(unknown)} not settled" if unknown else ""
     return Verdict("already lost", f"{head}; all {len(pool)} alternatives lose{rest}; "
                                    f"set up by {before}")
