@@ -2,8 +2,9 @@
 
 Starts a private Xvfb server, opens the real program in it (``python -m game`` with the
 given arguments, a fresh config folder), waits until it has settled, then reads every
-thread's CPU time (``/proc/PID/task/TID/schedstat``, in nanoseconds) and wake-ups
-(``voluntary_ctxt_switches``) at the start and the end of a measuring window::
+thread's CPU time and time spent waiting for a CPU (``/proc/PID/task/TID/schedstat``,
+in nanoseconds) and wake-ups (``voluntary_ctxt_switches``) at the start and the end of
+a measuring window::
 
     python .ci/idle_cpu.py                      # the start screen, 10 s
     python .ci/idle_cpu.py --seconds 10 -- play --game othello --first human
@@ -24,7 +25,12 @@ measured anyway and fails), and the budget applies to Plies's own threads; the a
 thread is reported, not judged. The loop's thread must also wake at most
 ``MAX_WAKEUPS`` times a second: a count, which load does not change, and which
 catches a loop that polls (``pygame.event.wait`` sleeps 1 ms at a time; the fallback
-waiter 30 ms) even where the CPU it burns is small.
+waiter 30 ms) even where the CPU it burns is small. A starved program is neither
+quiet nor idle: its start, held back by a busy machine, uses little CPU a second
+while it waits in the run queue (seen: 8 ms of CPU and 1 s of waiting a second, for
+14 s, with the program at nice 19 beside a test run), and a busy loop held back the
+same way would use little CPU too. So a quiet window must also have little waiting
+(``QUIET_WAIT``), and waiting for a CPU more than ``MAX_WAIT`` of the time fails.
 """
 
 from __future__ import annotations
@@ -44,18 +50,25 @@ BUDGET = 1.0
 """Percent of one core Plies's own threads may use while idle (DESIGN §8)."""
 MAX_WAKEUPS = 5.0
 """Wake-ups a second the loop's thread may have while idle (it sleeps up to 1 s)."""
+MAX_WAIT = 50.0
+"""Percent of the time Plies's threads may wait for a CPU (run queue) while idle: an
+idle program waits only a moment at each wake-up, a busy one held back nearly always."""
+QUIET_WAIT = 10.0
+"""The same, for a window in which :func:`settle` takes the program's start as over."""
 AUDIO_THREAD = "SDLAudio"
 """How SDL's audio device threads' names begin (``SDLAudioP2``: playback)."""
 
 
 @dataclass(frozen=True)
 class ThreadUsage:
-    """What one thread used over a window: CPU seconds and voluntary sleeps."""
+    """What one thread used over a window: CPU seconds, voluntary sleeps, and seconds
+    spent runnable but waiting for a CPU."""
 
     tid: int
     name: str
     cpu: float
     wakeups: int
+    waited: float = 0.0
 
     @property
     def is_audio(self) -> bool:
@@ -80,6 +93,10 @@ class Usage:
         cpu = sum(t.cpu for t in self.threads if audio or not t.is_audio)
         return 100.0 * cpu / self.seconds
 
+    def waited_percent(self) -> float:
+        """Percent of the time Plies's threads (not SDL's audio) waited for a CPU."""
+        return 100.0 * sum(t.waited for t in self.threads if not t.is_audio) / self.seconds
+
     def loop_wakeups(self) -> float:
         """The loop thread's wake-ups a second."""
         return self.loop.wakeups / self.seconds
@@ -94,33 +111,39 @@ class Usage:
         if self.loop_wakeups() > max_wakeups:
             found.append(f"the loop woke {self.loop_wakeups():.1f} times a second "
                          f"(at most {max_wakeups:g})")
+        if self.waited_percent() > MAX_WAIT:
+            found.append(f"Plies's threads waited for a CPU {self.waited_percent():.0f}% of "
+                         f"the time (at most {MAX_WAIT:g}%): busy, but held back")
         return found
 
     def describe(self) -> str:
         lines = [f"{self.percent():.2f}% of one core for Plies's threads, "
                  f"{self.percent(audio=True):.2f}% with SDL's audio thread, "
-                 f"over {self.seconds:.1f} s; the loop woke {self.loop_wakeups():.1f}/s"]
+                 f"over {self.seconds:.1f} s; the loop woke {self.loop_wakeups():.1f}/s; "
+                 f"waited for a CPU {self.waited_percent():.1f}% of the time"]
         for t in sorted(self.threads, key=lambda t: -t.cpu):
             if t.cpu or t.wakeups:
                 lines.append(f"  {t.name:<14} {100.0 * t.cpu / self.seconds:6.3f}%  "
-                             f"{t.wakeups / self.seconds:7.1f} wake-ups/s")
+                             f"{t.wakeups / self.seconds:7.1f} wake-ups/s  "
+                             f"{100.0 * t.waited / self.seconds:5.1f}% waiting")
         return "\n".join(lines)
 
 
-def _threads(pid: int) -> dict[int, tuple[str, int, int]]:
-    """``tid -> (name, CPU nanoseconds, voluntary context switches)`` of every thread."""
+def _threads(pid: int) -> dict[int, tuple[str, int, int, int]]:
+    """``tid -> (name, CPU ns, voluntary context switches, run-queue ns)`` of every
+    thread."""
     found = {}
     for entry in os.listdir(f"/proc/{pid}/task"):
         task = Path(f"/proc/{pid}/task/{entry}")
         try:
             name = (task / "comm").read_text().strip()
-            cpu_ns = int((task / "schedstat").read_text().split()[0])
+            cpu_ns, wait_ns = map(int, (task / "schedstat").read_text().split()[:2])
             status = (task / "status").read_text()
         except (OSError, ValueError, IndexError):
             continue  # the thread ended meanwhile
         switches = next((int(line.split()[1]) for line in status.splitlines()
                          if line.startswith("voluntary_ctxt_switches:")), 0)
-        found[int(entry)] = (name, cpu_ns, switches)
+        found[int(entry)] = (name, cpu_ns, switches, wait_ns)
     return found
 
 
@@ -131,14 +154,16 @@ def measure(pid: int, seconds: float) -> Usage:
     time.sleep(seconds)
     after, ended = _threads(pid), time.monotonic()
     threads = []
-    for tid, (name, cpu_ns, switches) in after.items():
-        _, cpu0, switches0 = before.get(tid, (name, 0, 0))
-        threads.append(ThreadUsage(tid, name, (cpu_ns - cpu0) / 1e9, switches - switches0))
+    for tid, (name, cpu_ns, switches, wait_ns) in after.items():
+        _, cpu0, switches0, wait0 = before.get(tid, (name, 0, 0, 0))
+        threads.append(ThreadUsage(tid, name, (cpu_ns - cpu0) / 1e9, switches - switches0,
+                                   (wait_ns - wait0) / 1e9))
     return Usage(pid, ended - started, tuple(threads))
 
 
 def settle(pid: int, *, least: float, most: float, window: float = 1.0) -> float:
-    """Wait until ``pid`` is idle over two windows in a row (its start is over).
+    """Wait until ``pid`` is idle over two windows in a row (its start is over): no
+    problem, and hardly any waiting for a CPU (a starved start looks quiet otherwise).
 
     Waits ``least`` seconds first, then gives up after ``most`` (the caller then
     measures a program that never went quiet, and it fails). Returns the seconds waited.
@@ -147,7 +172,9 @@ def settle(pid: int, *, least: float, most: float, window: float = 1.0) -> float
     time.sleep(least)
     quiet = 0
     while quiet < 2 and time.monotonic() - started < most:
-        quiet = quiet + 1 if not measure(pid, window).problems() else 0
+        usage = measure(pid, window)
+        still = not usage.problems() and usage.waited_percent() < QUIET_WAIT
+        quiet = quiet + 1 if still else 0
     return time.monotonic() - started
 
 

@@ -163,12 +163,14 @@ def test_the_idle_meter_reads_each_threads_cpu_and_sleeps():
         release.set()
         for thread in threads:
             thread.join()
-    usage = [tool.ThreadUsage(tid, name, (ns - before[tid][1]) / 1e9, sw - before[tid][2])
-             for tid, (name, ns, sw) in after.items() if tid in before]
+    usage = [tool.ThreadUsage(tid, name, (ns - before[tid][1]) / 1e9, sw - before[tid][2],
+                              (wait - before[tid][3]) / 1e9)
+             for tid, (name, ns, sw, wait) in after.items() if tid in before]
     spinner = next(t for t in usage if t.tid == spent["tid"])
     napper = next(t for t in usage if t.tid == spent["napper"])
     assert spinner.cpu == pytest.approx(spent["cpu"], abs=0.02), (spinner, spent)
     assert napper.wakeups >= 20 and napper.cpu < 0.05, napper
+    assert all(t.waited >= 0 for t in usage)
     # Over one second of wall time, 0.2 s of CPU is 20% of a core: not idle.
     problems = tool.Usage(os.getpid(), 1.0, tuple(usage)).problems()
     assert problems and "% of a core" in problems[0], problems
