@@ -7,8 +7,8 @@ choice is never random between a proven win and anything else, and wins in one a
 blocks of a win in one are found at every level (the evaluators' forced-move logic).
 Each level is placed to score at least 65% against the one below (ai/TUNING.md).
 
->>> level("connect4", 4).label
-'Level 4 — depth 4'
+>>> level("connect4", 5).label
+'Level 5 — depth 4'
 """
 
 from __future__ import annotations
@@ -74,14 +74,15 @@ def _row(game_name: str, *levels: tuple) -> tuple[Level, ...]:
 LEVELS: dict[str, tuple[Level, ...]] = {
     # (depth, seconds, randomness in evaluator units, solver[, solver reach in empty
     # cells[, threat search[, evaluator preset]]]) per level; ai/TUNING.md has the
-    # matches that placed each row (Othello 7-8 play the learned "patterns" evaluator:
+    # matches that placed each row (Connect-4 3-4 also their value keeping: TUNING.md,
+    # "Session 7"; Othello 7-8 play the learned "patterns" evaluator:
     # TUNING.md, "Session 6: learned Othello evaluator").
     "connect4": _row(
         "connect4",
         (1, None, 2.0, False),
         (1, None, 0.5, False),
-        (2, None, 0.75, False),
-        (4, None, 1.0, True),
+        (2, None, 1.0, False),
+        (3, None, 0.75, True),
         (4, None, 0.5, True),
         (5, None, 0.0, True),
         (8, None, 0.0, True),

@@ -186,6 +186,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --values: the levels, e.g. 8, 2-8 or 2,5,8 (default 8)")
     parser.add_argument("--every", type=int_range(1, 1000, "--every"), default=1,
                         help="with --values: only every N-th position (a quicker subset)")
+    parser.add_argument("--seed-sets", type=int_range(1, 100, "--seed-sets"), default=1,
+                        help="with --values: play each position this many times with "
+                             "other seeds and add up (the random levels' average)")
     parser.add_argument("--eval", default=None, metavar="NAME",
                         help="the searches' evaluator preset (default: default)")
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
@@ -210,7 +213,8 @@ def run(args: argparse.Namespace) -> int:
             parse_levels(args.levels)
         except ValueError as error:
             raise CliError(str(error)) from None
-        run_values(args.levels, args.every, lambda data, text: emit(args, data, text))
+        run_values(args.levels, args.every, lambda data, text: emit(args, data, text),
+                   args.seed_sets)
         return 0
     positions = load_positions()
     names = [args.game] if args.game else list(GAMES)

@@ -104,20 +104,32 @@ class LevelFigures:
         return None if not tried else 100.0 * kept / tried
 
 
+SEED_SET_STRIDE = 1000
+"""Seed set ``k`` seeds position ``i``'s searcher with ``i + SEED_SET_STRIDE * k``."""
+
+
 def check_level(number: int, positions: Iterable[ValuePosition],
-                on_move: Callable[[int], None] | None = None) -> LevelFigures:
+                on_move: Callable[[int], None] | None = None,
+                seed_sets: int = 1) -> LevelFigures:
     """Play level ``number``'s move in every won or drawn position (a fresh searcher,
-    seeded by the position's index, so runs repeat) and count the value kept."""
+    seeded by the position's index, so runs repeat) and count the value kept.
+
+    ``seed_sets``: play every position that many times, set ``k`` seeding its searcher
+    with ``index + SEED_SET_STRIDE * k``, and add the counts up: the randomised levels'
+    figures then average over their random choices (one set is the first of them).
+    """
     chosen = level("connect4", number)
     kept = {name: [0, 0] for name, _, _ in (*BANDS, ("all", 0, 42))}
     cpu = wall = 0.0
     nodes = 0
     lost: list[str] = []
-    for index, position in enumerate(positions):
+    runs = [(index + SEED_SET_STRIDE * k, index, position) for k in range(seed_sets)
+            for index, position in enumerate(positions)]
+    for seed, index, position in runs:
         if position.result < 0:
             continue
         evaluator = load_evaluator("connect4")
-        searcher = Searcher(evaluator, seed=index)
+        searcher = Searcher(evaluator, seed=seed)
         cpu_started, wall_started = time.process_time(), time.perf_counter()
         result = searcher.search(position.game(), chosen.limits(evaluator.unit))
         cpu += time.process_time() - cpu_started
@@ -170,11 +182,13 @@ def parse_levels(text: str) -> list[int]:
     return numbers
 
 
-def run_values(levels: str, every: int, emit: Callable[[dict, str], None]) -> None:
-    """``plies bench connect4 --values``: every ``every``-th position, each level."""
+def run_values(levels: str, every: int, emit: Callable[[dict, str], None],
+               seed_sets: int = 1) -> None:
+    """``plies bench connect4 --values``: every ``every``-th position, each level,
+    ``seed_sets`` times (``check_level``)."""
     positions = load_values()[::every]
-    figures = [check_level(n, positions) for n in parse_levels(levels)]
-    data = {"positions": len(positions),
+    figures = [check_level(n, positions, seed_sets=seed_sets) for n in parse_levels(levels)]
+    data = {"positions": len(positions), "seed_sets": seed_sets,
             "levels": [{"level": f.number,
                         "kept": {k: {"kept": v[0], "of": v[1]} for k, v in f.kept.items()},
                         "cpu_seconds": round(f.cpu_seconds, 2),

@@ -98,3 +98,28 @@ def test_the_proof_measuring_tool_prints_both_modes_with_the_same_score(capsys):
     assert proofs(["736411134622247522"]) == 0
     line = capsys.readouterr().out
     assert "solve: +0" in line and "prove: +0" in line and "24 empty" in line
+
+
+def test_seed_sets_add_up_one_run_per_set_with_its_seeds():
+    """``--seed-sets 3``: each position three times, set k's searcher seeded with
+    ``index + 1000 k``; the counts are those of the three runs played by hand."""
+    from ai.evaluators import load_evaluator
+    from ai.levels import level
+    from ai.search import Searcher
+    from game.bench_values import SEED_SET_STRIDE
+
+    positions = [p for p in load_values() if p.stones <= 10][:6]
+    figures = check_level(1, positions, seed_sets=3)
+    kept = tried = 0
+    for k in range(3):
+        for index, position in enumerate(positions):
+            if position.result < 0:
+                continue
+            evaluator = load_evaluator("connect4")
+            move = Searcher(evaluator, seed=index + SEED_SET_STRIDE * k).search(
+                position.game(), level("connect4", 1).limits(evaluator.unit)).move
+            kept += move in position.keeping
+            tried += 1
+    assert figures.kept["all"] == (kept, tried)
+    assert tried == 3 * sum(1 for p in positions if p.result >= 0) > 0
+    assert check_level(1, positions).kept["all"][1] == tried // 3
