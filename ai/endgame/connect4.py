@@ -53,7 +53,9 @@ with Pons' techniques written for any width, height and line length:
   only a move that leaves the opponent lost at once (two cells to block, or no safe
   move) can matter; the node looks for one without calling its children.
 * **Ordering** by the number of winning cells a move creates, centre columns first
-  among equals.
+  among equals. Every child's winning cells come from one call of the winning-cells
+  function on all the children side by side in one long int (``BoardBits.
+  children_winning_cells``): a fifth fewer CPU seconds than one call per child.
 * **Iterative narrowing** of the root window with null-window probes (``solve``
   tests ``score > med`` for a middle value ``med`` moved towards 0, where most
   probes are cheap), until the lower and upper bounds meet.
@@ -63,6 +65,10 @@ with Pons' techniques written for any width, height and line length:
   loss), narrowing only the moves that beat the best so far. A drawn position needs
   no more, and most moves need one probe instead of a full narrowing: 2-7 times
   fewer nodes than ``solve``'s every-move scores on the positions of ``ai/TUNING.md``.
+
+Each probe's recursion starts from a frame sized to take a fresh chunk of CPython's
+frame stack, so the search never maps and unmaps chunks at a depth it keeps
+crossing (``_compile_fresh_stack_chunk``).
 
 The winning-cells function (Pons' ``compute_winning_position``) is generated per
 board variant with the shifts as literal constants: CPython then runs one straight
@@ -136,6 +142,30 @@ class BoardBits:
         self.even_rows = self.board ^ self.odd_rows
         self.winning_cells: Callable[[int, int], int] = _compile_winning_cells(
             stride, connect, self.board)
+        # Every column's child at once (see ``children_winning_cells``): slot ``i``
+        # holds the board after a stone in column ``order[i]``, ``slot`` bits apart,
+        # enough that no shift of one slot's cells reaches another slot's board.
+        self.slot = width * stride + (connect - 1) * (stride + 1) + 1
+        self.spread = sum(1 << (i * self.slot) for i in range(width))
+        self.slot_columns = sum(self.columns[c] << (i * self.slot)
+                                for i, c in enumerate(self.order))
+        self.winning_cells_packed: Callable[[int], int] = _compile_winning_cells(
+            stride, connect, None)
+
+    def children_winning_cells(self, cur: int, mask: int, playable: int) -> list[int]:
+        """``winning_cells(cur | move, mask)`` for the move in each column of
+        ``order`` (the playable cell of ``playable`` there; none: ``cur`` alone),
+        from one call on all the children packed side by side in one int.
+
+        The solver's nodes inline these few operations: one call on the packed
+        boards costs about what one and a half calls on one board cost (2.0 against
+        1.35 us on the standard board), against one call per child (``ai/TUNING.md``,
+        session 7).
+        """
+        packed = self.winning_cells_packed(cur * self.spread
+                                           | (playable * self.spread & self.slot_columns))
+        free = self.board ^ mask
+        return [(packed >> (i * self.slot)) & free for i in range(self.width)]
 
     def column_of(self, bit: int) -> int:
         """The column of a single-bit mask."""
@@ -156,8 +186,10 @@ def board_bits(game: Game) -> BoardBits:
     return _bits(game.width, game.height, game.connect)  # type: ignore[attr-defined]
 
 
-def _compile_winning_cells(stride: int, connect: int, board: int) -> Callable[[int, int], int]:
-    """Generate ``winning_cells(p, mask)`` for one variant (Pons' trick, any length).
+def _compile_winning_cells(stride: int, connect: int, board: int | None) -> Callable[..., int]:
+    """Generate ``winning_cells(p, mask)`` for one variant (Pons' trick, any length);
+    with ``board`` ``None``, ``winning_cells(p)`` without the final mask (the packed
+    children of ``BoardBits.children_winning_cells``, masked when taken apart).
 
     A cell ``x`` wins for stones ``p`` in direction ``d`` when, for some split
     ``b + a = connect - 1``, the ``b`` cells before it (``x - d``, ``x - 2d``, ...)
@@ -179,7 +211,7 @@ def _compile_winning_cells(stride: int, connect: int, board: int) -> Callable[[i
         first = "L1" if op == "<<" else "R1"
         return " & ".join([first] + [f"(p {op} {i * d})" for i in range(2, count + 1)])
 
-    body = ["def winning_cells(p, mask):",
+    body = ["def winning_cells(p, mask):" if board is not None else "def winning_cells(p):",
             "    r = " + " & ".join(f"(p << {i})" for i in range(1, need + 1))]
     for d in (stride, stride + 1, stride - 1):  # right, up-right, down-right
         terms = [f"({product('<<', need - 1, d)} & ((p << {need * d}) | R1))",
@@ -187,7 +219,7 @@ def _compile_winning_cells(stride: int, connect: int, board: int) -> Callable[[i
         terms += [f"({product('<<', b, d)} & {product('>>', need - b, d)})"
                   for b in range(2, need - 1)]
         body += [f"    L1 = p << {d}", f"    R1 = p >> {d}", "    r |= " + " | ".join(terms)]
-    body.append(f"    return r & ({board} ^ mask)")
+    body.append(f"    return r & ({board} ^ mask)" if board is not None else "    return r")
     source = "\n".join(body)
     namespace: dict[str, Any] = {}
     exec(compile(source, f"<connect4 winning cells {stride}/{connect}>", "exec"), namespace)
@@ -497,7 +529,8 @@ class _Engine:
     def __init__(self, bits: BoardBits, tt: list[dict[int, int]], poll: Callable[[], None],
                  tt_entries: int) -> None:
         self._bits = bits
-        self._negamax, self._count = _build_negamax(bits, tt, poll, tt_entries)
+        negamax, self._count = _build_negamax(bits, tt, poll, tt_entries)
+        self._negamax = functools.partial(_fresh_stack_chunk, negamax)
 
     @property
     def nodes(self) -> int:
@@ -546,6 +579,37 @@ class _Engine:
         return low
 
 
+SPACER_LOCALS = 4200
+"""Locals of the frame the solver's recursion starts from (``_fresh_stack_chunk``)."""
+
+
+def _compile_fresh_stack_chunk() -> Callable[..., int]:
+    """Generate ``_fresh_stack_chunk(negamax, *args)``: ``negamax(*args)`` called from
+    a frame too big for what is left of CPython's frame stack chunk.
+
+    CPython 3.11 keeps the frames of Python calls in chunks of 16 KiB, mapped
+    (``mmap``) when a call does not fit in the current one and unmapped as soon as
+    that call returns. A solve recurses once per stone, up to 40 frames of about 600
+    bytes, so wherever a chunk ends the search crosses that depth back and forth: on
+    the proof of ``4444455557`` (32 empty cells) 72,000 chunks were mapped and unmapped,
+    0.6 s in the kernel beside 2.2 s of Python (``ai/TUNING.md``, session 7). This
+    frame (``SPACER_LOCALS`` never-used locals, about 34 KiB) does not fit in a 16 or
+    32 KiB chunk: it gets one of 64 KiB, and the whole recursion fits in the 30 KiB
+    left after it. Where frames are kept otherwise it costs one call per probe.
+    """
+    names = " = ".join(f"_{i}" for i in range(SPACER_LOCALS))
+    source = ("def fresh_stack_chunk(negamax, *args):\n"
+              "    if negamax is None:  # never: the names only size the frame\n"
+              f"        {names} = None\n"
+              "    return negamax(*args)\n")
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<connect4 fresh stack chunk>", "exec"), namespace)
+    return namespace["fresh_stack_chunk"]
+
+
+_fresh_stack_chunk = _compile_fresh_stack_chunk()
+
+
 def _build_negamax(bits: BoardBits, generations: list[dict[int, int]],
                    poll: Callable[[], None], tt_entries: int
                    ) -> tuple[Callable[[int, int, int, int, int, int], int], Callable[[], int]]:
@@ -555,6 +619,17 @@ def _build_negamax(bits: BoardBits, generations: list[dict[int, int]],
     columns = tuple(bits.columns[c] for c in bits.order)
     indexed = tuple(enumerate(columns))
     last = len(columns) - 1
+    packed_win, spread, slot_columns = bits.winning_cells_packed, bits.spread, bits.slot_columns
+    shifts = tuple(i * bits.slot for i in range(bits.width))
+    # A move's rank: (cells it wins << count_shift) | ranks[i] | its winning cells,
+    # ranks[i] = (last - i) << cells_shift (centre first among equals) and the
+    # winning cells below; column_at maps rank >> cells_shift (count included) back
+    # to the column's cells (so no mask is needed to take the index out).
+    cells_shift = board.bit_length()
+    count_shift = cells_shift + last.bit_length()
+    ranks = tuple((last - i) << cells_shift for i in range(last + 1))
+    column_at = tuple(columns[last - (j & ((1 << last.bit_length()) - 1))]
+                      for j in range((cells + 1) << last.bit_length()))
     # By the stone count m: the score when the opponent wins with its next stone,
     # and the best the side to move can still get when it cannot win at once.
     lost = tuple(-(bits.stones - (m + 1) // 2) for m in range(cells + 1))
@@ -663,17 +738,27 @@ def _build_negamax(bits: BoardBits, generations: list[dict[int, int]],
                             continue
                     moves_here.append(i)
             # Order: most winning cells created first, centre first among equals. A
-            # move's new winning cells are exactly the child's ``threats``.
-            ranked = []
-            created = [0] * (last + 1)
-            for i in moves_here:
-                created[i] = mine = win(cur | (playable & columns[i]), mask)
-                ranked.append((mine.bit_count() << 4) | (last - i))
-            ranked.sort(reverse=True)
+            # move's winning cells (``mine``) are exactly its child's ``threats``; the
+            # rank packs (count, centre first, mine) in one int, so one sort orders
+            # them and the child's threats come back out of it.
+            if len(moves_here) > 1:
+                # All children's winning cells from one call on the packed children
+                # (BoardBits.children_winning_cells, inlined).
+                packed = packed_win(cur * spread | (playable * spread & slot_columns))
+                free = board ^ mask
+                ranked = []
+                for i in moves_here:
+                    mine = (packed >> shifts[i]) & free
+                    ranked.append((mine.bit_count() << count_shift) | ranks[i] | mine)
+                ranked.sort(reverse=True)
+            elif moves_here:
+                i = moves_here[0]
+                ranked = [ranks[i] | win(cur | (playable & columns[i]), mask)]
+            else:
+                ranked = moves_here
             for r in ranked:
-                i = last - (r & 15)
-                score = -negamax(child_cur, mask | (playable & columns[i]), child_moves,
-                                 created[i], -beta, -alpha)
+                score = -negamax(child_cur, mask | (playable & column_at[r >> cells_shift]),
+                                 child_moves, r & board, -beta, -alpha)
                 if score >= beta:
                     tt[key] = (score << 1) | 1
                     return score

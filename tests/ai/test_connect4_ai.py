@@ -202,6 +202,40 @@ def test_empty_board_scale():
     assert score_to_plies(0, 10, bits) is None
 
 
+@pytest.mark.parametrize("variant", [{}, {"width": 8, "height": 7}, {"width": 5, "height": 4,
+                                     "connect": 3}, {"width": 9, "height": 7, "connect": 5},
+                                     {"width": 4, "height": 4}])
+def test_the_packed_children_winning_cells_are_each_childs_own(variant):
+    """``children_winning_cells`` (one call on every child side by side, what the
+    solver's nodes do) equals one ``winning_cells`` call per child (itself checked
+    against brute force in tests/rules), in every column order slot, on random
+    positions with some columns full and some playable cells left out."""
+    rng = random.Random(16)
+    bits = board_bits(position(**variant))
+    for _ in range(300):
+        game = random_running_position(rng, rng.randrange(bits.cells), **variant)
+        cur, mask = game.current, game.mask
+        possible = (mask + bits.bottom) & bits.board
+        playable = possible & ~sum(bits.columns[c] for c in range(bits.width)
+                                   if rng.random() < 0.2)
+        expected = [bits.winning_cells(cur | (playable & bits.columns[c]), mask)
+                    for c in bits.order]
+        assert bits.children_winning_cells(cur, mask, playable) == expected, str(game)
+
+
+def test_the_recursion_starts_from_a_frame_that_only_passes_the_call_through():
+    from ai.endgame.connect4 import SPACER_LOCALS, _fresh_stack_chunk
+
+    assert _fresh_stack_chunk(lambda *args: sum(args), 1, 2, 3) == 6
+    assert _fresh_stack_chunk.__code__.co_nlocals > SPACER_LOCALS  # its size is the point
+
+    def stop(*_):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _fresh_stack_chunk(stop, 1)
+
+
 # --- the solver's contract ------------------------------------------------------------------
 
 def test_search_score_is_the_plies_to_the_win():
