@@ -100,6 +100,9 @@ mid-solve and the solve took 18.1 M nodes and 72 s CPU, with ``1 << 20`` 13.8 M 
 and 51 s (no clearing; ``1 << 22`` gives the same). 16-18 empties never fill either."""
 
 CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
+_CORNER_LANES = lanes([CORNERS] * MAX_LANES)
+"""The corners in every lane of a packed board (``game.rules.othello``, Trick 3)."""
+_LANE_MASK = (1 << LANE_BITS) - 1
 
 STABILITY_EMPTIES = 8
 """From this many empty squares up, a deep node first checks whether the opponent's
@@ -448,18 +451,22 @@ def _replies(child_p: int, child_o: int) -> int:
 
 def _worst_reply(p: int, o: int, replies: int) -> int:
     """A one-ply look-ahead for ordering: ``p`` (to move, with ``replies``) picks the
-    reply that leaves ``o`` the fewest moves (corners counted twice); that count."""
-    worst = 99
+    reply that leaves ``o`` the fewest moves (corners counted twice); that count.
+    The replies' positions go one a lane into a single packed ``mobility``."""
+    packed_p = packed_o = 0
+    shift = 0
     while replies:
         low = replies & -replies
-        sq = low.bit_length() - 1
         replies ^= low
-        f = flips(p, o, sq)
-        mine = mobility(o ^ f, p | f | low)
-        count = mine.bit_count() + (mine & CORNERS).bit_count()
-        if count < worst:
-            worst = count
-    return 0 if worst == 99 else worst
+        f = flips(p, o, low.bit_length() - 1)
+        packed_p |= (o ^ f) << shift
+        packed_o |= (p | f | low) << shift
+        shift += LANE_BITS
+    if not shift:
+        return 0
+    mine = mobility(packed_p, packed_o, FULL_LANES[shift // LANE_BITS])
+    mine |= (mine & _CORNER_LANES) << 64
+    return min((mine >> at & _LANE_MASK).bit_count() for at in range(0, shift, LANE_BITS))
 
 
 def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
@@ -476,9 +483,9 @@ def _make_search(owner: _Search, near: dict[int, tuple[int, int, int]],
     hint_first = HINT_FIRST
     etc_empties = ETC_EMPTIES
     lane_bits = LANE_BITS
-    lane_mask = (1 << LANE_BITS) - 1
+    lane_mask = _LANE_MASK
     full_lanes = FULL_LANES
-    corner_lanes = lanes([CORNERS] * MAX_LANES)
+    corner_lanes = _CORNER_LANES
     far_empties = FAR_EMPTIES
     far_size = table_size // 4
     count = 0  # nodes so far (every layer counts, solve1 only where it is a node of its own)
