@@ -66,16 +66,26 @@ THREAT_DEFENCE_SHARE = 0.25
 (``Evaluator.root_moves``) may take this fraction of the time budget."""
 
 
-THREAT_PROBE_PLIES = 3
+THREAT_PROBE_PLIES = 7
 """With ``Limits.threats`` (and the solver on): nodes this close to the root (plies)
 ask the evaluator's ``threat_probe`` for a proven win of the side to move before
 searching on. Ply 3 is the opponent to move after its own quiet move and our reply:
 a threat sequence set up by a quiet move, which no root check sees (the level-8
-losses of the first VCT match). Gomoku level 8: 3 plies cost about 3% more time per
-move, 5 plies 45% (27 positions of a level-8 game)."""
+losses of the first VCT match); ply 7 sees one set up two moves earlier, behind a
+forced four and block (seed 23 games 3, 11, 14, 16: the move played scored -204 to
++44 with 3 plies, a proven loss with 7). Gomoku level 8, CPU a move: 3 plies cost
+about 3% more than none, 5 plies 45% (27 positions of a level-8 game, session 6);
+7 plies 37% more than 3 (113 positions of the seed-23 games, session 7)."""
 
 
-VERIFY_SHARE = 0.8
+THREAT_SEARCH_SHARE = 0.7
+"""With ``Limits.threats`` and a time limit: the iterative deepening stops at this
+fraction of the time budget, so that the chosen move's last check has the rest. (It
+had only what the search left: in the positions where the search ran to its
+deadline, none; seed 23 game 9, ply 20: e6 played, refuted by a VCT found in 34,150
+nodes, nine cells safe.)"""
+
+VERIFY_SHARE = 0.95
 """With ``Limits.threats``: the chosen move's last check (``Searcher._verify``) runs
 only until this fraction of the time budget."""
 
@@ -329,10 +339,16 @@ class Searcher:
         solved = self._try_solver(game, moves, limits, started, on_info)
         if solved is not None:
             return solved
-        result = self._iterate(game, moves, limits, started, on_info)
-        if self._threat_search_on(limits):
-            result = self._verify(game, moves, result, limits, started, on_info)
-        return result
+        if not self._threat_search_on(limits):
+            return self._iterate(game, moves, limits, started, on_info)
+        deadline = self._deadline
+        if limits.seconds is not None:  # the rest is the chosen move's check
+            self._deadline = started + limits.seconds * THREAT_SEARCH_SHARE
+        try:
+            result = self._iterate(game, moves, limits, started, on_info)
+        finally:
+            self._deadline = deadline
+        return self._verify(game, moves, result, limits, started, on_info)
 
     def _threat_search_on(self, limits: Limits) -> bool:
         """Whether the threat probe, the root's threat line and the chosen move's last

@@ -840,10 +840,11 @@ THREAT_FIRST_SHARE = 2_500
 """Nodes each root cell gets in the defence's first pass (most refutations of the
 level-8 games took well under 2,000 nodes; proving a cell safe takes 5-50,000)."""
 
-THREAT_VERIFY_NODES = 40_000
+THREAT_VERIFY_NODES = 100_000
 """Node cap of ``refuted``, the check of the search's chosen move (the avoidable losses
-of a level-8 batch were to VCTs found in 15,000-21,000 nodes, beyond the defence's
-share of each root move)."""
+of the level-8 batches were to VCTs found in 15,000-34,000 nodes, beyond the defence's
+share of each root move, and one, seed 23 game 7 ply 30, in 80,931; about 1.3 CPU s
+at most, within the time the search leaves it: ``ai.search.THREAT_SEARCH_SHARE``)."""
 
 THREAT_PROBE_NODES = 300
 """Node cap of one ``threat_probe`` (the search asks at every node near the root;

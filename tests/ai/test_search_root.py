@@ -96,12 +96,14 @@ def test_threat_probes_near_the_root_score_proven_wins_and_nowhere_else():
     as the proof says: the root value equals minimax with those nodes as won leaves."""
     from ai.search import THREAT_PROBE_PLIES
 
-    tree = parse_tree(_binary_tree(6))
-    # MIN wins after A (ply 1, in 7 plies); MAX wins after B A (ply 2, 5 plies); MIN
-    # wins after B B A (ply 3); a win named at ply 4 (B B B A) must be ignored.
-    wins = {(0,): 7, (1, 0): 5, (1, 1, 0): 3, (1, 1, 1, 0): 1}
+    plies = THREAT_PROBE_PLIES
+    tree = parse_tree(_binary_tree(plies + 3))
+    # A win of the side to move after A (ply 1, MIN), after B A (ply 2, MAX), after
+    # B B A (ply 3), ... down to the last probed ply; one named a ply deeper (B ... B A)
+    # must be ignored. The nearer the root, the longer the win.
+    wins = {(1,) * k + (0,): 2 * (plies - k) + 1 for k in range(plies + 1)}
     evaluator = _ProbingEvaluator(wins)
-    limits = Limits(depth=6, nodes=10**6, threats=True)
+    limits = Limits(depth=plies + 3, nodes=10**6, threats=True)
     result = Searcher(evaluator, deepening_step=1).search(TreeGame(tree), limits)
     expected = _minimax_with_wins(tree, (), wins, THREAT_PROBE_PLIES)
     # The probes change the value, and probing one ply deeper would change it again.
@@ -111,7 +113,8 @@ def test_threat_probes_near_the_root_score_proven_wins_and_nowhere_else():
     assert result.move == 1
     assert evaluator.asked and max(map(len, evaluator.asked)) == THREAT_PROBE_PLIES
     plain = _ProbingEvaluator(wins)
-    Searcher(plain, deepening_step=1).search(TreeGame(tree), Limits(depth=6, nodes=10**6))
+    Searcher(plain, deepening_step=1).search(TreeGame(tree),
+                                             Limits(depth=plies + 3, nodes=10**6))
     assert plain.asked == []
 
 
