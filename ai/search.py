@@ -66,28 +66,32 @@ THREAT_DEFENCE_SHARE = 0.25
 (``Evaluator.root_moves``) may take this fraction of the time budget."""
 
 
-THREAT_PROBE_PLIES = 7
+THREAT_PROBE_PLIES = 3
 """With ``Limits.threats`` (and the solver on): nodes this close to the root (plies)
 ask the evaluator's ``threat_probe`` for a proven win of the side to move before
 searching on. Ply 3 is the opponent to move after its own quiet move and our reply:
 a threat sequence set up by a quiet move, which no root check sees (the level-8
-losses of the first VCT match); ply 7 sees one set up two moves earlier, behind a
-forced four and block (seed 23 games 3, 11, 14, 16: the move played scored -204 to
-+44 with 3 plies, a proven loss with 7). Gomoku level 8, CPU a move: 3 plies cost
-about 3% more than none, 5 plies 45% (27 positions of a level-8 game, session 6);
-7 plies 37% more than 3 (113 positions of the seed-23 games, session 7)."""
+losses of the first VCT match). Gomoku level 8, CPU a move: 3 plies cost about 3%
+more than none, 5 plies 45% (27 positions of a level-8 game, session 6). 7 plies
+see a set-up two moves earlier, behind a forced four and block (seed 23 games 3, 11,
+14, 16: the move played scored -204 to +44 with 3 plies, a proven loss with 7), but
+cost 37% more CPU than 3 (113 positions of the seed-23 games) and, on the shared
+machine, 1.3 plies of depth in the opening (mean depth 5.4 -> 4.1 on 42 positions;
+session 7, ``ai/TUNING.md``)."""
 
 
-THREAT_SEARCH_SHARE = 0.7
+THREAT_SEARCH_SHARE = 0.75
 """With ``Limits.threats`` and a time limit: the iterative deepening stops at this
 fraction of the time budget, so that the chosen move's last check has the rest. (It
 had only what the search left: in the positions where the search ran to its
 deadline, none; seed 23 game 9, ply 20: e6 played, refuted by a VCT found in 34,150
 nodes, nine cells safe.)"""
 
-VERIFY_SHARE = 0.95
+VERIFY_SHARE = 1.0
 """With ``Limits.threats``: the chosen move's last check (``Searcher._verify``) runs
-only until this fraction of the time budget."""
+only until this fraction of the time budget (a check cut by the time keeps the move;
+a re-search that finishes no depth plays the best of the moves left by the last
+depth's scores)."""
 
 VERIFY_TRIES = 3
 """Refuted choices dropped at most, each followed by a search of the moves left."""
@@ -345,7 +349,8 @@ class Searcher:
         if limits.seconds is not None:  # the rest is the chosen move's check
             self._deadline = started + limits.seconds * THREAT_SEARCH_SHARE
         try:
-            result = self._iterate(game, moves, limits, started, on_info)
+            # On a copy: a stop unwinds without popping, and the check needs the root.
+            result = self._iterate(game.copy(), moves, limits, started, on_info)
         finally:
             self._deadline = deadline
         return self._verify(game, moves, result, limits, started, on_info)
@@ -376,9 +381,14 @@ class Searcher:
             if not refuted:
                 return result
             left.remove(result.move)
-            again = self._iterate(game, left, limits, started, on_info)
+            again = self._iterate(game.copy(), left, limits, started, on_info)
             if again.move is None:
                 return result
+            if again.depth == 0 and result.root_scores:
+                # No depth finished in the time left: the last depth's scores choose.
+                best = max(left, key=lambda m: result.root_scores[m].score
+                           if m in result.root_scores else -INFINITY)
+                again = dataclasses.replace(again, move=best, pv=(best,))
             result = again
         return result
 

@@ -146,3 +146,24 @@ def test_a_refuted_choice_is_dropped_and_the_next_best_played():
     plain = _RefutingEvaluator({0, 2})
     assert Searcher(plain).search(TreeGame(tree), Limits(depth=2, nodes=10**6)).move == 2
     assert plain.checked == []
+
+
+def _ternary_tree(depth: int, start: int = 0) -> str:
+    """A complete ternary tree of ``depth`` levels with distinct leaves."""
+    if depth == 0:
+        return str(start % 97 - 48)
+    third = 3 ** (depth - 1)
+    return "(" + " ".join(_ternary_tree(depth - 1, start + k * third) for k in range(3)) + ")"
+
+
+def test_the_chosen_move_is_checked_at_the_root_after_a_search_cut_off_mid_line():
+    """Regression (Gomoku level 8, session 7): a search stopped by its limit unwinds
+    without popping its moves, and the check of the chosen move then ran on that
+    position, stones of the abandoned line still on it, and its re-search chose moves
+    for it (the level left fours unblocked). The check must see the root."""
+    tree = parse_tree(_ternary_tree(7))  # the limit stops it in its third depth
+    evaluator = _RefutingEvaluator({0, 1, 2})  # asserts that it is asked at the root
+    limits = Limits(depth=7, nodes=300, threats=True)
+    result = Searcher(evaluator, deepening_step=1).search(TreeGame(tree), limits)
+    assert evaluator.checked, "the chosen move was not checked"
+    assert result.move in (0, 1, 2)
