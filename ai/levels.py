@@ -96,7 +96,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         (3, None, 0.0, True),
         (4, None, 0.0, True),
         (6, None, 0.0, True),
-        (8, 4.0, 0.0, True, 17, False, "patterns"),
+        (8, 4.0, 0.0, True, 18, False, "patterns"),
         (10, 6.0, 0.0, True, 18, False, "patterns"),
     ),
     "gomoku": _row(
