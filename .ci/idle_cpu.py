@@ -8,6 +8,7 @@ a measuring window::
 
     python .ci/idle_cpu.py                      # the start screen, 10 s
     python .ci/idle_cpu.py --seconds 10 -- play --game othello --first human
+    python .ci/idle_cpu.py --sound off          # the settings file says sound off
 
 Nothing is clicked: the window waits for a person, which is the idle state that
 matters. Linux only (``/proc``); needs ``Xvfb``. Exit status 0 when idle (see
@@ -19,7 +20,8 @@ went over budget for two reasons that have nothing to do with the loop: the star
 (about 0.7 CPU seconds: imports, fonts, the first frames) had not finished when the
 window began, and SDL's audio thread (the dummy sound card wakes about 86 times a
 second to mix silence, whether or not Plies is idle: ~0.4% of a core on a quiet
-machine) costs more per wake-up when caches are cold. So the program is first
+machine) costs more per wake-up when caches are cold. (Since then the sound device is
+open only while sound is on: ``--sound off`` shows no audio thread.) So the program is first
 watched until it is quiet (:func:`settle`, with a generous limit, after which it is
 measured anyway and fails), and the budget applies to Plies's own threads; the audio
 thread is reported, not judged. The loop's thread must also wake at most
@@ -36,6 +38,7 @@ same way would use little CPU too. So a quiet window must also have little waiti
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -194,8 +197,12 @@ def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
 
 
 def run(args: list[str], *, seconds: float = 10.0, settle_least: float = 2.0,
-        settle_most: float = 60.0, python: str = sys.executable) -> Usage:
+        settle_most: float = 60.0, python: str = sys.executable,
+        sound: bool | None = None) -> Usage:
     """Start Xvfb and ``python -m game ARGS``; what it uses idle once it has settled.
+
+    ``sound`` is written to the fresh config folder's settings file first (``None``: no
+    file, so the default, sound on).
 
     Raises:
         RuntimeError: Xvfb or the program did not start, or the program exited.
@@ -205,6 +212,11 @@ def run(args: list[str], *, seconds: float = 10.0, settle_least: float = 2.0,
     server, display = _start_xvfb()
     program = None
     with tempfile.TemporaryDirectory(prefix="plies-idle-") as home:
+        if sound is not None:
+            folder = Path(home) / "config" / "plies"
+            folder.mkdir(parents=True)
+            (folder / "settings.json").write_text(json.dumps(
+                {"format": "plies-settings", "version": 1, "sound": sound}))
         try:
             env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
                    "SDL_AUDIODRIVER": "dummy", "XDG_CONFIG_HOME": str(Path(home) / "config"),
@@ -238,14 +250,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settle", type=float, default=60.0,
                         help="most seconds to wait for the start to be over")
     parser.add_argument("--budget", type=float, default=BUDGET, help="percent of one core")
+    parser.add_argument("--sound", choices=("on", "off"),
+                        help="the sound setting to start with (default: Plies's default, on)")
     parser.add_argument("plies_args", nargs="*", help="arguments for plies (after --)")
     args = parser.parse_args(argv)
+    sound = None if args.sound is None else args.sound == "on"
     try:
-        usage = run(args.plies_args, seconds=args.seconds, settle_most=args.settle)
+        usage = run(args.plies_args, seconds=args.seconds, settle_most=args.settle,
+                    sound=sound)
     except (RuntimeError, OSError) as error:
         print(f"idle_cpu: {error}", file=sys.stderr)
         return 2
     what = "plies " + " ".join(args.plies_args) if args.plies_args else "plies"
+    if args.sound:
+        what += f" (sound {args.sound})"
     print(f"{what}, idle: {usage.describe()}")
     problems = usage.problems(args.budget)
     for problem in problems:

@@ -536,7 +536,8 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        """Save the settings, stop the worker (bounded wait), close the window."""
+        """Save the settings, stop the worker (bounded wait), close the sound device and the
+        window."""
         if self._closed:
             return
         self._closed = True
@@ -555,6 +556,7 @@ class App:
             self.slot.release()
         sys.setswitchinterval(self._switch_interval)
         draw.clear_caches()
+        self.sounds.close()
         pygame.display.quit()
 
     # --- test hooks ------------------------------------------------------------------------------
