@@ -83,7 +83,7 @@ def show_text(record: Any, game: Any) -> str:
     for side, player in enumerate(record.players):
         lines.append(f"{game.side_names[side]}: {_player(player)}")
     lines.append(f"moves ({len(record.moves)}): {_numbered(record.moves) or '(none)'}")
-    lines.append(str(game).rstrip("\n"))
+    lines.append(_board(game))
     lines.append(f"result: {_result(record, game)}")
     return "\n".join(lines) + "\n"
 
@@ -116,6 +116,13 @@ def _numbered(moves: list[str]) -> str:
     """``1. e6 f4  2. e3 f6``: moves in pairs (one per side), numbered."""
     pairs = [moves[i:i + 2] for i in range(0, len(moves), 2)]
     return "  ".join(f"{n}. {' '.join(pair)}" for n, pair in enumerate(pairs, start=1))
+
+
+def _board(game: Any) -> str:
+    """The game's ASCII diagram without the status line each game's ``__str__`` ends
+    with (whose turn, or the outcome): the ``result:`` line says that once, from the
+    record (which also knows the margin)."""
+    return str(game).rstrip("\n").rsplit("\n", 1)[0]
 
 
 def _result(record: Any, game: Any) -> str:

@@ -29,9 +29,42 @@ def test_text_has_header_moves_diagram_and_result(tmp_path: Path, capsys) -> Non
     assert lines[0].startswith("Connect-4")
     assert "Red: a person" in lines and "Yellow: computer, level 3, evaluator naive" in lines
     assert "moves (7): 1. 4 3  2. 4 3  3. 4 3  4. 4" in lines
-    diagram = str(game).rstrip("\n")
-    assert diagram in out
+    *board, status = str(game).rstrip("\n").splitlines()
+    assert "\n".join(board) + "\nresult: " in out  # the whole board, then the result
+    assert status == "Red won (four in a row)" and status not in lines  # said once
     assert lines[-1] == f"result: Red wins ({game.outcome().reason})"
+
+
+def _played_out(name: str, moves: str | None):
+    """``moves`` played, or with ``None`` the first legal move each turn to the end."""
+    game = new_game(name)
+    if moves is not None:
+        game.play_moves(moves)
+    while moves is None and game.outcome() is None:
+        game.play(game.legal_moves()[0])
+    assert game.outcome() is not None
+    return game
+
+
+@pytest.mark.parametrize("name, moves", [("connect4", "4343434"),
+                                         ("gomoku", "h8 a1 i8 a2 j8 a3 k8 a4 l8"),
+                                         ("othello", None)])
+def test_the_result_is_said_once_after_the_board(tmp_path: Path, capsys, name,
+                                                 moves) -> None:
+    """Each game's diagram ends with its own status line (whose turn or the outcome);
+    ``show`` prints the board without it, then one ``result:`` line."""
+    game = _played_out(name, moves)
+    path = tmp_path / "game.json"
+    save_record(path, record_from_game(game, [human(), human()]))
+    assert main(["show", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    *board, status = str(game).rstrip("\n").splitlines()
+    assert lines[-1 - len(board):-1] == board
+    assert status not in lines
+    said = [line for line in lines if "win" in line.lower() or "draw" in line.lower()]
+    assert said == [lines[-1]] and lines[-1].startswith("result: "), said
+    winner = game.outcome().winner
+    assert (f"{game.side_names[winner]} wins" if winner is not None else "draw") in said[0]
 
 
 @pytest.mark.parametrize("moves, choices, line", [
@@ -57,6 +90,7 @@ def test_unfinished_othello_from_a_text_file(tmp_path: Path, capsys) -> None:
     out = capsys.readouterr().out
     assert "moves (3): 1. f5 d6  2. c3" in out
     assert out.splitlines()[-1] == "result: unfinished, White to move"
+    assert out.count("to move") == 1  # not the diagram's status line too
 
 
 def test_json_is_the_validated_record(tmp_path: Path, capsys) -> None:
