@@ -118,14 +118,17 @@ def bench_game(name: str, table: dict[str, Any], runs: int) -> dict[str, Any]:
 
 def bench_long(table: dict[str, Any]) -> list[dict[str, Any]]:
     """The ``long_solve`` positions, once each: a fresh solver proving the best move
-    (``exact_all=False``); nodes, wall and CPU seconds, and the published value."""
+    (``exact_all=False``, its first guess from the ``patterns`` evaluator as at the top
+    levels); nodes, wall and CPU seconds, and the published value."""
     from ai.endgame.othello import OthelloSolver
+    from ai.evaluators import evaluator_by_name
 
+    guesser = evaluator_by_name("othello", "patterns")
     rows = []
     for entry in table.get("long_solve", []):
         game = Othello.from_board(entry["board"], "XO".index(entry["turn"]))
         started, cpu = time.perf_counter(), time.process_time()
-        solution = OthelloSolver(exact_all=False).solve(game)
+        solution = OthelloSolver(exact_all=False, first_guess=guesser.margin_guess).solve(game)
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         best = [game.move_name(m) for m in solution.best_moves]
         rows.append({"position": entry["name"], "empties": 64 - sum(game.counts()),

@@ -11,7 +11,8 @@ to see what one lever buys::
 
 The default set: FFO #15, #16, #18, #19 (16 empties, from
 ``tests/ai/data/othello_ffo_1_19.txt``) and FFO #40 after a2 b1 (18 empties): a few
-seconds in all. ``FFO40``-``FFO44`` name the long positions of ``game/data/bench.toml``
+seconds in all. The solver's first guess is the ``patterns`` evaluator's (the top
+levels' one): ``--set GUESS_EMPTIES=99`` turns it off. ``FFO40``-``FFO44`` name the long positions of ``game/data/bench.toml``
 (minutes each). CPU seconds (``time.process_time``) are printed next to wall seconds:
 on a shared machine the wall clock says little.
 """
@@ -23,12 +24,13 @@ import time
 from pathlib import Path
 
 import ai.endgame.othello as endgame
+from ai.evaluators import evaluator_by_name
 from game.bench import load_positions
 from game.rules import Othello
 
 FFO_1_19 = Path(__file__).resolve().parents[2] / "tests" / "ai" / "data" / "othello_ffo_1_19.txt"
 DEFAULT_SET = ("FFO15", "FFO16", "FFO18", "FFO19", "FFO40:a2b1")
-LEVERS = ("SHALLOW", "STABILITY_EMPTIES", "ETC_EMPTIES", "ORDER_SEARCH_EMPTIES",
+LEVERS = ("SHALLOW", "GUESS_EMPTIES", "STABILITY_EMPTIES", "ETC_EMPTIES", "ORDER_SEARCH_EMPTIES",
           "ORDER_WEIGHT", "FAR_EMPTIES", "ROOT_PROBES", "HINT_FIRST", "TABLE_SIZE")
 
 
@@ -62,10 +64,12 @@ def main(argv: list[str] | None = None) -> int:
         if name not in LEVERS:
             parser.error(f"--set {name}: not one of {', '.join(LEVERS)}")
         setattr(endgame, name, int(value))
+    guesser = evaluator_by_name("othello", "patterns")  # the top levels' evaluator
     total_nodes = total_cpu = total_wall = 0.0
     for name in args.positions:
         game = position(name)
-        solver = endgame.OthelloSolver(exact_all=args.all, table_size=endgame.TABLE_SIZE)
+        solver = endgame.OthelloSolver(exact_all=args.all, table_size=endgame.TABLE_SIZE,
+                                       first_guess=guesser.margin_guess)
         wall, cpu = time.perf_counter(), time.process_time()
         solution = solver.prove(game) if args.prove else solver.solve(game)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

@@ -4,8 +4,8 @@ Levels 7 and 8 try the exact solver beyond its own threshold (``Level.solver_rea
 with most of their time budget (``ai.search.FALLBACK_SHARE`` goes to a short search
 first). This script measures what a reach costs: self-play positions (level 3 against
 itself after a few random opening moves, seeded) stopped at each number of empty
-squares, each solved as a level solves it (a fresh copy of the evaluator's solver, best
-move only), with CPU seconds (``time.process_time``) and nodes::
+squares, each solved as a level solves it (a fresh copy of the top levels' evaluator's
+solver, its first guess included; best move only), with CPU seconds (``time.process_time``) and nodes::
 
     python -m ai.tools.endgame_reach                       # 16-20 empties, 8 positions each
     python -m ai.tools.endgame_reach --empties 18 19 --positions 12 --seed 7
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    template = load_evaluator("othello").solver
+    template = load_evaluator("othello", level("othello", 8).evaluator).solver
     assert isinstance(template, OthelloSolver)
     for empties in args.empties:
         seconds: list[float] = []
@@ -63,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
             if game is None:
                 continue
             solver = OthelloSolver(template.max_empties, exact_all=template.exact_all,
-                                   table_size=template.table_size)
+                                   table_size=template.table_size,
+                                   first_guess=template.first_guess)
             cpu = time.process_time()
             solution = solver.prove(game, reach=empties)
             seconds.append(time.process_time() - cpu)

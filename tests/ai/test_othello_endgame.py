@@ -163,6 +163,38 @@ def test_prove_gives_the_exact_score_one_best_move_and_true_win_bounds(seed):
     assert hinted.score == everything.score and hinted.best_moves[0] in everything.best_moves
 
 
+@pytest.mark.parametrize("guess", [-64, -13, 0, 7, 40, 64])
+def test_any_first_guess_gives_the_same_value_and_best_moves(monkeypatch, guess):
+    """The root probes start from ``first_guess`` (from 9 empties here): a guess far
+    off, odd or at the ends changes the probes, never the answer."""
+    monkeypatch.setattr(endgame, "GUESS_EMPTIES", 9)
+    for seed in (1, 2, 4):
+        game = playout(seed, 10)
+        everything = OthelloSolver().solve(game)
+        calls = []
+
+        def first_guess(position, calls=calls):
+            calls.append(position.key())
+            return guess
+
+        guessed = OthelloSolver(exact_all=False, first_guess=first_guess).solve(game)
+        assert calls == [game.key()]
+        assert guessed.score == everything.score, diagram(game)
+        assert set(guessed.best_moves) == set(everything.best_moves), diagram(game)
+
+
+def test_the_evaluators_margin_guess_is_a_disc_margin_near_the_published_value():
+    """``margin_guess`` (the solver's first guess at the levels): the ``patterns``
+    evaluator's short search on FFO #40 (published +38) and #42 (+6), in discs."""
+    from ai.evaluators import evaluator_by_name
+    from ai.tools.endgame_levers import position
+
+    evaluator = evaluator_by_name("othello", "patterns")
+    assert evaluator.solver.first_guess == evaluator.margin_guess
+    assert 26 <= evaluator.margin_guess(position("FFO40")) <= 50
+    assert -6 <= evaluator.margin_guess(position("FFO42")) <= 18
+
+
 def test_a_root_where_every_move_is_wiped_out_still_names_a_move():
     """White to move, both moves lose 64-0: no probe ever succeeds, yet a best-only
     solve lists both moves and ``prove`` names one of them (not ``None``)::
