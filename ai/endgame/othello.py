@@ -51,8 +51,9 @@ win at ``WIN - empties`` (see :func:`search_score`).
 
 Speed (CPython 3.11, CPU seconds on one core of a loaded 2-core machine, about 300k
 nodes/s): best move only, 14 empties 0.1-0.5 s, 16 empties 0.5-1 s, 18 one to a few
-seconds, FFO #40 (20 empties) 13.8 M nodes in about 43 s, FFO #41-#44 (22-23 empties)
-31-118 M nodes in 2-9 minutes; proving every move costs 3-5 times more. ``plies
+seconds, FFO #40 (20 empties) 11.2 M nodes in about 35 s, FFO #41-#44 (22-23 empties)
+33-74 M nodes in 2-5 minutes (with the ``patterns`` evaluator's first guess; 40-60%
+more from a draw); proving every move costs 3-5 times more. ``plies
 bench othello --long`` gives the FFO #40-#44 figures, and ``python -m
 ai.tools.endgame_levers`` measures each constant below (``ai/TUNING.md``, "Session 6"
 and "Session 7", has every lever tried, kept or not).
