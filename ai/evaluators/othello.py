@@ -130,8 +130,10 @@ SOLVER_TABLE_SIZE = 1 << 15
 GUESS_DEPTH = 6
 """Depth of the search whose score is the solver's first guess (``margin_guess``)."""
 
-GUESS_NODES = 50_000
-"""Node cap on that search (a few tenths of a second at most)."""
+GUESS_NODES = 20_000
+"""Node cap on that search. It does not poll the solver's stop: depth 6 takes 2,000-7,000
+nodes (0.05-0.15 s) on FFO #40-#44, and the cap bounds the rare larger one (a cap of
+5,000 cut FFO #41's search to depth 5 and a guess 6 discs off)."""
 
 SQUARE_TABLE = (
     100, -20, 10, 5, 5, 10, -20, 100,
