@@ -285,14 +285,16 @@ class OthelloSolver(ExactSolver):
             (``None``: always; ``plies solve`` uses that).
         exact_all: prove every root move's exact score, not only the best one's.
         table_size: bound on the transposition table's entries.
-        first_guess: the final margin a cheap search expects for the side to move
-            (``OthelloEvaluator.margin_guess``); best-move-only solves from
-            ``GUESS_EMPTIES`` up start their root probes there (``None``: at a draw).
+        first_guess: ``first_guess(game, poll)``, the final margin a cheap search
+            expects for the side to move (``OthelloEvaluator.margin_guess``); it calls
+            ``poll`` as the solver does, so a stop reaches it too. Best-move-only solves
+            from ``GUESS_EMPTIES`` up start their root probes there (``None``: at a draw).
     """
 
     def __init__(self, max_empties: int | None = None, *, exact_all: bool = True,
                  table_size: int = TABLE_SIZE,
-                 first_guess: Callable[[Othello], int] | None = None) -> None:
+                 first_guess: Callable[[Othello, Callable[[], None]], int] | None = None,
+                 ) -> None:
         self.max_empties = max_empties
         self.exact_all = exact_all
         self.table_size = table_size
@@ -384,7 +386,9 @@ class OthelloSolver(ExactSolver):
                                          {move: lower}, search.nodes, {move: 1}))
             guess = 0
             if self.first_guess is not None and empties >= GUESS_EMPTIES:
-                guess = max(-64, min(64, self.first_guess(game))) // 2 * 2  # even, as scores
+                guess = self.first_guess(game, poll)
+                guess = max(-64, min(64, guess)) // 2 * 2  # even, as the scores are
+                poll()  # a stop that ended the guess's search early ends the solve too
             best, scores = _probe_root(search, children, ties, settle, guess)
             one_by_one = []  # done: the probes proved the best moves
         for index, (_, move, child_p, child_o, n) in enumerate(one_by_one):

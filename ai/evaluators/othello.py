@@ -97,6 +97,8 @@ level, even depth 1, takes a wipe-out and avoids giving one away.
 from __future__ import annotations
 
 import dataclasses
+import threading
+from collections.abc import Callable
 
 from ai.endgame.othello import OthelloSolver
 from ai.evaluators import othello_patterns
@@ -131,9 +133,9 @@ GUESS_DEPTH = 6
 """Depth of the search whose score is the solver's first guess (``margin_guess``)."""
 
 GUESS_NODES = 20_000
-"""Node cap on that search. It does not poll the solver's stop: depth 6 takes 2,000-7,000
-nodes (0.05-0.15 s) on FFO #40-#44, and the cap bounds the rare larger one (a cap of
-5,000 cut FFO #41's search to depth 5 and a guess 6 discs off)."""
+"""Node cap on that search: depth 6 takes 2,000-7,000 nodes (0.05-0.15 s) on FFO #40-#44,
+and the cap bounds the rare larger one (a cap of 5,000 cut FFO #41's search to depth 5
+and a guess 6 discs off). A stop reaches it through the solver's ``poll``."""
 
 SQUARE_TABLE = (
     100, -20, 10, 5, 5, 10, -20, 100,
@@ -396,6 +398,20 @@ def phase_weights(weights: Weights, empties: int) -> tuple[float, ...]:
                  for f in FEATURES)
 
 
+class _PollAsStop(threading.Event):
+    """A stop event for ``Searcher`` that asks a solver's ``poll`` instead: each time
+    the search checks whether it is set, ``poll`` runs and may raise (a user's stop,
+    a deadline), which ends the search as a stop would."""
+
+    def __init__(self, poll: Callable[[], None]) -> None:
+        super().__init__()
+        self._poll = poll
+
+    def is_set(self) -> bool:
+        self._poll()
+        return False
+
+
 class OthelloEvaluator(Evaluator):
     """Evaluates Othello positions with ``Weights``; solves the last ``SOLVER_EMPTIES`` exactly.
 
@@ -424,15 +440,17 @@ class OthelloEvaluator(Evaluator):
         self._use_squares = bool(weights.squares or weights.squares_end)
         self._rank = _MOVE_RANK
 
-    def margin_guess(self, game: Game) -> int:
+    def margin_guess(self, game: Game, poll: Callable[[], None] = lambda: None) -> int:
         """The final disc margin (side to move) this evaluator expects after a
         ``GUESS_DEPTH``-ply search without the solver: the exact solver's first probe
         at 18+ empties. ``patterns`` at depth 6 came within 0-6 discs on FFO #40-#44
-        (``default``: 0-17) in 0.1-0.2 s."""
+        (``default``: 0-17) in 0.1-0.2 s. The search calls ``poll`` (the solver's) as
+        often as it checks for a stop; what ``poll`` raises ends it early (the guess is
+        then the last depth's) or goes through."""
         from ai.search import Limits, Searcher  # (ai.search imports the evaluators)
 
         limits = Limits(depth=GUESS_DEPTH, nodes=GUESS_NODES, use_solver=False)
-        score = Searcher(self).search(game.copy(), limits).score
+        score = Searcher(self).search(game.copy(), limits, stop=_PollAsStop(poll)).score
         if is_proven(score):
             return 64 if score > 0 else -64 if score < 0 else 0
         return round(score / 100)  # scores are hundredths of a disc

@@ -173,7 +173,7 @@ def test_any_first_guess_gives_the_same_value_and_best_moves(monkeypatch, guess)
         everything = OthelloSolver().solve(game)
         calls = []
 
-        def first_guess(position, calls=calls):
+        def first_guess(position, poll, calls=calls):
             calls.append(position.key())
             return guess
 
@@ -193,6 +193,36 @@ def test_the_evaluators_margin_guess_is_a_disc_margin_near_the_published_value()
     assert evaluator.solver.first_guess == evaluator.margin_guess
     assert 26 <= evaluator.margin_guess(position("FFO40")) <= 50
     assert -6 <= evaluator.margin_guess(position("FFO42")) <= 18
+
+
+def test_a_stop_reaches_the_search_of_the_first_guess():
+    """The guess's search asks the solver's ``poll`` as it goes: what ``poll`` raises
+    (a stop, a deadline) goes through from inside it, before its depth 6 is done, and
+    so out of a level's proof."""
+    from ai.evaluators import evaluator_by_name
+    from ai.tools.endgame_levers import position
+
+    class Halt(Exception):
+        pass
+
+    evaluator = evaluator_by_name("othello", "patterns")
+    calls = []
+
+    def poll():
+        calls.append(1)
+        if len(calls) == 3:
+            raise Halt
+
+    unstopped = []
+    evaluator.margin_guess(position("FFO40"), lambda: unstopped.append(1))
+    assert len(unstopped) > 3  # the whole depth-6 search polls more often than that
+    with pytest.raises(Halt):
+        evaluator.margin_guess(position("FFO40"), poll)
+    assert len(calls) == 3
+    calls.clear()
+    with pytest.raises(Halt):  # the solve's own first poll is call 1, the guess's next
+        evaluator.solver.prove(position("FFO40"), poll, reach=20)
+    assert len(calls) == 3
 
 
 def test_a_root_where_every_move_is_wiped_out_still_names_a_move():
