@@ -415,3 +415,20 @@ def _panel_texts(app, scene: ReviewScene) -> list[str]:
     finally:
         draw.blit_text = real
     return drawn
+
+
+def test_the_title_names_the_game_where_it_fits_and_is_never_cut(make_app) -> None:
+    """At the minimum window width the buttons and the limits choice leave too little
+    room for "Review · Connect-4": the title is then "Review", not "Review · Co…"."""
+    titles = {}
+    for width, height in ((800, 560), (1120, 760)):
+        app = make_app(size=(width, height))
+        game = new_game("connect4")
+        game.play_moves("4455")
+        app.start_game(game, [HUMAN, HUMAN])
+        app.run_frames(2)
+        scene = open_review(app)
+        app.run_frames(1)
+        titles[width] = scene.title_text()
+    assert titles[1120] == "Review · Connect-4"
+    assert titles[800] == "Review"

@@ -513,12 +513,19 @@ class ReviewScene(Scene):
             text += f" · {judged.verdict}"
         return text
 
+    def title_text(self) -> str:
+        """The toolbar's title, "Review · GAME", or "Review" where that does not fit
+        between the buttons ("Review · Co…" reads worse; the board shows the game)."""
+        x0, x1 = self._title_space
+        title = f"Review · {self.game.title}"
+        return title if draw.ellipsize(title, 24, x1 - x0) == title else "Review"
+
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
         surface.blit(self._static_layer(surface.get_size()), (0, 0))
         x0, x1 = self._title_space
         if x1 - x0 > 80:
-            draw.blit_text(surface, f"Review · {self.game.title}", 24, theme.text_dim,
+            draw.blit_text(surface, self.title_text(), 24, theme.text_dim,
                            ((x0 + x1) / 2, TOOLBAR // 2), "center", max_width=x1 - x0)
         overlay = self.board_overlay()
         self._draw_played(surface)
