@@ -71,3 +71,50 @@ def test_records_keep_the_opening_and_refuse_a_contradiction() -> None:
     text = record_to_json(back).replace('"place-two",', '"sideways",')
     with pytest.raises(RecordError, match="black or white or place-two, not 'sideways'"):
         record_from_json(text)
+
+
+def test_the_26_renju_openings_file_holds_each_opening_once() -> None:
+    """ai/tuning/gomoku-26-openings.txt: three stones each, h8 first and the second
+    touching it, the third within the 5x5 square, and the 26 lines are the 26 classes
+    of such openings under the board's symmetries (counted here by brute force)."""
+    from pathlib import Path
+
+    from game.match import openings_from_file
+
+    path = Path(__file__).parents[2] / "ai" / "tuning" / "gomoku-26-openings.txt"
+    game = Gomoku()
+    openings = openings_from_file(game, str(path))
+    centre = 7
+
+    def cells(line: list[int]) -> list[tuple[int, int]]:
+        return [divmod(move, game.stride) for move in line]
+
+    def images(stones: list[tuple[int, int]]) -> set[tuple]:
+        """The opening under the 8 symmetries that keep h8 (colours kept apart)."""
+        found = set()
+        for swap in (False, True):
+            for flip_r in (1, -1):
+                for flip_c in (1, -1):
+                    moved = []
+                    for r, c in stones:
+                        dr, dc = r - centre, c - centre
+                        if swap:
+                            dr, dc = dc, dr
+                        moved.append((centre + flip_r * dr, centre + flip_c * dc))
+                    found.add((moved[0], moved[1], moved[2]))
+        return found
+
+    classes = set()
+    for line in openings:
+        black1, white, black2 = stones = cells(line)
+        assert black1 == (centre, centre)
+        assert max(abs(white[0] - centre), abs(white[1] - centre)) == 1
+        assert max(abs(black2[0] - centre), abs(black2[1] - centre)) <= 2
+        classes.add(min(images(stones)))
+    every_class = set()
+    for white in [(centre + dr, centre + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]:
+        for black2 in [(centre + dr, centre + dc) for dr in range(-2, 3) for dc in range(-2, 3)]:
+            if white != (centre, centre) and black2 not in (white, (centre, centre)):
+                every_class.add(min(images([(centre, centre), white, black2])))
+    assert len(openings) == len(classes) == len(every_class) == 26
+    assert classes == every_class
