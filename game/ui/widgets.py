@@ -8,7 +8,7 @@ shows only after the keyboard has been used, like a browser's ``:focus-visible``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import pygame
@@ -811,6 +811,29 @@ class WidgetGroup:
             return self.focus is not None and self.focus.enabled and self.focus.on_text(event.text)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
+        return False
+
+    def toolbar_key(self, event: pygame.event.Event, arrows: Collection[Widget] = ()) -> bool:
+        """Give a scene's key to the toolbar when it is the toolbar's, else leave it.
+
+        For the scenes whose keys mostly act on a board or a list (play, set-up, review,
+        tree): Tab and Shift+Tab always move the focus; Enter, keypad Enter and Space
+        press the focused widget while its focus ring shows; Left and Right step the
+        focused widget while its ring shows and it is one of ``arrows`` (the choices
+        that step with them). Without a visible ring these keys stay the scene's. It
+        ignores modifiers: a scene takes its Ctrl/Alt shortcuts before asking.
+
+        Returns:
+            ``True`` when the key went to the widgets (whether or not one used it): the
+            scene must not act on it as well.
+        """
+        key = event.key
+        shown = self.focus_visible and self.focus is not None
+        if key == pygame.K_TAB \
+                or shown and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                or shown and key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in arrows:
+            self.handle_event(event)
+            return True
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:

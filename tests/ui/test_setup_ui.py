@@ -83,6 +83,30 @@ def test_editor_keyboard_clear_turn_start_and_cancel(make_app):
     assert app.top is app.play and app.play.session.game.move_stack == []
 
 
+def test_editor_enter_presses_the_focused_button_and_arrows_stay_on_a_choice(make_app):
+    """With the focus ring on a toolbar button, Enter is that button's, not Play; with it
+    on a choice, the arrows step the choice and leave the board cursor where it is."""
+    app = make_app()
+    editor = open_editor(app, "othello")
+    for _ in range(len(editor.widgets.widgets)):
+        post_key(pygame.K_TAB)
+        app.run_frames(1)
+        if editor.widgets.focus is editor.b_clear:
+            break
+    assert editor.widgets.focus is editor.b_clear and editor.widgets.focus_visible
+    post_key(pygame.K_RETURN)           # Clear, though Enter alone means Play
+    app.run_frames(2)
+    assert app.top is editor and all(c is None for row in editor.cells for c in row)
+    post_key(pygame.K_TAB, pygame.KMOD_LSHIFT)
+    post_key(pygame.K_TAB, pygame.KMOD_LSHIFT)
+    app.run_frames(1)
+    assert editor.widgets.focus is editor.turn_choice and editor.turn == 0
+    cursor = editor.cursor
+    post_key(pygame.K_RIGHT)            # White to move; the cursor stays hidden and put
+    app.run_frames(1)
+    assert editor.turn == 1 and editor.cursor == cursor and not editor.cursor_visible
+
+
 def test_editor_plays_against_the_computer_who_moves_first(make_app):
     app = make_app()
     editor = open_editor(app, "gomoku", players=(HUMAN, computer(1)), size=9)

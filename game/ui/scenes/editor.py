@@ -301,13 +301,10 @@ class EditorScene(Scene):
             self.copy()
         elif ctrl:
             return
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
-                and self.widgets.focus_visible and self.widgets.focus is not None:
-            self.widgets.handle_event(event)
+        elif self.widgets.toolbar_key(event):
+            return
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play()
-        elif key == pygame.K_TAB:
-            self.widgets.handle_event(event)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             if self.widgets.focus_visible and self.widgets.focus in (self.turn_choice,
                                                                      self.who_choice):

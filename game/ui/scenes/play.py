@@ -558,11 +558,8 @@ class PlayScene(Scene):
             self.step_preview(1)
         elif key == pygame.K_LEFTBRACKET:
             self.step_preview(-1)
-        elif key == pygame.K_TAB:
-            self.widgets.handle_event(event)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
-                and self.widgets.focus_visible and self.widgets.focus is not None:
-            self.widgets.handle_event(event)
+        elif self.widgets.toolbar_key(event):
+            return
         elif s.demo and key == pygame.K_SPACE:
             self.toggle_pause()
         elif s.demo and key in (pygame.K_s, pygame.K_RIGHT):

@@ -418,14 +418,8 @@ class ReviewScene(Scene):
                 self.stop()
             else:
                 self.back()
-        elif key == pygame.K_TAB:
-            self.widgets.handle_event(event)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
-                and self.widgets.focus_visible and self.widgets.focus is not None:
-            self.widgets.handle_event(event)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.widgets.focus_visible \
-                and self.widgets.focus is self.c_limits:
-            self.widgets.handle_event(event)
+        elif self.widgets.toolbar_key(event, arrows=(self.c_limits,)):
+            return
         elif key in (pygame.K_LEFT, pygame.K_UP):
             self.select(self.selected - 1)
         elif key in (pygame.K_RIGHT, pygame.K_DOWN):

@@ -554,14 +554,8 @@ class TreeScene(Scene):
                 self.cancel()
             else:
                 self.close()
-        elif key == pygame.K_TAB:
-            self.widgets.handle_event(event)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
-                and self.widgets.focus_visible and self.widgets.focus is not None:
-            self.widgets.handle_event(event)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.widgets.focus_visible \
-                and self.widgets.focus in (self.c_depth, self.s_mode):
-            self.widgets.handle_event(event)
+        elif self.widgets.toolbar_key(event, arrows=(self.c_depth, self.s_mode)):
+            return
         elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
             self.toggle_keys()
         elif key in STEP_KEYS_NEXT:
