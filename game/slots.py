@@ -69,6 +69,24 @@ def _try_lock(path: Path) -> int | None:
     return fd
 
 
+def _lock_slot(number: int) -> tuple[int | None, bool]:
+    """Try to lock slot ``number`` now (never raises).
+
+    Returns:
+        ``(fd, False)``: an open descriptor holding the slot's lock;
+        ``(None, True)``: another window holds it;
+        ``(None, False)``: no locks here (no ``fcntl``, no config folder, or a file
+        system without locks), so nobody can be said to hold it.
+    """
+    if fcntl is None:
+        return None, False
+    try:
+        fd = _try_lock(records.config_dir() / lock_name(number))
+    except OSError:
+        return None, False
+    return fd, fd is None
+
+
 @dataclasses.dataclass
 class Offer:
     """An unfinished game the start screen can resume."""
@@ -139,12 +157,9 @@ class WindowSlot:
         """Own slot ``number`` instead of this one (to resume its game); ``False`` if taken."""
         if number == self.number:
             return True
-        if fcntl is None or self._fd is None:
+        if self._fd is None:
             return False
-        try:
-            fd = _try_lock(records.config_dir() / lock_name(number))
-        except OSError:
-            return False
+        fd, _ = _lock_slot(number)
         if fd is None:
             return False
         old = self._fd
@@ -188,16 +203,10 @@ class WindowSlot:
 
 def held_elsewhere(number: int) -> bool:
     """Whether another window (another open lock) holds slot ``number`` now."""
-    if fcntl is None:
-        return False
-    try:
-        fd = _try_lock(records.config_dir() / lock_name(number))
-    except OSError:
-        return False
-    if fd is None:
-        return True
-    os.close(fd)
-    return False
+    fd, held = _lock_slot(number)
+    if fd is not None:
+        os.close(fd)
+    return held
 
 
 def _unfinished(path: Path, number: int = 0) -> Offer | None:
