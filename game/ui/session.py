@@ -695,10 +695,7 @@ class Session:
         self._before_change()
         for _ in range(count):
             self.redo.append(self.game.pop())
-        if self.demo:
-            self.paused = True
-        self.say(f"Took back {count} move{'s' if count != 1 else ''}", "info", 2.0)
-        self._after_change()
+        self._after_history_step("Took back", count)
         return True
 
     def can_redo(self) -> bool:
@@ -716,11 +713,20 @@ class Session:
             count += 1
             if not self.humans or self._human_choice(self.game) or self.game.is_over():
                 break
+        self._after_history_step("Replayed", count)
+        return True
+
+    def _after_history_step(self, done: str, count: int) -> None:
+        """Finish an undo or a redo of ``count`` moves: pause a demo, say
+        ``"<done> <count> move(s)"``, then what follows every change of the position.
+
+        A demo pauses because whoever steps through its history wants to look at the
+        position, not have the computers play on from it at once.
+        """
         if self.demo:
             self.paused = True
-        self.say(f"Replayed {count} move{'s' if count != 1 else ''}", "info", 2.0)
+        self.say(f"{done} {count} move{'s' if count != 1 else ''}", "info", 2.0)
         self._after_change()
-        return True
 
     def request_hint(self) -> bool:
         if not self.human_to_move():

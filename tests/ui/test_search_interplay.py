@@ -191,3 +191,22 @@ def test_demo_pause_step_and_speed(make_app):
     app.run_frames(2)
     assert not session.paused
     assert app.pump_until(lambda: game.ply >= plies + 4, 10)
+
+
+def test_undo_and_redo_pause_a_demo_and_say_how_many_moves(make_app):
+    app = make_app()
+    game = new_game("connect4")
+    game.play_moves("4453")
+    app.start_game(game, [computer(1), computer(1)], demo=True)
+    session, game = app.play.session, app.play.game
+    assert not session.paused
+    post_key(pygame.K_z, CTRL)
+    app.run_frames(2)
+    assert session.paused and session.message == "Took back 1 move"
+    stack = list(game.move_stack)
+    app.run_frames(20)
+    assert game.move_stack == stack  # paused: the computers do not play on
+    post_key(pygame.K_y, CTRL)
+    app.run_frames(2)
+    assert session.paused and session.message == "Replayed 1 move"
+    assert game.move_stack[:-1] == stack and not session.redo
