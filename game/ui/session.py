@@ -226,11 +226,14 @@ class Session:
         self._evaluators = evaluators
         self.demo = demo
         self.autosave_enabled = autosave
-        self.generation = next_generation()
+        self._start_position()
+        # Everything below outlives a change of position: the clock, the history (redo,
+        # evals), the last request and its result (tagged with its ply, for the panel),
+        # the person's choices (score mode, analysis open, pause, speed), the messages
+        # and the engines.
         self.time = 0.0
         self.redo: list[Move] = []
         self.evals: dict[int, Evaluation] = {}
-        self.pending: str | None = None
         self.request_time = 0.0
         self.search_ply = -1
         self.search_side = 0
@@ -241,23 +244,13 @@ class Session:
         """How scores read: ``"chance"`` (winning chances), ``"unit"`` (the game's unit:
         discs, threats, points) or ``"raw"`` (the evaluator's points); U cycles."""
         self.analysis_on = False
-        self.analysis: TopMoves | None = None
-        self.analysis_why: Why | None = None
-        self.analysis_done = False
-        """The analysis of this position (this generation) finished: do not start it again."""
-        self.analysis_error: str | None = None
         self._analysis_searcher: Searcher | None = None
-        self.thinking: SearchInfo | None = None
+        """Reused from position to position (same evaluator): its table still helps."""
         self.last_result: SearchResult | None = None
         self.last_result_ply = -1
-        self.ready: SearchResult | None = None
-        self.hint: Move | None = None
-        self.hint_score: str | None = None
-        self.pass_at: float | None = None
         self.paused = paused
         self.step_requested = False
         self.demo_speed = DEMO_DEFAULT_SPEED
-        self.failed = False
         self.message = ""
         self.message_kind = "info"
         self.message_until = 0.0
@@ -617,21 +610,34 @@ class Session:
 
     # --- actions that change the position ------------------------------------------------
 
+    def _start_position(self) -> None:
+        """Set the state that belongs to one position: a fresh generation, and no
+        request, result, hint, announced pass, failure or analysis for it yet.
+
+        The one home of these fields: ``__init__`` and every change of the position
+        (``_before_change``) both call it, so a field added here is reset too. Only a
+        change stops the worker first: a new session has no search of its own yet.
+        """
+        self.generation = self._next_generation()
+        self.pending: str | None = None
+        """What the worker is doing for this generation: ``"move"``, ``"hint"``,
+        ``"analysis"``, ``"opening"``, or ``None``."""
+        self.ready: SearchResult | None = None
+        self.thinking: SearchInfo | None = None
+        self.hint: Move | None = None
+        self.hint_score: str | None = None
+        self.pass_at: float | None = None
+        self.failed = False
+        self.analysis: TopMoves | None = None
+        self.analysis_why: Why | None = None
+        self.analysis_done = False
+        """The analysis of this position (this generation) finished: do not start it again."""
+        self.analysis_error: str | None = None
+
     def _before_change(self) -> None:
         """Stop the search and retire its generation before the position changes."""
         self.worker.cancel()
-        self.generation = self._next_generation()
-        self.pending = None
-        self.ready = None
-        self.thinking = None
-        self.hint = None
-        self.hint_score = None
-        self.pass_at = None
-        self.failed = False
-        self.analysis = None
-        self.analysis_why = None
-        self.analysis_done = False
-        self.analysis_error = None
+        self._start_position()
 
     def _after_change(self) -> None:
         if self.opening is not None:
