@@ -6,6 +6,7 @@
 * ``terms``: an evaluator's named terms and the difference between two positions.
 * ``tree``: a small real search recorded node by node, for the tree explorer.
 * ``review``: every move of a game judged against the best move (labels, exact verdicts).
+* ``words``: counted things in English ("1 move", "3 moves"), for every text that counts.
 
 Pure library code: no pygame, no threads of its own (the worker runs it).
 """

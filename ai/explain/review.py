@@ -56,6 +56,7 @@ from typing import Any
 
 from ai.evaluators.base import WIN, Evaluator, ExactSolver, is_proven, plies_to_end
 from ai.explain.winchance import win_chance
+from ai.explain.words import count
 from ai.search import Bound, Limits, Searcher, SearchInfo
 from game.rules.base import Game, Move
 
@@ -413,7 +414,7 @@ def exact_verdict(best: int, played: int, margins: tuple[int, int] | None = None
         mine_best, mine_played = (a + 1) // 2, (b + 1) // 2
         if mine_played == mine_best:
             return "kept the win"
-        return f"kept the win, in {_moves(mine_played)} instead of {mine_best}"
+        return f"kept the win, in {count(mine_played, 'move')} instead of {mine_best}"
     theirs_best, theirs_played = a // 2, b // 2
     if theirs_played >= theirs_best:
         return "held the loss off as long as possible"
@@ -428,15 +429,11 @@ def proof_verdict(best: int, played: int) -> str:
     """
     won_best, won_played = is_proven(best) and best > 0, is_proven(played) and played > 0
     if won_best and not won_played:
-        return f"missed a forced win in {_moves(((plies_to_end(best) or 1) + 1) // 2)}"
+        return f"missed a forced win in {count(((plies_to_end(best) or 1) + 1) // 2, 'move')}"
     lost_best, lost_played = is_proven(best) and best < 0, is_proven(played) and played < 0
     if lost_played and not lost_best:
-        return f"allowed a forced loss in {_moves(((plies_to_end(played) or 2) + 1) // 2)}"
+        return f"allowed a forced loss in {count(((plies_to_end(played) or 2) + 1) // 2, 'move')}"
     return ""
-
-
-def _moves(n: int) -> str:
-    return f"{n} move{'s' if n != 1 else ''}"
 
 
 # --- a whole game --------------------------------------------------------------------------

@@ -53,6 +53,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from ai.evaluators.base import WIN, WIN_THRESHOLD, Evaluator
+from ai.explain.words import count
 from ai.search import INFINITY
 from game.rules.base import Game, Move
 
@@ -301,15 +302,6 @@ def value_text(score: int | None) -> str:
     return f"+{score}" if score > 0 else f"−{-score}"
 
 
-def count(n: int, word: str, plural: str | None = None) -> str:
-    """``"1 move"``, ``"3 moves"``.
-
-    >>> count(1, "leaf", "leaves"), count(2, "leaf", "leaves")
-    ('1 leaf', '2 leaves')
-    """
-    return f"{n:,} {word if n == 1 else plural or word + 's'}"
-
-
 def window_text(alpha: int | None, beta: int | None) -> str:
     """``(α, β)`` for a person: ``(3, +∞)``; empty for minimax."""
     if alpha is None or beta is None:
@@ -551,7 +543,7 @@ class _Recorder:
             return f"{where}: the search stops here (depth limit or game over)."
         side = self._side(node.kind == "max")
         goal = "takes the largest value" if node.kind == "max" else "takes the smallest value"
-        text = f"{where}: {side} to move, {goal} of {moves} move{'s' * (moves != 1)}"
+        text = f"{where}: {side} to move, {goal} of {count(moves, 'move')}"
         if window[0] is not None:
             text += f", searched with (α, β) = {window_text(*window)}"
         return text + "."
@@ -592,9 +584,8 @@ class _Recorder:
         else:
             why = f"MAX can already make sure of {a} elsewhere and will not come here"
         shown = ", ".join(pruned[:3]) + (", …" if len(pruned) > 3 else "")
-        count = f"{len(pruned)} move{'s' * (len(pruned) != 1)}"
         return (f"β ≤ α ({b} ≤ {a}): {why}; the rest of this node's moves cannot change "
-                f"the result: pruned ({count}: {shown}).")
+                f"the result: pruned ({count(len(pruned), 'move')}: {shown}).")
 
 
 def _bound(node: TreeNode, window: tuple[int | None, int | None]

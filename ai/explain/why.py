@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from ai.evaluators.base import Evaluator, is_proven
 from ai.explain.winchance import UNITS, moves_to_end
+from ai.explain.words import count, plural
 from ai.search import Line
 from game.rules.base import Game, Move
 
@@ -151,7 +152,7 @@ def term_words(game_name: str, diff: TermDifference) -> str:
     name = term_name(diff.name)
     if diff.count is not None and diff.count != 0 and diff.name in COUNT_UNITS:
         one, many = COUNT_UNITS[diff.name]
-        unit = one if abs(diff.count) == 1 else many
+        unit = plural(abs(diff.count), one, many)
         return f"{name} {_signed(f'{diff.count:+d}')}" + (f" {unit}" if unit else "")
     per, one, many = UNITS.get(game_name, (1.0, "point", "points"))
     value = diff.points / per
@@ -175,7 +176,7 @@ def exact_summary(game_name: str, best: Line, second: Line, best_name: str,
     """
     if best.margin is not None and second.margin is not None and game_name == "othello":
         diff = best.margin - second.margin
-        discs = f"{diff} disc{'s' if diff != 1 else ''}"
+        discs = count(diff, "disc")
         if diff == 0:
             return f"{best_name} and {second_name} end the same, by the solver"
         if second.margin > 0:
@@ -190,7 +191,7 @@ def exact_summary(game_name: str, best: Line, second: Line, best_name: str,
         if best.score < 0 and second.score < 0:
             return f"{best_name} loses only in {a} moves, {second_name} in {b}"
     if a is not None and a == b and (best.score > 0) == (second.score > 0):
-        return f"both {'win' if best.score > 0 else 'lose'} in {a} move{'s' if a != 1 else ''}"
+        return f"both {'win' if best.score > 0 else 'lose'} in {count(a, 'move')}"
     if best.score > 0 and second.score <= 0 and is_proven(best.score):
         return f"{best_name} wins; {second_name} does not"
     if best.score == 0 and second.score < 0:

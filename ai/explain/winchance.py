@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 
 from ai.evaluators.base import is_proven, plies_to_end
+from ai.explain.words import count
 
 CURVES: dict[tuple[str, str], float] = {
     # (game, preset): scale in evaluator points per unit of log-odds, fitted by
@@ -155,12 +156,12 @@ def describe(game_name: str, score: int, side: str, *, exact: bool = False,
     moves = moves_to_end(score)
     if margin and game_name == "othello" and (moves is not None or exact):
         verb = "wins" if margin > 0 else "loses"
-        return f"{side} {verb} by {abs(margin)} disc{'s' if abs(margin) != 1 else ''}"
+        return f"{side} {verb} by {count(abs(margin), 'disc')}"
     if moves is not None:
         verb = "wins" if score > 0 else "loses"
         if game_name == "othello":
             return f"{side} {verb} with best play"
-        return f"{side} {verb} in {moves} move{'s' if moves != 1 else ''}"
+        return f"{side} {verb} in {count(moves, 'move')}"
     if exact and score == 0:
         return "draw with best play"
     if is_sure(game_name, score):
@@ -177,7 +178,7 @@ def raw_text(game_name: str, score: int, *, exact: bool = False) -> str:
     """
     plies = plies_to_end(score)
     if plies is not None:
-        return f"{'win' if score > 0 else 'loss'} in {plies} pl{'y' if plies == 1 else 'ies'}"
+        return f"{'win' if score > 0 else 'loss'} in {count(plies, 'ply', 'plies')}"
     if exact and score == 0:
         return "draw (exact)"
     if is_sure(game_name, score):

@@ -26,12 +26,16 @@ from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview,
                                ReviewLimits, SideSummary, review_game)
 from ai.evaluators.base import is_proven
 from ai.explain.winchance import percent, raw_text
+from ai.explain.words import count
 from game.commands.common import MAX_DEPTH, CliError, int_range, seconds_value
 from game.records import GameRecord, RecordError, load_record, record_to_game
 from game.rules import GAMES, Game
 
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """The annotation symbols chess players know, shown after a judged move."""
+
+LABEL_PLURALS = {"best": "best", "good": "good", "inaccuracy": "inaccuracies"}
+"""Labels whose plural is not the label + "s" (the adjectives stay as they are)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -198,16 +202,10 @@ def review_text(game: Game, record: GameRecord, review: GameReview, limits: Revi
 def side_summary_text(game: Game, record: GameRecord, summary: SideSummary) -> str:
     """``Red (computer level 3): accuracy 92.5% · 10 best, 6 good, 1 inaccuracy, ...``."""
     accuracy = "—" if summary.accuracy is None else f"{summary.accuracy:.1f}%"
-    counts = ", ".join(f"{summary.counts[label]} {_plural(label, summary.counts[label])}"
+    counts = ", ".join(count(summary.counts[label], label, LABEL_PLURALS.get(label))
                        for label in LABELS)
     return (f"{game.side_names[summary.side]} ({_player_text(record, summary.side)}): "
             f"accuracy {accuracy} · {counts}")
-
-
-def _plural(label: str, count: int) -> str:
-    if count == 1 or label in ("best", "good"):
-        return label
-    return label + "s" if label != "inaccuracy" else "inaccuracies"
 
 
 def _pct(chance: float, proven: bool) -> str:

@@ -34,6 +34,7 @@ from typing import Any
 
 import pygame
 
+from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level_evaluator
 from ai.worker import SearchWorker, WorkerReport
 from game.rules import Game, new_game
@@ -339,8 +340,7 @@ class App:
         self.start_game(game, players, demo=demo, paused=demo, remember=False, scores=scores,
                         opening=opening)
         if self.play is not None:
-            moves = game.ply
-            text = note or f"Opened {name} ({moves} move{'s' if moves != 1 else ''})"
+            text = note or f"Opened {name} ({count(game.ply, 'move')})"
             self.play.session.say(text, "info", 6.0 if note else 4.0)
 
     def new_game(self, name: str, variant: dict[str, Any] | None,

@@ -26,6 +26,7 @@ from ai.evaluators.base import WIN, is_proven
 from game.rules import PASS
 from game.ui import draw
 from ai.explain.why import exact_summary, summary
+from ai.explain.words import count
 from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
 from game.ui.theme import Theme, icon_outline, mix, visible_on
 
@@ -489,7 +490,7 @@ class Panel:
             y = track.y + round((track.height - h) * self.scroll / max(1, total - rows))
             draw.rounded_rect(surface, pygame.Rect(track.x, y, 4, h), theme.text_dim, 2)
         n = len(played)
-        summary = f"{n} move{'s' if n != 1 else ''}" + (f" · {len(redo)} to redo" if redo else "")
+        summary = count(n, "move") + (f" · {len(redo)} to redo" if redo else "")
         draw.blit_text(surface, summary, 18, theme.text_dim, (rect.right - 16, rect.y + 14),
                        "topright")
 

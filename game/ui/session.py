@@ -34,6 +34,7 @@ from typing import Any
 from ai.evaluators.base import is_proven, plies_to_end
 from ai.explain.why import Why, compare_lines
 from ai.explain.winchance import describe, moves_to_end, percent, raw_text, win_chance
+from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, RootScore, Searcher, SearchInfo, SearchResult, TopMoves
 from ai.worker import WorkerReport
@@ -694,14 +695,14 @@ class Session:
     def undo(self) -> bool:
         if self.opening is not None and self._undo_into_opening():
             return True
-        count = self.undo_target()
-        if count is None:
+        moves = self.undo_target()
+        if moves is None:
             self.say("Nothing to undo", "info", 2.0)
             return False
         self._before_change()
-        for _ in range(count):
+        for _ in range(moves):
             self.redo.append(self.game.pop())
-        self._after_history_step("Took back", count)
+        self._after_history_step("Took back", moves)
         return True
 
     def can_redo(self) -> bool:
@@ -713,25 +714,25 @@ class Session:
             self.say("Nothing to redo", "info", 2.0)
             return False
         self._before_change()
-        count = 0
+        moves = 0
         while self.redo:
             self.game.push(self.redo.pop())
-            count += 1
+            moves += 1
             if not self.humans or self._human_choice(self.game) or self.game.is_over():
                 break
-        self._after_history_step("Replayed", count)
+        self._after_history_step("Replayed", moves)
         return True
 
-    def _after_history_step(self, done: str, count: int) -> None:
-        """Finish an undo or a redo of ``count`` moves: pause a demo, say
-        ``"<done> <count> move(s)"``, then what follows every change of the position.
+    def _after_history_step(self, done: str, moves: int) -> None:
+        """Finish an undo or a redo of ``moves`` moves: pause a demo, say
+        ``"<done> <moves> move(s)"``, then what follows every change of the position.
 
         A demo pauses because whoever steps through its history wants to look at the
         position, not have the computers play on from it at once.
         """
         if self.demo:
             self.paused = True
-        self.say(f"{done} {count} move{'s' if count != 1 else ''}", "info", 2.0)
+        self.say(f"{done} {count(moves, 'move')}", "info", 2.0)
         self._after_change()
 
     def request_hint(self) -> bool:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ai.explain.words import count
 from ai.levels import LEVEL_NUMBERS, Level, level
 from game.ui import draw
 from game.ui.scenes.base import Dialog
@@ -88,7 +89,7 @@ def level_text(game_name: str, lvl: Level) -> str:
     >>> level_text("othello", Level(7, 8, 4.0, 0.0, True, 14))
     'looks 8 moves ahead (at most 4 s), plays the last empty squares perfectly'
     """
-    parts = [f"looks {lvl.depth} move{'s' if lvl.depth != 1 else ''} ahead"
+    parts = [f"looks {count(lvl.depth, 'move')} ahead"
              + (f" (at most {lvl.seconds:g} s)" if lvl.seconds else "")]
     if lvl.randomness >= 10:
         parts.append("often plays a weaker move")

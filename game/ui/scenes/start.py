@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
 from game.rules import GAMES, Game, RulesError, new_game
@@ -627,10 +628,10 @@ class StartScene(Scene):
         g = self.resume_game
         parts = []
         if g is not None:
-            count = f" ({self.offer_index + 1} of {len(self.offers)})" \
+            which = f" ({self.offer_index + 1} of {len(self.offers)})" \
                 if len(self.offers) > 1 else ""
-            parts.append(f"Unfinished {g.title} game{count}, {g.ply} "
-                         f"move{'s' if g.ply != 1 else ''} played — Resume continues it")
+            parts.append(f"Unfinished {g.title} game{which}, {count(g.ply, 'move')} "
+                         "played — Resume continues it")
         if self.other_windows:
             windows = "another Plies window is" if self.other_windows == 1 \
                 else f"{self.other_windows} other Plies windows are"

@@ -41,8 +41,9 @@ import pygame
 from ai.evaluators import load_evaluator
 from ai.explain.tree import (
     MAX_DEPTH, MIN_DEPTH, MODE_TITLES, NODE_CAP, TREE_MODES, Progress, SearchTree, TreeCancelled,
-    TreeError, TreeMode, TreeNode, TreeTooLarge, count, record, value_text, window_text,
+    TreeError, TreeMode, TreeNode, TreeTooLarge, record, value_text, window_text,
 )
+from ai.explain.words import count
 from ai.worker import SearchWorker, WorkerReport
 from game.rules import Game
 from game.ui import draw, tree_canvas
