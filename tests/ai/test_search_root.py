@@ -167,3 +167,47 @@ def test_the_chosen_move_is_checked_at_the_root_after_a_search_cut_off_mid_line(
     result = Searcher(evaluator, deepening_step=1).search(TreeGame(tree), limits)
     assert evaluator.checked, "the chosen move was not checked"
     assert result.move in (0, 1, 2)
+
+
+class _FakeClock:
+    """Stands in for ``ai.search``'s ``time``: a clock that moves only when a leaf is
+    scored, so a time-limited search is the same on any machine and under any load."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+class _SlowRefutingEvaluator(_RefutingEvaluator):
+    """A leaf ``ply`` moves deep costs ``base * 10 ** ply`` seconds of the fake clock:
+    each depth of the deepening costs tens of times the last, as in Gomoku."""
+
+    def __init__(self, refuted_moves: set[int], clock: _FakeClock, base: float) -> None:
+        super().__init__(refuted_moves)
+        self.clock, self.base = clock, base
+
+    def evaluate(self, game):
+        self.clock.now += self.base * 10 ** len(game.move_stack)
+        return super().evaluate(game)
+
+
+def test_the_search_after_a_refuted_choice_leaves_time_to_check_its_own(monkeypatch):
+    """Regression (Gomoku level 8, session 8): after a refuted choice the search of the
+    moves left ran to the deadline, cut in its last depth, so its move was played
+    without a check (and was refuted too). It must stop early enough for the check:
+    here every root move is refuted, and two are checked within the budget."""
+    import ai.search
+
+    clock = _FakeClock()
+    monkeypatch.setattr(ai.search, "time", clock)
+    monkeypatch.setattr(ai.search, "POLL_INTERVAL", 1)  # stop on the clock's tick
+    tree = parse_tree(_ternary_tree(7))
+    evaluator = _SlowRefutingEvaluator({0, 1, 2}, clock, base=1e-6)
+    # 3 s: with the old pacing, budgets of 0.5 and 1.5-4 s (fake) checked one move.
+    limits = Limits(depth=7, seconds=3.0, threats=True)
+    result = Searcher(evaluator, deepening_step=1).search(TreeGame(tree), limits)
+    assert len(evaluator.checked) == 2 and len(set(evaluator.checked)) == 2
+    assert result.move != evaluator.checked[0]
+    assert clock.now <= 3.0
