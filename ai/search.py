@@ -345,14 +345,9 @@ class Searcher:
             return solved
         if not self._threat_search_on(limits):
             return self._iterate(game, moves, limits, started, on_info)
-        deadline = self._deadline
-        if limits.seconds is not None:  # the rest is the chosen move's check
-            self._deadline = started + limits.seconds * THREAT_SEARCH_SHARE
-        try:
-            # On a copy: a stop unwinds without popping, and the check needs the root.
-            result = self._iterate(game.copy(), moves, limits, started, on_info)
-        finally:
-            self._deadline = deadline
+        # The rest of the time is the chosen move's check.
+        until = None if limits.seconds is None else started + limits.seconds * THREAT_SEARCH_SHARE
+        result = self._iterate_until(until, game, moves, limits, started, on_info)
         return self._verify(game, moves, result, limits, started, on_info)
 
     def _threat_search_on(self, limits: Limits) -> bool:
@@ -381,7 +376,17 @@ class Searcher:
             if not refuted:
                 return result
             left.remove(result.move)
-            again = self._research(game, left, limits, started, on_info, deadline)
+            # The search of the moves left stops at the same share of the time left as
+            # the first did of the whole, so that its own choice is checked too. (It ran
+            # to the deadline and its move was played unchecked: session 8, swap2 game
+            # 52 ply 20, level 8 lost to a VCT after g12 that the loss check finds in
+            # 27,783 nodes; replayed with the level's 6 s, m9 was refuted and the
+            # re-search's g11, refuted too, played unchecked.)
+            until = None
+            if deadline is not None:
+                now = time.perf_counter()
+                until = now + (deadline - now) * THREAT_SEARCH_SHARE
+            again = self._iterate_until(until, game, left, limits, started, on_info)
             if again.move is None:
                 return result
             if again.depth == 0 and result.root_scores:
@@ -392,21 +397,15 @@ class Searcher:
             result = again
         return result
 
-    def _research(self, game: Game, moves: list[Move], limits: Limits, started: float,
-                  on_info: Callable[[SearchInfo], None] | None,
-                  deadline: float | None) -> SearchResult:
-        """``_verify``'s search of the ``moves`` left after a refuted choice: it stops at
-        ``THREAT_SEARCH_SHARE`` of the time left before ``deadline``, as the first search
-        did of the whole budget, so that its own choice is checked too. (It ran to the
-        deadline, and its move was played unchecked: session 8, swap2 game 52 ply 20,
-        level 8 lost to a VCT after g12 that the loss check finds in 27,783 nodes;
-        replayed with the level's 6 s, m9 was refuted and the re-search's g11, refuted
-        too, played unchecked.)"""
-        if deadline is None:
-            return self._iterate(game.copy(), moves, limits, started, on_info)
+    def _iterate_until(self, until: float | None, game: Game, moves: list[Move],
+                       limits: Limits, started: float,
+                       on_info: Callable[[SearchInfo], None] | None) -> SearchResult:
+        """``_iterate`` on a copy of ``game``, with the deadline moved to ``until`` while
+        it runs (``None``: the deadline as it is). On a copy: a stop unwinds without
+        popping, and what follows (the check, the proof) needs the root."""
         saved = self._deadline
-        now = time.perf_counter()
-        self._deadline = now + (deadline - now) * THREAT_SEARCH_SHARE
+        if until is not None:
+            self._deadline = until
         try:
             return self._iterate(game.copy(), moves, limits, started, on_info)
         finally:
@@ -708,10 +707,8 @@ class Searcher:
         fallback: SearchResult | None = None
         if limits.seconds is not None:
             if applies and not solver.applies(game):
-                self._deadline = started + limits.seconds * FALLBACK_SHARE
-                # On a copy: a stop unwinds without popping, and the proof needs the root.
-                fallback = self._iterate(game.copy(), moves, limits, started, on_info)
-                self._deadline = deadline
+                fallback = self._iterate_until(started + limits.seconds * FALLBACK_SHARE,
+                                               game, moves, limits, started, on_info)
                 if fallback.stopped or fallback.exact:
                     return fallback  # the user stopped, or the tree ended: nothing to prove
             else:
