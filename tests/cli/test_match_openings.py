@@ -4,10 +4,12 @@ chosen by search, results from the right side's view, records that replay."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from game.cli import main
+from game.match import openings_from_file
 from game.records import (
     RecordError,
     load_record,
@@ -77,10 +79,6 @@ def test_the_26_renju_openings_file_holds_each_opening_once() -> None:
     """ai/tuning/gomoku-26-openings.txt: three stones each, h8 first and the second
     touching it, the third within the 5x5 square, and the 26 lines are the 26 classes
     of such openings under the board's symmetries (counted here by brute force)."""
-    from pathlib import Path
-
-    from game.match import openings_from_file
-
     path = Path(__file__).parents[2] / "ai" / "tuning" / "gomoku-26-openings.txt"
     game = Gomoku()
     openings = openings_from_file(game, str(path))
