@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.evaluators import EvaluatorError, is_evaluator_name, load_evaluator
+from ai.explain.words import count
 from ai.levels import level
 from ai.search import Limits, Searcher
 from game.commands.common import (
@@ -542,7 +543,7 @@ def _jobs(asked: int | None, games: int) -> int:
     if asked < 1:
         raise CliError(f"--jobs must be at least 1, not {asked}")
     if asked > games:
-        raise CliError(f"--jobs {asked} is more than the {games} game(s) to play")
+        raise CliError(f"--jobs {asked} is more than the {count(games, 'game')} to play")
     if asked > cores * JOBS_PER_CORE:
         raise CliError(f"--jobs {asked} is more than {JOBS_PER_CORE} per core "
                        f"({cores} cores here)")
@@ -594,7 +595,8 @@ def run(args: argparse.Namespace) -> int:
     openings = _openings(args, game, pairs)
     if len(openings) < pairs:
         # Pairs reuse openings in turn: say so, since a short set decides more games.
-        print(f"plies: only {len(openings)} distinct opening(s) for {pairs} game pairs; "
+        print(f"plies: only {count(len(openings), 'distinct opening')} for "
+              f"{count(pairs, 'game pair')}; "
               f"they repeat (try other --openings)", file=sys.stderr)
     tasks = [GameTask(i, game.name, game.variant(), tuple(game.move_stack),
                       tuple(openings[(i // 2) % len(openings)]), i % 2 == 0, spec_a, spec_b,

@@ -17,6 +17,7 @@ from contextlib import closing
 from typing import Any
 
 from ai.endgame.othello import OthelloSolver
+from ai.explain.words import count
 from game.commands.common import CliError, emit
 from game.commands.solve import solve_within
 from game.files import FileError, read_lines
@@ -112,7 +113,7 @@ def _solve_one(solver: OthelloSolver, position: OBFPosition, game: Othello,
                 disagreements=disagreements, nodes=solution.nodes, seconds=round(spent, 4))
     text = f"{where}: score {solution.score:+d}  best {' '.join(best)}"
     if agrees is True:
-        text += f"  agrees with the file's {len(position.annotations)} score(s)"
+        text += f"  agrees with the file's {count(len(position.annotations), 'score')}"
     elif agrees is False:
         text += "  DISAGREES: " + ", ".join(
             f"{m} file {d['file']:+d}, Plies {d['plies']:+d}" for m, d in disagreements.items())

@@ -64,7 +64,8 @@ def test_obf_positions_are_solved_and_the_annotations_checked(tmp_path, capsys):
     assert len(out) == 5
     for number, game, text in zip((2, 3), games, out):
         assert text.startswith(f"line {number}: score {reference_score(game):+d}  best ")
-        assert f"agrees with the file's {len(game.legal_moves())} score(s)" in text
+        scores = len(game.legal_moves())
+        assert f"agrees with the file's {scores} score{'s' if scores != 1 else ''}" in text
     assert out[2].startswith("line 4: score") and "agree" not in out[2].lower()
     assert "DISAGREES: " + wrong in out[3]
     assert out[4] == "4 positions, 3 annotated: Plies agrees with 2"

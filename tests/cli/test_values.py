@@ -86,7 +86,7 @@ def test_match_specs_are_checked(capsys, spec, words):
     (["demo", "--levels", "1", "9"], "level must be"),
     (["match", "connect4", "--a", "level=1", "--b", "level=1", "--games", "0"], "--games"),
     (["match", "connect4", "--a", "level=1", "--b", "level=1", "--games", "2",
-      "--jobs", "3"], "more than the 2 game(s)"),
+      "--jobs", "3"], "more than the 2 games"),
     (["match", "connect4", "--a", "level=1", "--b", "level=1", "--games", "9999",
       "--jobs", str((os.cpu_count() or 1) * 4 + 1)], "per core"),
     (["match", "connect4", "--a", "level=1", "--b", "level=1", "--jobs", "0"], "at least 1"),
