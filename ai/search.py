@@ -87,14 +87,6 @@ had only what the search left: in the positions where the search ran to its
 deadline, none; seed 23 game 9, ply 20: e6 played, refuted by a VCT found in 34,150
 nodes, nine cells safe.)"""
 
-FORCED_REPLY_EXTENSION = True
-"""With ``Limits.threats``: a node with a single candidate move (Gomoku: the block of
-the opponent's four) searches it at its own depth rather than one ply less, so a four
-and its forced block cost one ply, not two. Without it the search plays fours that
-only delay: each pushes the opponent's threat past the horizon, and the forced block
-is often the opponent's next threat (session 8: 14 of level 8's 20 lost games were
-set up by the block of its own four)."""
-
 VERIFY_SHARE = 1.0
 """With ``Limits.threats``: the chosen move's last check (``Searcher._verify``) runs
 only until this fraction of the time budget (a check cut by the time keeps the move;
@@ -328,7 +320,6 @@ class Searcher:
         self.tt_probes = 0
         self.tt_hits = 0
         self._probe_plies = 0
-        self._extend_forced = False
 
     # --- public -----------------------------------------------------------------
 
@@ -689,9 +680,7 @@ class Searcher:
         self._node_limit = limits.nodes
         self._deadline = None if limits.seconds is None else started + limits.seconds
         self._next_poll = POLL_INTERVAL
-        threats = self._threat_search_on(limits)
-        self._probe_plies = THREAT_PROBE_PLIES if threats else 0
-        self._extend_forced = threats and FORCED_REPLY_EXTENSION
+        self._probe_plies = THREAT_PROBE_PLIES if self._threat_search_on(limits) else 0
         # A stop unwinds from deep inside the tree without popping: search a copy, so
         # the caller's position is never left mid-line.
         return game.copy(), started
@@ -893,7 +882,6 @@ class Searcher:
         terminal = evaluator.terminal_score
         probe_plies = self._probe_plies
         probe = evaluator.threat_probe
-        extend_forced = self._extend_forced
         use_tt, use_killers, use_history = self.use_tt, self.use_killers, self.use_history
         use_pvs = self.use_pvs
         ordering = use_tt or use_killers or use_history
@@ -957,9 +945,6 @@ class Searcher:
                                  history[game.turn])
 
             alpha_in = alpha
-            # A forced reply costs no depth (``FORCED_REPLY_EXTENSION``); the depth
-            # still falls by one every two plies, so the tree stays finite.
-            child_depth = depth if extend_forced and len(moves) == 1 else depth - 1
             best, best_move, best_line = -INFINITY, None, no_line
             for index, move in enumerate(moves):
                 game.push(move)
@@ -967,11 +952,11 @@ class Searcher:
                     # Principal variation search: a null window proves most moves no
                     # better than alpha cheaply; only a move that beats it is searched
                     # again with the full window (fail-soft keeps both results true).
-                    score, line = negamax(game, child_depth, -alpha - 1, -alpha, ply + 1)
+                    score, line = negamax(game, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < -score < beta:
-                        score, line = negamax(game, child_depth, -beta, -alpha, ply + 1)
+                        score, line = negamax(game, depth - 1, -beta, -alpha, ply + 1)
                 else:
-                    score, line = negamax(game, child_depth, -beta, -alpha, ply + 1)
+                    score, line = negamax(game, depth - 1, -beta, -alpha, ply + 1)
                 game.pop()
                 score = -score
                 if score > best:
