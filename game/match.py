@@ -18,6 +18,7 @@ import math
 import multiprocessing
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -405,8 +406,15 @@ def run_games(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
         yield from map(play_game, tasks)
         return
     # "spawn" keeps children free of the parent's threads and pygame state.
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(jobs, initializer=_leave_interrupts_to_parent) as pool:
         yield from pool.imap_unordered(play_game, tasks)
+
+
+def _leave_interrupts_to_parent() -> None:
+    """A worker's start: Ctrl-C reaches every process of the terminal's group; the
+    parent answers it and ends the pool, so a worker must not print a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # --- statistics ------------------------------------------------------------------------------
@@ -628,13 +636,19 @@ def _play_all(tasks: list[GameTask], jobs: int, out: Path, game: Game) -> list[G
     out.mkdir(parents=True, exist_ok=True)
     results: list[GameResult] = []
     width = len(str(len(tasks)))
-    for result in run_games(tasks, jobs):
-        results.append(result)
-        try:
-            save_record(out / f"game-{result.index + 1:0{width}d}.json", result.record)
-        except RecordError as error:  # the disk filled up, the folder went away...
-            raise CliError(str(error)) from None
-        _progress(len(results), len(tasks), Tally.of(results))
+    try:
+        for result in run_games(tasks, jobs):
+            results.append(result)
+            try:
+                save_record(out / f"game-{result.index + 1:0{width}d}.json", result.record)
+            except RecordError as error:  # the disk filled up, the folder went away...
+                raise CliError(str(error)) from None
+            _progress(len(results), len(tasks), Tally.of(results))
+    except KeyboardInterrupt:
+        # The progress line ends, and the games already played are not lost.
+        print(f"\n{count(len(results), 'game')} of {len(tasks)} played; records: {out}",
+              file=sys.stderr)
+        raise
     print(file=sys.stderr)
     return sorted(results, key=lambda r: r.index)
 

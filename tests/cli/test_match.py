@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
 from ai.evaluators import load_evaluator
+from ai.explain.words import count
 from ai.levels import level
 from ai.search import Limits, Searcher
 from game.cli import CliError, main
@@ -23,6 +30,8 @@ from game.match import (
 )
 from game.records import load_record, record_to_game
 from game.rules import new_game
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_player_specs_parse_and_reject_nonsense():
@@ -158,3 +167,35 @@ def test_a_level_plays_with_its_own_evaluator_unless_eval_is_given(monkeypatch):
     assert players_for("ai", 8, "default", "othello")[0]["eval"] == "default"
     assert [p["eval"] for p in demo_players(8, 4, game_name="othello")] == ["naive", "default"]
     assert "naive evaluator" in levels.markdown_table()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
+def test_ctrl_c_ends_a_parallel_match_in_one_message_with_its_records_kept(tmp_path):
+    """Ctrl-C reaches every process of the terminal's group: the workers stay quiet
+    (no traceback), the parent ends the progress line and says what was kept."""
+    out = tmp_path / "records"
+    match = subprocess.Popen(
+        [sys.executable, "-m", "game", "match", "gomoku", "--a", "level=6", "--b", "level=5",
+         "--games", "40", "--jobs", "2", "--out", str(out)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # Its own process group, as a terminal's foreground job, with Ctrl-C's default
+        # action (a shell's background job, as CI may be, starts with SIGINT ignored).
+        start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        waited = 0.0
+        while not list(out.glob("game-*.json")) and waited < 120:
+            time.sleep(0.1)
+            waited += 0.1
+        assert list(out.glob("game-*.json")), "no game finished in two minutes"
+        os.killpg(match.pid, signal.SIGINT)
+        _, err = match.communicate(timeout=60)
+    finally:
+        if match.poll() is None:
+            os.killpg(match.pid, signal.SIGKILL)
+    kept = len(list(out.glob("game-*.json")))
+    assert match.returncode == 130
+    assert "Traceback" not in err and "SpawnPoolWorker" not in err, err
+    lines = err.split("\n")
+    assert lines[-3:] == [f"{count(kept, 'game')} of 40 played; records: {out}",
+                          "plies: interrupted", ""], err
+    assert 0 < kept < 40
