@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -30,6 +29,7 @@ from game.match import (
 )
 from game.records import load_record, record_to_game
 from game.rules import new_game
+from tests.ui.xvfb import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -182,11 +182,7 @@ def test_ctrl_c_ends_a_parallel_match_in_one_message_with_its_records_kept(tmp_p
         # action (a shell's background job, as CI may be, starts with SIGINT ignored).
         start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        waited = 0.0
-        while not list(out.glob("game-*.json")) and waited < 120:
-            time.sleep(0.1)
-            waited += 0.1
-        assert list(out.glob("game-*.json")), "no game finished in two minutes"
+        wait_for(lambda: list(out.glob("game-*.json")), 120, "the first game's record")
         os.killpg(match.pid, signal.SIGINT)
         _, err = match.communicate(timeout=60)
     finally:
