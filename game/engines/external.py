@@ -37,6 +37,12 @@ TOLERANCE_FRACTION = 0.2
 MAX_LINE = 100_000
 """Characters of an engine's output line read at a time."""
 
+SETTLE_SECONDS = 0.05
+"""A pbrain engine is not written to within this moment after its answer. Rapfi drops
+every word it reads while still marked as thinking, and clears that mark only after
+printing its move: a ``TURN`` written at once lost its first word (8 of 160 games on a
+loaded machine; none of 120 when the manager waited 50 ms)."""
+
 CLOSE_SECONDS = 1.0
 """How long a program gets to leave by itself after ``END``/``quit``."""
 
@@ -192,6 +198,8 @@ class ExternalPlayer:
         except (ValueError, IndexError):
             first = command
         self.name = name or f"the engine {os.path.basename(first)!r}"
+        self.engine_name: str | None = None
+        """The name the engine gave itself in the handshake, if its protocol has one."""
         self._process: _Process | None = None
         self._lock = threading.Lock()  # close() may come from another thread
 
@@ -272,6 +280,7 @@ class PbrainPlayer(ExternalPlayer):
     def __init__(self, command: str, seconds: float = 5.0, name: str | None = None) -> None:
         super().__init__(command, seconds, name)
         self._known: list[Move] = []  # the moves the engine has seen, in order
+        self._answered = 0.0  # time.monotonic() of its last answer
 
     def _handshake(self, game: Game) -> None:
         if not isinstance(game, Gomoku):
@@ -289,6 +298,13 @@ class PbrainPlayer(ExternalPlayer):
             p.send(line)
         self._known = []
 
+    def _send(self, line: str) -> None:
+        """Write ``line``, but never within ``SETTLE_SECONDS`` of the engine's last answer."""
+        wait = self._answered + SETTLE_SECONDS - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self.process.send(line)
+
     def _reply(self, deadline: float, waiting_for: str) -> str:
         """The next line that is not a MESSAGE/DEBUG/SUGGEST comment."""
         while True:
@@ -296,34 +312,22 @@ class PbrainPlayer(ExternalPlayer):
             word = line.split(" ", 1)[0].upper()
             if word in ("MESSAGE", "DEBUG", "SUGGEST") or not line:
                 continue
+            self._answered = time.monotonic()
             return line
 
     def _ask(self, game: Game) -> Move:
         assert isinstance(game, Gomoku)
-        p = self.process
         stack = game.move_stack
         deadline = time.monotonic() + self.deadline_seconds
-        if not stack:
-            if self._known:
-                p.send("RESTART")
-                self._expect_ok(deadline, "RESTART")
-            p.send("BEGIN")
-            waiting = "BEGIN"
-        elif stack[:-1] == self._known:
-            p.send(f"TURN {_xy(game, stack[-1])}")
-            waiting = "TURN"
+        if stack and stack[:-1] == self._known:
+            self._send(f"TURN {_xy(game, stack[-1])}")
+            answer = self._reply(deadline, "TURN")
+            if answer.split(" ", 1)[0].upper() == "ERROR":
+                # The engine lost the TURN (the race of SETTLE_SECONDS, or any other
+                # reason): it still has the position before it. Tell it the whole board.
+                answer = self._position(game, deadline, restart=True)
         else:
-            if self._known:
-                p.send("RESTART")
-                self._expect_ok(deadline, "RESTART")
-            mine = game.turn
-            p.send("BOARD")
-            for index, move in enumerate(stack):
-                field = 1 if index % 2 == mine else 2
-                p.send(f"{_xy(game, move)},{field}")
-            p.send("DONE")
-            waiting = "BOARD"
-        answer = self._reply(deadline, waiting)
+            answer = self._position(game, deadline)
         xy = parse_xy(answer)
         if xy is None:
             raise EngineFault(f"{self.name} answered {_clip(answer)!r}, not a move x,y")
@@ -334,6 +338,23 @@ class PbrainPlayer(ExternalPlayer):
         move = game.cell_index(x, game.size - 1 - y)
         self._known = [*stack, move]  # the engine has played it on its board
         return move
+
+    def _position(self, game: Gomoku, deadline: float, restart: bool = False) -> str:
+        """Set the engine's board to ``game`` from scratch (``BEGIN`` or ``BOARD``); its answer."""
+        stack = game.move_stack
+        if self._known or restart:
+            self._send("RESTART")
+            self._expect_ok(deadline, "RESTART")
+        if not stack:
+            self._send("BEGIN")
+            return self._reply(deadline, "BEGIN")
+        mine = game.turn
+        self._send("BOARD")
+        for index, move in enumerate(stack):
+            field = 1 if index % 2 == mine else 2
+            self.process.send(f"{_xy(game, move)},{field}")
+        self.process.send("DONE")
+        return self._reply(deadline, "BOARD")
 
     def _expect_ok(self, deadline: float, waiting: str) -> None:
         answer = self._reply(deadline, waiting)
@@ -346,19 +367,22 @@ class NBoardPlayer(ExternalPlayer):
 
     goodbye = "quit"
 
-    def __init__(self, command: str, seconds: float = 5.0, depth: int = 6,
+    def __init__(self, command: str, seconds: float = 5.0, depth: int | None = None,
                  name: str | None = None) -> None:
         super().__init__(command, seconds, name)
-        self.depth = depth
+        self.depth = depth  # None: the engine plays at its own options (its -l level...)
         self._ping = 0
+        self._version_one = False
 
     def _handshake(self, game: Game) -> None:
         if not isinstance(game, Othello):
             raise EngineFault(f"{self.name} plays Othello over the NBoard protocol, "
                               f"not {game.title}")
         p = self.process
-        p.send("nboard 2")
-        p.send(f"set depth {self.depth}")
+        self._version_one = False
+        p.send("nboard 2")  # an engine that wants version 1 may say so, or nothing: the ping tells
+        if self.depth is not None:
+            p.send(f"set depth {self.depth}")
         self._sync(time.monotonic() + STARTUP_SECONDS)
 
     def _sync(self, deadline: float) -> None:
@@ -369,6 +393,13 @@ class NBoardPlayer(ExternalPlayer):
             line = self.process.read(deadline, f"ping {self._ping}").strip()
             if line == f"pong {self._ping}":
                 return
+            if line.startswith("set myname "):
+                self.engine_name = line[len("set myname "):].strip()[:40] or None
+            elif '"nboard 1"' in line and not self._version_one:
+                # Edax 4.6 answers "nboard 2" with 'Error: Edax expected "nboard 1"
+                # protocol' and then works: say what it wants, once.
+                self._version_one = True
+                self.process.send("nboard 1")
 
     def _ask(self, game: Game) -> Move:
         from game.records import record_from_game
@@ -385,7 +416,7 @@ class NBoardPlayer(ExternalPlayer):
             line = p.read(deadline, "go").strip()
             if line.startswith("==="):
                 break
-        text = line[3:].strip().split("/", 1)[0].strip()
+        text = nboard_move_word(line)
         try:
             move = game.parse_move(text)
         except ValueError:
@@ -393,14 +424,77 @@ class NBoardPlayer(ExternalPlayer):
         return move
 
 
-def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None
-               ) -> ExternalPlayer:
-    """The protocol player for ``game`` (Gomoku: pbrain, Othello: NBoard)."""
-    if isinstance(game, Gomoku):
+def nboard_move_word(line: str) -> str:
+    """The move of an NBoard ``===`` answer, however the engine spaced it.
+
+    NBoard's own page writes ``=== F5/14.0/1.2``; Edax writes ``=== f5 0.00 0.0``; some
+    engines give the move alone. The evaluation and time are optional and ignored.
+
+    >>> nboard_move_word("=== F5/14.0/1.2"), nboard_move_word("===  c6 0.00 0.0")
+    ('F5', 'c6')
+    >>> nboard_move_word("=== pa -64.00 0.0"), nboard_move_word("===d3"), nboard_move_word("===")
+    ('pa', 'd3', '')
+    """
+    rest = line.strip().removeprefix("===").replace("/", " ").split(None, 1)
+    return rest[0] if rest else ""
+
+
+PROTOCOLS = {"gomoku": ("pbrain",), "othello": ("nboard", "gtp")}
+"""The protocols Plies speaks to an outside engine of each game, the default first."""
+
+PROBE_SECONDS = 3.0
+"""How long ``detect_protocol`` waits for a first answer before taking the default."""
+
+
+def detect_protocol(game: Game, command: str) -> str:
+    """The protocol ``command`` speaks for ``game``, found by asking it.
+
+    Othello: ``protocol_version`` and ``ping 1`` are sent; a GTP engine answers the
+    first with ``=``, an NBoard engine the second with ``pong 1``. An engine that says
+    neither in ``PROBE_SECONDS`` gets the default (its handshake then says what is
+    wrong). Gomoku engines speak the Gomocup protocol: nothing to ask.
+    ``EngineError`` when the command cannot start.
+    """
+    choices = PROTOCOLS.get(game.name)
+    if choices is None:
+        raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
+    if len(choices) == 1:
+        return choices[0]
+    process = _Process(command, f"the engine {command!r}")
+    try:
+        process.send("protocol_version")
+        process.send("ping 1")
+        deadline = time.monotonic() + PROBE_SECONDS
+        while True:
+            line = process.read(deadline, "protocol_version").strip()
+            if line.startswith("="):
+                return "gtp"
+            if line == "pong 1":
+                return "nboard"
+    except EngineFault:
+        return choices[0]
+    finally:
+        process.close("quit")
+
+
+def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None,
+               protocol: str | None = None) -> ExternalPlayer:
+    """The protocol player for ``game``: ``protocol`` (``pbrain``, ``nboard``, ``gtp``),
+    or the one ``detect_protocol`` finds. ``depth`` is told to NBoard engines only."""
+    choices = PROTOCOLS.get(game.name)
+    if choices is None:
+        raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
+    protocol = protocol or detect_protocol(game, command)
+    if protocol not in choices:
+        raise EngineError(f"{game.title} engines speak {' or '.join(choices)}, "
+                          f"not {protocol}")
+    if protocol == "pbrain":
         return PbrainPlayer(command, seconds)
-    if isinstance(game, Othello):
-        return NBoardPlayer(command, seconds, depth or 6)
-    raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
+    if protocol == "nboard":
+        return NBoardPlayer(command, seconds, depth)
+    from game.engines.gtp import GtpPlayer
+
+    return GtpPlayer(command, seconds)
 
 
 def _xy(game: Gomoku, move: Move) -> str:
@@ -413,4 +507,5 @@ def _clip(text: str, width: int = 40) -> str:
 
 
 __all__ = ["EngineCancelled", "EngineError", "EngineFault", "ExternalPlayer", "NBoardPlayer",
-           "PbrainPlayer", "STARTUP_SECONDS", "TOLERANCE_SECONDS", "parse_xy", "player_for"]
+           "PROTOCOLS", "PbrainPlayer", "STARTUP_SECONDS", "TOLERANCE_SECONDS",
+           "detect_protocol", "nboard_move_word", "parse_xy", "player_for"]
