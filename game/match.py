@@ -18,6 +18,7 @@ import math
 import multiprocessing
 import os
 import random
+import shlex
 import signal
 import sys
 import tempfile
@@ -81,8 +82,10 @@ class PlayerSpec:
     with it override those. ``random`` is the levels' randomness, in evaluator units.
 
     ``engine="CMD ARGS"`` is an outside program (``game.engines.external``: Gomoku over
-    the Gomocup protocol, Othello over NBoard); ``time`` is then its time per move
-    (default ``ENGINE_SECONDS``) and ``depth`` the depth NBoard engines are told.
+    the Gomocup protocol, Othello over NBoard or GTP); ``time`` is then its time per move
+    (default ``ENGINE_SECONDS``), ``depth`` the depth NBoard engines are told (when
+    given; otherwise the engine plays at its own options) and ``protocol`` the protocol
+    (``pbrain``, ``nboard`` or ``gtp``; by default found by asking the engine).
     """
 
     text: str
@@ -95,6 +98,7 @@ class PlayerSpec:
     randomness: float | None = None
     engine: str | None = None
     vct: bool | None = None
+    protocol: str | None = None
 
     def limits(self, game_name: str, unit: int = 100) -> Limits:
         """The search limits this player uses in ``game_name`` (``unit``: the evaluator's)."""
@@ -140,6 +144,12 @@ class PlayerSpec:
         return entry
 
 
+def _protocol(text: str) -> str:
+    if text not in ("gtp", "nboard", "pbrain"):
+        raise ValueError(text)
+    return text
+
+
 def _on_off(text: str) -> bool:
     if text not in ("on", "off"):
         raise ValueError(text)
@@ -173,7 +183,8 @@ def parse_player_spec(text: str) -> PlayerSpec:
                   "nodes": ("nodes", int_range(1, MAX_NODES, "nodes")),
                   "eval": ("eval", str), "solver": ("solver", _on_off),
                   "vct": ("vct", _on_off),
-                  "random": ("randomness", float)}
+                  "random": ("randomness", float),
+                  "protocol": ("protocol", _protocol)}
     for part in filter(None, (p.strip() for p in text_fields.split(","))):
         name, _, value = part.partition("=")
         if name not in converters or not value:
@@ -185,9 +196,12 @@ def parse_player_spec(text: str) -> PlayerSpec:
         except argparse.ArgumentTypeError as error:
             raise CliError(f"player spec {text!r}: {error}") from None
         except ValueError:
-            kind = "on or off" if name in ("solver", "vct") else "a number"
+            kind = ("on or off" if name in ("solver", "vct") else
+                    "gtp, nboard or pbrain" if name == "protocol" else "a number")
             raise CliError(f"player spec {text!r}: {name} must be {kind}") from None
     spec = PlayerSpec(text, **fields)
+    if spec.protocol is not None and spec.engine is None:
+        raise CliError(f"player spec {text!r}: protocol= is for an engine=")
     if spec.engine is not None:
         if spec.seconds is not None and spec.seconds <= 0:
             raise CliError(f"player spec {text!r}: time must be positive")
@@ -299,6 +313,9 @@ class GameResult:
     plies: int
     seconds: float
     record: GameRecord
+    forfeit: str | None = None
+    """``"a"`` or ``"b"``: that player lost by breaking a rule (an engine's illegal, late
+    or garbled move, a crash); ``None``: the rules ended the game."""
 
 
 def play_game(task: GameTask) -> GameResult:
@@ -331,6 +348,9 @@ def play_game(task: GameTask) -> GameResult:
                 player.close()  # every engine process ends with its game
     a_side = 0 if specs[0] is task.spec_a else 1
     score = 0.5 if outcome.winner is None else float(outcome.winner == a_side)
+    forfeit = None
+    if game.outcome() is None and outcome.winner is not None:  # the rules did not end it
+        forfeit = "b" if outcome.winner == a_side else "a"
     record = record_from_game(game, [s.player_entry(task.game_name) for s in specs])
     if opening is not None:
         record.opening = opening.as_dict()
@@ -338,7 +358,8 @@ def play_game(task: GameTask) -> GameResult:
         record.result = {"winner": outcome.winner, "reason": outcome.reason[:200]}
     # With a swap opening the colours were chosen: "first" below means Black.
     return GameResult(task.index, a_side == 0, score, outcome.winner, outcome.reason,
-                      game.moves_text(), game.ply, time.perf_counter() - started, record)
+                      game.moves_text(), game.ply, time.perf_counter() - started, record,
+                      forfeit)
 
 
 def _swap_opening(game: Game, task: GameTask, specs: tuple[PlayerSpec, PlayerSpec]) -> Opening:
@@ -371,7 +392,25 @@ ENGINE_SECONDS = 5.0
 def _engine_player(game: Game, spec: PlayerSpec) -> Any:
     from game.engines.external import player_for
 
-    return player_for(game, spec.engine or "", spec.seconds or ENGINE_SECONDS, spec.depth)
+    return player_for(game, spec.engine or "", spec.seconds or ENGINE_SECONDS, spec.depth,
+                      spec.protocol)
+
+
+def check_engine(game: Game, spec: PlayerSpec, label: str) -> tuple[PlayerSpec, str]:
+    """``spec`` with its engine's protocol found, and the engine's name (the one it gave
+    itself, else its program's file name), after a handshake on ``game``. An engine that
+    cannot start or fails its handshake is a ``CliError`` (one sentence), before any
+    game is played."""
+    from game.engines.external import EngineError, EngineFault
+
+    try:
+        player = _engine_player(game, spec)
+        with player:
+            player.start(game)
+    except (EngineError, EngineFault) as error:
+        raise CliError(f"player {label}: {_sentence(error)}") from None
+    name = player.engine_name or os.path.basename(shlex.split(spec.engine or "")[0])
+    return dataclasses.replace(spec, protocol=player.protocol), name
 
 
 def _play_out(game: Game, players: list[Any]) -> Outcome:
@@ -468,22 +507,38 @@ def _elo(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
+def forfeits(results: Iterable[GameResult], side: str) -> tuple[int, str | None]:
+    """How many games ``side`` (``"a"``/``"b"``) lost by forfeit, and the first one's
+    reason (by game number)."""
+    lost = sorted((r for r in results if r.forfeit == side), key=lambda r: r.index)
+    return len(lost), (lost[0].reason if lost else None)
+
+
 def results_table(spec_a: PlayerSpec, spec_b: PlayerSpec, results: list[GameResult]) -> str:
-    """The table ``plies match`` prints: overall, and by A's colour."""
-    rows = [("all games", Tally.of(results)),
-            ("A moves first", Tally.of(r for r in results if r.a_plays_first)),
-            ("B moves first", Tally.of(r for r in results if not r.a_plays_first))]
+    """The table ``plies match`` prints: overall, and by A's colour, with the games each
+    side lost by forfeit (and below it, the first forfeit's reason)."""
+    rows = [("all games", [*results]),
+            ("A moves first", [r for r in results if r.a_plays_first]),
+            ("B moves first", [r for r in results if not r.a_plays_first])]
     lines = [f"A = {spec_a.text}   B = {spec_b.text}",
-             f"{'':15} {'games':>5} {'A wins':>6} {'draws':>5} {'B wins':>6} {'A score':>8}"
-             f" {'Elo(A-B)':>14}"]
-    for label, tally in rows:
+             (f"{'':15} {'games':>5} {'A wins':>6} {'draws':>5} {'B wins':>6} {'A score':>8}"
+              f" {'Elo(A-B)':>14} {'forfeits A/B':>12}")]
+    for label, group in rows:
+        tally = Tally.of(group)
         if not tally.games:
             continue
         elo, margin = tally.elo()
         elo_text = f"{round(elo) or 0:+d} ± {margin:.0f}" if math.isfinite(elo) else (
             "+inf" if elo > 0 else "-inf")
+        lost = f"{forfeits(group, 'a')[0]}/{forfeits(group, 'b')[0]}"
         lines.append(f"{label:15} {tally.games:5d} {tally.wins:6d} {tally.draws:5d}"
-                     f" {tally.losses:6d} {100 * tally.score:7.1f}% {elo_text:>14}")
+                     f" {tally.losses:6d} {100 * tally.score:7.1f}% {elo_text:>14} {lost:>12}")
+    for side in "ab":
+        number, reason = forfeits(results, side)
+        if number:
+            first = min(r.index for r in results if r.forfeit == side) + 1
+            lines.append(f"{side.upper()} lost {count(number, 'game')} by forfeit; "
+                         f"the first (game {first}): {reason}")
     return "\n".join(lines)
 
 
@@ -599,6 +654,11 @@ def run(args: argparse.Namespace) -> int:
             spec.limits(game.name)
     except (EvaluatorError, ValueError) as error:
         raise CliError(str(error)) from None
+    engines: dict[str, str] = {}  # "a"/"b": the engine's name
+    if spec_a.engine is not None:
+        spec_a, engines["a"] = check_engine(game, spec_a, "A")
+    if spec_b.engine is not None:
+        spec_b, engines["b"] = check_engine(game, spec_b, "B")
     pairs = (args.games + 1) // 2
     openings = _openings(args, game, pairs)
     if len(openings) < pairs:
@@ -624,9 +684,12 @@ def run(args: argparse.Namespace) -> int:
         "elo_margin": margin if math.isfinite(margin) else None,
         "records": str(out),
         "opening": opening_rule or "none",
+        "a_engine": engines.get("a"), "b_engine": engines.get("b"),
+        **{f"{side}_{key}": value for side in "ab"
+           for key, value in zip(("forfeits", "first_forfeit"), forfeits(results, side))},
         "results": [{"index": r.index, "a_first": r.a_plays_first, "a_score": r.score,
-                     "winner": r.winner, "reason": r.reason, "moves": r.moves,
-                     "seconds": round(r.seconds, 3)} for r in results],
+                     "winner": r.winner, "reason": r.reason, "forfeit": r.forfeit,
+                     "moves": r.moves, "seconds": round(r.seconds, 3)} for r in results],
     }
     emit(args, payload, results_table(spec_a, spec_b, results) + f"\nrecords: {out}")
     return 0

@@ -189,6 +189,8 @@ class ExternalPlayer:
     """
 
     goodbye: str | None = None
+    protocol = ""
+    """``pbrain``, ``nboard`` or ``gtp``: what ``player_for`` and match specs call it."""
 
     def __init__(self, command: str, seconds: float, name: str | None = None) -> None:
         self.command = command
@@ -276,6 +278,7 @@ class PbrainPlayer(ExternalPlayer):
     """A Gomoku engine over the Gomocup protocol (``START``, ``TURN``/``BOARD``, ``END``)."""
 
     goodbye = "END"
+    protocol = "pbrain"
 
     def __init__(self, command: str, seconds: float = 5.0, name: str | None = None) -> None:
         super().__init__(command, seconds, name)
@@ -366,6 +369,7 @@ class NBoardPlayer(ExternalPlayer):
     """An Othello engine over the NBoard protocol (``set game``, ``go``)."""
 
     goodbye = "quit"
+    protocol = "nboard"
 
     def __init__(self, command: str, seconds: float = 5.0, depth: int | None = None,
                  name: str | None = None) -> None:
