@@ -446,49 +446,20 @@ def nboard_move_word(line: str) -> str:
 PROTOCOLS = {"gomoku": ("pbrain",), "othello": ("nboard", "gtp")}
 """The protocols Plies speaks to an outside engine of each game, the default first."""
 
-PROBE_SECONDS = 3.0
-"""How long ``detect_protocol`` waits for a first answer before taking the default."""
-
-
-def detect_protocol(game: Game, command: str) -> str:
-    """The protocol ``command`` speaks for ``game``, found by asking it.
-
-    Othello: ``protocol_version`` and ``ping 1`` are sent; a GTP engine answers the
-    first with ``=``, an NBoard engine the second with ``pong 1``. An engine that says
-    neither in ``PROBE_SECONDS`` gets the default (its handshake then says what is
-    wrong). Gomoku engines speak the Gomocup protocol: nothing to ask.
-    ``EngineError`` when the command cannot start.
-    """
-    choices = PROTOCOLS.get(game.name)
-    if choices is None:
-        raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
-    if len(choices) == 1:
-        return choices[0]
-    process = _Process(command, f"the engine {command!r}")
-    try:
-        process.send("protocol_version")
-        process.send("ping 1")
-        deadline = time.monotonic() + PROBE_SECONDS
-        while True:
-            line = process.read(deadline, "protocol_version").strip()
-            if line.startswith("="):
-                return "gtp"
-            if line == "pong 1":
-                return "nboard"
-    except EngineFault:
-        return choices[0]
-    finally:
-        process.close("quit")
-
-
 def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None,
                protocol: str | None = None) -> ExternalPlayer:
     """The protocol player for ``game``: ``protocol`` (``pbrain``, ``nboard``, ``gtp``),
-    or the one ``detect_protocol`` finds. ``depth`` is told to NBoard engines only."""
+    or the one ``game.engines.detect`` finds when the engine starts. ``depth`` is told
+    to NBoard engines only."""
     choices = PROTOCOLS.get(game.name)
     if choices is None:
         raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
-    protocol = protocol or detect_protocol(game, command)
+    if protocol is None:
+        if len(choices) > 1:  # found by asking, when the game starts (off the UI thread)
+            from game.engines.detect import DetectingPlayer
+
+            return DetectingPlayer(command, seconds, depth)
+        protocol = choices[0]
     if protocol not in choices:
         raise EngineError(f"{game.title} engines speak {' or '.join(choices)}, "
                           f"not {protocol}")
@@ -512,4 +483,4 @@ def _clip(text: str, width: int = 40) -> str:
 
 __all__ = ["EngineCancelled", "EngineError", "EngineFault", "ExternalPlayer", "NBoardPlayer",
            "PROTOCOLS", "PbrainPlayer", "STARTUP_SECONDS", "TOLERANCE_SECONDS",
-           "detect_protocol", "nboard_move_word", "parse_xy", "player_for"]
+           "nboard_move_word", "parse_xy", "player_for"]

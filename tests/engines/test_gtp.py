@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from game.engines import gtp
-from game.engines.external import EngineError, EngineFault, detect_protocol, player_for
+from game.engines.detect import detect_protocol
+from game.engines.external import EngineError, EngineFault, player_for
 from game.engines.gtp import GtpEngine, GtpPlayer
 from game.rules import PASS, Othello
 
@@ -115,6 +116,9 @@ def test_the_protocol_is_found_by_asking():
     assert detect_protocol(game, PLIES_GTP) == "gtp"
     assert detect_protocol(game, f"{sys.executable} -m game engine othello") == "nboard"
     assert isinstance(player_for(game, PLIES_GTP, protocol="gtp"), GtpPlayer)
+    with player_for(game, "/nonexistent/engine") as player, \
+            pytest.raises(EngineError, match="cannot be started"):
+        player.best_move(game)
 
 
 def play_out(player, game: Othello, plies_side: int | None = None) -> Othello:
@@ -154,12 +158,12 @@ def test_a_whole_game_against_grhino():
     """GRhino level 1 plays both colours against Plies' first legal move, every move
     checked by Plies' rules; GRhino's passes are its own (no ``play ... pass``)."""
     with player_for(Othello(), f"{RHINO} -l 1", seconds=30) as player:
-        assert isinstance(player, GtpPlayer)
         for side in (0, 1):
             game = play_out(player, Othello(), plies_side=side)
             assert game.outcome() is not None
             assert sum(1 for m in game.move_stack if m != PASS) == \
                 (game.black | game.white).bit_count() - 4
+        assert player.protocol == "gtp"  # found by asking
         assert player.engine_name == "GTP GRhino"  # its answer to "name"
 
 
