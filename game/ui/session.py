@@ -1056,9 +1056,8 @@ def _first_stones(game: Game, searcher: Searcher, seed: int) -> tuple[list[Move]
 
 
 def _program_name(command: str) -> str:
-    """``"pbrain-rapfi"`` for ``"/opt/rapfi/pbrain-rapfi --x"``: how labels name an engine."""
-    try:
-        first = shlex.split(command)[0]
-    except (ValueError, IndexError):
-        first = command
-    return os.path.basename(first) or command
+    """``"Rapfi"`` for ``"/opt/rapfi/pbrain-rapfi --x"``, ``"GRhino level 3"`` for
+    ``"gtp-rhino -l 3"``: how labels name an engine (``game.engines.found``)."""
+    from game.engines.found import engine_label
+
+    return engine_label(command)

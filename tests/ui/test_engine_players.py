@@ -91,7 +91,7 @@ def choose_outside_engine(app, side: int, command: str, game_tile: int = 2):
     post_click(start.kind[side]._segment(1).center)  # computer
     app.run_frames(2)
     post_click(start.levels[side].rect.center)  # focus (a click on the value cycles once)
-    for _ in range(9):
+    for _ in start.levels[side].options:  # to the last choice, "Engine…"
         post_key(pygame.K_RIGHT)
     app.run_frames(2)
     assert start.commands[side].visible and not start.evals[side].visible
@@ -194,3 +194,36 @@ def test_after_undo_the_engine_is_sent_the_new_position(make_app):
     assert app.pump_until(lambda: play.game.ply == 2, 10)
     # An engine still believing a15 taken would answer b15: it got RESTART and BOARD.
     assert play.game.moves_text() == "i9 a15"
+
+
+@pytest.mark.skipif(not Path("/usr/games/gtp-rhino").exists(),
+                    reason="GRhino is not installed (apt-get install grhino)")
+def test_grhino_installed_is_offered_by_name_and_plays(make_app):
+    """A person who installed GRhino picks "GRhino level 1 (GTP)" from the level list,
+    types nothing, and plays it; the window names it."""
+    app = make_app()
+    app.show_start()
+    app.run_frames(2)
+    start = app.top
+    post_click(start.tiles[1].rect.center)  # Othello
+    post_click(start.kind[1]._segment(1).center)  # White: computer
+    app.run_frames(2)
+    labels = [label for _, label in start.levels[1].options]
+    assert "GRhino level 1 (GTP)" in labels and labels[-1] == "Engine…"
+    post_click(start.levels[1].rect.center)  # focus (and one step)
+    for _ in labels:
+        post_key(pygame.K_LEFT)  # to the first choice
+    for _ in range(labels.index("GRhino level 1 (GTP)")):
+        post_key(pygame.K_RIGHT)
+    app.run_frames(2)
+    assert start.levels[1].value == "found:/usr/games/gtp-rhino -l 1"
+    assert start.commands[1].visible and start.commands[1].text == "/usr/games/gtp-rhino -l 1"
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    play = app.play
+    assert play is not None and play.session.level_label(1) == "Engine · GRhino level 1"
+    click(play, "f5")
+    assert app.pump_until(lambda: play.game.ply == 2, 20), play.session.message
+    after_f5 = new_game("othello")
+    after_f5.play_moves("f5")
+    assert play.game.move_stack[1] in after_f5.legal_moves()  # d6, f4 or f6

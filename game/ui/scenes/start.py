@@ -18,6 +18,7 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
+from game.engines.found import FoundEngine, found_engines
 from game.rules import GAMES, Game, RulesError, new_game
 from game.tally import Tally
 from game.ui import draw
@@ -51,7 +52,10 @@ ENGINE = "engine"
 """The level list's last value for Gomoku and Othello: an outside engine plays the side."""
 ENGINE_GAMES = ("gomoku", "othello")
 ENGINE_HINT = {"gomoku": "Gomocup engine command, e.g. pbrain-rapfi",
-               "othello": "NBoard engine command, e.g. edax -q"}
+               "othello": "NBoard or GTP engine command, e.g. edax -nboard"}
+FOUND = "found:"
+"""Level list values ``found:COMMAND``: an engine found on this system
+(``game.engines.found``), chosen by name; its command shows in the field beside."""
 
 
 def gomoku_size_label(size: int) -> str:
@@ -187,6 +191,8 @@ class StartScene(Scene):
         if players is not None:
             self.players[self.game_name] = [dict(p) for p in players]
         self.error = ""
+        self.found_engines: dict[str, list[FoundEngine]] = {}
+        """Per game, the engines installed on this system (``game.engines.found``)."""
         self.resume_record: records.GameRecord | None = None
         self.resume_game: Game | None = None
         self.tally = Tally()
@@ -349,6 +355,8 @@ class StartScene(Scene):
                                                       "eval": player.get("eval")}
         elif key == "level" and value == ENGINE:
             player["engine"] = self.app.settings.engine_commands.get(self.game_name, "")
+        elif key == "level" and isinstance(value, str) and value.startswith(FOUND):
+            player["engine"] = value.removeprefix(FOUND)
         else:
             if key == "level":
                 player.pop("engine", None)
@@ -392,10 +400,17 @@ class StartScene(Scene):
             self.kind[side].set_value("computer" if computer else "human")
             lvl = player.get("level") or DEFAULT_LEVEL
             engine = computer and name in ENGINE_GAMES and "engine" in player
-            levels = [(n, level(name, n).label) for n in LEVEL_NUMBERS]
+            levels: list[tuple[Any, str]] = [(n, level(name, n).label) for n in LEVEL_NUMBERS]
+            chosen: Any = lvl
             if name in ENGINE_GAMES:
+                for found in self._found(name):
+                    levels.append((FOUND + found.command, found.menu_label))
+                    if engine and player.get("engine", "").strip() == found.command:
+                        chosen = FOUND + found.command
                 levels.append((ENGINE, "Engine…"))
-            self.levels[side].set_options(levels, ENGINE if engine else lvl)
+                if engine and chosen == lvl:
+                    chosen = ENGINE
+            self.levels[side].set_options(levels, chosen)
             evaluator = player.get("eval") or "default"
             options = list(presets) + ([evaluator] if evaluator not in presets else [])
             self.evals[side].set_options([(p, p) for p in options], evaluator)
@@ -407,6 +422,12 @@ class StartScene(Scene):
                 self.commands[side].set_text(player.get("engine", ""))
         if self.card.width:  # the command field takes room from the evaluator's
             self.layout(self.app.screen.get_size())
+
+    def _found(self, name: str) -> list[FoundEngine]:
+        """The engines installed for game ``name`` (looked for once per dialog)."""
+        if name not in self.found_engines:
+            self.found_engines[name] = found_engines(name)
+        return self.found_engines[name]
 
     def _clean_players(self) -> list[dict[str, Any]]:
         out = []
