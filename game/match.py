@@ -18,7 +18,6 @@ import math
 import multiprocessing
 import os
 import random
-import shlex
 import signal
 import sys
 import tempfile
@@ -397,11 +396,12 @@ def _engine_player(game: Game, spec: PlayerSpec) -> Any:
 
 
 def check_engine(game: Game, spec: PlayerSpec, label: str) -> tuple[PlayerSpec, str]:
-    """``spec`` with its engine's protocol found, and the engine's name (the one it gave
-    itself, else its program's file name), after a handshake on ``game``. An engine that
-    cannot start or fails its handshake is a ``CliError`` (one sentence), before any
-    game is played."""
+    """``spec`` with its engine's protocol found, and the engine's name (as the window
+    names it: ``GRhino level 3``, never the command line), after a handshake on
+    ``game``. An engine that cannot start or fails its handshake is a ``CliError``
+    (one sentence), before any game is played."""
     from game.engines.external import EngineError, EngineFault
+    from game.engines.found import engine_label
 
     try:
         player = _engine_player(game, spec)
@@ -409,8 +409,7 @@ def check_engine(game: Game, spec: PlayerSpec, label: str) -> tuple[PlayerSpec, 
             player.start(game)
     except (EngineError, EngineFault) as error:
         raise CliError(f"player {label}: {_sentence(error)}") from None
-    name = player.engine_name or os.path.basename(shlex.split(spec.engine or "")[0])
-    return dataclasses.replace(spec, protocol=player.protocol), name
+    return dataclasses.replace(spec, protocol=player.protocol), engine_label(spec.engine or "")
 
 
 def _play_out(game: Game, players: list[Any]) -> Outcome:

@@ -238,3 +238,18 @@ def test_grhino_plays_plies_gtp_engine_through_a_referee():
         finally:
             for engine in engines:
                 engine.close()
+
+
+@needs_rhino
+def test_a_match_against_grhino_names_it_and_has_no_forfeit(capsys, tmp_path):
+    import json
+
+    from game.cli import main
+
+    code = main(["match", "othello", "--a", "level=1", "--b", f"engine={RHINO} -l 1",
+                 "--games", "2", "--jobs", "1", "--out", str(tmp_path), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert report["b_engine"] == "GRhino level 1" and report["a_engine"] is None
+    assert (report["a_forfeits"], report["b_forfeits"]) == (0, 0)
+    assert all(r["reason"] == "no moves left" for r in report["results"])
