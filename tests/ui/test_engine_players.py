@@ -227,3 +227,16 @@ def test_grhino_installed_is_offered_by_name_and_plays(make_app):
     after_f5 = new_game("othello")
     after_f5.play_moves("f5")
     assert play.game.move_stack[1] in after_f5.legal_moves()  # d6, f4 or f6
+
+
+def test_a_win_against_an_engine_is_not_tallied_as_one_against_a_plies_level(make_app):
+    from game.tally import load_tally
+
+    game = new_game("gomoku")
+    game.play_moves("h8 a15 h9 b15 h10 c15 h11 d15")  # Black (the person) has four
+    app = make_app()
+    app.start_game(game, [HUMAN, engine("good")])
+    click(app.play, "h12")
+    app.run_frames(3)
+    assert app.play.game.is_over() and app.play.game.outcome().winner == 0
+    assert load_tally().total("gomoku") == (0, 0, 0)

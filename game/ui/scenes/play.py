@@ -253,6 +253,11 @@ class PlayScene(Scene):
         if self.tallied or outcome is None or len(s.humans) != 1 or not self.app.save_on_quit:
             return
         person = s.humans[0]
+        if s.players[1 - person].get("engine"):
+            # An outside engine is not Plies at any level: a result against it must not
+            # be tallied as one against "level 4" (naming it in the tally waits for
+            # the typed Player of issue 24).
+            return
         level = int(s.players[1 - person].get("level", 0) or 0)
         result = "draw" if outcome.winner is None else \
             "win" if outcome.winner == person else "loss"
