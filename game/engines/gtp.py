@@ -122,6 +122,8 @@ class GtpPlayer(ExternalPlayer):
         if ok and name.strip():
             self.engine_name = " ".join(name.split())[:40]
         self._call("boardsize 8", deadline)
+        if "time_settings" in self._commands:  # byo-yomi: this many seconds every move
+            self._exchange(f"time_settings 0 {max(1, math.ceil(self.seconds))} 1", deadline)
         self._known = []
         self._reset(game, deadline)
 

@@ -292,6 +292,22 @@ def test_a_pbrain_engine_that_loses_the_turn_word_gets_the_whole_board():
     assert game.moves_text() == "a15 h8 b15 h9 c15 h10 d15"
 
 
+def test_a_pbrain_engine_is_never_written_to_within_a_moment_of_its_answer():
+    """The fake exits (status 5) when a line comes within 45 ms of its move; a load can
+    only lengthen the gap, so this holds on any machine."""
+    game = Gomoku()
+    with PbrainPlayer(fake("pbrain", "impatient"), seconds=5) as player:
+        game.play(player.best_move(game))
+        for reply in ("h8", "h9", "h10", "h11"):
+            game.play_moves(reply)
+            game.play(player.best_move(game))
+        game.pop()
+        game.pop()  # a take-back: RESTART and BOARD, also after the pause
+        game.play_moves("j9")
+        game.play(player.best_move(game))
+    assert game.moves_text() == "a15 h8 b15 h9 c15 h10 d15 j9 e15"  # its first empty cells
+
+
 def test_match_counts_forfeits_per_side_with_the_first_reason(capsys, tmp_path):
     spec = "time=0.2,engine=" + fake("pbrain", "illegal", after=3)
     report = run_match(capsys, tmp_path, "gomoku", "level=1", spec, games=2)
