@@ -549,7 +549,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", required=True, metavar="SPEC",
                         help="player A: level=5, or depth=6,eval=NAME,time=1.5,random=0.5,"
                              "solver=off, or an outside engine: time=2,engine=\"CMD ARGS\" "
-                             "(Gomoku: Gomocup protocol, Othello: NBoard)")
+                             "(Gomoku: Gomocup protocol, Othello: NBoard or GTP, found by "
+                             "asking; protocol=gtp|nboard|pbrain before engine= to say it)")
     parser.add_argument("--b", required=True, metavar="SPEC", help="player B, as --a")
     parser.add_argument("--games", type=int_range(1, MAX_GAMES, "--games"), default=10,
                         help="games to play (default 10)")
