@@ -339,3 +339,19 @@ def test_an_engine_that_cannot_start_is_refused_before_the_first_game(capsys, tm
     assert code == 2
     assert re.search(sentence, err) and len(err.strip().splitlines()) == 1, err
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_a_spec_may_say_the_protocol(capsys, tmp_path):
+    from game.commands.common import CliError
+
+    assert parse_player_spec("protocol=gtp,engine=gtp-rhino -l 2").protocol == "gtp"
+    assert parse_player_spec("engine=edax").protocol is None  # asked when it starts
+    with pytest.raises(CliError, match="protocol must be gtp, nboard or pbrain"):
+        parse_player_spec("protocol=uci,engine=stockfish")
+    with pytest.raises(CliError, match="protocol= is for an engine="):
+        parse_player_spec("protocol=gtp,level=3")
+    code = main(["match", "othello", "--a", "level=1", "--b",
+                 "protocol=pbrain,engine=" + fake("nboard", "good"), "--games", "2",
+                 "--jobs", "1", "--out", str(tmp_path)])
+    assert code == 2
+    assert "Othello engines speak nboard or gtp, not pbrain" in capsys.readouterr().err
