@@ -134,7 +134,7 @@ class GtpPlayer(ExternalPlayer):
             self._call("clear_board", deadline)
         elif "grhino-setup_board" in self._commands:
             self._call(f"grhino-setup_board {board_text(base)} {COLOURS[base.turn]}",
-                         deadline)
+                       deadline)
         else:
             raise EngineFault(f"{self.name} cannot be given a set-up board over GTP")
         self._known = []
@@ -151,12 +151,12 @@ class GtpPlayer(ExternalPlayer):
         for move in stack[len(self._known):]:
             if move != PASS:  # GRhino has no "play COLOUR pass": it passes for itself
                 self._call(f"play {COLOURS[replay.turn]} {replay.move_name(move)}",
-                             deadline)
+                           deadline)
             replay.push(move)
         self._known = list(stack)
         answer = self._call(f"genmove {COLOURS[game.turn]}", deadline)
         word = answer.split()[0] if answer.split() else ""
-        if word.lower() in ("resign",):
+        if word.lower() == "resign":
             raise EngineFault(f"{self.name} resigned")
         try:
             move = game.parse_move(word)
