@@ -13,6 +13,8 @@ file names are looked at: nothing is started.
 ('GRhino level 3', 'Edax level 10')
 >>> engine_label("/opt/pbrain-rapfi"), engine_label("./my-engine --fast"), engine_label("'")
 ('Rapfi', 'my-engine', "'")
+>>> engine_label("python3 -m game engine othello --protocol gtp --level 4")
+'Plies level 4'
 """
 
 from __future__ import annotations
@@ -86,8 +88,10 @@ def engine_label(command: str) -> str:
     if not argv:
         return command
     program = os.path.basename(argv[0]) or argv[0]
-    level = next((argv[i + 1] for i in range(len(argv) - 1) if argv[i] in ("-l", "-level")
+    level = next((argv[i + 1] for i in range(len(argv) - 1) if argv[i] in ("-l", "-level", "--level")
                   and argv[i + 1].isdigit() and len(argv[i + 1]) <= 3), None)
+    if "engine" in argv and (program in ("plies", "pbrain-plies") or argv[1:3] == ["-m", "game"]):
+        return f"Plies level {level}" if level else "Plies"  # plies engine GAME, as an engine
     for known, name in (("gtp-rhino", "GRhino"), ("edax", "Edax"), ("lEdax", "Edax")):
         if program == known or known == "lEdax" and program.startswith(known):
             return f"{name} level {level}" if level else name
