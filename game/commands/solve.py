@@ -19,7 +19,6 @@ from ai.evaluators.base import ExactSolver, Solution
 from game.commands.common import CliError, build_game, emit, file_positions, located
 from game.rules import Game
 
-
 SOLVABLE = ("connect4", "othello", "tictactoe")
 """The games ``plies solve`` answers exactly."""
 
