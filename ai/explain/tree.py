@@ -116,6 +116,8 @@ class TreeNode:
         pruned_moves: the moves of this node that were never searched (a cut-off).
         skipped: ``(move, name, reason)`` of the moves left out for another reason
             than a cut-off (``ai.explain.skipped``): not candidates, renju-forbidden.
+        outside: in a minimax tree, the reason alpha-beta (the evaluator's candidate
+            moves) would never try this node's move, when it would not; else ``None``.
         cutoff: the search of this node stopped early because β ≤ α.
         enter_step, exit_step: indices in ``SearchTree.steps`` of the step that entered
             the node and the one that gave it its final value.
@@ -137,6 +139,7 @@ class TreeNode:
     pruned_moves: list[Move] = dataclasses.field(default_factory=list)
     pruned_names: list[str] = dataclasses.field(default_factory=list)
     skipped: list[tuple[Move, str, str]] = dataclasses.field(default_factory=list)
+    outside: str | None = None
     cutoff: bool = False
     enter_step: int = 0
     exit_step: int = 0
@@ -285,6 +288,8 @@ def node_json(node: TreeNode) -> dict[str, Any]:
     }
     if node.terminal:
         out["terminal"] = True
+    if node.outside is not None:
+        out["outside"] = node.outside
     if node.kind != "leaf":
         out["cutoff"] = node.cutoff
         out["pruned"] = list(node.pruned_names)
@@ -514,10 +519,13 @@ class _Recorder:
 
         if moves is None:
             moves = evaluator.candidate_moves(game)
+        left_out = dict(skipped_moves(game, moves))
         if self.mode == "minimax":  # the textbook's: every legal move
             chosen = set(moves)
             moves = list(moves) + [m for m in game.legal_moves() if m not in chosen]
-        node.skipped = [(m, game.move_name(m), why) for m, why in skipped_moves(game, moves)]
+        searched = set(moves)
+        node.skipped = [(m, game.move_name(m), why) for m, why in left_out.items()
+                        if m not in searched]
         sorted_ = self.mode == "ordered" and depth >= 2 and len(moves) > 1
         if sorted_:
             moves = self._order(moves, ply)
@@ -534,6 +542,7 @@ class _Recorder:
             name = game.move_name(move)
             game.push(move)
             child = self._new_node(move, name, ply + 1, node, -beta, -alpha)
+            child.outside = left_out.get(move)
             try:
                 score = -self._negamax(child, depth - 1, -beta, -alpha, ply + 1)
             finally:
