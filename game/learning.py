@@ -1,0 +1,205 @@
+"""The Learn course's content and the learner's progress (no pygame: the scene draws it).
+
+Lessons follow the classic lectures on game-tree search: the game tree, minimax,
+alpha-beta, move ordering. Each has a short text, a live example on a real position,
+and exercises generated from real positions with a seed (``ai.explain.exercises``, and
+here the counting exercise of lesson 1), checked at once with the reason when wrong.
+
+Progress (which lessons were done, how many exercises were right, the next seed) is
+kept in ``<config>/learn.json``, written atomically; a missing or damaged file is a
+fresh start, never an error.
+
+>>> q = counting_question(3, "easy")
+>>> q.answer == q.check(q.answer)[0] * q.answer
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from game.rules import Game, new_game
+from game.rules.perft import perft
+
+LESSONS: tuple[tuple[str, str], ...] = (
+    ("The game tree",
+     "A game tree starts at a position (the root). Each legal move is an edge down to "
+     "the position it makes; from there the other side moves, and so on. The number of "
+     "lines of N moves from a position is called perft(N). The tree is really a graph: "
+     "two move orders can reach the same position (a transposition), so there are fewer "
+     "positions than lines."),
+    ("Minimax",
+     "MAX (the side to move at the root, ▲) wants the largest value, MIN (▼) the "
+     "smallest. At the depth limit the evaluator scores each leaf (■) from MAX's view. "
+     "Going up, a MAX node takes the largest of its children's values, a MIN node the "
+     "smallest: the backed-up value. Fill in the nodes from the bottom up."),
+    ("Alpha-beta",
+     "Alpha-beta finds the minimax value without looking at every leaf. α is what MAX "
+     "can already make sure of, β what MIN can hold MAX to. A node is entered with its "
+     "parent's (α, β); when β ≤ α its remaining children cannot change the result and "
+     "are never visited. Predict each window, then mark the leaves never visited."),
+    ("Move ordering",
+     "Alpha-beta cuts more when the best move comes first: a good first value narrows "
+     "the window for everything after it. Reorder the root's children (select one, then "
+     "← →) so that alpha-beta visits as few nodes as it can; the score compares your "
+     "order with the best and the worst."),
+)
+"""(title, text) per lesson, in the lectures' order."""
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+
+
+@dataclasses.dataclass(frozen=True)
+class CountingQuestion:
+    """Lesson 1: how many lines of ``plies`` moves (or different positions) from a position."""
+
+    moves: str
+    plies: int
+    distinct: bool
+    answer: int
+    first: int
+    """Moves at the root (for the reason)."""
+    lines: int
+    """Lines of ``plies`` moves (equal to ``answer`` unless ``distinct``)."""
+
+    @property
+    def text(self) -> str:
+        what = "different positions" if self.distinct else "lines of play (perft)"
+        return f"How many {what} are there {self.plies} moves ahead of this position?"
+
+    def check(self, guess: int) -> tuple[bool, str]:
+        """Whether ``guess`` is right, with the reason when it is not."""
+        if guess == self.answer:
+            return True, f"Right: {self.answer:,}."
+        if self.distinct:
+            return False, (f"{self.lines:,} lines lead to only {self.answer:,} different "
+                           f"positions: lines that play the same moves in another order "
+                           f"meet again (transpositions).")
+        if self.plies == 1:
+            return False, f"Count the legal moves: {self.answer:,}."
+        return False, (f"The side to move has {self.first} moves; below each, every reply "
+                       f"counts again ({self.answer:,} lines in all; a line stops early "
+                       f"only where the game ends).")
+
+
+def _distinct(game: Game, plies: int) -> int:
+    """Different positions exactly ``plies`` moves ahead (by ``key()``, which also
+    tells the side to move)."""
+    level = {game.key(): game.copy()}
+    for _ in range(plies):
+        following: dict[int, Game] = {}
+        for position in level.values():
+            for move in position.legal_moves():
+                position.push(move)
+                following.setdefault(position.key(), position.copy())
+                position.pop()
+        level = following
+    return len(level)
+
+
+def counting_question(seed: int, level: str = "easy", game_name: str = "tictactoe"
+                      ) -> CountingQuestion:
+    """A lesson-1 question on a real position reached by a few random moves (seeded)."""
+    rng = random.Random(f"count:{game_name}:{level}:{seed}")
+    game = new_game(game_name)
+    for _ in range(rng.randint(2, 4)):
+        moves = game.legal_moves()
+        game.push(rng.choice(moves))
+        if game.is_over():
+            game.pop()
+            break
+    plies = {"easy": 2, "medium": 3, "hard": 4}.get(level, 2)
+    distinct = level != "easy" and rng.random() < 0.5  # transpositions need 3 plies
+    lines = perft(game, plies)
+    answer = _distinct(game, plies) if distinct else lines
+    return CountingQuestion(game.moves_text(), plies, distinct, answer,
+                            len(game.legal_moves()), lines)
+
+
+def tree_counts(game: Game, depth: int = 3) -> list[tuple[int, int]]:
+    """Lesson 1's live example: per depth 1..``depth``, (lines, different positions)."""
+    return [(perft(game, d), _distinct(game, d)) for d in range(1, depth + 1)]
+
+
+# --- progress --------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class Progress:
+    """What the learner has done: per lesson (1-based) exercises right and tried; the
+    lesson last open; the seed of the next exercise; the difficulty."""
+
+    right: dict[int, int] = dataclasses.field(default_factory=dict)
+    tried: dict[int, int] = dataclasses.field(default_factory=dict)
+    lesson: int = 1
+    seed: int = 1
+    level: str = "easy"
+
+    def record(self, lesson: int, correct: bool) -> None:
+        self.tried[lesson] = self.tried.get(lesson, 0) + 1
+        if correct:
+            self.right[lesson] = self.right.get(lesson, 0) + 1
+
+    def done(self, lesson: int) -> bool:
+        """A lesson counts as done after three exercises right."""
+        return self.right.get(lesson, 0) >= 3
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": "plies-learn", "version": 1,
+                "right": {str(k): v for k, v in self.right.items()},
+                "tried": {str(k): v for k, v in self.tried.items()},
+                "lesson": self.lesson, "seed": self.seed, "level": self.level}
+
+
+def progress_path() -> Path:
+    """``<config>/learn.json``."""
+    from game.settings import config_dir
+    return config_dir() / "learn.json"
+
+
+def _counts(value: Any) -> dict[int, int]:
+    out: dict[int, int] = {}
+    if isinstance(value, dict):
+        for key, number in value.items():
+            if (isinstance(key, str) and key.isdigit() and 1 <= int(key) <= len(LESSONS)
+                    and isinstance(number, int) and not isinstance(number, bool)
+                    and 0 <= number < 10**9):
+                out[int(key)] = number
+    return out
+
+
+def load_progress(path: Path | None = None) -> Progress:
+    """The saved progress; anything missing or bad gives the default (never raises)."""
+    path = path or progress_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")[:65536])
+    except (OSError, ValueError):
+        return Progress()
+    if not isinstance(data, dict):
+        return Progress()
+    lesson, seed, level = data.get("lesson"), data.get("seed"), data.get("level")
+    return Progress(
+        _counts(data.get("right")), _counts(data.get("tried")),
+        lesson if isinstance(lesson, int) and 1 <= lesson <= len(LESSONS) else 1,
+        seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 < seed < 10**9
+        else 1,
+        level if level in LEVEL_NAMES else "easy")
+
+
+def save_progress(progress: Progress, path: Path | None = None) -> bool:
+    """Write the progress atomically; ``False`` when the folder cannot be written."""
+    from game.records import atomic_write_text
+    path = path or progress_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, json.dumps(progress.to_json()) + "\n")
+    except OSError:
+        return False
+    return True
+
+
+__all__ = ["LESSONS", "LEVEL_NAMES", "CountingQuestion", "Progress", "counting_question",
+           "load_progress", "progress_path", "save_progress", "tree_counts"]
