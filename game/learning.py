@@ -27,26 +27,27 @@ from game.rules.perft import perft
 
 LESSONS: tuple[tuple[str, str], ...] = (
     ("The game tree",
-     "A game tree starts at a position (the root). Each legal move is an edge down to "
-     "the position it makes; from there the other side moves, and so on. The number of "
-     "lines of N moves from a position is called perft(N). The tree is really a graph: "
-     "two move orders can reach the same position (a transposition), so there are fewer "
-     "positions than lines."),
+     ("A game tree starts at a position (the root). Each legal move is an edge down to "
+      "the position it makes; from there the other side moves, and so on. The number of "
+      "lines of N moves from a position is called perft(N). The tree is really a graph: "
+      "two move orders can reach the same position (a transposition), so there are fewer "
+      "positions than lines.")),
     ("Minimax",
-     "MAX (the side to move at the root, ▲) wants the largest value, MIN (▼) the "
-     "smallest. At the depth limit the evaluator scores each leaf (■) from MAX's view. "
-     "Going up, a MAX node takes the largest of its children's values, a MIN node the "
-     "smallest: the backed-up value. Fill in the nodes from the bottom up."),
+     ("MAX (the side to move at the root, ▲) wants the largest value, MIN (▼) the "
+      "smallest. At the depth limit the evaluator scores each leaf (■) from MAX's view. "
+      "Going up, a MAX node takes the largest of its children's values, a MIN node the "
+      "smallest: the backed-up value. A finished game is 'win n' or 'loss n' (n moves "
+      "below the root), beyond any score. Fill in the nodes from the bottom up.")),
     ("Alpha-beta",
-     "Alpha-beta finds the minimax value without looking at every leaf. α is what MAX "
-     "can already make sure of, β what MIN can hold MAX to. A node is entered with its "
-     "parent's (α, β); when β ≤ α its remaining children cannot change the result and "
-     "are never visited. Predict each window, then mark the leaves never visited."),
+     ("Alpha-beta finds the minimax value without looking at every leaf. α is what MAX "
+      "can already make sure of, β what MIN can hold MAX to. A node is entered with its "
+      "parent's (α, β); when β ≤ α its remaining children cannot change the result and "
+      "are never visited. Predict each window, then mark the leaves never visited.")),
     ("Move ordering",
-     "Alpha-beta cuts more when the best move comes first: a good first value narrows "
-     "the window for everything after it. Reorder the root's children (select one, then "
-     "← →) so that alpha-beta visits as few nodes as it can; the score compares your "
-     "order with the best and the worst."),
+     ("Alpha-beta cuts more when the best move comes first: a good first value narrows "
+      "the window for everything after it. Reorder the root's children (select one, then "
+      "← →) so that alpha-beta visits as few nodes as it can; the score compares your "
+      "order with the best and the worst.")),
 )
 """(title, text) per lesson, in the lectures' order."""
 

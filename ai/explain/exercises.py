@@ -370,6 +370,20 @@ def _v(value: int) -> str:
     return value_text(value)
 
 
-__all__ = ["ExNode", "Exercise", "ExerciseError", "INF", "KINDS", "LEVELS", "alphabeta_trace",
-           "answer_key", "check_pruned", "check_value", "check_window", "generate",
-           "minimax_values", "nodes_visited", "ordering_answer"]
+__all__ = [
+    "INF",
+    "KINDS",
+    "LEVELS",
+    "ExNode",
+    "Exercise",
+    "ExerciseError",
+    "alphabeta_trace",
+    "answer_key",
+    "check_pruned",
+    "check_value",
+    "check_window",
+    "generate",
+    "minimax_values",
+    "nodes_visited",
+    "ordering_answer",
+]

@@ -21,12 +21,24 @@ import json
 
 from ai.evaluators import EvaluatorError, load_evaluator
 from ai.explain.exercises import (
-    KINDS, LEVELS, MAX_DEPTH, MAX_WIDTH, MIN_DEPTH, MIN_WIDTH, Exercise, ExerciseError, ExNode,
+    KINDS,
+    LEVELS,
+    MAX_DEPTH,
+    MAX_WIDTH,
+    MIN_DEPTH,
+    MIN_WIDTH,
+    Exercise,
+    ExerciseError,
+    ExNode,
     generate,
 )
 from ai.explain.tree import value_text
 from game.commands.common import (
-    CliError, add_board_arguments, add_game_argument, build_game, int_range,
+    CliError,
+    add_board_arguments,
+    add_game_argument,
+    build_game,
+    int_range,
 )
 from game.commands.tree import write_figure
 from game.formats.tree_svg import exercise_caption, figure_svg, from_exercise

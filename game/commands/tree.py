@@ -26,8 +26,17 @@ from typing import Any
 
 from ai.evaluators import EvaluatorError, load_evaluator
 from ai.explain.tree import (
-    MAX_DEPTH, MIN_DEPTH, MODE_TITLES, NODE_CAP, TREE_MODES, SearchTree, TreeError, compare,
-    record, tree_text, value_text,
+    MAX_DEPTH,
+    MIN_DEPTH,
+    MODE_TITLES,
+    NODE_CAP,
+    TREE_MODES,
+    SearchTree,
+    TreeError,
+    compare,
+    record,
+    tree_text,
+    value_text,
 )
 from game.commands.common import CliError, add_game_argument, build_game
 from game.files import os_reason

@@ -204,9 +204,9 @@ def figure_svg(root: FigNode, caption: str) -> str:
     width += 20
     height += 30
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-           f'height="{height:.0f}" viewBox="-10 0 {width:.0f} {height:.0f}" '
-           f'font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
+           (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+            f'height="{height:.0f}" viewBox="-10 0 {width:.0f} {height:.0f}" '
+            f'font-family="DejaVu Sans, Helvetica, Arial, sans-serif">'),
            f'<rect x="-10" y="0" width="{width:.0f}" height="{height:.0f}" fill="white"/>']
     nodes = root.walk()
     parents = {id(c): n for n in nodes for c in n.children}

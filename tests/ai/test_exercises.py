@@ -12,7 +12,13 @@ import pytest
 
 from ai.evaluators import load_evaluator
 from ai.explain.exercises import (
-    INF, ExerciseError, check_pruned, check_value, check_window, generate, nodes_visited,
+    INF,
+    ExerciseError,
+    check_pruned,
+    check_value,
+    check_window,
+    generate,
+    nodes_visited,
 )
 from game.rules import new_game
 

@@ -19,8 +19,16 @@ import pytest
 from ai.evaluators import load_evaluator
 from ai.evaluators.base import WIN
 from ai.explain.tree import (
-    INFINITY, NODE_CAP, Progress, TreeCancelled, TreeError, TreeTooLarge, compare, record,
-    tree_text, value_text,
+    INFINITY,
+    NODE_CAP,
+    Progress,
+    TreeCancelled,
+    TreeError,
+    TreeTooLarge,
+    compare,
+    record,
+    tree_text,
+    value_text,
 )
 from ai.search import Limits, Searcher
 from game.rules import new_game

@@ -6,7 +6,13 @@ import pygame
 
 from game.rules import Cell, Game
 from game.ui import draw
-from game.ui.boards.base import Animation, BoardView, column_labels, row_labels, winning_runs
+from game.ui.boards.base import (
+    Animation,
+    BoardView,
+    column_labels,
+    row_labels,
+    winning_runs,
+)
 from game.ui.theme import BoardColours, Theme, mix, visible_on
 
 RIM = 0.45

@@ -322,6 +322,9 @@ class StartScene(Scene):
         self.b_resume = Button("Resume", self.resume, tooltip="Continue the unfinished game")
         self.b_results = Button("Results", self.show_results,
                                 tooltip="Your wins, draws and losses by level (R)")
+        self.b_learn = Button("Learn game trees", self.show_learn, size=17,
+                              tooltip="Lessons on game trees, minimax and alpha-beta, with "
+                                      "exercises on real positions (L)")
         self.b_next_offer = Button("Next game", self.next_offer, size=17,
                                    tooltip="Show the next unfinished game")
         self.b_swap = Button("Swap sides", self.swap, tooltip="Exchange the two players",
@@ -339,7 +342,7 @@ class StartScene(Scene):
                 w.add(self.b_resume)
             if len(self.offers) > 1:
                 w.add(self.b_next_offer)
-            w.add(self.b_open, self.b_results, self.b_quit, self.b_start)
+            w.add(self.b_learn, self.b_open, self.b_results, self.b_quit, self.b_start)
         self._sync()
         w.set_focus(self.b_start)
 
@@ -499,6 +502,10 @@ class StartScene(Scene):
         from game.ui.scenes.results import ResultsDialog
         self.app.push_scene(ResultsDialog(self.app, on_change=self._load_tally))
 
+    def show_learn(self) -> None:
+        from game.ui.scenes.learn import LearnScene
+        self.app.push_scene(LearnScene(self.app))
+
     def _load_tally(self) -> None:
         from game.tally import load_tally
         self.tally = load_tally()
@@ -570,6 +577,9 @@ class StartScene(Scene):
                 bw = max(120, button.preferred_width())
                 button.rect = pygame.Rect(x, by, bw, 44)
                 x += bw + 12
+            # Learn sits on the heading's line, at the right: the bottom row is full.
+            lw = max(150, self.b_learn.preferred_width())
+            self.b_learn.rect = pygame.Rect(c.right - pad - lw, c.y + 18, lw, 32)
             # Several unfinished games: a small button at the end of the line about them.
             nw = self.b_next_offer.preferred_width()
             self.b_next_offer.rect = pygame.Rect(c.right - pad - nw, by - 14 - 12, nw, 24)
@@ -589,6 +599,10 @@ class StartScene(Scene):
                 return
             if event.key == pygame.K_r and not ctrl and not self.overlay:
                 self.show_results()
+                return
+            if event.key == pygame.K_l and not ctrl and not self.overlay \
+                    and not isinstance(self.widgets.focus, TextInput):
+                self.show_learn()
                 return
             focus = self.widgets.focus
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not (
