@@ -160,10 +160,12 @@ class LearnScene(Scene):
 
     def set_level(self, level: str) -> None:
         self.progress.level = level
+        self.s_level.index = LEVEL_NAMES.index(level)
         self.new_exercise(same_seed=True)
 
     def set_game(self, name: str) -> None:
         self.game_name = name
+        self.s_game.index = 0 if name == "tictactoe" else 1
         self.new_exercise(same_seed=True)
 
     def next_exercise(self) -> None:
@@ -583,7 +585,8 @@ class LearnScene(Scene):
         for node in ex.nodes:
             for child in self._children[node.id]:
                 (x1, y1), (x2, y2) = self.placed[node.id], self.placed[child.id]
-                pygame.draw.line(surface, look.edge, (x1, y1 + 16), (x2, y2 - 16), 2)
+                # From under the parent's value (or its "?") down to the child's shape.
+                pygame.draw.line(surface, look.edge, (x1, y1 + 38), (x2, y2 - 16), 2)
                 label = child.move
                 w = draw.text_size(label, 14)[0]
                 pill = pygame.Rect(0, 0, w + 6, 17)
