@@ -25,31 +25,38 @@ from typing import Any
 from game.rules import Game, new_game
 from game.rules.perft import perft
 
-LESSONS: tuple[tuple[str, str], ...] = (
-    ("The game tree",
+LESSONS: dict[int, tuple[str, str]] = {
+    1: ("The game tree",
      ("A game tree starts at a position (the root). Each legal move is an edge down to "
       "the position it makes; from there the other side moves, and so on. The number of "
       "lines of N moves from a position is called perft(N). The tree is really a graph: "
       "two move orders can reach the same position (a transposition), so there are fewer "
       "positions than lines.")),
-    ("Minimax",
+    2: ("Minimax",
      ("MAX (the side to move at the root, ▲) wants the largest value, MIN (▼) the "
       "smallest. At the depth limit the evaluator scores each leaf (■) from MAX's view. "
       "Going up, a MAX node takes the largest of its children's values, a MIN node the "
       "smallest: the backed-up value. A finished game is 'win n' or 'loss n' (n moves "
       "below the root), beyond any score. Fill in the nodes from the bottom up.")),
-    ("Alpha-beta",
+    3: ("Alpha-beta",
      ("Alpha-beta finds the minimax value without looking at every leaf. α is what MAX "
       "can already make sure of, β what MIN can hold MAX to. A node is entered with its "
       "parent's (α, β); when β ≤ α its remaining children cannot change the result and "
       "are never visited. Predict each window, then mark the leaves never visited.")),
-    ("Move ordering",
+    4: ("Move ordering",
      ("Alpha-beta cuts more when the best move comes first: a good first value narrows "
       "the window for everything after it. Reorder the root's children (select one, then "
       "← →) so that alpha-beta visits as few nodes as it can; the score compares your "
       "order with the best and the worst.")),
-)
-"""(title, text) per lesson, in the lectures' order."""
+    6: ("Depth and the horizon",
+        ("A search sees only as far as its depth: past that horizon the evaluator's guess "
+         "stands. A deeper search can see a threat or a trap that a shallow one cannot, "
+         "and choose another move. Iterative deepening searches depth 1, 2, 3… each "
+         "ordering the next; the transposition table remembers positions reached by other "
+         "move orders. The table shows what they cost or save here.")),
+}
+"""(title, text) per lesson, in the lectures' order (lesson 5, the evaluation function,
+is not written yet)."""
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 
@@ -165,7 +172,7 @@ def _counts(value: Any) -> dict[int, int]:
     out: dict[int, int] = {}
     if isinstance(value, dict):
         for key, number in value.items():
-            if (isinstance(key, str) and key.isdigit() and 1 <= int(key) <= len(LESSONS)
+            if (isinstance(key, str) and key.isdigit() and int(key) in LESSONS
                     and isinstance(number, int) and not isinstance(number, bool)
                     and 0 <= number < 10**9):
                 out[int(key)] = number
@@ -184,7 +191,7 @@ def load_progress(path: Path | None = None) -> Progress:
     lesson, seed, level = data.get("lesson"), data.get("seed"), data.get("level")
     return Progress(
         _counts(data.get("right")), _counts(data.get("tried")),
-        lesson if isinstance(lesson, int) and 1 <= lesson <= len(LESSONS) else 1,
+        lesson if isinstance(lesson, int) and lesson in LESSONS else 1,
         seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 < seed < 10**9
         else 1,
         level if level in LEVEL_NAMES else "easy")
@@ -202,5 +209,96 @@ def save_progress(progress: Progress, path: Path | None = None) -> bool:
     return True
 
 
-__all__ = ["LESSONS", "LEVEL_NAMES", "CountingQuestion", "Progress", "counting_question",
-           "load_progress", "progress_path", "save_progress", "tree_counts"]
+__all__ = ["HORIZON_DEPTHS", "LESSONS", "LEVEL_NAMES", "CountingQuestion", "HorizonQuestion",
+           "Progress", "counting_question", "horizon_question", "load_progress",
+           "progress_path", "save_progress", "tree_counts"]
+
+
+# --- lesson 6: depth and the horizon ----------------------------------------------------
+
+HORIZON_DEPTHS = (2, 4)
+"""The shallow and the deep search of lesson 6."""
+
+
+@dataclasses.dataclass(frozen=True)
+class HorizonQuestion:
+    """Lesson 6: a real position where depth 2 and depth 4 choose different moves.
+
+    Scores are the side to move's, in evaluator points; ``shallow_later`` is what the
+    deep search makes of the shallow search's move. ``nodes`` gives, per depth, the
+    nodes of plain alpha-beta and of the computer's own search (iterative deepening, the
+    transposition table and its move ordering) on this position.
+    """
+
+    game_name: str
+    moves: str
+    shallow: str
+    shallow_score: int
+    deep: str
+    deep_score: int
+    shallow_later: int
+    line: tuple[str, ...]
+    nodes: tuple[tuple[int, int, int], ...]
+
+    @property
+    def text(self) -> str:
+        return (f"Depth {HORIZON_DEPTHS[0]} plays {self.shallow} here. Which move does "
+                f"depth {HORIZON_DEPTHS[1]} choose? Type its column.")
+
+    def check(self, guess: str) -> tuple[bool, str]:
+        """Whether ``guess`` names the deep search's move, with the reason either way."""
+        shallow, deep = HORIZON_DEPTHS
+        why = (f"Depth {deep} plays {self.deep} ({_signed(self.deep_score)}), expecting "
+               f"{' '.join(self.line)}. ")
+        if self.shallow_later < self.shallow_score:  # a trap behind the shallow horizon
+            why += (f"Two moves further it finds {self.shallow} worth only "
+                    f"{_signed(self.shallow_later)}, not the {_signed(self.shallow_score)} "
+                    f"depth {shallow} saw at its horizon.")
+        else:  # something good behind it, for the other move
+            why += (f"Two moves further it finds more in {self.deep} than in "
+                    f"{self.shallow} ({_signed(self.shallow_later)}): depth {shallow} "
+                    f"stopped before it could see that.")
+        ok = guess.strip().lower() == self.deep.lower()
+        return ok, ("Right. " if ok else "") + why
+
+
+def _signed(score: int) -> str:
+    from ai.explain.tree import value_text
+    return value_text(score)
+
+
+def horizon_question(seed: int, game_name: str = "connect4") -> HorizonQuestion:
+    """A lesson-6 question: random real positions (seeded) until the two depths disagree."""
+    from ai.evaluators import load_evaluator
+    from ai.search import Limits, Searcher
+
+    evaluator = load_evaluator(game_name)
+    shallow_depth, deep_depth = HORIZON_DEPTHS
+    for attempt in range(400):
+        rng = random.Random(f"horizon:{game_name}:{seed}:{attempt}")
+        game = new_game(game_name)
+        for _ in range(rng.randint(2, 8)):
+            game.push(rng.choice(game.legal_moves()))
+            if game.is_over():
+                game.pop()
+                break
+
+        def search(position: Game, depth: int, mode: str = "alphabeta"):
+            return Searcher(evaluator, mode=mode).search(  # type: ignore[arg-type]
+                position, Limits(depth=depth, use_solver=False))
+
+        shallow, deep = search(game, shallow_depth), search(game, deep_depth)
+        if shallow.move == deep.move or shallow.move is None or deep.move is None:
+            continue
+        game.push(shallow.move)
+        later = -search(game, deep_depth - 1).score
+        game.pop()
+        if later >= deep.score:  # a tie broken by move order teaches nothing
+            continue
+        nodes = tuple((d, search(game, d).nodes, search(game, d, "full").nodes)
+                      for d in (deep_depth, deep_depth + 2))
+        name = game.move_name
+        return HorizonQuestion(game_name, game.moves_text(), name(shallow.move),
+                               shallow.score, name(deep.move), deep.score, later,
+                               tuple(name(m) for m in deep.pv), nodes)
+    raise ValueError("no position found where the two depths disagree")

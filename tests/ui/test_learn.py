@@ -134,7 +134,7 @@ def test_progress_is_remembered_and_a_damaged_file_is_a_fresh_start(make_app, pr
 def test_every_lesson_draws_inside_the_window(make_app, theme):
     app = make_app(size=(800, 560), theme=theme)
     scene = open_learn(app)
-    for lesson in (1, 2, 3, 4):
+    for lesson in (1, 2, 3, 4, 6):
         scene.set_lesson(lesson)
         app.invalidate()
         app.run_frames(1)
@@ -142,3 +142,31 @@ def test_every_lesson_draws_inside_the_window(make_app, theme):
             assert pygame.Rect(0, 0, 800, 560).contains(rect), (lesson, rect)
         for x, y in scene.placed.values():
             assert scene.tree_rect.collidepoint(x, y)
+
+
+def test_lesson_6_horizon_depth_four_sees_further(make_app):
+    """The deep search's move is checked against a search run here; the two depths
+    really disagree on the lesson's position."""
+    from ai.evaluators import load_evaluator
+    from ai.search import Limits, Searcher
+    from game.rules import new_game
+
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    post_key(pygame.K_6, 0, "6")
+    app.run_frames(1)
+    q = scene.horizon
+    assert scene.lesson == 6 and q is not None
+    game = new_game(q.game_name)
+    game.play_moves(q.moves)
+    evaluator = load_evaluator(q.game_name)
+    moves = {d: game.move_name(Searcher(evaluator, mode="alphabeta").search(
+        game, Limits(depth=d, use_solver=False)).move) for d in (2, 4)}
+    assert moves == {2: q.shallow, 4: q.deep} and q.shallow != q.deep
+    wrong = q.shallow
+    answer(app, scene, wrong)
+    assert not scene.feedback_ok and f"plays {q.deep}" in scene.feedback
+    post_click(scene.b_new.rect.center)
+    app.run_frames(1)
+    answer(app, scene, scene.horizon.deep)
+    assert scene.feedback_ok

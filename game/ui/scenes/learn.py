@@ -31,13 +31,8 @@ from ai.explain.exercises import (
 from ai.explain.exercises import generate as generate_exercise
 from ai.explain.tree import value_text
 from game.learning import (
-    LESSONS,
-    LEVEL_NAMES,
-    CountingQuestion,
-    counting_question,
-    load_progress,
-    save_progress,
-    tree_counts,
+    HORIZON_DEPTHS, LESSONS, LEVEL_NAMES, CountingQuestion, HorizonQuestion, counting_question,
+    horizon_question, load_progress, save_progress, tree_counts,
 )
 from game.rules import Game, new_game
 from game.ui import draw, tree_canvas
@@ -53,8 +48,8 @@ SIZES = {"easy": (2, 2), "medium": (2, 3), "hard": (3, 2)}
 read at 800 × 560 (the command line's ``plies exercise`` goes further)."""
 KINDS = {2: "minimax", 3: "alphabeta", 4: "ordering"}
 TEXT_SIZE = 17
-TAB_NAMES = ("Game tree", "Minimax", "Alpha-beta", "Ordering")
-KEY_HELP = (("Back to the start screen", "Esc"), ("Lesson 1 to 4", "1 … 4"),
+TAB_NAMES = {1: "Game tree", 2: "Minimax", 3: "Alpha-beta", 4: "Ordering", 6: "Horizon"}
+KEY_HELP = (("Back to the start screen", "Esc"), ("Lesson 1 to 4, 6", "1 … 4, 6"),
             ("Check the answer", "Enter"), ("New exercise", "F5"),
             ("Select a node", "click, or Tab / Shift+Tab"),
             ("Move the selected child (lesson 4)", "← →"),
@@ -99,6 +94,7 @@ class LearnScene(Scene):
         self.game_name = "tictactoe"
         self.exercise: Exercise | None = None
         self.question: CountingQuestion | None = None
+        self.horizon: HorizonQuestion | None = None
         self.answers: dict[str, int] = {}
         """Lesson 2: the values the learner got right; lesson 3: the windows (as α)."""
         self.windows_done: set[str] = set()
@@ -125,10 +121,9 @@ class LearnScene(Scene):
 
     def _build(self) -> None:
         self.b_back = Button("‹ Back", self.close, tooltip="Back to the start screen (Esc)")
-        self.s_lesson = Segmented([(n, f"{n} {TAB_NAMES[n - 1]}")
-                                   for n in range(1, len(LESSONS) + 1)],
+        self.s_lesson = Segmented([(n, f"{n} {TAB_NAMES[n]}") for n in LESSONS],
                                   self.lesson, self.set_lesson, size=18,
-                                  tooltip="The lessons, in the lectures' order (1-4)")
+                                  tooltip="The lessons, in the lectures' order (1-4, 6)")
         self.s_level = Segmented([(n, n.capitalize()) for n in LEVEL_NAMES],
                                  self.progress.level, self.set_level, size=17,
                                  tooltip="How large the exercises are")
@@ -154,7 +149,7 @@ class LearnScene(Scene):
     def set_lesson(self, lesson: int) -> None:
         if lesson != self.lesson:
             self.lesson = lesson
-            self.s_lesson.index = lesson - 1
+            self.s_lesson.index = list(LESSONS).index(lesson)
             self.new_exercise(same_seed=True)
             self._save()
 
@@ -178,12 +173,15 @@ class LearnScene(Scene):
     def new_exercise(self, *, same_seed: bool) -> None:
         """The current lesson's exercise for the progress's seed and difficulty."""
         seed, level = self.progress.seed, self.progress.level
-        self.exercise, self.question = None, None
+        self.exercise, self.question, self.horizon = None, None, None
         self.answers, self.windows_done, self.marked = {}, set(), set()
         self.feedback, self.feedback_ok, self.finished = "", True, False
         self.entry.set_text("")
         if self.lesson == 1:
             self.question = counting_question(seed, level, "tictactoe")
+            self.selected = None
+        elif self.lesson == 6:
+            self.horizon = horizon_question(seed)
             self.selected = None
         else:
             depth, width = SIZES[level]
@@ -193,11 +191,13 @@ class LearnScene(Scene):
                                               seed=seed, width=width)
             self.order = [c.id for c in self.exercise.root.children]
             self.selected = self._first_open()
-        shown = self.exercise.game_name if self.exercise is not None else "tictactoe"
+        shown = (self.exercise.game_name if self.exercise is not None else
+                 self.horizon.game_name if self.horizon is not None else "tictactoe")
         if self.board.game_name != shown:
             self.board = view_for(shown)
-        self.s_game.visible = self.lesson != 1
-        self.entry.visible = self.b_check.visible = self.lesson in (1, 2, 3)
+        self.s_game.visible = self.lesson in (2, 3, 4)
+        self.s_level.visible = self.lesson != 6
+        self.entry.visible = self.b_check.visible = self.lesson in (1, 2, 3, 6)
         self.layout(self.app.screen.get_size())
 
     def _position(self, seed: int) -> Game:
@@ -252,6 +252,13 @@ class LearnScene(Scene):
             ok, why = self.question.check(guess)
             self._say(ok, why)
             self.finished = ok
+        elif self.lesson == 6 and self.horizon is not None:
+            if not text.strip():
+                self._say(False, "Type a move, e.g. 4.", count=False)
+                return
+            ok, why = self.horizon.check(text)
+            self._say(ok, why)
+            self.finished = True  # the answer is shown either way
         elif self.lesson == 2 and self.exercise is not None and self.selected is not None:
             guess = parse_value(text)
             if guess is None:
@@ -398,7 +405,7 @@ class LearnScene(Scene):
                 self.next_exercise()
                 return
             typing = self.widgets.focus is self.entry and self.entry.visible
-            if not typing and pygame.K_1 <= event.key <= pygame.K_4:
+            if not typing and event.key - pygame.K_0 in LESSONS:
                 self.set_lesson(event.key - pygame.K_0)
                 return
             if self.lesson == 4 and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -461,7 +468,7 @@ class LearnScene(Scene):
 
     def _draw_lesson(self, surface: pygame.Surface) -> None:
         theme, rect = self.theme, self.text_rect
-        title, text = LESSONS[self.lesson - 1]
+        title, text = LESSONS[self.lesson]
         x, y = rect.x + 14, rect.y + 12
         done = " ✓" if self.progress.done(self.lesson) else ""
         draw.blit_text(surface, f"{self.lesson}. {title}{done}", 22, theme.text, (x, y),
@@ -491,6 +498,11 @@ class LearnScene(Scene):
             if self.question is not None:
                 game.play_moves(self.question.moves)
             return game
+        if self.lesson == 6:
+            assert self.horizon is not None
+            game = new_game(self.horizon.game_name)
+            game.play_moves(self.horizon.moves)
+            return game
         assert self.exercise is not None
         game = new_game(self.exercise.game_name)
         game.play_moves(self.exercise.moves)
@@ -501,7 +513,7 @@ class LearnScene(Scene):
         return game
 
     def _board_caption(self, game: Game) -> str:
-        if self.lesson == 1:
+        if self.lesson in (1, 6):
             return "The question's position"
         if self.selected is None:
             return "The root position (A)"
@@ -512,13 +524,15 @@ class LearnScene(Scene):
     def _draw_work(self, surface: pygame.Surface) -> None:
         theme, wk = self.theme, self.work
         x = wk.x + 14
-        y = self.s_level.rect.bottom + 10
+        y = self.s_level.rect.bottom + 10 if self.s_level.visible else wk.y + 14
         question = self._question_text()
         for line in draw.wrap(question, TEXT_SIZE, wk.width - 28)[:2]:
             draw.blit_text(surface, line, TEXT_SIZE, theme.text, (x, y))
             y += 21
         if self.lesson == 1:
             self._draw_counts(surface)
+        elif self.lesson == 6:
+            self._draw_horizon(surface)
         else:
             self._draw_exercise_tree(surface)
         if self.feedback:
@@ -531,6 +545,10 @@ class LearnScene(Scene):
     def _question_text(self) -> str:
         if self.lesson == 1 and self.question is not None:
             return self.question.text
+        if self.lesson == 6 and self.horizon is not None:
+            side = new_game(self.horizon.game_name)
+            side.play_moves(self.horizon.moves)
+            return f"{side.side_names[side.turn]} to move. {self.horizon.text}"
         ex = self.exercise
         if ex is None:
             return ""
@@ -569,6 +587,36 @@ class LearnScene(Scene):
         for line in draw.wrap(note, 15, area.width - 8)[:3]:
             draw.blit_text(surface, line, 15, theme.text_dim, (x, y + 4))
             y += 18
+
+    def _draw_horizon(self, surface: pygame.Surface) -> None:
+        """Lesson 6's live table: nodes per depth, plain alpha-beta against the computer's
+        search (iterative deepening, the transposition table, its move ordering)."""
+        theme, area, q = self.theme, self.tree_rect, self.horizon
+        assert q is not None
+        x, y = area.x + 4, area.y + 6
+        draw.blit_text(surface, "Nodes searched in this position:", 16, theme.text_dim, (x, y))
+        y += 26
+        columns = []
+        cx = x
+        for head in ("depth", "alpha-beta", "+ deepening, table"):
+            r = draw.blit_text(surface, head, 16, theme.text, (cx, y), bold=True)
+            columns.append(r.centerx)
+            cx = r.right + 28
+        y += 24
+        for row in q.nodes:
+            for centre, number in zip(columns, row):
+                draw.blit_text(surface, f"{number:,}", 16, theme.text, (centre, y), "midtop")
+            y += 22
+        note = (f"Deepening searches depths 1 to {q.nodes[0][0]} first: at a small depth "
+                "that can cost more than the better order saves; deeper, it pays.")
+        for line in draw.wrap(note, 15, area.width - 8)[:3]:
+            draw.blit_text(surface, line, 15, theme.text_dim, (x, y + 4))
+            y += 18
+        if self.finished:
+            shallow, deep = HORIZON_DEPTHS
+            y += 12
+            draw.blit_text(surface, f"Depth {shallow}: {q.shallow} · depth {deep}: {q.deep}",
+                           17, theme.text, (x, y), bold=True, max_width=area.width)
 
     def _draw_exercise_tree(self, surface: pygame.Surface) -> None:
         ex = self.exercise
