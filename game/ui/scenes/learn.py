@@ -31,8 +31,16 @@ from ai.explain.exercises import (
 from ai.explain.exercises import generate as generate_exercise
 from ai.explain.tree import value_text
 from game.learning import (
-    HORIZON_DEPTHS, LESSONS, LEVEL_NAMES, CountingQuestion, HorizonQuestion, counting_question,
-    horizon_question, load_progress, save_progress, tree_counts,
+    HORIZON_DEPTHS,
+    LESSONS,
+    LEVEL_NAMES,
+    CountingQuestion,
+    HorizonQuestion,
+    counting_question,
+    horizon_question,
+    load_progress,
+    save_progress,
+    tree_counts,
 )
 from game.rules import Game, new_game
 from game.ui import draw, tree_canvas
