@@ -623,8 +623,10 @@ class LearnScene(Scene):
         if self.finished:
             shallow, deep = HORIZON_DEPTHS
             y += 12
-            draw.blit_text(surface, f"Depth {shallow}: {q.shallow} · depth {deep}: {q.deep}",
-                           17, theme.text, (x, y), bold=True, max_width=area.width)
+            word = "column " if q.game_name == "connect4" else ""
+            draw.blit_text(surface, f"Depth {shallow} chose {word}{q.shallow}; depth {deep} "
+                           f"chose {word}{q.deep}.", 17, theme.text, (x, y), bold=True,
+                           max_width=area.width)
 
     def _draw_exercise_tree(self, surface: pygame.Surface) -> None:
         ex = self.exercise
