@@ -48,6 +48,12 @@ LESSONS: dict[int, tuple[str, str]] = {
       "the window for everything after it. Reorder the root's children (select one, then "
       "← →) so that alpha-beta visits as few nodes as it can; the score compares your "
       "order with the best and the worst.")),
+    5: ("The evaluation function",
+        ("At the horizon the search asks the evaluator. Tic-tac-toe's counts open lines "
+         "(no mark of the opponent on them): open twos, open ones, the centre, each at its "
+         "weight, yours minus the opponent's. Change the weights: the leaf values, the "
+         "backed-up values and the chosen move change with them. A match against the "
+         "default shows whether your evaluator plays better; save it to play with it.")),
     6: ("Depth and the horizon",
         ("A search sees only as far as its depth: past that horizon the evaluator's guess "
          "stands. A deeper search can see a threat or a trap that a shallow one cannot, "
@@ -55,8 +61,7 @@ LESSONS: dict[int, tuple[str, str]] = {
          "ordering the next; the transposition table remembers positions reached by other "
          "move orders. The table shows what they cost or save here.")),
 }
-"""(title, text) per lesson, in the lectures' order (lesson 5, the evaluation function,
-is not written yet)."""
+"""(title, text) per lesson, in the lectures' order."""
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 
@@ -209,9 +214,6 @@ def save_progress(progress: Progress, path: Path | None = None) -> bool:
     return True
 
 
-__all__ = ["HORIZON_DEPTHS", "LESSONS", "LEVEL_NAMES", "CountingQuestion", "HorizonQuestion",
-           "Progress", "counting_question", "horizon_question", "load_progress",
-           "progress_path", "save_progress", "tree_counts"]
 
 
 # --- lesson 6: depth and the horizon ----------------------------------------------------
@@ -302,3 +304,108 @@ def horizon_question(seed: int, game_name: str = "connect4") -> HorizonQuestion:
                                shallow.score, name(deep.move), deep.score, later,
                                tuple(name(m) for m in deep.pv), nodes)
     raise ValueError("no position found where the two depths disagree")
+
+
+# --- lesson 5: the evaluation function ---------------------------------------------------
+
+EVAL_GAME = "tictactoe"
+"""Lesson 5 works on tic-tac-toe, whose evaluator has three weights a learner can reason about."""
+
+
+def lab_position(seed: int) -> Game:
+    """A real tic-tac-toe position one to three random moves from the start (seeded)."""
+    rng = random.Random(f"lab:{seed}")
+    game = new_game(EVAL_GAME)
+    for _ in range(rng.randint(1, 3)):
+        game.push(rng.choice(game.legal_moves()))
+    return game
+
+
+def lab_evaluator(weights: dict[str, int]):
+    """The tic-tac-toe evaluator with ``weights`` (names of ``Weights`` fields)."""
+    from ai.evaluators.tictactoe import PRESETS, build
+    return build(dataclasses.replace(PRESETS["default"], **weights), "lesson")
+
+
+def root_values(game: Game, weights: dict[str, int]
+                ) -> list[tuple[str, int, str, dict[str, int]]]:
+    """Each root move with its depth-2 minimax value (the mover's view), MIN's best
+    reply and the evaluator's named terms at that leaf, in the evaluator's order; the
+    first largest value is the move the search would play."""
+    evaluator = lab_evaluator(weights)
+    out = []
+    for move in evaluator.candidate_moves(game):
+        game.push(move)
+        reply_name, terms = "", {}
+        if game.is_over():
+            value = -evaluator.terminal_score(game, game.outcome(), 1)
+            terms = {"game won": value}
+        else:
+            value = 10**9
+            for reply in game.legal_moves():
+                game.push(reply)
+                outcome = game.outcome()
+                leaf = (evaluator.terminal_score(game, outcome, 2) if outcome is not None
+                        else evaluator.evaluate(game))
+                if leaf < value:  # the root mover is to move again at depth 2
+                    value, reply_name = leaf, game.move_name(reply)
+                    terms = ({"game lost": leaf} if outcome is not None
+                             else evaluator.terms(game))
+                game.pop()
+        game.pop()
+        out.append((game.move_name(move), value, reply_name, terms))
+    return out
+
+
+def quick_match(weights: dict[str, int], games: int = 10, seed: int = 1
+                ) -> tuple[int, int, int]:
+    """The learner's evaluator against the default, ``games`` games at depth 1 (one ply:
+    what to block is the evaluator's call alone), colours alternating, each pair from
+    one random first move (seeded): (wins, draws, losses)."""
+    from ai.evaluators import load_evaluator
+    from ai.search import Limits, Searcher
+
+    mine, theirs = lab_evaluator(weights), load_evaluator(EVAL_GAME)
+    rng = random.Random(f"labmatch:{seed}")
+    tally = [0, 0, 0]
+    limits = Limits(depth=1, use_solver=False)
+    for number in range(games):
+        if number % 2 == 0:
+            opening = rng.choice(new_game(EVAL_GAME).legal_moves())
+        game = new_game(EVAL_GAME)
+        game.push(opening)
+        learner_side = number % 2  # the learner replies to the opening, then moves first
+        while not game.is_over():
+            evaluator = mine if game.turn == learner_side else theirs
+            game.push(Searcher(evaluator, seed=number).search(game, limits).move)
+        winner = game.outcome().winner
+        tally[0 if winner == learner_side else 1 if winner is None else 2] += 1
+    return tally[0], tally[1], tally[2]
+
+
+def save_evaluator(name: str, weights: dict[str, int]) -> str:
+    """Write ``weights`` as the user evaluator ``name`` (``<config>/evaluators/NAME.toml``,
+    which play and ``plies match`` then offer by name); the sentence to show."""
+    from ai.evaluators import evaluator_by_name, is_evaluator_name
+    from game.records import atomic_write_text, evaluators_dir
+
+    if not is_evaluator_name(name):
+        return "A name is letters, digits, _ and - (at most 64), e.g. my-eval."
+    if name in ("default", "naive"):
+        return f"{name} is a preset's name: choose another."
+    folder = evaluators_dir()
+    text = (f'game = "{EVAL_GAME}"\nbase = "default"\n[weights]\n'
+            + "".join(f"{key} = {value}\n" for key, value in weights.items()))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(folder / f"{name}.toml", text)
+        evaluator_by_name(EVAL_GAME, name, user_dir=folder)  # it reads back
+    except (OSError, ValueError) as error:
+        return f"Could not save it: {error}"
+    return f"Saved as {name}: choose it as the evaluator in a new tic-tac-toe game."
+
+
+__all__ = ["EVAL_GAME", "HORIZON_DEPTHS", "LESSONS", "LEVEL_NAMES", "CountingQuestion",
+           "HorizonQuestion", "Progress", "counting_question", "horizon_question",
+           "lab_evaluator", "lab_position", "load_progress", "progress_path", "quick_match",
+           "root_values", "save_evaluator", "save_progress", "tree_counts"]

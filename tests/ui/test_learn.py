@@ -134,7 +134,7 @@ def test_progress_is_remembered_and_a_damaged_file_is_a_fresh_start(make_app, pr
 def test_every_lesson_draws_inside_the_window(make_app, theme):
     app = make_app(size=(800, 560), theme=theme)
     scene = open_learn(app)
-    for lesson in (1, 2, 3, 4, 6):
+    for lesson in (1, 2, 3, 4, 5, 6):
         scene.set_lesson(lesson)
         app.invalidate()
         app.run_frames(1)
@@ -170,3 +170,44 @@ def test_lesson_6_horizon_depth_four_sees_further(make_app):
     app.run_frames(1)
     answer(app, scene, scene.horizon.deep)
     assert scene.feedback_ok
+
+
+def test_lesson_5_weights_change_the_values_match_and_save(make_app, private_config):
+    """Lower open twos to 0 with the slider's arrow: the search no longer sees threats at
+    depth 1, loses the quick match; the weights saved by name read back as an evaluator."""
+    from ai.evaluators import evaluator_by_name
+    from game.records import evaluators_dir
+
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    post_key(pygame.K_5, 0, "5")
+    app.run_frames(1)
+    assert scene.lesson == 5 and scene.lab_values
+    before = list(scene.lab_values)
+    twos = scene.c_weights[0]
+    for _ in range(2):  # 10 -> 5 -> 0 with the left arrow
+        post_click((twos.rect.x + 12, twos.rect.centery))
+        app.run_frames(1)
+    assert scene.weights["open_two"] == 0
+    assert scene.lab_values != before
+    post_click(scene.b_match.rect.center)
+    app.run_frames(2)
+    assert "10 lost" in scene.feedback and not scene.feedback_ok
+    answer_name = "my-eval"
+    post_click(scene.entry.rect.center)
+    app.run_frames(1)
+    post_text(answer_name)
+    post_click(scene.b_save.rect.center)
+    app.run_frames(2)
+    assert scene.feedback.startswith("Saved"), scene.feedback
+    saved = evaluator_by_name("tictactoe", answer_name, user_dir=evaluators_dir())
+    assert saved.weights.open_two == 0 and saved.weights.open_one == 1
+    from game.ui.scenes.start import preset_options
+    assert answer_name in preset_options("tictactoe")  # the new-game dialog offers it
+    assert answer_name not in preset_options("connect4")
+    post_click(scene.entry.rect.center)
+    post_key(pygame.K_a, pygame.KMOD_CTRL)
+    post_text("../x")
+    post_click(scene.b_save.rect.center)
+    app.run_frames(2)
+    assert "letters, digits" in scene.feedback

@@ -1,9 +1,12 @@
 """Learn: the classic game-tree lectures on real positions, with exercises checked at once.
 
-Four lessons in the lectures' order (``game.learning.LESSONS``): the game tree (count the
+Six lessons in the lectures' order (``game.learning.LESSONS``): the game tree (count the
 lines and the positions a few moves ahead), minimax (fill in the backed-up values),
-alpha-beta (predict each node's (α, β), then mark the leaves never visited) and move
-ordering (reorder the root's children to make alpha-beta visit as few nodes as it can).
+alpha-beta (predict each node's (α, β), then mark the leaves never visited), move
+ordering (reorder the root's children to make alpha-beta visit as few nodes as it can),
+the evaluation function (weights changed with sliders, the values and the chosen move
+following; a quick match; saved as a user evaluator) and depth and the horizon (where
+depth 2 and depth 4 disagree, and what deepening and the table cost).
 Every exercise is cut from a real position with a seed (``ai.explain.exercises``); each
 answer is checked when it is given, with the reason when it is wrong; the progress is
 kept in the configuration folder (``game.learning``). The small board shows the
@@ -38,7 +41,11 @@ from game.learning import (
     HorizonQuestion,
     counting_question,
     horizon_question,
+    lab_position,
     load_progress,
+    quick_match,
+    root_values,
+    save_evaluator,
     save_progress,
     tree_counts,
 )
@@ -46,7 +53,7 @@ from game.rules import Game, new_game
 from game.ui import draw, tree_canvas
 from game.ui.boards import BoardOverlay, view_for
 from game.ui.scenes.base import Scene
-from game.ui.widgets import Button, Segmented, TextInput, WidgetGroup
+from game.ui.widgets import Button, Choice, Segmented, TextInput, WidgetGroup
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -56,8 +63,12 @@ SIZES = {"easy": (2, 2), "medium": (2, 3), "hard": (3, 2)}
 read at 800 × 560 (the command line's ``plies exercise`` goes further)."""
 KINDS = {2: "minimax", 3: "alphabeta", 4: "ordering"}
 TEXT_SIZE = 17
-TAB_NAMES = {1: "Game tree", 2: "Minimax", 3: "Alpha-beta", 4: "Ordering", 6: "Horizon"}
-KEY_HELP = (("Back to the start screen", "Esc"), ("Lesson 1 to 4, 6", "1 … 4, 6"),
+TAB_NAMES = {1: "Tree", 2: "Minimax", 3: "Alpha-beta", 4: "Ordering", 5: "Evaluation",
+             6: "Horizon"}
+WEIGHTS = (("open_two", "open twos", range(0, 101, 5)), ("open_one", "open ones",
+           range(21)), ("centre", "centre", range(21)))
+"""Lesson 5's sliders: the tic-tac-toe evaluator's weights and the values offered."""
+KEY_HELP = (("Back to the start screen", "Esc"), ("Lesson 1 to 6", "1 … 6"),
             ("Check the answer", "Enter"), ("New exercise", "F5"),
             ("Select a node", "click, or Tab / Shift+Tab"),
             ("Move the selected child (lesson 4)", "← →"),
@@ -131,7 +142,7 @@ class LearnScene(Scene):
         self.b_back = Button("‹ Back", self.close, tooltip="Back to the start screen (Esc)")
         self.s_lesson = Segmented([(n, f"{n} {TAB_NAMES[n]}") for n in LESSONS],
                                   self.lesson, self.set_lesson, size=18,
-                                  tooltip="The lessons, in the lectures' order (1-4, 6)")
+                                  tooltip="The lessons, in the lectures' order (1-6)")
         self.s_level = Segmented([(n, n.capitalize()) for n in LEVEL_NAMES],
                                  self.progress.level, self.set_level, size=17,
                                  tooltip="How large the exercises are")
@@ -143,8 +154,19 @@ class LearnScene(Scene):
                               size=19, tooltip="Check the answer (Enter)")
         self.b_new = Button("New exercise", self.next_exercise, size=19,
                             tooltip="Another exercise from another position (F5)")
-        self.widgets.add(self.b_back, self.s_lesson, self.s_level, self.s_game, self.entry,
-                         self.b_check, self.b_new)
+        self.weights = {"open_two": 10, "open_one": 1, "centre": 0}
+        self.c_weights = [Choice([(v, f"{label} {v}") for v in values], self.weights[key],
+                                 lambda value, key=key: self.set_weight(key, value), size=17,
+                                 tooltip=f"The weight of {label} (← →)")
+                          for key, label, values in WEIGHTS]
+        self.b_match = Button("Match ×10", self.play_match, size=19,
+                              tooltip="Ten quick games of your evaluator against the default")
+        self.b_save = Button("Save", self.save, size=19,
+                             tooltip="Save your weights as an evaluator with the name typed")
+        self.widgets.add(self.b_back, self.s_lesson, self.s_level, self.s_game,
+                         *self.c_weights, self.entry, self.b_check, self.b_save, self.b_match,
+                         self.b_new)
+        self.lab_values: list[tuple[str, int, str, dict[str, int]]] = []
 
     def close(self) -> None:
         self._save()
@@ -171,6 +193,26 @@ class LearnScene(Scene):
         self.s_game.index = 0 if name == "tictactoe" else 1
         self.new_exercise(same_seed=True)
 
+    def set_weight(self, key: str, value: int) -> None:
+        """Lesson 5: a weight changed; the values and the chosen move follow at once."""
+        self.weights[key] = value
+        index = [k for k, _, _ in WEIGHTS].index(key)
+        if self.c_weights[index].value != value:
+            self.c_weights[index].set_value(value)
+        self.lab_values = root_values(self._position(0), self.weights)
+        self.feedback = ""
+
+    def play_match(self) -> None:
+        wins, draws, losses = quick_match(self.weights, 10, self.progress.seed)
+        better = wins > losses
+        self._say(better, f"Your evaluator against the default, 10 games at depth 1: "
+                  f"{wins} won, {draws} drawn, {losses} lost.", count=better)
+
+    def save(self) -> None:
+        name = self.entry.text.strip()
+        message = save_evaluator(name, self.weights)
+        self._say(message.startswith("Saved"), message, count=False)
+
     def next_exercise(self) -> None:
         self.progress.seed += 1
         self.new_exercise(same_seed=True)
@@ -191,6 +233,9 @@ class LearnScene(Scene):
         elif self.lesson == 6:
             self.horizon = horizon_question(seed)
             self.selected = None
+        elif self.lesson == 5:
+            self.lab_values = root_values(self._position(0), self.weights)
+            self.selected = None
         else:
             depth, width = SIZES[level]
             game = self._position(seed)
@@ -204,13 +249,22 @@ class LearnScene(Scene):
         if self.board.game_name != shown:
             self.board = view_for(shown)
         self.s_game.visible = self.lesson in (2, 3, 4)
-        self.s_level.visible = self.lesson != 6
-        self.entry.visible = self.b_check.visible = self.lesson in (1, 2, 3, 6)
+        self.s_level.visible = self.lesson not in (5, 6)
+        self.entry.visible = self.lesson in (1, 2, 3, 5, 6)
+        self.b_check.visible = self.lesson in (1, 2, 3, 6)
+        self.b_save.visible = self.b_match.visible = self.lesson == 5
+        for choice in self.c_weights:
+            choice.visible = self.lesson == 5
+        self.entry.placeholder = ("a name for your evaluator" if self.lesson == 5
+                                  else "your answer, then Enter")
         self.layout(self.app.screen.get_size())
 
     def _position(self, seed: int) -> Game:
-        """A real position a few random moves from the start (seeded), not yet over."""
+        """A real position a few random moves from the start (seeded), not yet over
+        (lesson 5: the exercise seed's tic-tac-toe position, whatever ``seed``)."""
         import random
+        if self.lesson == 5:
+            return lab_position(self.progress.seed)
         rng = random.Random(f"learn:{self.game_name}:{seed}")
         game = new_game(self.game_name)
         for _ in range(rng.randint(1, 3) if self.game_name == "tictactoe" else rng.randint(2, 8)):
@@ -359,6 +413,15 @@ class LearnScene(Scene):
         self.b_check.rect.bottomright = (self.b_new.rect.left - 8, bottom)
         self.entry.rect = pygame.Rect(wk.x + 12, bottom - 40, self.b_check.rect.left - 8
                                       - (wk.x + 12), 40)
+        if self.lesson == 5:  # the name and Save beside New; the match above them
+            self.b_save.rect = pygame.Rect(0, 0, 80, 40)
+            self.b_save.rect.bottomright = (self.b_new.rect.left - 8, bottom)
+            self.entry.rect.width = self.b_save.rect.left - 8 - self.entry.rect.x
+            self.b_match.rect = pygame.Rect(0, 0, 120, 34)
+            self.b_match.rect.bottomright = (wk.right - 12, self.entry.rect.top - 62)
+        third = (wk.width - 24 - 16) // 3
+        for i, choice in enumerate(self.c_weights):
+            choice.rect = pygame.Rect(wk.x + 12 + i * (third + 8), row, third, 34)
         # The question above the tree, the feedback between the tree and the entry.
         self.tree_rect = pygame.Rect(wk.x + 12, row + 44 + 46, wk.width - 24,
                                      bottom - 40 - 64 - (row + 44 + 46))
@@ -511,6 +574,8 @@ class LearnScene(Scene):
             game = new_game(self.horizon.game_name)
             game.play_moves(self.horizon.moves)
             return game
+        if self.lesson == 5:
+            return lab_position(self.progress.seed)
         assert self.exercise is not None
         game = new_game(self.exercise.game_name)
         game.play_moves(self.exercise.moves)
@@ -523,6 +588,8 @@ class LearnScene(Scene):
     def _board_caption(self, game: Game) -> str:
         if self.lesson in (1, 6):
             return "The question's position"
+        if self.lesson == 5:
+            return "The position searched (depth 2)"
         if self.selected is None:
             return "The root position (A)"
         return f"At node {self.selected}" + (
@@ -532,7 +599,8 @@ class LearnScene(Scene):
     def _draw_work(self, surface: pygame.Surface) -> None:
         theme, wk = self.theme, self.work
         x = wk.x + 14
-        y = self.s_level.rect.bottom + 10 if self.s_level.visible else wk.y + 14
+        y = (self.s_level.rect.bottom + 10 if self.s_level.visible or self.lesson == 5
+             else wk.y + 14)
         question = self._question_text()
         for line in draw.wrap(question, TEXT_SIZE, wk.width - 28)[:2]:
             draw.blit_text(surface, line, TEXT_SIZE, theme.text, (x, y))
@@ -541,6 +609,8 @@ class LearnScene(Scene):
             self._draw_counts(surface)
         elif self.lesson == 6:
             self._draw_horizon(surface)
+        elif self.lesson == 5:
+            self._draw_lab(surface)
         else:
             self._draw_exercise_tree(surface)
         if self.feedback:
@@ -553,6 +623,10 @@ class LearnScene(Scene):
     def _question_text(self) -> str:
         if self.lesson == 1 and self.question is not None:
             return self.question.text
+        if self.lesson == 5:
+            game = lab_position(self.progress.seed)
+            return (f"{game.side_names[game.turn]} to move. Each move's value at depth 2 "
+                    "with your weights, the reply MIN would choose and the terms there:")
         if self.lesson == 6 and self.horizon is not None:
             side = new_game(self.horizon.game_name)
             side.play_moves(self.horizon.moves)
@@ -595,6 +669,29 @@ class LearnScene(Scene):
         for line in draw.wrap(note, 15, area.width - 8)[:3]:
             draw.blit_text(surface, line, 15, theme.text_dim, (x, y + 4))
             y += 18
+
+    def _draw_lab(self, surface: pygame.Surface) -> None:
+        """Lesson 5: each root move's backed-up value, MIN's reply and the leaf's terms."""
+        theme, area = self.theme, self.tree_rect
+        rows = self.lab_values
+        if not rows:
+            return
+        best = max(value for _, value, _, _ in rows)
+        chosen = next(name for name, value, _, _ in rows if value == best)
+        x, y = area.x + 4, area.y + 2
+        pitch = max(18, min(24, (area.height - 30) // max(1, len(rows))))
+        for name, value, reply, terms in rows:
+            bold = name == chosen
+            colour = theme.accent if bold else theme.text
+            draw.blit_text(surface, name, 16, colour, (x, y), bold=bold)
+            draw.blit_text(surface, value_text(value), 16, colour, (x + 36, y), bold=bold)
+            words = ", ".join(f"{k} {value_text(v)}" for k, v in terms.items()) or "0"
+            detail = f"after {reply}: {words}" if reply else words
+            draw.blit_text(surface, detail, 15, theme.text_dim, (x + 96, y + 1),
+                           max_width=area.width - 100)
+            y += pitch
+        draw.blit_text(surface, f"The search plays {chosen} (the first largest value).", 16,
+                       theme.text, (x, y + 4), bold=True, max_width=area.width - 8)
 
     def _draw_horizon(self, surface: pygame.Surface) -> None:
         """Lesson 6's live table: nodes per depth, plain alpha-beta against the computer's

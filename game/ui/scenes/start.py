@@ -62,13 +62,35 @@ def gomoku_size_label(size: int) -> str:
 
 
 def preset_options(game_name: str) -> list[str]:
-    """The evaluator presets of ``game_name`` (just ``default`` if they cannot be listed)."""
+    """The evaluator presets of ``game_name`` (just ``default`` if they cannot be listed),
+    then the user's own evaluators for it (``<config>/evaluators/NAME.toml``, e.g. saved
+    by the Learn lesson on the evaluation function) that read without a problem."""
     try:
         from ai.evaluators import preset_names
         names = preset_names(game_name)
     except Exception:
         names = []
-    return names or ["default"]
+    names = names or ["default"]
+    return names + [n for n in user_evaluators(game_name) if n not in names]
+
+
+def user_evaluators(game_name: str, limit: int = 50) -> list[str]:
+    """The names of the user's evaluator files for ``game_name``, sorted (at most ``limit``)."""
+    from ai.evaluators import EvaluatorError, evaluator_by_name, is_evaluator_name
+    from game.records import evaluators_dir
+    try:
+        folder = evaluators_dir()
+        stems = sorted(p.stem for p in folder.glob("*.toml") if is_evaluator_name(p.stem))
+    except OSError:
+        return []
+    found = []
+    for stem in stems[:limit]:
+        try:
+            evaluator_by_name(game_name, stem, user_dir=folder)
+        except (EvaluatorError, OSError):
+            continue
+        found.append(stem)
+    return found
 
 
 class GameTile(Widget):
