@@ -1,9 +1,11 @@
 """The Learn course's content and the learner's progress (no pygame: the scene draws it).
 
 Lessons follow the classic lectures on game-tree search: the game tree, minimax,
-alpha-beta, move ordering. Each has a short text, a live example on a real position,
-and exercises generated from real positions with a seed (``ai.explain.exercises``, and
-here the counting exercise of lesson 1), checked at once with the reason when wrong.
+alpha-beta, move ordering, the evaluation function, depth and the horizon. Each has a
+short text, a live example on a real position, and exercises generated from real
+positions with a seed (``ai.explain.exercises``; here lesson 1's counting questions,
+lesson 5's weight laboratory and lesson 6's horizon questions), checked at once with
+the reason when wrong.
 
 Progress (which lessons were done, how many exercises were right, the next seed) is
 kept in ``<config>/learn.json``, written atomically; a missing or damaged file is a
