@@ -82,8 +82,9 @@ class PlayerSpec:
 
     ``engine="CMD ARGS"`` is an outside program (``game.engines.external``: Gomoku over
     the Gomocup protocol, Othello over NBoard or GTP); ``time`` is then its time per move
-    (default ``ENGINE_SECONDS``), ``depth`` the depth NBoard engines are told (when
-    given; otherwise the engine plays at its own options) and ``protocol`` the protocol
+    (default ``ENGINE_SECONDS``), ``depth`` the depth NBoard (``set depth``) and
+    Gomocup (``INFO max_depth``) engines are told (when given; otherwise the engine
+    plays at its own options) and ``protocol`` the protocol
     (``pbrain``, ``nboard`` or ``gtp``; by default found by asking the engine).
     """
 

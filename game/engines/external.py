@@ -280,8 +280,10 @@ class PbrainPlayer(ExternalPlayer):
     goodbye = "END"
     protocol = "pbrain"
 
-    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None) -> None:
+    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None,
+                 depth: int | None = None) -> None:
         super().__init__(command, seconds, name)
+        self.depth = depth  # INFO max_depth when given (Rapfi's strength ladder)
         self._known: list[Move] = []  # the moves the engine has seen, in order
         self._answered = 0.0  # time.monotonic() of its last answer
 
@@ -299,6 +301,8 @@ class PbrainPlayer(ExternalPlayer):
         for line in (f"INFO rule {code}", f"INFO timeout_turn {round(self.seconds * 1000)}",
                      "INFO timeout_match 0", "INFO max_memory 0", "INFO game_type 1"):
             p.send(line)
+        if self.depth is not None:
+            p.send(f"INFO max_depth {self.depth}")
         self._known = []
 
     def _send(self, line: str) -> None:
@@ -449,8 +453,8 @@ PROTOCOLS = {"gomoku": ("pbrain",), "othello": ("nboard", "gtp")}
 def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None,
                protocol: str | None = None) -> ExternalPlayer:
     """The protocol player for ``game``: ``protocol`` (``pbrain``, ``nboard``, ``gtp``),
-    or the one ``game.engines.detect`` finds when the engine starts. ``depth`` is told
-    to NBoard engines only."""
+    or the one ``game.engines.detect`` finds when the engine starts. ``depth``, when
+    given, is NBoard's ``set depth`` and Gomocup's ``INFO max_depth``; GTP has none."""
     choices = PROTOCOLS.get(game.name)
     if choices is None:
         raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
@@ -464,7 +468,7 @@ def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None
         raise EngineError(f"{game.title} engines speak {' or '.join(choices)}, "
                           f"not {protocol}")
     if protocol == "pbrain":
-        return PbrainPlayer(command, seconds)
+        return PbrainPlayer(command, seconds, depth=depth)
     if protocol == "nboard":
         return NBoardPlayer(command, seconds, depth)
     from game.engines.gtp import GtpPlayer

@@ -267,6 +267,15 @@ def test_nboard_move_words(line, word):
     assert external.nboard_move_word(line) == word
 
 
+def test_gomocup_max_depth_is_sent_only_when_asked():
+    game = Gomoku()
+    with PbrainPlayer(fake("pbrain", "nodepth"), seconds=2) as player:
+        assert game.move_name(player.best_move(game)) == "a15"
+    with PbrainPlayer(fake("pbrain", "nodepth"), seconds=2, depth=10) as player, \
+            pytest.raises((EngineFault, EngineError), match=r"exit status 4"):
+        player.best_move(game)
+
+
 def test_set_depth_is_sent_only_when_asked():
     """An engine without ``depth=`` plays at its own options: no ``set depth`` reaches it
     (the fake exits on one)."""

@@ -7,7 +7,7 @@ START) or ``offboard``; the fault comes at its AFTER-th move (default 1), good m
 before it. ``race`` plays well but loses the first word of the first line it reads
 after each of its moves, as Rapfi does when a command comes while it still counts
 itself as thinking (``TURN 7,8`` is then read as a command ``7,8``: ``ERROR``).
-``impatient`` plays well but exits with status 5 when a line comes within 45 ms of its
+``nodepth`` plays well but exits with status 4 on ``INFO max_depth``. ``impatient`` plays well but exits with status 5 when a line comes within 45 ms of its
 answer (the moment in which Rapfi would lose it). ``child`` starts a grandchild that sleeps, then stays silent (for the
 orphan test: its answer is ``child PID``); ``stubborn`` plays well but
 ignores END and SIGTERM.
@@ -101,7 +101,8 @@ for raw in sys.stdin:
         if mode != "stubborn":
             break
     elif word == "INFO":
-        pass
+        if mode == "nodepth" and rest.startswith("max_depth"):
+            sys.exit(4)
     elif mode == "race" and "," in word:
         say(f"ERROR Unknown command: {word}")
     else:
