@@ -100,6 +100,18 @@ def engine_label(command: str) -> str:
     return program
 
 
+def _edax_eval(program: str) -> str:
+    """`` -eval-file PATH`` when Edax's weights lie where its own layout puts them
+    (``data/eval.dat`` beside ``bin/``, or beside the program): Edax looks for
+    ``data/eval.dat`` from the folder it runs in, which is Plies', not its own."""
+    folder = os.path.dirname(os.path.realpath(program))
+    for candidate in (os.path.join(folder, "..", "data", "eval.dat"),
+                      os.path.join(folder, "data", "eval.dat")):
+        if os.path.isfile(candidate):
+            return f" -eval-file {shlex.quote(os.path.normpath(candidate))}"
+    return ""
+
+
 def found_engines(game_name: str, path: str | None = None) -> list[FoundEngine]:
     """The engines for ``game_name`` found on ``path`` (default ``$PATH``) and in the
     games folders, in a stable order."""
@@ -113,8 +125,9 @@ def found_engines(game_name: str, path: str | None = None) -> list[FoundEngine]:
         edax = programs.get("edax") or next(
             (programs[name] for name in sorted(programs) if name.startswith("lEdax")), None)
         if edax:
-            engines += [FoundEngine(f"Edax level {n}", f"{shlex.quote(edax)} -nboard -l {n}",
-                                    "nboard") for n in EDAX_LEVELS]
+            command = f"{shlex.quote(edax)} -nboard" + _edax_eval(edax)
+            engines += [FoundEngine(f"Edax level {n}", f"{command} -l {n}", "nboard")
+                        for n in EDAX_LEVELS]
     elif game_name == "gomoku":
         for name in sorted(programs):
             if name.startswith("pbrain-") and name not in ("pbrain-", "pbrain-plies"):

@@ -41,6 +41,13 @@ def test_othello_engines_by_name_with_their_levels(folders):
         "Edax level 15 (NBoard)"]
     assert engines[2].command == f"{rhino} -l 3"
     assert engines[5].command == f"{edax} -nboard -l 1"
+    # Edax's weights where its own layout puts them (data/ beside bin/) are passed on:
+    # Edax looks for data/eval.dat from the folder Plies runs in.
+    (second.parent / "data").mkdir()
+    (second.parent / "data" / "eval.dat").write_bytes(b"")
+    weights = second.parent / "data" / "eval.dat"
+    assert found_engines("othello", path)[5].command == \
+        f"{edax} -nboard -eval-file {weights} -l 1"
     assert found_engines("connect4", path) == []
 
 
