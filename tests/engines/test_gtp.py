@@ -253,3 +253,18 @@ def test_a_match_against_grhino_names_it_and_has_no_forfeit(capsys, tmp_path):
     assert report["b_engine"] == "GRhino level 1" and report["a_engine"] is None
     assert (report["a_forfeits"], report["b_forfeits"]) == (0, 0)
     assert all(r["reason"] == "no moves left" for r in report["results"])
+
+
+def test_plies_engine_protocol_option(capsys):
+    from game.cli import main
+    from tests.engines.helpers import Subprocess
+
+    assert main(["engine", "gomoku", "--protocol", "gtp"]) == 2
+    assert "speaks Gomocup (pbrain), not gtp" in capsys.readouterr().err
+    engine = Subprocess("othello", "--protocol", "gtp", "--level", "1")
+    engine.send("1 protocol_version")
+    engine.expect(r"=1 2", next_line=True)
+    engine.expect(r"", next_line=True)  # every GTP answer ends with an empty line
+    engine.send("quit")
+    engine.expect(r"=", next_line=True)
+    assert engine.close() == 0
