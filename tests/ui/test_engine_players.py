@@ -217,7 +217,8 @@ def test_grhino_installed_is_offered_by_name_and_plays(make_app):
         post_key(pygame.K_RIGHT)
     app.run_frames(2)
     assert start.levels[1].value == "found:/usr/games/gtp-rhino -l 1"
-    assert start.commands[1].visible and start.commands[1].text == "/usr/games/gtp-rhino -l 1"
+    assert start.players["othello"][1]["engine"] == "/usr/games/gtp-rhino -l 1"
+    assert not start.commands[1].visible and not start.evals[1].visible  # nothing to type
     post_key(pygame.K_RETURN)
     app.run_frames(2)
     play = app.play

@@ -470,7 +470,8 @@ class StartScene(Scene):
             self.evals[side].set_options([(p, p) for p in options], evaluator)
             self.levels[side].visible = computer
             self.evals[side].visible = computer and not engine
-            self.commands[side].visible = engine
+            # A found engine's name says it all: the field is for a typed command only.
+            self.commands[side].visible = engine and chosen == ENGINE
             self.commands[side].placeholder = ENGINE_HINT.get(name, "")
             if engine and self.commands[side].text != player.get("engine", ""):
                 self.commands[side].set_text(player.get("engine", ""))
@@ -601,7 +602,11 @@ class StartScene(Scene):
             self.kind[side].rect = pygame.Rect(x, ry, 220, row_h)
             x += 232
             rest = c.right - pad - x
-            lw = round(rest * (0.42 if self.commands[side].visible else 0.6))
+            value = self.levels[side].value
+            if isinstance(value, str) and value.startswith(FOUND):
+                lw = rest + 10  # a found engine: its name takes the row, nothing beside it
+            else:
+                lw = round(rest * (0.42 if self.commands[side].visible else 0.6))
             self.levels[side].rect = pygame.Rect(x, ry, lw - 10, row_h)
             self.evals[side].rect = pygame.Rect(x + lw, ry, rest - lw, row_h)
             self.commands[side].rect = self.evals[side].rect.copy()
