@@ -17,6 +17,12 @@ label           drop in the mover's expected result (best move's minus played's)
 ``blunder``     30 points or more
 ==============  =================================================================
 
+A proof overrides the percentages: a move that allows a forced loss the mover did not
+already face, or gives up a proven win, is a ``blunder`` whatever the curve says (a side
+at 24% that hangs a win in one loses only 24 points of expected result, yet it threw the
+game away); when the opponent can win at once, the verdict names the move ("allowed
+Yellow to win at once: 3").
+
 The thresholds follow lichess' rule of judging moves by lost winning chances
 (lichess: 0.1 / 0.2 / 0.3 on its -1..+1 scale, i.e. 5 / 10 / 15 points of expected
 result); Plies doubles them because its evaluators' curves are fitted on fewer games
@@ -278,7 +284,7 @@ class Reviewer:
         # the whole tree was searched to its end.
         exact = (is_proven(best_score) and is_proven(played_score)) or (
             exact and _decided(best_score) and _decided(played_score))
-        return self._make(ply, side, move, best, best_score, played_score, chance, exact,
+        return self._make(game, move, best, best_score, played_score, chance, exact,
                           forced, depth)
 
     # --- exact answers ---------------------------------------------------------------
@@ -295,8 +301,8 @@ class Reviewer:
         best_score = solver.search_score(game, best_raw)
         played_score = solver.search_score(game, played_raw)
         margins = (best_raw, played_raw) if game.name == "othello" else None
-        review = self._make(game.ply + 1, game.turn, move, best, best_score, played_score,
-                            chance, True, forced, 0, margins=margins)
+        review = self._make(game, move, best, best_score, played_score, chance, True, forced,
+                            0, margins=margins)
         if margins is not None and played_raw < best_raw and review.label == "best" \
                 and not forced:
             # Same result, smaller margin: not the best move, but no result lost.
@@ -353,9 +359,12 @@ class Reviewer:
 
     # --- the judgement ----------------------------------------------------------------
 
-    def _make(self, ply: int, side: int, move: Move, best: Move, best_score: int,
+    def _make(self, game: Game, move: Move, best: Move, best_score: int,
               played_score: int, chance: Chance, exact: bool, forced: bool, depth: int,
               margins: tuple[int, int] | None = None) -> MoveReview:
+        """The judgement of ``move`` in ``game`` (the position before it) from the two
+        scores; a move that lets the opponent win at once says so, with the winning move."""
+        ply, side = game.ply + 1, game.turn
         if played_score >= best_score:
             best, best_score = move, played_score
         if exact:
@@ -364,12 +373,51 @@ class Reviewer:
             before, after = chance(best_score), chance(played_score)
         if best == move or forced:
             label = "best"
+        elif threw_away_a_proof(best_score, played_score):
+            label = "blunder"  # a proof lost is a blunder whatever the percentages say
         else:
             label = label_for(max(0.0, before - after))
         verdict = exact_verdict(best_score, played_score, margins) if exact \
             else proof_verdict(best_score, played_score)
+        if label != "best" and is_proven(played_score) and played_score < 0 \
+                and not (is_proven(best_score) and best_score < 0):
+            reply = winning_reply(game, move)
+            if reply is not None:
+                name = game.side_names[1 - side]
+                verdict = f"allowed {name} to win at once: {game.move_name(reply)}"
         return MoveReview(ply, side, move, best, label, exact, best_score, played_score,
                           before, after, verdict, forced, depth, margins)
+
+
+def threw_away_a_proof(best: int, played: int) -> bool:
+    """A move that allows a forced loss the mover did not already face, or gives up a
+    proven win (scores from the mover's view): a blunder at any winning chance.
+
+    >>> threw_away_a_proof(40, -(WIN - 2)), threw_away_a_proof(WIN - 3, 500)
+    (True, True)
+    >>> threw_away_a_proof(-(WIN - 8), -(WIN - 2)), threw_away_a_proof(WIN - 3, WIN - 5)
+    (False, False)
+    """
+    lost_now = is_proven(played) and played < 0 and not (is_proven(best) and best < 0)
+    won_before = is_proven(best) and best > 0 and not (is_proven(played) and played > 0)
+    return lost_now or won_before
+
+
+def winning_reply(game: Game, move: Move) -> Move | None:
+    """The opponent's move that wins at once after ``move`` in ``game`` (unchanged), or
+    ``None`` when there is none."""
+    work = game.copy()
+    work.push(move)
+    if work.is_over():
+        return None
+    opponent = work.turn
+    for reply in work.legal_moves():
+        work.push(reply)
+        outcome = work.outcome()
+        work.pop()
+        if outcome is not None and outcome.winner == opponent:
+            return reply
+    return None
 
 
 def _decided(score: int) -> bool:
@@ -479,4 +527,5 @@ def review_game(game: Game, evaluator: Evaluator, limits: ReviewLimits, *,
 
 __all__ = ["DEFAULT_DEPTH", "LABELS", "THRESHOLDS", "GameReview", "MoveReview",
            "ReviewCancelled", "ReviewLimits", "Reviewer", "SideSummary", "chance_function",
-           "exact_verdict", "label_for", "move_accuracy", "review_game", "side_summary"]
+           "exact_verdict", "label_for", "move_accuracy", "review_game", "side_summary",
+           "threw_away_a_proof", "winning_reply"]
