@@ -224,6 +224,10 @@ class Panel:
             level = session.level_label(side)
             detail = f"{who} · {level}" if level else (
                 "You" if who == "You" else "A person")
+            if session.names[side]:  # the player the opened file names
+                detail = f"{session.names[side]} · {detail}"
+            if session.study and is_computer(session.players[side]):
+                detail = f"{session.names[side] or 'Computer'} · waits for Play"
             draw.blit_text(surface, detail, draw.fit_size(detail, 19, text_w, 15),
                            theme.text_dim, (row.x + 54, top + 23), max_width=text_w)
             draw.blit_text(surface, count_text, 34, theme.text, (row.right - 14, row.centery),

@@ -214,9 +214,16 @@ class Session:
                  next_generation: Callable[[], int], settings: Any,
                  evaluators: Callable[[str, str], Any], demo: bool = False,
                  autosave: bool = True, paused: bool = False,
-                 opening: OpeningPhase | None = None) -> None:
+                 opening: OpeningPhase | None = None, study: bool = False,
+                 names: list[str | None] | None = None) -> None:
         self.game = game
         self.players = [dict(p) for p in players]
+        self.names: list[str | None] = list(names or [None, None])[:2]
+        """The players' names from an opened file (GGF ``PB``/``PW``, psq), by side."""
+        self.study = study and not demo and any(is_computer(p) for p in self.players)
+        """A game opened from a file (Open, ``plies FILE``, a paste) is studied first:
+        the computer makes no move and the person may move either side, until Play
+        (``play_on``) hands the sides to their players."""
         self.opening = opening
         """A swap / swap2 opening (``game.ui.opening_phase``): it sets ``players``."""
         if opening is not None:
@@ -279,13 +286,35 @@ class Session:
         return not self.game.is_over() and self.game.legal_moves() == [PASS]
 
     def human_to_move(self) -> bool:
-        """A person may act now: their turn, a real choice, the game running."""
-        return (not self.game.is_over() and not is_computer(self.players[self.game.turn])
+        """A person may act now: their turn (any turn in study), a real choice, the
+        game running."""
+        return (not self.game.is_over() and self._by_hand(self.game.turn)
                 and not self.forced_pass())
 
+    def _by_hand(self, side: int) -> bool:
+        """Whether ``side``'s moves are made by the person now (any side in study)."""
+        return self.study or not is_computer(self.players[side])
+
     def _human_choice(self, game: Game) -> bool:
-        return (not game.is_over() and not is_computer(self.players[game.turn])
+        return (not game.is_over() and self._by_hand(game.turn)
                 and game.legal_moves() != [PASS])
+
+    def play_on(self) -> bool:
+        """Play (P): end the study, or resume a paused demo: the players of the file
+        take their sides and the computer moves when it is its turn. ``False`` when
+        there is nothing to start."""
+        if self.study:
+            self.study = False
+            self.paused = False
+            computers = [self.game.side_names[s] for s in (0, 1)
+                         if is_computer(self.players[s])]
+            self.say(f"Playing on: the computer plays {' and '.join(computers)}", "info", 3.0)
+            self.autosave()
+            return True
+        if self.demo and self.paused:
+            self.toggle_pause()
+            return True
+        return False
 
     @property
     def view_side(self) -> int:
@@ -579,7 +608,7 @@ class Session:
             return
         can_go = not self.paused or self.step_requested
         if self.opening is not None and not self.opening.decided:
-            self._opening_update(can_go)
+            self._opening_update(can_go and not self.study)
             return
         self._maybe_analyse(can_go)
         if self.forced_pass():
@@ -594,7 +623,7 @@ class Session:
                 self.step_requested = False
                 self._apply(PASS, computer=is_computer(self.players[game.turn]))
             return
-        if not is_computer(self.players[game.turn]):
+        if self._by_hand(game.turn):
             return
         if self.ready is not None:
             delay = 0.0 if self.step_requested else self.min_delay()
@@ -764,7 +793,7 @@ class Session:
             return "The game is over."
         if self.pending in ("move", "hint"):
             return "Waiting for the computer's search…"
-        if is_computer(self.players[self.game.turn]) and not self.paused:
+        if not self._by_hand(self.game.turn) and not self.paused:
             return "The computer is to move."
         return None
 
@@ -773,7 +802,7 @@ class Session:
         if (not self.analysis_on or self.analysis_done or self.pending is not None
                 or self.forced_pass()):
             return
-        if is_computer(self.players[self.game.turn]) and can_go:
+        if not self._by_hand(self.game.turn) and can_go:
             return  # the computer's own move comes first
         found = self._player_search(self.game.turn, "hint")
         if found is None:
@@ -977,6 +1006,7 @@ class Session:
                                           scores if any(s is not None for s in scores) else None)
         if self.opening is not None:
             record.opening = self.opening.as_dict()
+        record.names = list(self.names) if any(self.names) else None
         return record
 
     def restore_scores(self, scores: list[int | None]) -> None:

@@ -34,6 +34,7 @@ SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Swap opening: Black, White, two more", ("B", "W", "2")),
     ("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),
     ("Drop in a Connect-4 column", ("1", "…", "9", "0")),
+    ("Opened game: let its players play on", ("P",)),
     ("Demo: pause, step", ("Space", "S", "or", "Right")),
     ("Demo: slower, faster", ("−", "+")),
     ("Save, open", ("Ctrl+S", "Ctrl+O")),

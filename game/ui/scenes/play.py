@@ -16,6 +16,7 @@ Save / Open                     Ctrl+S / Ctrl+O
 Settings                        Ctrl+, (or F2)
 Keyboard help                   F1 or ?
 Swap / swap2 choice (Gomoku)    B take Black, W take White, 2 place two more
+Play on (a game opened to study) P, or the Play button in the status line
 Quit                            Esc, then Enter or Y (in a dialog, Esc closes it)
 ==============================  ==========================================
 """
@@ -62,14 +63,16 @@ class PlayScene(Scene):
     def __init__(self, app: App, game: Game, players: list[dict[str, Any]], *,
                  demo: bool = False, paused: bool = False,
                  scores: list[int | None] | None = None,
-                 opening: dict[str, Any] | None = None) -> None:
+                 opening: dict[str, Any] | None = None, study: bool = False,
+                 names: list[str | None] | None = None) -> None:
         super().__init__(app)
         phase = OpeningPhase.from_record(opening, players, game.ply) \
             if opening is not None else None
         self.session = Session(game, players, worker=app.worker,
                                next_generation=app.next_generation, settings=app.settings,
                                evaluators=app.evaluator, demo=demo, paused=paused,
-                               autosave=app.autosave, opening=phase)
+                               autosave=app.autosave, opening=phase, study=study,
+                               names=names)
         if scores:
             self.session.restore_scores(scores)
         self.view = view_for(game.name)
@@ -139,6 +142,10 @@ class PlayScene(Scene):
                            tooltip=f"{label[:-4]}: press {CHOICE_KEYS[choice]}")
             for choice, label in CHOICE_LABELS.items()}
         self.widgets.add(*self.choice_buttons.values())
+        # A game opened for study: Play hands the sides to the file's players (P too).
+        self.b_play_on = Button("Play", self.play_on, size=19,
+                                tooltip="Let the players of this game play on (P)")
+        self.widgets.add(self.b_play_on)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -163,6 +170,9 @@ class PlayScene(Scene):
                                       self.status_rect.height - 2)
             x -= bw + 6
         self._choice_left = x
+        bw = self.b_play_on.preferred_width()
+        self.b_play_on.rect = pygame.Rect(self.status_rect.right - bw, self.status_rect.y + 1,
+                                          bw, self.status_rect.height - 2)
         self.view.layout(self.board_area.inflate(-8, -8), self.session.game)
         self._layout_toolbar(w)
         self.panel.follow_latest(self.session)
@@ -250,7 +260,8 @@ class PlayScene(Scene):
         game on screen (an undo and a second ending do not count twice), only for a
         person against the computer, and only for endings played here."""
         s, outcome = self.session, self.game.outcome()
-        if self.tallied or outcome is None or len(s.humans) != 1 or not self.app.save_on_quit:
+        if self.tallied or outcome is None or len(s.humans) != 1 or s.study \
+                or not self.app.save_on_quit:
             return
         person = s.humans[0]
         level = int(s.players[1 - person].get("level", 0) or 0)
@@ -366,7 +377,8 @@ class PlayScene(Scene):
         demo = s.demo and all(p.get("type") == "computer" for p in players)
 
         def go() -> None:
-            app.start_game(pasted.game, players, demo=demo, paused=demo, remember=False)
+            app.start_game(pasted.game, players, demo=demo, paused=demo, remember=False,
+                           study=True)
             if app.play is not None:
                 app.play.session.say(f"Pasted {pasted.what}", "info", 5.0)
 
@@ -380,6 +392,12 @@ class PlayScene(Scene):
 
     def toggle_pause(self) -> None:
         self.session.toggle_pause()
+
+    def play_on(self) -> None:
+        """P or Play: end the study of an opened game (or resume a paused demo)."""
+        if not self.session.play_on():
+            self.session.say("Already playing", "info", 1.5)
+        self._refresh_buttons()
 
     def toggle_analysis(self) -> None:
         """Open or close the analysis card (and its search)."""
@@ -554,6 +572,8 @@ class PlayScene(Scene):
             self.toggle_analysis()
         elif key == pygame.K_u:
             s.toggle_raw()
+        elif key == pygame.K_p:
+            self.play_on()
         elif key == pygame.K_RIGHTBRACKET:
             self.step_preview(1)
         elif key == pygame.K_LEFTBRACKET:
@@ -633,6 +653,7 @@ class PlayScene(Scene):
         choices = self.person_choices()
         for choice, button in self.choice_buttons.items():
             button.visible = choice in choices
+        self.b_play_on.visible = s.study and not choices
 
     # --- drawing ------------------------------------------------------------------------------
 
@@ -749,6 +770,11 @@ class PlayScene(Scene):
             words = phase_text(s.opening, game.ply, is_computer)
             if words:
                 return words, "turn"
+        if s.study:
+            computers = " and ".join(game.side_names[x] for x in (0, 1)
+                                     if is_computer(s.players[x]))
+            return (f"Study: {side} to move — you move both sides; Play (P) lets the "
+                    f"computer play {computers}", "turn")
         if is_computer(s.players[game.turn]):
             level = s.level_label(game.turn)
             viewer = game.side_names[s.view_side]
@@ -805,10 +831,24 @@ class PlayScene(Scene):
                        outline=icon_outline(disc, theme.background), with_shadow=False,
                        style="stone" if self.game.name == "gomoku" else "disc")
             x += 26
-        right = self._choice_left if self.person_choices() else rect.right
-        size = draw.fit_size(text, 22, right - x - 8, 15)
-        draw.blit_text(surface, text, size, colour, (x, rect.centery), "midleft",
-                       max_width=right - x - 8)
+        right = self._choice_left if self.person_choices() else \
+            self.b_play_on.rect.x - 4 if self.b_play_on.visible else rect.right
+        width = right - x - 8
+        size = draw.fit_size(text, 22, width, 15)
+        if draw.text_size(text, size)[0] <= width:
+            draw.blit_text(surface, text, size, colour, (x, rect.centery), "midleft",
+                           max_width=width)
+            return
+        # Too long for one line even at the smallest size: two lines, never cut.
+        size = 15 if len(draw.wrap(text, 15, width)) <= 2 else 14
+        lines = draw.wrap(text, size, width)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        step = draw.text_size("Ag", size)[1] - 2
+        top = rect.centery - step * len(lines) / 2
+        for number, line in enumerate(lines):
+            draw.blit_text(surface, line, size, colour, (x, top + number * step), "topleft",
+                           max_width=width)
 
     def pass_toast(self) -> str | None:
         """``"Black has no move and passes"`` while a pass is pending or just played."""

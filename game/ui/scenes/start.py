@@ -464,7 +464,8 @@ class StartScene(Scene):
         demo = all(p.get("type") == "computer" for p in players)
         self.app.start_game(self.resume_game, players, demo=demo, paused=demo, remember=False,
                             scores=self.resume_record.scores,
-                            opening=self.resume_record.opening)
+                            opening=self.resume_record.opening,
+                            names=self.resume_record.names)
 
     def show_results(self) -> None:
         from game.ui.scenes.results import ResultsDialog
