@@ -17,6 +17,7 @@ Settings                        Ctrl+, (or F2)
 Keyboard help                   F1 or ?
 Swap / swap2 choice (Gomoku)    B take Black, W take White, 2 place two more
 Play on (a game opened to study) P, or the Play button in the status line
+Close the innermost thing       Esc: a previewed line, the analysis card, the focus
 Quit                            Esc, then Enter or Y (in a dialog, Esc closes it)
 ==============================  ==========================================
 """
@@ -439,6 +440,21 @@ class PlayScene(Scene):
         from game.ui.scenes.help import HelpDialog
         self.app.push_scene(HelpDialog(self.app))
 
+    def escape(self) -> None:
+        """Esc closes the innermost thing first: a previewed analysis line, then the
+        analysis card, then the keyboard's focus on a toolbar button; only then does it
+        ask whether to quit."""
+        if self.session.analysis_on and self.panel.hover_line is not None \
+                and not self._mouse_in_lines:
+            self.panel.hover_line = None
+        elif self.session.analysis_on:
+            self.toggle_analysis()
+        elif self.widgets.focus_visible and self.widgets.focus is not None:
+            self.widgets.focus_visible = False
+            self.widgets.focus = None
+        else:
+            self.ask_quit()
+
     def ask_quit(self) -> None:
         """Esc: quitting asks first, so an Esc too many after closing a dialog is harmless."""
         from game.ui.scenes.confirm import ConfirmDialog
@@ -535,7 +551,7 @@ class PlayScene(Scene):
         key, s = event.key, self.session
         ctrl, shift = _ctrl(event), _shift(event)
         if key == pygame.K_ESCAPE:
-            self.ask_quit()
+            self.escape()
         elif ctrl and key == pygame.K_z:
             self.redo() if shift else self.undo()
         elif ctrl and key == pygame.K_y:
