@@ -377,8 +377,8 @@ class Reviewer:
             label = "blunder"  # a proof lost is a blunder whatever the percentages say
         else:
             label = label_for(max(0.0, before - after))
-        verdict = exact_verdict(best_score, played_score, margins) if exact \
-            else proof_verdict(best_score, played_score)
+        verdict = exact_verdict(best_score, played_score, margins, ply) if exact \
+            else proof_verdict(best_score, played_score, ply)
         if label != "best" and is_proven(played_score) and played_score < 0 \
                 and not (is_proven(best_score) and best_score < 0):
             reply = winning_reply(game, move)
@@ -434,14 +434,19 @@ def _result_word(score: int) -> str:
     return "win" if score > 0 else "loss" if score < 0 else "draw"
 
 
-def exact_verdict(best: int, played: int, margins: tuple[int, int] | None = None) -> str:
+def exact_verdict(best: int, played: int, margins: tuple[int, int] | None = None,
+                  ply: int | None = None) -> str:
     """The exact judgement in words, from the two exact scores (mover's view).
 
     ``margins``: Othello's final disc margins ``(best, played)``, which say more than
-    the number of moves left.
+    the number of moves left. ``ply``: the judged move's number in the game; then how
+    soon the game ends is said as a move number of the game, the unit the review
+    numbers moves in ("ending at move 18 instead of 14"), else in the winner's moves.
 
     >>> exact_verdict(WIN - 3, 0), exact_verdict(WIN - 3, WIN - 7)
     ('turned a win into a draw', 'kept the win, in 4 moves instead of 2')
+    >>> exact_verdict(WIN - 3, WIN - 7, ply=12)
+    'kept the win, ending at move 18 instead of 14'
     >>> exact_verdict(-(WIN - 10), -(WIN - 4))
     'turned a loss into a loss in fewer moves (2 instead of 5)'
     """
@@ -462,24 +467,38 @@ def exact_verdict(best: int, played: int, margins: tuple[int, int] | None = None
         mine_best, mine_played = (a + 1) // 2, (b + 1) // 2
         if mine_played == mine_best:
             return "kept the win"
+        if ply is not None:
+            return f"kept the win, ending at move {ply - 1 + b} instead of {ply - 1 + a}"
         return f"kept the win, in {count(mine_played, 'move')} instead of {mine_best}"
     theirs_best, theirs_played = a // 2, b // 2
     if theirs_played >= theirs_best:
         return "held the loss off as long as possible"
+    if ply is not None:
+        return (f"turned a loss into a quicker loss (ending at move {ply - 1 + b} instead "
+                f"of {ply - 1 + a})")
     return f"turned a loss into a loss in fewer moves ({theirs_played} instead of {theirs_best})"
 
 
-def proof_verdict(best: int, played: int) -> str:
+def proof_verdict(best: int, played: int, ply: int | None = None) -> str:
     """What a proof on one side of a heuristic judgement says (``""``: nothing).
+
+    ``ply``: the judged move's number in the game: the end is then a move number of
+    the game ("by move 16"), the unit the review numbers moves in.
 
     >>> proof_verdict(WIN - 5, 120), proof_verdict(40, -(WIN - 4))
     ('missed a forced win in 3 moves', 'allowed a forced loss in 2 moves')
+    >>> proof_verdict(WIN - 5, 120, ply=12), proof_verdict(40, -(WIN - 4), ply=12)
+    ('missed a forced win by move 16', 'allowed a forced loss by move 15')
     """
     won_best, won_played = is_proven(best) and best > 0, is_proven(played) and played > 0
     if won_best and not won_played:
+        if ply is not None:
+            return f"missed a forced win by move {ply - 1 + (plies_to_end(best) or 1)}"
         return f"missed a forced win in {count(((plies_to_end(best) or 1) + 1) // 2, 'move')}"
     lost_best, lost_played = is_proven(best) and best < 0, is_proven(played) and played < 0
     if lost_played and not lost_best:
+        if ply is not None:
+            return f"allowed a forced loss by move {ply - 1 + (plies_to_end(played) or 2)}"
         return f"allowed a forced loss in {count(((plies_to_end(played) or 2) + 1) // 2, 'move')}"
     return ""
 
