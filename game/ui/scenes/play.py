@@ -849,22 +849,8 @@ class PlayScene(Scene):
             x += 26
         right = self._choice_left if self.person_choices() else \
             self.b_play_on.rect.x - 4 if self.b_play_on.visible else rect.right
-        width = right - x - 8
-        size = draw.fit_size(text, 22, width, 15)
-        if draw.text_size(text, size)[0] <= width:
-            draw.blit_text(surface, text, size, colour, (x, rect.centery), "midleft",
-                           max_width=width)
-            return
-        # Too long for one line even at the smallest size: two lines, never cut.
-        size = 15 if len(draw.wrap(text, 15, width)) <= 2 else 14
-        lines = draw.wrap(text, size, width)
-        if len(lines) > 2:
-            lines = [lines[0], " ".join(lines[1:])]
-        step = draw.text_size("Ag", size)[1] - 2
-        top = rect.centery - step * len(lines) / 2
-        for number, line in enumerate(lines):
-            draw.blit_text(surface, line, size, colour, (x, top + number * step), "topleft",
-                           max_width=width)
+        # Two lines at the smallest size rather than a cut sentence.
+        draw.blit_lines(surface, text, 22, colour, (x, rect.centery), right - x - 8)
 
     def pass_toast(self) -> str | None:
         """``"Black has no move and passes"`` while a pass is pending or just played."""

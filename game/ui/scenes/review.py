@@ -574,8 +574,8 @@ class ReviewScene(Scene):
                        outline=icon_outline(pieces[side], theme.background), with_shadow=False,
                        style="stone" if self.game.name == "gomoku" else "disc")
             x += 26
-        draw.blit_text(surface, self.status_text(), 21, colour, (x, rect.centery), "midleft",
-                       max_width=rect.right - x - 8)
+        draw.blit_lines(surface, self.status_text(), 21, colour, (x, rect.centery),
+                        rect.right - x - 8)
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         theme, rect = self.theme, self.summary_rect
