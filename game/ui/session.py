@@ -1079,10 +1079,10 @@ def _first_stones(game: Game, searcher: Searcher, seed: int) -> tuple[list[Move]
     assert best is not None, "an empty board has openings"
     score, line = best
     names = " ".join(game.move_name(m) for m in line)
-    unit = searcher.evaluator.unit
-    return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even (White "
-                  f"{score / unit:+.1f} units at depth {PLACEMENT_DEPTH}), so either colour "
-                  "is a fair choice for you.")
+    white = describe(game.name, score, "White", preset=searcher.evaluator.name)
+    return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even ({white} "
+                  f"looking {PLACEMENT_DEPTH} moves ahead), so either colour is a fair "
+                  "choice for you.")
 
 
 def _program_name(command: str) -> str:
