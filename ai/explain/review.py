@@ -268,7 +268,6 @@ class Reviewer:
             raise ReviewCancelled
         limits = self.limits.for_game(game.name)
         chance = self._chance or chance_function(game, self.evaluator)
-        ply, side = game.ply + 1, game.turn
         forced = len(game.legal_moves()) == 1
         solver = self.evaluator.solver
         tried = solver is not None and solver.applies(game)

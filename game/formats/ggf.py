@@ -242,7 +242,12 @@ def read_record(text: str, *, name: str = "the game file", default_players: Any 
     A file of several games opens its first; the record's ``note`` says how many there
     are. Raises ``RecordError`` (one sentence naming the file) on any problem.
     """
-    from game.records import RecordError, player_names, record_from_game, standard_players
+    from game.records import (
+        RecordError,
+        player_names,
+        record_from_game,
+        standard_players,
+    )
     try:
         games = parse_games(text)
     except GGFError as error:

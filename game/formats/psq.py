@@ -124,7 +124,12 @@ def read_record(text: str, *, name: str = "the game file",
     Raises:
         RecordError: one sentence naming the file and the first problem.
     """
-    from game.records import RecordError, player_names, record_from_game, standard_players
+    from game.records import (
+        RecordError,
+        player_names,
+        record_from_game,
+        standard_players,
+    )
     from game.rules import Gomoku, RulesError
 
     try:

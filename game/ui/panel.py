@@ -23,10 +23,11 @@ from __future__ import annotations
 import pygame
 
 from ai.evaluators.base import WIN, is_proven
+from ai.explain.why import Why, compared_line, exact_summary, summary, tied_with_best
+from ai.explain.words import count
+from ai.search import TopMoves
 from game.rules import PASS
 from game.ui import draw
-from ai.explain.why import exact_summary, summary
-from ai.explain.words import count
 from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
 from game.ui.theme import Theme, icon_outline, mix, visible_on
 
@@ -419,13 +420,11 @@ class Panel:
         y = rect.y + 40 + ANALYSIS_LINES * LINE_ROW + 4
         why = session.analysis_why
         if why is not None and len(top.lines) >= 2 and y + 20 < rect.bottom:
-            best, second = (self._names(session, (top.lines[i].move,))[0] for i in (0, 1))
-            exact = exact_summary(game.name, top.lines[0], top.lines[1], best, second) \
-                if top.exact or is_proven(top.lines[0].score) else None
-            text = f"Why {best} over {second}: {exact or summary(game.name, why, 3)}"
-            for row in draw.wrap(text, 18, rect.width - 32)[:2]:
-                draw.blit_text(surface, row, 18, theme.text_dim, (rect.x + 16, y))
-                y += 20
+            for row in draw.wrap(why_words(session, top, why), 17, rect.width - 32)[:3]:
+                if y + 18 > rect.bottom - 4:
+                    break
+                draw.blit_text(surface, row, 17, theme.text_dim, (rect.x + 16, y))
+                y += 18
         elif len(top.lines) == 1 and y + 20 < rect.bottom:
             draw.blit_text(surface, "The only move the search considers here.", 18,
                            theme.text_dim, (rect.x + 16, y), max_width=rect.width - 32)
@@ -523,6 +522,25 @@ def result_text(session: Session) -> tuple[str, str]:
 
 
 __all__ = ["Panel", "compact_count", "result_text"]
+
+
+def why_words(session: Session, top: TopMoves, why: Why) -> str:
+    """"Why the best" for the analysis card: against the first line of another score
+    (two tied lines explain nothing), saying whose view the signed terms take."""
+    game = session.game
+    other = compared_line(top.lines) or 1
+    names = [Panel._names(session, (line.move,))[0] for line in top.lines]
+    best, second = names[0], names[other]
+    tied = tied_with_best(top.lines)
+    same = ", ".join(names[:tied]) + f" and {names[tied]}" if tied else ""
+    if tied and other == 1 and top.lines[1].score == top.lines[0].score:
+        return f"{same} score the same: as good as each other, as far as the search sees"
+    exact = exact_summary(game.name, top.lines[0], top.lines[other], best, second) \
+        if top.exact or is_proven(top.lines[0].score) else None
+    side = game.side_names[game.turn]
+    reason = exact or f"(+ is good for {side}) {summary(game.name, why, 3)}"
+    text = f"why {best} over {second}: {reason}"
+    return f"{same} score the same; {text}" if tied else text[:1].upper() + text[1:]
 
 
 def opening_lines(session: Session, width: int) -> list[str]:

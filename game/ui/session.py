@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.evaluators.base import is_proven, plies_to_end
-from ai.explain.why import Why, compare_lines
+from ai.explain.why import Why, compare_lines, compared_line
 from ai.explain.winchance import describe, moves_to_end, percent, raw_text, win_chance
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level
@@ -819,8 +819,9 @@ class Session:
 
             def explained(top: TopMoves) -> tuple[TopMoves, Why | None]:
                 why = None
-                if len(top.lines) >= 2:
-                    why = compare_lines(game, evaluator, top.lines[0].pv, top.lines[1].pv)
+                other = compared_line(top.lines)
+                if other is not None:
+                    why = compare_lines(game, evaluator, top.lines[0].pv, top.lines[other].pv)
                 return top, why
 
             top = searcher.search_top(game, limits, ANALYSIS_LINES, stop=stop,

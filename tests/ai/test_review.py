@@ -16,8 +16,17 @@ from ai.endgame.connect4 import Connect4Solver
 from ai.endgame.othello import OthelloSolver
 from ai.evaluators import load_evaluator
 from ai.evaluators.base import WIN
-from ai.explain.review import (LABELS, MoveReview, Reviewer, ReviewLimits, exact_verdict,
-                               label_for, move_accuracy, review_game, side_summary)
+from ai.explain.review import (
+    LABELS,
+    MoveReview,
+    Reviewer,
+    ReviewLimits,
+    exact_verdict,
+    label_for,
+    move_accuracy,
+    review_game,
+    side_summary,
+)
 from ai.search import Bound, Limits, Searcher
 from game.rules import new_game
 

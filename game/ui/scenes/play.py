@@ -32,8 +32,13 @@ from ai.worker import WorkerReport
 from game.rules import PASS, Cell, Game, Move
 from game.ui import draw
 from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
-from game.ui.opening_phase import (CHOICE_KEYS, CHOICE_LABELS, CHOICE_SHORT, OpeningPhase,
-                                   phase_text)
+from game.ui.opening_phase import (
+    CHOICE_KEYS,
+    CHOICE_LABELS,
+    CHOICE_SHORT,
+    OpeningPhase,
+    phase_text,
+)
 from game.ui.panel import Panel, result_text
 from game.ui.scenes.base import Scene
 from game.ui.session import DEMO_DELAYS, Session, is_computer
@@ -789,8 +794,9 @@ class PlayScene(Scene):
         if s.study:
             computers = " and ".join(game.side_names[x] for x in (0, 1)
                                      if is_computer(s.players[x]))
-            return (f"Study: {side} to move — you move both sides; Play (P) lets the "
-                    f"computer play {computers}", "turn")
+            study = (f"Study: {side} to move — you move both sides; Play (P) lets the "
+                     f"computer play {computers}")
+            return study, "turn"
         if is_computer(s.players[game.turn]):
             level = s.level_label(game.turn)
             viewer = game.side_names[s.view_side]
