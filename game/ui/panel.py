@@ -199,8 +199,13 @@ class Panel:
                        style="stone" if game.name == "gomoku" else "disc")
             name = game.side_names[side]
             who = session.side_label(side)
-            count_text = str(counts[side])
-            cw = draw.text_size(count_text, 34, True)[0]
+            # Othello's count is the score (big); elsewhere it only counts pieces
+            # played, so it is small and says what it counts ("9 discs").
+            scored = game.name == "othello"
+            count_text = str(counts[side]) if scored else \
+                count(counts[side], "stone" if game.name == "gomoku" else "disc")
+            cw = draw.text_size(count_text, 34, True)[0] if scored \
+                else draw.text_size(count_text, 17)[0]
             text_w = row.width - 60 - cw - 20
             tag = ""
             if to_move:
@@ -231,8 +236,12 @@ class Panel:
                 detail = f"{session.names[side] or 'Computer'} · waits for Play"
             draw.blit_text(surface, detail, draw.fit_size(detail, 19, text_w, 15),
                            theme.text_dim, (row.x + 54, top + 23), max_width=text_w)
-            draw.blit_text(surface, count_text, 34, theme.text, (row.right - 14, row.centery),
-                           "midright", bold=True)
+            if scored:
+                draw.blit_text(surface, count_text, 34, theme.text,
+                               (row.right - 14, row.centery), "midright", bold=True)
+            else:
+                draw.blit_text(surface, count_text, 17, theme.text_dim,
+                               (row.right - 14, row.centery), "midright")
 
     def _analysis(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
         rect = self.analysis_rect
