@@ -29,7 +29,7 @@ from ai.search import TopMoves
 from game.rules import PASS
 from game.ui import draw
 from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
-from game.ui.theme import Theme, icon_outline, mix, visible_on
+from game.ui.theme import RGB, Theme, icon_outline, luminance, mix, visible_on
 
 ROW_HEIGHT = 26
 GAP = 12
@@ -266,7 +266,7 @@ class Panel:
         # The viewer's colour fills from the left, as far as the viewer's chance goes.
         frac = ev.chance(view) if ev else 0.5
         left_w = round(bar.width * frac)
-        c0, c1 = (visible_on(c, theme.card, 1.3) for c in colours.pieces)
+        c0, c1 = (bar_fill(c, theme.card) for c in colours.pieces)
         pieces = colours.pieces if view == 0 else colours.pieces[::-1]
         if view == 1:
             c0, c1 = c1, c0
@@ -280,7 +280,7 @@ class Panel:
             draw.rounded_rect(surface, bar, fill, 8)
             # A piece colour that melts into the card (Black on high contrast's black)
             # gets its own rim, so its share of the bar stays visible.
-            rim = icon_outline(piece, theme.card)
+            rim = icon_outline(fill, theme.card)
             if rim is not None:
                 rim = visible_on(piece, theme.card, 7.0)
                 pygame.draw.rect(surface, rim, bar, 2, border_radius=8)
@@ -312,7 +312,7 @@ class Panel:
         if not evals:
             side = session.game.side_names[session.view_side]
             draw.blit_text(surface, f"{side}'s chances over the game", 17,
-                           theme.disabled_text, rect.center, "center", max_width=rect.width - 12)
+                           theme.text_dim, rect.center, "center", max_width=rect.width - 12)
             return
         pygame.draw.line(surface, theme.card_border, (rect.x + 4, mid), (rect.right - 4, mid), 1)
         total = max(len(session.game.move_stack) + len(session.redo), 10)
@@ -440,7 +440,7 @@ class Panel:
             y += 20
         tip = "Hover a line, or [ and ], to see it on the board"
         if rect.bottom - 24 >= y:
-            draw.blit_text(surface, tip, 16, theme.disabled_text, (rect.x + 16, rect.bottom - 24),
+            draw.blit_text(surface, tip, 16, theme.text_dim, (rect.x + 16, rect.bottom - 24),
                            max_width=rect.width - 32)
 
     @staticmethod
@@ -462,7 +462,7 @@ class Panel:
         lead = _lead(session)  # a set-up position with the second player to move
         names = [""] * lead + played + redo
         if not played + redo:
-            draw.blit_text(surface, "No moves yet", 20, theme.disabled_text,
+            draw.blit_text(surface, "No moves yet", 20, theme.text_dim,
                            (rect.x + 16, rect.y + 44))
             return
         colours = theme.board(game.name)
@@ -531,6 +531,16 @@ def result_text(session: Session) -> tuple[str, str]:
 
 
 __all__ = ["Panel", "compact_count", "result_text"]
+
+
+def bar_fill(piece: RGB, card: RGB) -> RGB:
+    """A side's share of the evaluation bar: its piece colour (a black share stays black
+    on a dark card, not a grey that melts into it); a light piece on a light card is
+    shaded just enough to be told from the card. Where the fill is under 3:1 against
+    the card the bar also gets a 7:1 rim (``Panel._analysis``)."""
+    if luminance(piece) < luminance(card):
+        return piece
+    return visible_on(piece, card, 1.3)
 
 
 def why_words(session: Session, top: TopMoves, why: Why) -> str:

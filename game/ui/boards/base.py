@@ -19,7 +19,7 @@ import pygame
 
 from game.rules import Cell, Game
 from game.ui import draw
-from game.ui.theme import BoardColours, Theme, readable_on, visible_on
+from game.ui.theme import BoardColours, Theme, marker_colour, readable_on, visible_on
 
 READABLE_SIZE = 16
 """The smallest font size a score label on the board is drawn at."""
@@ -232,12 +232,15 @@ class BoardView:
         faint disc of that colour, centred in the square. It reads as "your disc can go
         here" and not as a star point (a small solid dot where grid lines cross)."""
         colour = colours.pieces[overlay.mover]
+        # The ring must stand out from the felt (a black ring on green did not, at the
+        # smallest window): the piece's colour pushed to black or white where needed.
+        edge = marker_colour(colour, colours.surface)
         r = max(5, round(self.radius * 0.5))
-        ring = max(2, round(self.cell * 0.05))
+        ring = max(3, round(self.cell * 0.065))
         for cell in overlay.legal:
             centre = self.cell_center(cell)
             draw.aa_circle(surface, colour, centre, r, alpha=70)
-            draw.aa_circle(surface, colour, centre, r, ring, alpha=230)
+            draw.aa_circle(surface, edge, centre, r, ring)
 
     def piece_colour(self, colours: BoardColours, side: int) -> tuple[int, int, int]:
         return colours.pieces[side]

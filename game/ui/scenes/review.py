@@ -680,7 +680,7 @@ class ReviewScene(Scene):
         if len(points) >= 2:
             pygame.draw.lines(surface, theme.accent, False, points, 2)
         elif not points:
-            draw.blit_text(surface, "Filled in as the review runs", 16, theme.disabled_text,
+            draw.blit_text(surface, "Filled in as the review runs", 16, theme.text_dim,
                            area.center, "center", max_width=area.width - 8)
         for move in self.results:
             if move.label in MISTAKES:
