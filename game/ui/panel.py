@@ -207,6 +207,8 @@ class Panel:
             cw = draw.text_size(count_text, 34, True)[0] if scored \
                 else draw.text_size(count_text, 17)[0]
             text_w = row.width - 60 - cw - 20
+            # A piece count sits beside the name, so the detail below has the row's width.
+            detail_w = text_w if scored else row.width - 60 - 14
             tag = ""
             if to_move:
                 tag = "passes" if session.forced_pass() else "to move"
@@ -230,18 +232,21 @@ class Panel:
             level = session.level_label(side)
             detail = f"{who} · {level}" if level else (
                 "You" if who == "You" else "A person")
-            if session.names[side]:  # the player the opened file names
-                detail = f"{session.names[side]} · {detail}"
             if session.study and is_computer(session.players[side]):
-                detail = f"{session.names[side] or 'Computer'} · waits for Play"
-            draw.blit_text(surface, detail, draw.fit_size(detail, 19, text_w, 15),
-                           theme.text_dim, (row.x + 54, top + 23), max_width=text_w)
+                detail = "Computer · waits for Play (P)"
+            name_of = session.names[side]  # the player the opened file names
+            if name_of:
+                # The name first; what Plies adds only where it fits beside it.
+                full = f"{name_of} · {detail}"
+                detail = full if draw.text_size(full, 15)[0] <= detail_w else name_of
+            draw.blit_text(surface, detail, draw.fit_size(detail, 19, detail_w, 15),
+                           theme.text_dim, (row.x + 54, top + 23), max_width=detail_w)
             if scored:
                 draw.blit_text(surface, count_text, 34, theme.text,
                                (row.right - 14, row.centery), "midright", bold=True)
             else:
                 draw.blit_text(surface, count_text, 17, theme.text_dim,
-                               (row.right - 14, row.centery), "midright")
+                               (row.right - 14, top + 12), "midright")
 
     def _analysis(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
         rect = self.analysis_rect

@@ -512,7 +512,7 @@ class ReviewScene(Scene):
         between the buttons ("Review · Co…" reads worse; the board shows the game)."""
         x0, x1 = self._title_space
         title = f"Review · {self.game.title}"
-        return title if draw.ellipsize(title, 24, x1 - x0) == title else "Review"
+        return title if draw.text_size(title, 24)[0] <= x1 - x0 else "Review"
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
