@@ -347,6 +347,8 @@ class App:
                         opening=opening, study=True, names=names)
         if self.play is not None:
             text = note or f"Opened {name} ({count(game.ply, 'move')})"
+            if self.play.session.study and not self.play.session.analysis_on:
+                self.play.toggle_analysis()  # study shows the best moves and rings the best
             if self.play.session.study:
                 text += " · nobody moves until you press Play (P)"
             self.play.session.say(text, "info", 6.0 if note else 4.0)

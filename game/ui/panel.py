@@ -148,6 +148,24 @@ class Panel:
         r = self.lines_rect
         return pygame.Rect(r.x + 8, r.y + 40 + index * LINE_ROW, r.width - 16, LINE_ROW - 4)
 
+    def graph_rect(self) -> pygame.Rect:
+        """Where the evaluation graph is (under the evaluation bar)."""
+        rect = self.analysis_rect
+        return pygame.Rect(rect.x + 16, rect.y + 38 + 22 + 10, rect.width - 32,
+                           self.graph_height)
+
+    def ply_at(self, pos: tuple[int, int], session: Session) -> int | None:
+        """The position (its number of moves played) the graph shows at ``pos``, or
+        ``None`` off the graph; within the moves played and undone."""
+        rect = self.graph_rect()
+        if not rect.collidepoint(pos) or not session.evals:
+            return None
+        inner = rect.inflate(-8, -8)
+        played = len(session.game.move_stack) + len(session.redo)
+        total = max(played, 10)
+        ply = round((pos[0] - inner.x) / max(1, inner.width) * total)
+        return max(session.game.ply - len(session.game.move_stack), min(played, ply))
+
     def line_at(self, pos: tuple[int, int], session: Session) -> int | None:
         """The analysis line under ``pos``, if the card shows one there."""
         if not self.analysis_open or session.analysis is None:
@@ -297,7 +315,7 @@ class Panel:
                          (bar.centerx, bar.bottom + 2), 1)
         pygame.draw.rect(surface, theme.card_border if theme.name != "high-contrast"
                          else (255, 255, 255), bar, 1, border_radius=8)
-        graph = pygame.Rect(rect.x + 16, bar.bottom + 10, rect.width - 32, self.graph_height)
+        graph = self.graph_rect()
         self._graph(surface, theme, session, graph)
         y = graph.bottom + 10
         lines = [] if self.analysis_open else (

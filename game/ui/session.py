@@ -734,6 +734,28 @@ class Session:
         self._after_history_step("Took back", moves)
         return True
 
+    def can_jump(self) -> bool:
+        """Whether the person may go to any move of the game (the graph): in study,
+        between people, and in a paused demo; not while the computer plays its side."""
+        return self.study or not any(is_computer(p) for p in self.players) or (
+            self.demo and self.paused)
+
+    def go_to(self, ply: int) -> bool:
+        """Show the position after ``ply`` moves of this game (undone moves stay for
+        redo); ``False`` when that is not a position of it or jumping is not allowed."""
+        start = self.game.ply - len(self.game.move_stack)
+        if not self.can_jump() or not start <= ply <= self.game.ply + len(self.redo) \
+                or ply == self.game.ply:
+            return False
+        self._before_change()
+        while self.game.ply > ply:
+            self.redo.append(self.game.pop())
+        while self.game.ply < ply:
+            self.game.push(self.redo.pop())
+        self.say(f"Move {ply}" if ply > start else "The start", "info", 1.5)
+        self._after_change()
+        return True
+
     def can_redo(self) -> bool:
         return bool(self.redo)
 

@@ -52,7 +52,7 @@ def test_an_opened_game_waits_for_play_then_the_computer_moves(make_app, tmp_pat
     assert play.game.name == "othello" and play.game.ply == 1
     assert play.session.study
     frames_for(app, 0.8)  # with animations off a level-1 computer moves at once when it may
-    assert play.game.ply == 1 and play.session.pending is None
+    assert play.game.ply == 1 and play.session.pending in (None, "analysis")
     text, _ = play.status_text()
     assert "Play (P)" in text, text
     assert play.b_play_on.visible
@@ -154,3 +154,47 @@ def test_names_that_are_not_text_are_refused_or_cleaned():
         assert "names" in str(error)
     else:
         raise AssertionError("a names entry that is not two names was accepted")
+
+
+def test_study_rings_the_best_move_and_the_graph_jumps_to_a_move(make_app, tmp_path):
+    path = save(tmp_path, "graph.json", "f5d6c3d3c4", [HUMAN, computer(1)])
+    record = records.load_record(path)
+    app = make_app()
+    app.show_game(records.record_to_game(record), record.players, path.name)
+    play = app.play
+    s = play.session
+    assert s.analysis_on  # study opens with the best moves shown
+    assert app.pump_until(lambda: s.analysis is not None and s.analysis.lines, 20)
+    best = s.analysis.lines[0].move
+    assert best in play.game.legal_moves()
+    assert play.board_overlay().hint == play.game.move_cell(best)
+    # Give every position a score (as a finished review or a saved game would), then
+    # click the graph at its left end: the start; at the middle: move 2 of 5.
+    for ply in range(6):
+        s.evals.setdefault(ply, s.evaluation(0, False, 0))
+    app.run_frames(1)
+    graph = play.panel.graph_rect()
+    inner = graph.inflate(-8, -8)
+    post_click((inner.x + 1, graph.centery))
+    app.run_frames(2)
+    assert play.game.ply == 0 and len(s.redo) == 5
+    post_click((inner.x + inner.width * 2 / 10, graph.centery))  # ten moves wide
+    app.run_frames(2)
+    assert play.game.moves_text() == "f5d6"
+    frames_for(app, 0.5)
+    assert play.game.ply == 2  # still studying: the computer waits
+
+
+def test_the_graph_does_not_take_back_moves_against_the_computer(make_app):
+    game = new_game("othello")
+    game.play_moves("f5d6")
+    app = make_app()
+    app.start_game(game, [HUMAN, computer(1)], remember=False)
+    play = app.play
+    play.session.evals.update({p: play.session.evaluation(0, False, 0) for p in range(3)})
+    app.run_frames(1)
+    graph = play.panel.graph_rect()
+    post_click((graph.x + 5, graph.centery))
+    app.run_frames(2)
+    assert play.game.ply == 2
+    assert "study" in play.status_text()[0]

@@ -537,6 +537,14 @@ class PlayScene(Scene):
             if self.panel.value_rect.collidepoint(event.pos):
                 self.session.toggle_raw()
                 return
+            ply = self.panel.ply_at(event.pos, self.session)
+            if ply is not None:  # the graph: go to that move (study, people, demo)
+                if self.session.go_to(ply):
+                    self.view.clear_animations()
+                elif not self.session.can_jump():
+                    self.session.say("The graph takes you to a move in study, between "
+                                     "people, or in a paused demo", "info", 3.0)
+                return
             cell = self.view.cell_at(event.pos)
             self.hover_cell = cell
             if cell is not None:
@@ -697,6 +705,10 @@ class PlayScene(Scene):
                                              if m != PASS) if c is not None]
             if s.hint is not None:
                 overlay.hint = game.move_cell(s.hint)
+            elif s.analysis_on and s.analysis is not None and s.analysis.lines \
+                    and s.analysis.lines[0].move != PASS:
+                # Studying with the analysis open: the engine's best move is ringed.
+                overlay.hint = game.move_cell(s.analysis.lines[0].move)
         overlay.forbidden = forbidden_cells(game)
         if s.opening is not None:
             stones = 5 if s.opening.opening.choices[:1] == ["place-two"] else 3
