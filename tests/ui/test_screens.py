@@ -86,3 +86,55 @@ def test_the_start_card_uses_a_large_window(make_app):
         if widget.visible and widget.rect.width:
             assert card.contains(widget.rect), (widget, widget.rect, card)
     assert scene.tiles[0].rect.height > small.top.tiles[0].rect.height
+
+
+def test_move_numbers_on_gomoku_stones_toggle_with_m(make_app):
+    game = new_game("gomoku")
+    moves = ["h8", "i9", "h9", "h10", "g8"]
+    game.play_moves(" ".join(moves))
+    app = make_app()
+    app.start_game(game, [HUMAN, HUMAN], remember=False)
+    app.run_frames(1)
+    play = app.play
+    assert play.board_overlay().opening == []
+    post_key(pygame.K_m, 0, "m")
+    app.run_frames(1)
+    assert app.settings.move_numbers
+    numbered = {n: (cell, side) for cell, side, n in play.board_overlay().opening}
+    # Stone n is the n-th move, Black's odd and White's even, on the cell of its move.
+    assert sorted(numbered) == [1, 2, 3, 4, 5]
+    replay = new_game("gomoku")
+    for n, name in enumerate(moves, start=1):
+        move = replay.parse_move(name)
+        assert numbered[n] == (replay.move_cell(move), (n - 1) % 2), n
+        replay.push(move)
+    post_key(pygame.K_m, 0, "m")
+    app.run_frames(1)
+    assert play.board_overlay().opening == [] and not app.settings.move_numbers
+
+
+def test_othello_discs_carry_their_move_numbers_in_the_review(make_app):
+    from ai.explain.review import ReviewLimits
+    from game.ui.scenes.review import ReviewScene
+
+    game = new_game("othello")
+    game.play_moves("f5d6c3d3c4")
+    app = make_app(move_numbers=True)
+    app.start_game(game, [HUMAN, HUMAN], remember=False)
+    app.push_scene(ReviewScene(app, app.play.session, limits=ReviewLimits(depth=1)))
+    assert app.pump_until(lambda: app.top.complete, 30)
+    review = app.top
+    review.select(4)  # the position before c4: four moves on the board
+    numbered = {n: (cell, side) for cell, side, n in review.board_overlay().opening}
+    assert sorted(numbered) == [1, 2, 3, 4]
+    replay = new_game("othello")
+    for n, name in enumerate(["f5", "d6", "c3", "d3"], start=1):
+        move = replay.parse_move(name)
+        assert numbered[n][0] == replay.move_cell(move), n  # the square of move n
+        replay.push(move)
+    # Each numbered disc is drawn in the colour it has now (flips change it); White's
+    # moves 2 (d6) and 4 (d3) are still White's four moves in.
+    position = review.position
+    for cell, side in numbered.values():
+        assert position.piece_at(*cell) == side
+    assert numbered[2][1] == 1 and numbered[4][1] == 1

@@ -17,7 +17,7 @@ import math
 
 import pygame
 
-from game.rules import Cell, Game
+from game.rules import PASS, Cell, Game
 from game.ui import draw
 from game.ui.theme import BoardColours, Theme, marker_colour, readable_on, visible_on
 
@@ -120,6 +120,25 @@ def winning_runs(cells: list[Cell]) -> list[tuple[Cell, Cell]]:
                 runs.append(((x, y), (x + (n - 1) * dx, y + (n - 1) * dy)))
     return runs
 
+
+
+def move_numbers(game: Game) -> list[tuple[Cell, int, int]]:
+    """Every piece on the board with the number of the move that placed it, as
+    ``(cell, side whose piece it is now, number)`` (an Othello disc keeps the number of
+    its square's move through its flips); numbers count from the game's first move."""
+    start = game.ply - len(game.move_stack)
+    probe = game.copy()
+    placed: dict[Cell, int] = {}
+    moves = []
+    while probe.move_stack:
+        moves.append(probe.pop())
+    for number, move in enumerate(reversed(moves), start=start + 1):
+        probe.push(move)
+        cell = probe.last_cell() if move != PASS else None
+        if cell is not None:
+            placed[cell] = number
+    return [(cell, side, number) for cell, number in placed.items()
+            if (side := game.piece_at(*cell)) is not None]
 
 class BoardView:
     """Base of the three board views; subclasses set the geometry and the surface."""

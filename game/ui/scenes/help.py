@@ -35,6 +35,7 @@ SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),
     ("Drop in a Connect-4 column", ("1", "…", "9", "0")),
     ("Opened game: let its players play on", ("P",)),
+    ("Move numbers on the stones", ("M",)),
     ("Demo: pause, step", ("Space", "S", "or", "Right")),
     ("Demo: slower, faster", ("−", "+")),
     ("Save, open", ("Ctrl+S", "Ctrl+O")),

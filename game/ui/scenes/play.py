@@ -17,6 +17,7 @@ Settings                        Ctrl+, (or F2)
 Keyboard help                   F1 or ?
 Swap / swap2 choice (Gomoku)    B take Black, W take White, 2 place two more
 Play on (a game opened to study) P, or the Play button in the status line
+Move numbers on the stones      M (Gomoku; Othello's and Gomoku's in the review)
 Close the innermost thing       Esc: a previewed line, the analysis card, the focus
 Quit                            Esc, then Enter or Y (in a dialog, Esc closes it)
 ==============================  ==========================================
@@ -32,6 +33,7 @@ from ai.worker import WorkerReport
 from game.rules import PASS, Cell, Game, Move
 from game.ui import draw
 from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
+from game.ui.boards.base import move_numbers
 from game.ui.opening_phase import (
     CHOICE_KEYS,
     CHOICE_LABELS,
@@ -399,6 +401,16 @@ class PlayScene(Scene):
     def toggle_pause(self) -> None:
         self.session.toggle_pause()
 
+    def toggle_move_numbers(self) -> None:
+        """M: number the stones in the order played (a setting: Gomoku here, Gomoku and
+        Othello in the review)."""
+        settings = self.app.settings
+        settings.move_numbers = not settings.move_numbers
+        self.app.apply_settings()
+        where = "" if self.game.name == "gomoku" else " (on Gomoku stones; here in the review)"
+        self.session.say(("Move numbers on" if settings.move_numbers else "Move numbers off")
+                         + where, "info", 2.5)
+
     def play_on(self) -> None:
         """P or Play: end the study of an opened game (or resume a paused demo)."""
         if not self.session.play_on():
@@ -603,6 +615,8 @@ class PlayScene(Scene):
             s.toggle_raw()
         elif key == pygame.K_p:
             self.play_on()
+        elif key == pygame.K_m:
+            self.toggle_move_numbers()
         elif key == pygame.K_RIGHTBRACKET:
             self.step_preview(1)
         elif key == pygame.K_LEFTBRACKET:
@@ -722,6 +736,8 @@ class PlayScene(Scene):
                 cells.append((probe.move_cell(move), probe.ply))
             overlay.opening = [(c, ply % 2, ply + 1) for c, ply in reversed(cells)
                                if c is not None]
+        if self.app.settings.move_numbers and game.name == "gomoku":
+            overlay.opening = move_numbers(game)  # every stone numbered (M), as Yixin does
         if self.cursor_visible and can_play:
             overlay.cursor = self.cursor
         if self.app.settings.show_thinking:

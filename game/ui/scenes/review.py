@@ -39,6 +39,7 @@ from ai.worker import WorkerReport
 from game.rules import PASS, Game
 from game.ui import draw
 from game.ui.boards import BoardOverlay, view_for
+from game.ui.boards.base import move_numbers
 from game.ui.scenes.base import Scene
 from game.ui.theme import Theme, icon_outline, mix, readable_on, visible_on
 from game.ui.widgets import Button, Choice, WidgetGroup
@@ -477,6 +478,8 @@ class ReviewScene(Scene):
         played = self.moves[self.selected]
         cell = position.move_cell(played) if played != PASS else None
         judged = self.selected_review()
+        if self.app.settings.move_numbers and self.game.name in ("gomoku", "othello"):
+            overlay.opening = move_numbers(position)  # the discs and stones by move
         if cell is not None:
             mark = MARKS[judged.label] if judged is not None else ""
             overlay.scores[cell] = mark or ("played" if judged is None or judged.label != "best"
