@@ -63,8 +63,8 @@ def test_why_compares_the_best_with_the_first_line_of_another_score() -> None:
     """Connect-4 4453 at depth 6: 4 and 3 tie (both -60), 6 is -64. Comparing 4 with 3
     would split a zero difference; the explanation takes 6, the first that differs."""
     from ai.explain.why import compare_lines, compared_line, tied_with_best
-    from game.commands.analyse import why_text
     from ai.search import Limits, Searcher
+    from game.commands.analyse import why_text
     from game.rules import new_game
 
     game = new_game("connect4")
