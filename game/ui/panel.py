@@ -220,8 +220,8 @@ class Panel:
             # Othello's count is the score (big); elsewhere it only counts pieces
             # played, so it is small and says what it counts ("9 discs").
             scored = game.name == "othello"
-            count_text = str(counts[side]) if scored else \
-                count(counts[side], "stone" if game.name == "gomoku" else "disc")
+            piece = {"gomoku": "stone", "tictactoe": "mark"}.get(game.name, "disc")
+            count_text = str(counts[side]) if scored else count(counts[side], piece)
             cw = draw.text_size(count_text, 34, True)[0] if scored \
                 else draw.text_size(count_text, 17)[0]
             text_w = row.width - 60 - cw - 20
