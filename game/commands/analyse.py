@@ -200,8 +200,8 @@ def why_text(game: Game, top: TopMoves, why: Why) -> str:
     exact = exact_summary(game.name, top.lines[0], top.lines[other], best, second) \
         if top.exact or is_proven(top.lines[0].score) else None
     side = game.side_names[game.turn]
-    rows = [f"why {best} over {second}: "
-            f"{exact or f'(+ is good for {side}) ' + summary(game.name, why)}"]
+    reason = exact or f"(+ is good for {side}) {summary(game.name, why)}"
+    rows = [f"why {best} over {second}: {reason}"]
     if why.terms:
         rows.append(f"  {'term':<26}{'best line':>10}{'second':>10}{'difference':>12}")
         for d in why.terms[:6]:
