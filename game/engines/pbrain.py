@@ -75,6 +75,12 @@ _XYF = re.compile(r"\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*")
 _INT_KEYS = ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type",
              "rule", "max_depth", "max_node")
 _NOT_STARTED = "no board yet: send START first"
+MAX_BLOCK = 625
+"""Lines of one ``BOARD``/``SWAP2BOARD`` block kept: a 25x25 board holds 625 stones.
+Past it the block is refused at once and its remaining lines are read and dropped."""
+_BLOCK_LINE = 64
+"""Characters of one block line kept (``x,y,field`` needs under 20): a longer line is
+kept clipped, which refuses it, so a block can never hold more than about 40 KB."""
 
 
 class ProtocolError(ValueError):
@@ -116,6 +122,7 @@ class PbrainEngine(LineEngine):
         self.thinker = Thinker(self.out)
         self._block: list[str] | None = None  # lines of a BOARD/SWAP2BOARD being read
         self._block_kind = ""
+        self._block_refused = False  # the block passed MAX_BLOCK: drop it up to DONE
         self.ended = False
 
     # --- the reader ---------------------------------------------------------------
@@ -212,10 +219,10 @@ class PbrainEngine(LineEngine):
 
     def _board_command(self, rest: str) -> None:
         # Every line up to DONE belongs to the block, even when it will be refused.
-        self._block, self._block_kind = [], "BOARD"
+        self._block, self._block_kind, self._block_refused = [], "BOARD", False
 
     def _swap2board(self, rest: str) -> None:
-        self._block, self._block_kind = [], "SWAP2BOARD"
+        self._block, self._block_kind, self._block_refused = [], "SWAP2BOARD", False
 
     def _block_line(self, line: str) -> None:
         """A line inside BOARD ... DONE: kept until DONE, when the block is judged."""
@@ -225,11 +232,22 @@ class PbrainEngine(LineEngine):
             self.handle("END")
             return
         if line.upper() != "DONE":
-            if line:
-                self._block.append(line)
+            if not line or self._block_refused:
+                return
+            if len(self._block) == MAX_BLOCK:
+                # Refused now, not at DONE: a flood without DONE must not grow memory.
+                self._block.clear()
+                self._block_refused = True
+                self.out.send(f"ERROR {self._block_kind} has more than {MAX_BLOCK} lines "
+                              "(a 25x25 board holds 625 stones): the block is ignored up "
+                              "to DONE")
+                return
+            self._block.append(line if len(line) <= _BLOCK_LINE else line[:_BLOCK_LINE] + "...")
             return
         lines, kind = self._block, self._block_kind
         self._block = None
+        if self._block_refused:
+            return
         if kind == "SWAP2BOARD":
             self._answer(self._swap2, lines)
         else:
