@@ -49,7 +49,7 @@ from ai.evaluators.base import plies_to_end
 from ai.levels import Level, level
 from ai.search import Limits, Searcher, SearchInfo, SearchResult, TopMoves
 from game import __version__
-from game.engines.thinking import Job, LineEngine, Output, Thinker
+from game.engines.thinking import Job, LineEngine, Output, Thinker, quote, whole_number
 from game.engines.timing import move_budget
 from game.rules import Gomoku, Move, RulesError
 from game.rules import gomoku as gomoku_rules
@@ -70,8 +70,9 @@ SWAP2_SUPPORTED = True
 ABOUT = (f'name="Plies", version="{__version__}", author="The Plies authors", '
          'country="International"')
 
-_XY = re.compile(r"\s*(\d{1,3})\s*,\s*(\d{1,3})\s*")
-_XYF = re.compile(r"\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*")
+# ASCII digits only: "\d" would take any script's digits ("٣,٤"), which no manager sends.
+_XY = re.compile(r"\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*")
+_XYF = re.compile(r"\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*")
 _INT_KEYS = ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type",
              "rule", "max_depth", "max_node")
 _NOT_STARTED = "no board yet: send START first"
@@ -157,7 +158,7 @@ class PbrainEngine(LineEngine):
             self.thinker.wait()
         handler = self._COMMANDS.get(command)
         if handler is None:
-            self.out.send(f"UNKNOWN {_clip(word)} is not a command I know")
+            self.out.send(f"UNKNOWN {quote(word)} is not a command I know")
             return
         self._answer(handler, self, rest)
 
@@ -261,7 +262,7 @@ class PbrainEngine(LineEngine):
         for number, line in enumerate(lines, start=1):
             match = _XYF.fullmatch(line)
             if match is None:
-                raise ProtocolError(f"BOARD line {number} {_clip(line)!r} is not x,y,field")
+                raise ProtocolError(f"BOARD line {number} '{quote(line)}' is not x,y,field")
             move = self._move_at(game, int(match[1]), int(match[2]), f"BOARD line {number}")
             field = int(match[3])
             if field == 3:
@@ -302,7 +303,7 @@ class PbrainEngine(LineEngine):
         for number, line in enumerate(lines, start=1):
             match = _XY.fullmatch(line)
             if match is None:
-                raise ProtocolError(f"SWAP2BOARD line {number} {_clip(line)!r} is not x,y")
+                raise ProtocolError(f"SWAP2BOARD line {number} '{quote(line)}' is not x,y")
             move = self._move_at(game, int(match[1]), int(match[2]),
                                  f"SWAP2BOARD line {number}")
             if move in stones:
@@ -348,9 +349,10 @@ class PbrainEngine(LineEngine):
         self.out.send("OK")
 
     def _yxnbest(self, rest: str) -> None:
+        cells = self._board().size ** 2
         count = _int(rest, "YXNBEST needs a number of moves, like YXNBEST 3")
-        if count < 1:
-            raise ProtocolError(f"YXNBEST needs 1 or more moves, not {count}")
+        if not 1 <= count <= cells:
+            raise ProtocolError(f"YXNBEST needs 1 to {cells} moves, not {count}")
         self._think_best(count)
 
     def _yxshowforbid(self, rest: str) -> None:
@@ -371,10 +373,8 @@ class PbrainEngine(LineEngine):
             return  # the manager's cursor position, for engines that show an evaluation
         if key not in _INT_KEYS:
             return  # the protocol: unknown keys are ignored (Yixin-Board sends many)
-        number = _int(value.removeprefix("-"),
-                      f"INFO {key} needs a whole number, not {_clip(value)!r}")
-        if value.startswith("-"):
-            number = -number
+        number = _int(value, f"INFO {key} needs a whole number, not '{quote(value)}'",
+                      signed=True)
         if key in ("max_depth", "max_node"):
             # 0 or a negative value (Yixin-Board sends -1): no limit of that kind.
             setattr(self.settings, key, number if number > 0 else None)
@@ -535,15 +535,11 @@ def _rule_name(code: int) -> str:
     return name
 
 
-def _int(text: str, message: str) -> int:
-    text = text.strip()
-    if not text.isdigit() or len(text) > 12:
+def _int(text: str, message: str, *, signed: bool = False) -> int:
+    number = whole_number(text)
+    if number is None or (number < 0 and not signed):
         raise ProtocolError(message)
-    return int(text)
-
-
-def _clip(text: str, width: int = 30) -> str:
-    return text if len(text) <= width else text[:width] + "..."
+    return number
 
 
 def _coords(game: Gomoku, move: Move) -> tuple[int, int]:

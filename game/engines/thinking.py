@@ -19,6 +19,8 @@ searches. ``Thinker`` runs one search at a time and offers the reader two ways o
 
 from __future__ import annotations
 
+import math
+import re
 import threading
 import traceback
 from collections.abc import Callable, Iterable
@@ -26,6 +28,49 @@ from typing import TextIO, TypeVar
 
 
 T = TypeVar("T")
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,12}")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,12}(?:\.[0-9]{0,12})?|\.[0-9]{1,12})"
+                      r"(?:[eE][+-]?[0-9]{1,3})?")
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number, or ``None``: ASCII digits only (``int("٣")`` is 3, but
+    no manager means that), an optional sign, at most 12 digits. The caller checks
+    the range and says it.
+
+    >>> whole_number(" 15"), whole_number("-1"), whole_number("٣"), whole_number("1e3")
+    (15, -1, None, None)
+    """
+    text = text.strip()
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+def decimal_number(text: str) -> float | None:
+    """``text`` as a finite decimal number (ASCII digits), or ``None``.
+
+    >>> decimal_number("-1.5"), decimal_number("2e3"), decimal_number("inf")
+    (-1.5, 2000.0, None)
+    >>> decimal_number("1e400"), decimal_number("nan"), decimal_number("٣")
+    (None, None, None)
+    """
+    text = text.strip()
+    if not _DECIMAL.fullmatch(text):
+        return None
+    number = float(text)
+    return number if math.isfinite(number) else None
+
+
+def quote(text: str, width: int = 30) -> str:
+    r"""``text`` to echo back in an answer: at most ``width`` characters, then ``...``,
+    and control characters written as escapes (an ESC or NUL sent back could upset
+    the manager's terminal or parser).
+
+    >>> print(quote("\x1b[31mX\x00"), quote("a" * 40, 5))
+    \x1b[31mX\x00 aaaaa...
+    """
+    clipped = text if len(text) <= width else text[:width] + "..."
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in clipped)
 
 
 class Output:

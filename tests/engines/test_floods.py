@@ -29,7 +29,9 @@ def _limited() -> None:
 
 def engine(game: str) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "game", "engine", game], cwd=ROOT, preexec_fn=_limited,
+        # setrlimit only, no lock taken: safe in the child even with threads running.
+        [sys.executable, "-m", "game", "engine", game], cwd=ROOT,
+        preexec_fn=_limited,  # noqa: PLW1509
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
 

@@ -236,7 +236,7 @@ def test_unknown_commands_and_yixin_extensions():
     assert s.send("HELLO there") == ["UNKNOWN HELLO is not a command I know"]
     s.send("START 15")
     assert s.send("YXSHOWFORBID") == ["FORBID ."]
-    assert s.send("YXNBEST 0") == ["ERROR YXNBEST needs 1 or more moves, not 0"]
+    assert s.send("YXNBEST 0") == ["ERROR YXNBEST needs 1 to 225 moves, not 0"]
     assert s.send("YXSTOP") == []  # nothing to stop: nothing to say
     s.send("TURN 7,7")
     before = s.engine.game.moves_text()
@@ -413,3 +413,31 @@ def test_garbled_bytes_and_endless_lines_never_end_the_engine():
     assert all(line == "UNKNOWN " + "x" * 30 + "... is not a command I know"
                for line in lines[1:4])  # the long line, in bounded pieces
     assert lines[4:] == ["OK", ABOUT_LINE]
+
+
+def test_digits_of_other_scripts_are_not_numbers():
+    """Arabic-Indic ``٣,٤`` is not ``3,4``: Python's ``int`` and ``\\d`` take them."""
+    s = session()
+    assert s.send("START ١٥")[0].startswith("ERROR")
+    assert s.send("START 15") == ["OK"]
+    for line in ("TURN ٣,٤", "INFO timeout_turn ٥٠٠٠", "YXNBEST ٣", "TAKEBACK ٣,٤"):
+        [answer] = s.send(line)
+        assert answer.startswith("ERROR"), (line, answer)
+    assert s.send("BOARD", "٣,٤,1", "DONE")[0].startswith("ERROR BOARD line 1")
+    assert s.engine.game.move_stack == [] and s.engine.settings.timeout_turn is None
+
+
+def test_numbers_out_of_range_are_refused():
+    s = session()
+    s.send("START 15")
+    assert s.send("YXNBEST 999999999999") == [
+        "ERROR YXNBEST needs 1 to 225 moves, not 999999999999"]
+    assert s.send("INFO timeout_turn 1e400")[0].startswith("ERROR INFO timeout_turn needs")
+    assert s.send("INFO timeout_turn 9999999999999")[0].startswith("ERROR")  # 13 digits
+
+
+def test_unknown_escapes_control_characters():
+    s = session()
+    [answer] = s.send("\x1b[2J\x00\x07 x")
+    assert answer == "UNKNOWN \\x1b[2J\\x00\\x07 is not a command I know"
+    assert all(c.isprintable() for c in answer)
