@@ -78,6 +78,9 @@ class Output:
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
+        self.failed: OSError | None = None
+        """Why an answer could not be written (a full disk, an I/O error): the reader
+        ends the session with it (``LineEngine.run`` raises it), whichever thread wrote."""
         self._lock = threading.Lock()
 
     def send(self, line: str) -> None:
@@ -88,6 +91,8 @@ class Output:
                 self.stream.flush()
             except (BrokenPipeError, ValueError):
                 pass  # the manager has gone; the reader sees the end of input next
+            except OSError as error:
+                self.failed = self.failed or error
 
 
 class Job:
@@ -204,11 +209,14 @@ class LineEngine:
 
     def run(self, lines: Iterable[str]) -> None:
         """Handle every line until the last command or the end of input; a search still
-        running then is ended without an answer."""
+        running then is ended without an answer. Raises the ``OSError`` that kept an
+        answer from being written, if one did."""
         try:
             for raw in lines:
                 self.handle(raw)
-                if self.ended:
+                if self.ended or self.thinker.output.failed:
                     break
         finally:
             self.thinker.abort()
+        if self.thinker.output.failed is not None:
+            raise self.thinker.output.failed
