@@ -25,7 +25,8 @@ side to move's view. Anything unknown or malformed gets a ``status`` sentence an
 engine keeps running.
 
 Threads: as ``game.engines.pbrain``. Only ``ping`` and ``quit`` act while a search
-runs; every other command waits for it, so answers come in the order asked.
+runs; every other command is refused at once with a ``status`` line (NBoard sends
+``ping`` first, which stops the search), so ``quit`` is never kept waiting.
 """
 
 from __future__ import annotations
@@ -130,13 +131,19 @@ class NBoardEngine(LineEngine):
             self.thinker.stop()  # the running search answers first, then the pong
             self.out.send(f"pong {rest}".rstrip())
             return
-        self.thinker.wait()
         handler = self._COMMANDS.get(command)
         if handler is None and len(word) == 2:
             handler, rest = NBoardEngine._move, word  # NBoard 1.1 sends a bare "F5"
         if handler is None:
             self.out.send(f"status unknown command '{quote(word)}' ignored")
             return
+        if self.thinker.searching:
+            # Waiting would leave the reader deaf to quit and ping until the search ends;
+            # NBoard itself sends ping (which stops the search) before anything else.
+            self.out.send(f"status {quote(command)} ignored: {NAME} is still thinking "
+                          "(ping stops the search)")
+            return
+        self.thinker.wait()
         try:
             handler(self, rest)
         except _Bad as error:

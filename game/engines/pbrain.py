@@ -32,8 +32,10 @@ Threads: the caller of ``run`` reads; searches run on a ``Thinker``. While a sea
 runs, ``INFO`` and ``ABOUT`` are answered at once (``INFO`` applies from the next
 search), ``YXSTOP``/``STOP`` answer with the best move so far, ``END`` ends at
 once, ``START``/``RESTART``/``RECTSTART`` drop the search (a new game: its move
-would be for the old one); every other command waits until the answer is out, so
-nothing a manager sends early is lost or answered out of order.
+would be for the old one); every other command is refused at once with ``ERROR``
+(it was sent before the manager could have read the move; waiting for the search
+would leave the reader deaf to ``END`` and ``YXSTOP``). A command that comes while
+the move is being written waits for it.
 """
 
 from __future__ import annotations
@@ -152,15 +154,26 @@ class PbrainEngine(LineEngine):
         if command == "ABOUT":
             self.out.send(ABOUT)
             return
-        if command in ("START", "RESTART", "RECTSTART"):
-            self.thinker.abort()
-        else:
-            self.thinker.wait()
         handler = self._COMMANDS.get(command)
         if handler is None:
             self.out.send(f"UNKNOWN {quote(word)} is not a command I know")
             return
+        if command in ("START", "RESTART", "RECTSTART"):
+            self.thinker.abort()
+        elif command not in ("BOARD", "SWAP2BOARD"):  # a block is judged at its DONE
+            if self._refused_while_thinking(command):
+                return
+            self.thinker.wait()
         self._answer(handler, self, rest)
+
+    def _refused_while_thinking(self, command: str) -> bool:
+        """Refuse ``command`` at once when a search has not answered yet: waiting for it
+        would leave the reader deaf to ``END`` and ``YXSTOP`` until the search ends."""
+        if not self.thinker.searching:
+            return False
+        self.out.send(f"ERROR {command} ignored: I am still thinking (YXSTOP gives my move "
+                      "now)")
+        return True
 
     def _answer(self, handler, *args) -> None:
         try:
@@ -247,8 +260,9 @@ class PbrainEngine(LineEngine):
             return
         lines, kind = self._block, self._block_kind
         self._block = None
-        if self._block_refused:
+        if self._block_refused or self._refused_while_thinking(kind):
             return
+        self.thinker.wait()
         if kind == "SWAP2BOARD":
             self._answer(self._swap2, lines)
         else:

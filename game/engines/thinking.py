@@ -100,6 +100,8 @@ class Job:
 
     def __init__(self, output: Output) -> None:
         self.stop = threading.Event()
+        self.searched = threading.Event()
+        """Set once the task has returned (or failed): only its answer is still to come."""
         self._output = output
         self._lock = threading.Lock()
         self._discarded = False
@@ -161,10 +163,12 @@ class Thinker:
             try:
                 result = task(job)
             except Exception as error:  # one sentence to the manager, never a dead engine
+                job.searched.set()
                 if failed is not None and not job.discarded:
                     detail = traceback.format_exception_only(error)[-1].strip()
                     failed(job, f"the search failed: {detail}")
                 return
+            job.searched.set()
             if not job.discarded:
                 done(job, result)
 
@@ -172,6 +176,14 @@ class Thinker:
         self._thread = threading.Thread(target=work, name="plies-engine-search", daemon=True)
         self._thread.start()
         return job
+
+    @property
+    def searching(self) -> bool:
+        """Whether a search is running and has not answered yet: a command that arrives
+        now was sent before the manager could have read the answer (a stray line).
+        Once the search is over only its answer is still being written: ``wait``."""
+        job = self._job
+        return self.busy and job is not None and not job.searched.is_set()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the running search to finish; whether it has."""

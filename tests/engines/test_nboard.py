@@ -233,3 +233,20 @@ def test_a_long_move_is_not_echoed_back_whole():
         [answer] = s.send(line)
         assert answer.startswith("status ") and len(answer) < 200, answer[:200]
     assert s.engine.game.moves_text() == ""
+
+
+def test_a_stray_line_during_a_search_is_refused_at_once_and_quit_still_ends():
+    s = session(level=8)
+    s.send("set depth 20")  # a search of 10 s: far longer than any wait below
+    s.send(f"set game {ggf_game('f5f6e6f4')}")
+    assert s.send("go", wait=False)[0] == "status Plies is thinking"
+    started = time.perf_counter()
+    s.engine.handle("hint 3")  # before: waited for the whole search
+    s.engine.handle("move e3")
+    assert time.perf_counter() - started < 3.0
+    status = [line for line in s.new_lines() if line.startswith("status ")]
+    assert status == ["status hint ignored: Plies is still thinking (ping stops the search)",
+                      "status move ignored: Plies is still thinking (ping stops the search)"]
+    s.engine.handle("quit")
+    assert time.perf_counter() - started < 3.0 and s.engine.ended
+    assert s.engine.game.moves_text() == "f5f6e6f4"

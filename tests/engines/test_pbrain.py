@@ -441,3 +441,57 @@ def test_unknown_escapes_control_characters():
     [answer] = s.send("\x1b[2J\x00\x07 x")
     assert answer == "UNKNOWN \\x1b[2J\\x00\\x07 is not a command I know"
     assert all(c.isprintable() for c in answer)
+
+
+def _xy_of(game: Gomoku, move: int) -> str:
+    """The protocol's x,y (row from the top) of ``move``."""
+    col, row = game.cell_xy(move)
+    return f"{col},{game.size - 1 - row}"
+
+
+def _long_search(s: Session) -> None:
+    """A search of about 14 s (20 s a move): far longer than any wait below."""
+    s.send("INFO timeout_turn 20000", "START 15")
+    s.send("TURN 7,7", wait=False)
+    assert s.engine.thinker.searching
+
+
+@pytest.mark.parametrize("stray", ["TURN 8,8", "BEGIN", "TAKEBACK 7,7", "YXNBEST 2"])
+def test_a_stray_line_during_a_search_is_refused_at_once_and_end_still_ends(stray):
+    s = session(level=8, depth=None)
+    _long_search(s)
+    started = time.perf_counter()
+    s.engine.handle(stray)  # before: waited for the whole search
+    assert time.perf_counter() - started < 3.0
+    assert [line for line in s.new_lines() if line.startswith("ERROR")] == [
+        f"ERROR {stray.split()[0]} ignored: I am still thinking (YXSTOP gives my move now)"]
+    s.engine.handle("END")
+    assert time.perf_counter() - started < 3.0 and s.engine.ended
+    assert moves_of(s.new_lines()) == [] and not s.engine.thinker.busy
+
+
+def test_yxstop_after_a_stray_turn_answers_at_once():
+    s = session(level=8, depth=None)
+    _long_search(s)
+    started = time.perf_counter()
+    s.engine.handle("TURN 8,8")
+    s.engine.handle("YXSTOP")
+    assert time.perf_counter() - started < 3.0
+    [move] = moves_of(s.new_lines())
+    game = s.engine.game
+    assert game.move_stack[0] == game.parse_move("h8") and move == _xy_of(game, game.move_stack[1])
+    assert s.send("TURN 8,8")  # the search is over: the next turn is taken
+    assert s.engine.game.move_name(s.engine.game.move_stack[2]) == "i7"
+
+
+def test_a_stray_board_block_is_refused_at_its_done():
+    s = session(level=8, depth=None)
+    _long_search(s)
+    started = time.perf_counter()
+    s.engine.handle("BOARD")
+    s.engine.handle("1,1,1")
+    s.engine.handle("DONE")
+    assert time.perf_counter() - started < 3.0
+    assert "ERROR BOARD ignored: I am still thinking (YXSTOP gives my move now)" in s.new_lines()
+    s.engine.handle("END")
+    assert s.engine.game.move_stack == [s.engine.game.parse_move("h8")]
