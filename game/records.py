@@ -61,8 +61,8 @@ import json
 import logging
 import os
 import re
-import stat
 import secrets
+import stat
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
