@@ -22,6 +22,7 @@ import signal
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 
 from game.rules import PASS, Game, Gomoku, Move, Othello
 
@@ -35,7 +36,16 @@ TOLERANCE_FRACTION = 0.2
 """And this share of the limit on top (a slow machine slows everyone)."""
 
 MAX_LINE = 100_000
-"""Characters of an engine's output line read at a time."""
+"""Characters of an engine's output line read at a time: a longer line is dropped whole
+(no piece of it is ever taken for an answer)."""
+
+QUEUED_LINES = 64
+"""Lines of an engine's output waiting to be read, at most: beyond it the reader stops
+reading (the engine's pipe fills and it waits), so memory stays bounded."""
+
+QUEUED_COMMENTS = 32
+"""Of those, comments (``MESSAGE``, ``status``, ... : ``ExternalPlayer.comment``) kept
+while nobody reads; later ones are dropped, so chatter never holds up an answer."""
 
 CLOSE_SECONDS = 1.0
 """How long a program gets to leave by itself after ``END``/``quit``."""
@@ -69,8 +79,11 @@ def parse_xy(text: str) -> tuple[int, int] | None:
 class _Process:
     """The program, with a thread that reads its output into a queue."""
 
-    def __init__(self, command: str, name: str) -> None:
+    def __init__(self, command: str, name: str,
+                 comment: Callable[[str], bool] = lambda line: False) -> None:
         self.name = name
+        self._comment = comment
+        self._closed = threading.Event()
         try:
             argv = shlex.split(command)
         except ValueError as error:
@@ -85,7 +98,7 @@ class _Process:
         except OSError as error:
             raise EngineError(f"the engine {argv[0]!r} cannot be started: "
                               f"{error.strerror or error}") from None
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.lines: queue.Queue[str | None] = queue.Queue(QUEUED_LINES)
         self.stop: threading.Event | None = None
         self._reader = threading.Thread(target=self._read, name="plies-engine-reader",
                                         daemon=True)
@@ -94,14 +107,34 @@ class _Process:
     def _read(self) -> None:
         assert self.process.stdout is not None
         stdout = self.process.stdout
+        too_long = False  # inside a line longer than MAX_LINE: dropped to its end
         try:
-            # In bounded pieces: an engine that writes without end cannot exhaust memory
-            # (an over-long line arrives as several, none of them a valid answer).
-            for line in iter(lambda: stdout.readline(MAX_LINE), ""):
-                self.lines.put(line.rstrip("\r\n"))
+            # In bounded pieces: an engine that writes without end cannot exhaust memory.
+            for piece in iter(lambda: stdout.readline(MAX_LINE), ""):
+                if len(piece) >= MAX_LINE and not piece.endswith("\n"):
+                    too_long = True
+                elif too_long:
+                    too_long = False  # its last piece: the next line is whole again
+                elif not self._put(piece.rstrip("\r\n")):
+                    return
         except (OSError, ValueError):
             pass
-        self.lines.put(None)  # the end of its output: it exited or closed stdout
+        self._put(None)  # the end of its output: it exited or closed stdout
+
+    def _put(self, line: str | None) -> bool:
+        """Queue ``line``, or drop it if it is a comment and comments are many; waits
+        while the queue is full. Whether to go on reading (not once closed)."""
+        if line is not None and self._comment(line):
+            if self.lines.qsize() < QUEUED_COMMENTS:
+                self.lines.put_nowait(line)
+            return True
+        while not self._closed.is_set():
+            try:
+                self.lines.put(line, timeout=POLL_SECONDS)
+                return True
+            except queue.Full:
+                continue
+        return False
 
     def send(self, line: str) -> None:
         assert self.process.stdin is not None
@@ -140,6 +173,7 @@ class _Process:
 
     def close(self, goodbye: str | None) -> None:
         """Ask it to leave, then end its whole process group; reap it."""
+        self._closed.set()  # the reader, if waiting for room in the queue, gives up
         process = self.process
         if process.poll() is None and goodbye is not None:
             try:
@@ -203,7 +237,7 @@ class ExternalPlayer:
     def start(self, game: Game) -> None:
         """Start the program for a new game of ``game``'s kind (closing any old one)."""
         self.close()
-        self._process = _Process(self.command, self.name)
+        self._process = _Process(self.command, self.name, self.comment)
         try:
             self._handshake(game)
         except EngineFault as fault:
@@ -250,6 +284,12 @@ class ExternalPlayer:
 
     # --- per protocol -------------------------------------------------------------
 
+    @staticmethod
+    def comment(line: str) -> bool:
+        """Whether ``line`` is commentary (progress, status) that may be dropped while
+        nobody reads; answers never are. By default every line is kept."""
+        return False
+
     def _handshake(self, game: Game) -> None:
         raise NotImplementedError
 
@@ -289,14 +329,17 @@ class PbrainPlayer(ExternalPlayer):
             p.send(line)
         self._known = []
 
+    @staticmethod
+    def comment(line: str) -> bool:
+        """MESSAGE/DEBUG/SUGGEST lines and empty ones: never an answer."""
+        return line.strip().split(" ", 1)[0].upper() in ("MESSAGE", "DEBUG", "SUGGEST", "")
+
     def _reply(self, deadline: float, waiting_for: str) -> str:
         """The next line that is not a MESSAGE/DEBUG/SUGGEST comment."""
         while True:
-            line = self.process.read(deadline, f"to {waiting_for}").strip()
-            word = line.split(" ", 1)[0].upper()
-            if word in ("MESSAGE", "DEBUG", "SUGGEST") or not line:
-                continue
-            return line
+            line = self.process.read(deadline, f"to {waiting_for}")
+            if not self.comment(line):
+                return line.strip()
 
     def _ask(self, game: Game) -> Move:
         assert isinstance(game, Gomoku)
@@ -360,6 +403,12 @@ class NBoardPlayer(ExternalPlayer):
         p.send("nboard 2")
         p.send(f"set depth {self.depth}")
         self._sync(time.monotonic() + STARTUP_SECONDS)
+
+    @staticmethod
+    def comment(line: str) -> bool:
+        """Every line but ``pong N`` and ``=== move``: ``status``, ``nodestats``, ..."""
+        line = line.lstrip()
+        return not (line.startswith("pong") or line.startswith("==="))
 
     def _sync(self, deadline: float) -> None:
         """``ping``, and skip everything up to its ``pong``."""
