@@ -408,7 +408,7 @@ class NBoardPlayer(ExternalPlayer):
     def comment(line: str) -> bool:
         """Every line but ``pong N`` and ``=== move``: ``status``, ``nodestats``, ..."""
         line = line.lstrip()
-        return not (line.startswith("pong") or line.startswith("==="))
+        return not line.startswith(("pong", "==="))
 
     def _sync(self, deadline: float) -> None:
         """``ping``, and skip everything up to its ``pong``."""
