@@ -12,6 +12,7 @@ default); each finished game is written as a record that the application can ope
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import datetime
 import math
@@ -21,6 +22,7 @@ import random
 import signal
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -413,8 +415,47 @@ def run_games(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
 
 def _leave_interrupts_to_parent() -> None:
     """A worker's start: Ctrl-C reaches every process of the terminal's group; the
-    parent answers it and ends the pool, so a worker must not print a traceback."""
+    parent answers it and ends the pool, so a worker must not print a traceback.
+    The pool ends a worker with SIGTERM (a hang-up may come too; on Linux the kernel
+    sends it when the parent dies): the game's ``finally`` must still close its
+    engines, so those signals exit quietly."""
+    from game.engines.external import end_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in _ENDING_SIGNALS:
+        signal.signal(sig, _exit_quietly)
+    end_with_parent(signal.SIGTERM)  # the parent killed outright: close the engines too
+
+
+_ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                        if hasattr(signal, name))
+"""Besides Ctrl-C, the signals that end a match: engines are closed on every one."""
+
+
+def _exit_quietly(signum: int, frame: object) -> None:
+    from game.engines.external import kill_every_engine
+
+    kill_every_engine()  # first: unwinding to the games' ``finally`` may not finish
+    raise SystemExit(128 + signum)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _signals_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP act as Ctrl-C does while the games run: the games' ``finally``
+    closes the engines (and a pool its workers) before Plies ends."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers (and receives the signals)
+        return
+    previous = {sig: signal.signal(sig, _interrupt) for sig in _ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 # --- statistics ------------------------------------------------------------------------------
@@ -637,13 +678,14 @@ def _play_all(tasks: list[GameTask], jobs: int, out: Path, game: Game) -> list[G
     results: list[GameResult] = []
     width = len(str(len(tasks)))
     try:
-        for result in run_games(tasks, jobs):
-            results.append(result)
-            try:
-                save_record(out / f"game-{result.index + 1:0{width}d}.json", result.record)
-            except RecordError as error:  # the disk filled up, the folder went away...
-                raise CliError(str(error)) from None
-            _progress(len(results), len(tasks), Tally.of(results))
+        with _signals_interrupt():
+            for result in run_games(tasks, jobs):
+                results.append(result)
+                try:
+                    save_record(out / f"game-{result.index + 1:0{width}d}.json", result.record)
+                except RecordError as error:  # the disk filled up, the folder went away...
+                    raise CliError(str(error)) from None
+                _progress(len(results), len(tasks), Tally.of(results))
     except KeyboardInterrupt:
         # The progress line ends, and the games already played are not lost.
         print(f"\n{count(len(results), 'game')} of {len(tasks)} played; records: {out}",

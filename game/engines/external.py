@@ -7,7 +7,9 @@ engine loses the game and ``EngineFault`` says why in one sentence.
 
 The process runs in a session (process group) of its own, so that ``close`` ends it
 and anything it started: on a new game, on quit and after a crash no process is left
-behind, and ``close`` reaps it (no zombie).
+behind, and ``close`` reaps it (no zombie). On Linux the kernel also ends it if Plies
+dies without closing it (``kill -9``); a child the engine started itself is then
+beyond reach.
 
 >>> parse_xy("7,7"), parse_xy(" 10 , 3 "), parse_xy("h8")
 ((7, 7), (10, 3), None)
@@ -15,11 +17,14 @@ behind, and ``close`` reaps it (no zombie).
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import os
 import queue
 import shlex
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -76,6 +81,61 @@ def parse_xy(text: str) -> tuple[int, int] | None:
     return int(x), int(y)
 
 
+PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal a process gets when its parent thread ends."""
+
+
+@functools.cache
+def _prctl() -> Callable[..., int] | None:
+    """libc's ``prctl``, looked up once in Plies itself (never in a forked child)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+def end_with_parent(sig: int = signal.SIGKILL) -> bool:
+    """On Linux, ask the kernel to send ``sig`` to this process when the thread that
+    started it ends (its parent dies, even by ``kill -9``); whether it could ask."""
+    prctl = _prctl()
+    return prctl is not None and prctl(PR_SET_PDEATHSIG, sig) == 0
+
+
+def _ending_with_us() -> Callable[[], None] | None:
+    """On Linux, the code a new engine runs before it starts: the kernel is to SIGKILL
+    it when Plies ends, however Plies ends (``kill -9`` runs no ``finally``).
+
+    The kernel sends it when the *thread* that started the engine ends: engines start
+    on a long-lived thread (the match's main thread, the window's search worker).
+    Elsewhere ``None``: the engines' own session and ``close`` are all there is.
+    """
+    if _prctl() is None:
+        return None
+    parent = os.getpid()
+
+    def preexec() -> None:
+        end_with_parent()
+        if os.getppid() != parent:  # Plies died before the request: too late to ask
+            os.kill(os.getpid(), signal.SIGKILL)
+    return preexec
+
+
+_RUNNING: set[subprocess.Popen[str]] = set()
+"""Every engine started and not yet closed, for ``kill_every_engine``."""
+
+
+def kill_every_engine() -> None:
+    """SIGKILL every running engine's process group at once: for a process that must
+    end now (a signal), with no time for ``close``'s goodbye. Safe in a signal handler."""
+    for process in list(_RUNNING):
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
 class _Process:
     """The program, with a thread that reads its output into a queue."""
 
@@ -94,10 +154,13 @@ class _Process:
             self.process = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL, text=True, encoding="utf-8", errors="replace",
-                bufsize=1, start_new_session=True)
+                bufsize=1, start_new_session=True,
+                # One system call, its function looked up beforehand: safe after fork.
+                preexec_fn=_ending_with_us())  # noqa: PLW1509
         except OSError as error:
             raise EngineError(f"the engine {argv[0]!r} cannot be started: "
                               f"{error.strerror or error}") from None
+        _RUNNING.add(self.process)
         self.lines: queue.Queue[str | None] = queue.Queue(QUEUED_LINES)
         self.stop: threading.Event | None = None
         self._reader = threading.Thread(target=self._read, name="plies-engine-reader",
@@ -197,6 +260,7 @@ class _Process:
         if process.poll() is None:
             process.kill()
         process.wait()
+        _RUNNING.discard(process)
         for stream in (process.stdin, process.stdout):
             try:
                 if stream is not None:
