@@ -49,6 +49,7 @@ from game.records import (
     evaluators_dir,
     games_dir,
     record_from_game,
+    remove_stale_temporaries,
     save_record,
 )
 from game.rules import Game, Outcome, RulesError, new_game
@@ -552,8 +553,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "game; at most four per core)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random openings")
     parser.add_argument("--out", metavar="DIR",
-                        help="folder for the game records (default: a new folder under "
-                             "the games folder)")
+                        help="a new or empty folder for the game records (default: a new "
+                             "folder under the games folder)")
     parser.add_argument("--json", action="store_true", help="results as one JSON object")
 
 
@@ -600,9 +601,14 @@ def _jobs(asked: int | None, games: int) -> int:
 
 
 def _check_writable(out: Path) -> None:
-    """Refuse, before any game is played, a records folder that cannot be written."""
+    """Refuse, before any game is played, a records folder that cannot be written or
+    that already holds something (a match never writes over or among other files)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(out)  # what a match killed mid-write left: never a record
+        if any(out.iterdir()):
+            raise CliError(f"--out {out} already holds files: give a new or empty folder "
+                           "(a match never writes over records)")
         probe = tempfile.NamedTemporaryFile(dir=out, prefix=".plies-probe-")
         probe.close()
     except FileExistsError:
@@ -612,10 +618,28 @@ def _check_writable(out: Path) -> None:
 
 
 def _out_dir(args: argparse.Namespace) -> Path:
+    """``--out`` (checked), or a new folder under the games folder: ``match-GAME-DATE-TIME``,
+    then ``-2``, ``-3``... when a match started in the same second has it (``mkdir``
+    claims a name for one match only)."""
     if args.out:
-        return Path(args.out)
+        out = Path(args.out)
+        _check_writable(out)
+        return out
+    parent = games_dir()
+    for old in parent.glob("match-*"):  # leftovers of matches killed mid-write
+        remove_stale_temporaries(old)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    return games_dir() / f"match-{args.game}-{stamp}"
+    base = f"match-{args.game}-{stamp}"
+    for number in range(1, 1000):
+        out = parent / (base if number == 1 else f"{base}-{number}")
+        try:
+            out.mkdir()
+            return out
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise CliError(f"{out} cannot be made: {os_reason(error)}") from None
+    raise CliError(f"no free folder name for the records under {parent}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -652,7 +676,6 @@ def run(args: argparse.Namespace) -> int:
                       opening_rule)
              for i in range(args.games)]
     out = _out_dir(args)
-    _check_writable(out)
     results = _play_all(tasks, jobs, out, game)
     tally = Tally.of(results)
     elo, margin = tally.elo()
