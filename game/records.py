@@ -263,7 +263,12 @@ def load_record(
     suffix = path.suffix.lower()
     other = _other_format(suffix, text)
     if other is not None:
-        return other.read_record(text, name=name, default_players=default_players)
+        record = other.read_record(text, name=name, default_players=default_players)
+        try:  # what every record must pass (a start where nobody can move), named too
+            record_to_game(record)
+        except RecordError as error:
+            raise RecordError(f"{name}: {error}") from None
+        return record
     if suffix == ".json" or (suffix != ".txt" and text.lstrip().startswith("{")):
         return record_from_json(text, name=name, default_players=default_players)
     return record_from_text(text, name=name, default_game=default_game,

@@ -177,6 +177,9 @@ def test_ggf_escapes_round_trip():
     ("junk (;GM[Othello];)", "unexpected text before game 1"),
     ("(;GM[Othello];) junk", "unexpected text after the last game"),
     ("(;GM[Othello] what ;)", "game 1: cannot read 'what ;)': properties are written KEY[value]"),
+    # Start boards where nobody can move: the file is named like every other error.
+    ("(;GM[Othello]BO[8 " + "-" * 64 + " *];)", "neither side can move on this board"),
+    ("(;GM[Othello]BO[8 " + "O" * 64 + " *];)", "neither side can move on this board"),
 ])
 def test_bad_ggf_files_give_one_sentence(tmp_path, text, message):
     path = tmp_path / "bad.ggf"
