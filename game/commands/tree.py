@@ -1,5 +1,7 @@
 """``plies tree G --moves M --depth D --mode minimax|alphabeta|ordered [--json]``.
 
+``--board``/``--turn`` start from a set-up position, as in the other analysis commands.
+
 Records a small real search of the position (``ai.explain.tree``) and prints it: as an
 indented tree with each node's value and (α, β) window and the moves pruned under it,
 or with ``--json`` as one object whose ``tree`` nests the nodes (``move``, ``kind``,
@@ -27,7 +29,7 @@ from ai.explain.tree import (
     MAX_DEPTH, MIN_DEPTH, MODE_TITLES, NODE_CAP, TREE_MODES, SearchTree, TreeError, compare,
     record, tree_text, value_text,
 )
-from game.commands.common import CliError, add_game_argument, build_game
+from game.commands.common import CliError, add_board_arguments, add_game_argument, build_game
 
 DEFAULT_DEPTH = 3
 
@@ -36,6 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``plies tree``."""
     add_game_argument(parser)
     parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
+    add_board_arguments(parser)
     parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH,
                         help=f"plies to search, {MIN_DEPTH}-{MAX_DEPTH} "
                              f"(default {DEFAULT_DEPTH})")
