@@ -183,6 +183,8 @@ def parse_player_spec(text: str) -> PlayerSpec:
             raise CliError(f"player spec {text!r}: write name=value pairs with names "
                            f"{', '.join(converters)}")
         field, convert = converters[name]
+        if field in fields:  # "level=1,level=2": which one was meant?
+            raise CliError(f"player spec {text!r}: {name} is given twice")
         try:
             fields[field] = convert(value)
         except argparse.ArgumentTypeError as error:

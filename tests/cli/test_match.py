@@ -256,3 +256,12 @@ def test_leftovers_of_a_match_killed_mid_write_are_cleaned(tmp_path, monkeypatch
     assert main([*MATCH, "--moves", "4", "--out", str(out)]) == 0  # only a leftover there
     assert not any(path.exists() for path in stale)
     assert (killed / "game-1.json").read_text() == "{}"  # records are never touched
+
+
+@pytest.mark.parametrize("spec, name", [("level=1,level=2", "level"),
+                                        ("depth=2,time=1,depth=3", "depth"),
+                                        ("time=1,time=2,engine=prog", "time")])
+def test_a_key_given_twice_in_a_player_spec_is_refused(spec, name, capsys):
+    assert main([*MATCH, "--a", spec]) == 2  # the last --a wins over MATCH's
+    err = capsys.readouterr().err
+    assert err == f"plies: error: player spec {spec!r}: {name} is given twice\n"
