@@ -34,6 +34,7 @@ for line in sys.stdin:
             subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
         print("OK", flush=True)
     elif word in ("TURN", "BEGIN", "BOARD"):
+        open(os.path.join(os.environ["FAKE_MARKS"], str(os.getpid())), "w").close()
         time.sleep(120)  # thinks, deaf to its input, as engines do: ends only when ended
 """
 
@@ -73,11 +74,14 @@ def engines(tag: str) -> list[int]:
 
 
 def start_match(tmp_path: Path, jobs: int, child: bool) -> tuple[subprocess.Popen, str]:
+    marks = tmp_path / "thinking"  # a file per engine that has begun to think
+    marks.mkdir()
     script = tmp_path / "fake_engine.py"
     script.write_text(textwrap.dedent(ENGINE))
     tag = uuid.uuid4().hex
     env = {"PYTHONPATH": str(ROOT), "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
            "PLIES_TEST_TAG": tag, "FAKE_CHILD": "yes" if child else "no",
+           "FAKE_MARKS": str(marks),
            "XDG_DATA_HOME": str(tmp_path / "share"), "HOME": str(tmp_path)}
     match = subprocess.Popen(
         [sys.executable, "-m", "game", "match", "gomoku", "--a",
@@ -89,6 +93,8 @@ def start_match(tmp_path: Path, jobs: int, child: bool) -> tuple[subprocess.Pope
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
     per_engine = 2 if child else 1
     wait_for(lambda: len(engines(tag)) >= jobs * per_engine, 60, "the engines and children")
+    # Each engine thinking (its input no longer read, so a closed pipe does not end it).
+    wait_for(lambda: len(list(marks.iterdir())) >= jobs, 60, "every engine thinking")
     return match, tag
 
 
