@@ -40,7 +40,12 @@ from ai.explain.tree import (
     tree_text,
     value_text,
 )
-from game.commands.common import CliError, add_board_arguments, add_game_argument, build_game
+from game.commands.common import (
+    CliError,
+    add_board_arguments,
+    add_game_argument,
+    build_game,
+)
 from game.files import os_reason
 from game.formats.tree_svg import figure_svg, from_search, search_caption
 from game.records import atomic_write_text
