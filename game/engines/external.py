@@ -7,9 +7,9 @@ engine loses the game and ``EngineFault`` says why in one sentence.
 
 The process runs in a session (process group) of its own, so that ``close`` ends it
 and anything it started: on a new game, on quit and after a crash no process is left
-behind, and ``close`` reaps it (no zombie). On Linux the kernel also ends it if Plies
-dies without closing it (``kill -9``); a child the engine started itself is then
-beyond reach.
+behind, and ``close`` reaps it (no zombie). If Plies dies without closing it (``kill
+-9``), a small reaper process (``_Reaper``) ends every engine's group, and on Linux the
+kernel ends the engine itself too.
 
 >>> parse_xy("7,7"), parse_xy(" 10 , 3 "), parse_xy("h8")
 ((7, 7), (10, 3), None)
@@ -125,6 +125,57 @@ def _ending_with_us() -> Callable[[], None] | None:
 _RUNNING: set[subprocess.Popen[str]] = set()
 """Every engine started and not yet closed, for ``kill_every_engine``."""
 
+_REAPER_CODE = """
+import os, signal, sys
+groups = set()
+for line in sys.stdin:  # until Plies ends, however it ends: its end of the pipe closes
+    sign, _, group = line.partition(" ")
+    (groups.add if sign == "+" else groups.discard)(int(group))
+for group in groups:
+    try:
+        os.killpg(group, signal.SIGKILL)
+    except OSError:
+        pass
+"""
+
+
+class _Reaper:
+    """A small process that outlives Plies only to end the engines' process groups.
+
+    It learns each engine's group as it starts (``+ PGID``) and forgets it once closed
+    (``- PGID``); when Plies ends, even by ``kill -9``, its stdin reaches its end and it
+    kills the groups still listed: the engines *and* what they started, which no signal
+    to Plies' children alone can reach. One per Plies process, started with the first
+    engine; if it cannot start, ``close`` and the kernel's parent-death signal remain.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._failed = False
+
+    def tell(self, sign: str, group: int) -> None:
+        with self._lock:
+            if self._process is None and not self._failed and sign == "+":
+                try:
+                    self._process = subprocess.Popen(
+                        [sys.executable, "-c", _REAPER_CODE], stdin=subprocess.PIPE,
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                        start_new_session=True)  # Ctrl-C to Plies' group must not end it
+                except OSError:
+                    self._failed = True
+            stdin = self._process.stdin if self._process is not None else None
+            if stdin is None:
+                return
+            try:
+                stdin.write(f"{sign} {group}\n".encode())
+                stdin.flush()
+            except (OSError, ValueError):
+                pass
+
+
+_REAPER = _Reaper()
+
 
 def kill_every_engine() -> None:
     """SIGKILL every running engine's process group at once: for a process that must
@@ -161,6 +212,7 @@ class _Process:
             raise EngineError(f"the engine {argv[0]!r} cannot be started: "
                               f"{error.strerror or error}") from None
         _RUNNING.add(self.process)
+        _REAPER.tell("+", self.process.pid)  # its own session: the group id is its pid
         self.lines: queue.Queue[str | None] = queue.Queue(QUEUED_LINES)
         self.stop: threading.Event | None = None
         self._reader = threading.Thread(target=self._read, name="plies-engine-reader",
@@ -261,6 +313,7 @@ class _Process:
             process.kill()
         process.wait()
         _RUNNING.discard(process)
+        _REAPER.tell("-", process.pid)
         for stream in (process.stdin, process.stdout):
             try:
                 if stream is not None:

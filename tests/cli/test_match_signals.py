@@ -126,9 +126,9 @@ def test_a_signal_ends_the_match_and_every_engine_and_its_children(tmp_path, sig
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_kill_9_of_the_match_leaves_no_engine(tmp_path, jobs):
-    match, tag = start_match(tmp_path, jobs, child=jobs == 2)
+    match, tag = start_match(tmp_path, jobs, child=True)
     os.kill(match.pid, signal.SIGKILL)
     _end(match)
-    # --jobs 1: the kernel ends the engine (a child it started itself is beyond reach);
-    # --jobs 2: the workers are told of it, and close their engines and children.
+    # The reaper ends the engines' groups (the children with them), the kernel the
+    # engines themselves; with --jobs 2 the workers also close theirs.
     wait_for(lambda: not tagged(tag), 20, "no tagged process left")
