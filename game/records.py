@@ -157,6 +157,10 @@ class GameRecord:
     note: str | None = dataclasses.field(default=None, compare=False)
     """Something the loader wants a person told (never saved): "… holds 12 games;
     this is the first"."""
+    names: list[str | None] | None = None
+    """The players' names by side, as another program's file gave them (GGF ``PB`` /
+    ``PW``, a psq file's players): shown beside the players, kept in JSON ``names`` and
+    written back to GGF; ``None`` when the file named nobody (``player_names``)."""
 
 
 # --- games and records ---------------------------------------------------------------
@@ -207,6 +211,26 @@ def record_to_game(record: GameRecord) -> Game:
     except RulesError as error:
         raise RecordError(_sentence(str(error))) from None
     return game
+
+
+NAME_LENGTH = 40
+"""Longest player name kept from a file (longer ones are shortened)."""
+
+
+def player_names(values: Sequence[Any]) -> list[str | None] | None:
+    """Two players' names as a file gave them, made safe to show: printable characters
+    only, at most ``NAME_LENGTH`` of them, ``None`` for a missing or blank one; ``None``
+    when neither side has a name.
+
+    >>> player_names(["Edax 4.4", " chris\t"]), player_names(["", None])
+    (['Edax 4.4', 'chris'], None)
+    """
+    names: list[str | None] = []
+    for value in list(values)[:2] + [None] * (2 - len(list(values)[:2])):
+        text = "".join(c for c in value if c.isprintable()).strip() \
+            if isinstance(value, str) else ""
+        names.append(text[:NAME_LENGTH] or None)
+    return names if any(names) else None
 
 
 def validate_players(players: Any) -> list[Player]:
@@ -375,9 +399,13 @@ def record_from_json(
     opening = data.get("opening")
     if opening is not None:
         opening = _check_opening(game, opening, f"{where} 'opening'")
+    names = data.get("names")
+    if names is not None and (not isinstance(names, list) or len(names) != 2
+                              or not all(n is None or isinstance(n, str) for n in names)):
+        raise RecordError(f"{where} 'names' must be a list of two names (or nulls)")
     return GameRecord(game_name, dict(game.variant()),
                       [game.move_name(m) for m in game.move_stack], players, result,
-                      start_of(game), scores, opening)
+                      start_of(game), scores, opening, names=player_names(names or []))
 
 
 _HEADER_RE = re.compile(r"#\s*(game|player\s*([12]))\s*(?:\([^)]*\))?\s*:\s*(.*)", re.I)
@@ -592,6 +620,9 @@ def record_to_json(record: GameRecord) -> str:
         data["scores"] = _check_scores(record.scores, len(game.move_stack), "the scores")
     if record.opening is not None:
         data["opening"] = _check_opening(game, record.opening, "the opening")
+    names = player_names(record.names or [])
+    if names is not None:
+        data["names"] = names
     try:
         return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError) as error:

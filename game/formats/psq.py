@@ -132,7 +132,12 @@ def read_record(text: str, *, name: str = "the game file",
     Raises:
         RecordError: one sentence naming the file and the first problem.
     """
-    from game.records import RecordError, record_from_game, standard_players
+    from game.records import (
+        RecordError,
+        player_names,
+        record_from_game,
+        standard_players,
+    )
     from game.rules import Gomoku, RulesError
 
     try:
@@ -146,7 +151,12 @@ def read_record(text: str, *, name: str = "the game file",
             game.play(move)
         except RulesError as error:
             raise RecordError(f"{name}: move {number} ({x + 1},{y + 1}): {error}") from None
-    return record_from_game(game, default_players or standard_players())
+    record = record_from_game(game, default_players or standard_players())
+    # Piskvork writes the two players' programs first in the trailer (then a result
+    # code): they are shown as the players' names, never run.
+    named = [line.strip() for line in psq.trailer if any(c.isalpha() for c in line)]
+    record.names = player_names(named[:2])
+    return record
 
 
 def not_kept(record: Any) -> str | None:
