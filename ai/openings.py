@@ -11,7 +11,7 @@ Two decisions (``game.rules.openings`` has the protocol):
   move that leaves the position nearest to even by a short search (depth 2): the
   other side then chooses between two colours of about equal worth.
 
-Each answer comes with one sentence that says why, in the evaluator's units, for
+Each answer comes with one sentence that says why, as White's winning chance, for
 the panel or a match record.
 
 >>> from game.rules.gomoku import Gomoku
@@ -76,8 +76,11 @@ def threat_winner(game: Game, searcher: Searcher, defence: bool = True) -> int |
     return other
 
 
-def _units(score: int, unit: int) -> str:
-    return f"{score / unit:+.1f}"
+def _white(score: int, searcher: Searcher) -> str:
+    """White's prospects at ``score`` (White's view) in a player's words: its winning
+    chance ("White 58%"), or "White wins in 3 moves" for a proof."""
+    from ai.explain.winchance import describe
+    return describe("gomoku", score, "White", preset=searcher.evaluator.name)
 
 
 def choose(game: Game, options: tuple[str, ...], searcher: Searcher,
@@ -98,7 +101,7 @@ def choose(game: Game, options: tuple[str, ...], searcher: Searcher,
                                                  threats=limits.threats))
     unit = searcher.evaluator.unit
     score = result.score  # White's view: White is to move
-    seen = f"the search gives White {_units(score, unit)} units at depth {result.depth}"
+    seen = f"the search gives {_white(score, searcher)} looking {result.depth} moves ahead"
     if "place-two" in options and abs(score) <= unit:
         return "place-two", f"The position is about even ({seen}): I place two more stones " \
                             "and let you choose."
@@ -118,7 +121,6 @@ def place_two(game: Game, searcher: Searcher,
     choose that colour (two level-8 match games were lost so, to 25-ply VCTs)."""
     work = game.copy()
     placed: list[Move] = []
-    unit = searcher.evaluator.unit
     score = 0
     threats = limits is not None and limits.threats
     for stone in range(2):
@@ -140,5 +142,6 @@ def place_two(game: Game, searcher: Searcher,
         work.push(move)
         placed.append(move)
     names = " ".join(game.move_name(m) for m in placed)
-    return placed, (f"I place {names}: the search then gives White {_units(score, unit)} "
-                    f"units at depth {PLACEMENT_DEPTH}, about even, so either colour will do.")
+    return placed, (f"I place {names}: the search then gives {_white(score, searcher)} "
+                    f"looking {PLACEMENT_DEPTH} moves ahead, about even, so either colour "
+                    "will do.")

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,6 +59,20 @@ _CHUNK = 1 << 16
 class FileError(ValueError):
     """A file that cannot be read as asked; the message is one sentence naming it."""
 
+
+
+_VOWEL_SOUNDS = re.compile(r"[aeiou]|[AEFHILMNORSX](?:[A-Z]|\b)")
+"""A word read with a vowel sound first: a vowel, or an abbreviation whose first letter's
+name starts with one (an OBF file, an HTML page; but a PNG, a GGF file)."""
+
+
+def _a(what: str) -> str:
+    """``what`` with its article: ``a settings file``, ``an OBF file``.
+
+    >>> _a("OBF file"), _a("settings file"), _a("install-desktop manifest"), _a("GGF file")
+    ('an OBF file', 'a settings file', 'an install-desktop manifest', 'a GGF file')
+    """
+    return f"{'an' if _VOWEL_SOUNDS.match(what) else 'a'} {what}"
 
 def read_text(path: str | os.PathLike[str], *, limit: int, what: str = "file Plies can read",
               name: str | None = None, follow_links: bool = True) -> str:
@@ -89,7 +104,7 @@ def read_text(path: str | os.PathLike[str], *, limit: int, what: str = "file Pli
     finally:
         os.close(fd)
     if size > limit:  # it grew after the checks
-        raise FileError(f"{label} is too large to be a {what} (the limit is {_size(limit)})")
+        raise FileError(f"{label} is too large to be {_a(what)} (the limit is {_size(limit)})")
     return _decode(b"".join(chunks), label, what)
 
 
@@ -127,7 +142,7 @@ def _lines(handle, label: str, what: str, max_line: int) -> Iterator[tuple[int, 
             line = raw.rstrip(b"\r\n")
             if len(line) > max_line:
                 raise FileError(f"line {number} of {label} is longer than {max_line} bytes, "
-                                f"so it is not a {what}")
+                                f"so it is not {_a(what)}")
             if number == 1:
                 line = line.removeprefix(b"\xef\xbb\xbf")
             yield number, _decode(line, f"line {number} of {label}", what)
@@ -161,7 +176,7 @@ def _open_checked(path: str | os.PathLike[str], label: str, what: str, limit: in
         fd = os.open(path, flags)
     except OSError as error:
         if error.errno == errno.ELOOP:
-            raise FileError(f"{label} is a link, not a {what}") from None
+            raise FileError(f"{label} is a link, not {_a(what)}") from None
         raise FileError(f"{label} cannot be read: {os_reason(error)}") from None
     try:
         _check_kind(os.fstat(fd), label, what, limit)  # swapped since the stat?
@@ -175,26 +190,26 @@ def _check_kind(info: os.stat_result, label: str, what: str, limit: int | None) 
     mode = info.st_mode
     if stat.S_ISREG(mode):
         if limit is not None and info.st_size > limit:
-            raise FileError(f"{label} is too large to be a {what} "
+            raise FileError(f"{label} is too large to be {_a(what)} "
                             f"({_size(info.st_size)}; the limit is {_size(limit)})")
         return
     if stat.S_ISDIR(mode):
-        raise FileError(f"{label} is a folder, not a {what}")
+        raise FileError(f"{label} is a folder, not {_a(what)}")
     if stat.S_ISLNK(mode):
-        raise FileError(f"{label} is a link, not a {what}")
+        raise FileError(f"{label} is a link, not {_a(what)}")
     kinds = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
              (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
     kind = next((k for test, k in kinds if test(mode)), "something else")
-    raise FileError(f"{label} is not a regular file but {kind}, so it is not a {what}")
+    raise FileError(f"{label} is not a regular file but {kind}, so it is not {_a(what)}")
 
 
 def _decode(data: bytes, label: str, what: str) -> str:
     if b"\0" in data:
-        raise FileError(f"{label} is not a text file, so it is not a {what}")
+        raise FileError(f"{label} is not a text file, so it is not {_a(what)}")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise FileError(f"{label} is not a text file, so it is not a {what} "
+        raise FileError(f"{label} is not a text file, so it is not {_a(what)} "
                         f"(byte {error.start + 1} is not UTF-8)") from None
 
 

@@ -61,8 +61,8 @@ import json
 import logging
 import os
 import re
+import secrets
 import stat
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -157,6 +157,10 @@ class GameRecord:
     note: str | None = dataclasses.field(default=None, compare=False)
     """Something the loader wants a person told (never saved): "… holds 12 games;
     this is the first"."""
+    names: list[str | None] | None = None
+    """The players' names by side, as another program's file gave them (GGF ``PB`` /
+    ``PW``, a psq file's players): shown beside the players, kept in JSON ``names`` and
+    written back to GGF; ``None`` when the file named nobody (``player_names``)."""
 
 
 # --- games and records ---------------------------------------------------------------
@@ -207,6 +211,26 @@ def record_to_game(record: GameRecord) -> Game:
     except RulesError as error:
         raise RecordError(_sentence(str(error))) from None
     return game
+
+
+NAME_LENGTH = 40
+"""Longest player name kept from a file (longer ones are shortened)."""
+
+
+def player_names(values: Sequence[Any]) -> list[str | None] | None:
+    """Two players' names as a file gave them, made safe to show: printable characters
+    only, at most ``NAME_LENGTH`` of them, ``None`` for a missing or blank one; ``None``
+    when neither side has a name.
+
+    >>> player_names(["Edax 4.4", " chris\t"]), player_names(["", None])
+    (['Edax 4.4', 'chris'], None)
+    """
+    names: list[str | None] = []
+    for value in list(values)[:2] + [None] * (2 - len(list(values)[:2])):
+        text = "".join(c for c in value if c.isprintable()).strip() \
+            if isinstance(value, str) else ""
+        names.append(text[:NAME_LENGTH] or None)
+    return names if any(names) else None
 
 
 def validate_players(players: Any) -> list[Player]:
@@ -263,7 +287,12 @@ def load_record(
     suffix = path.suffix.lower()
     other = _other_format(suffix, text)
     if other is not None:
-        return other.read_record(text, name=name, default_players=default_players)
+        record = other.read_record(text, name=name, default_players=default_players)
+        try:  # what every record must pass (a start where nobody can move), named too
+            record_to_game(record)
+        except RecordError as error:
+            raise RecordError(f"{name}: {error}") from None
+        return record
     if suffix == ".json" or (suffix != ".txt" and text.lstrip().startswith("{")):
         return record_from_json(text, name=name, default_players=default_players)
     return record_from_text(text, name=name, default_game=default_game,
@@ -370,9 +399,13 @@ def record_from_json(
     opening = data.get("opening")
     if opening is not None:
         opening = _check_opening(game, opening, f"{where} 'opening'")
+    names = data.get("names")
+    if names is not None and (not isinstance(names, list) or len(names) != 2
+                              or not all(n is None or isinstance(n, str) for n in names)):
+        raise RecordError(f"{where} 'names' must be a list of two names (or nulls)")
     return GameRecord(game_name, dict(game.variant()),
                       [game.move_name(m) for m in game.move_stack], players, result,
-                      start_of(game), scores, opening)
+                      start_of(game), scores, opening, names=player_names(names or []))
 
 
 _HEADER_RE = re.compile(r"#\s*(game|player\s*([12]))\s*(?:\([^)]*\))?\s*:\s*(.*)", re.I)
@@ -587,6 +620,9 @@ def record_to_json(record: GameRecord) -> str:
         data["scores"] = _check_scores(record.scores, len(game.move_stack), "the scores")
     if record.opening is not None:
         data["opening"] = _check_opening(game, record.opening, "the opening")
+    names = player_names(record.names or [])
+    if names is not None:
+        data["names"] = names
     try:
         return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError) as error:
@@ -658,22 +694,28 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> str | None:
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8) to a temporary file beside ``path``, then rename it into place.
 
+    The file keeps the mode of the regular file it replaces; otherwise (a new file, or
+    ``path`` a link, which the rename replaces, not its target) it gets the user's
+    default mode (0666 less the umask), never a link target's (``/dev/zero``'s 0666).
+
     Raises:
         OSError: the folder cannot be written; ``path`` is then unchanged.
     """
     path = Path(path)
     data = text.encode("utf-8")
     try:
-        mode = stat.S_IMODE(path.stat().st_mode)
+        info = path.lstat()
+        mode = stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
     except OSError:
-        mode = 0o644
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        mode = None
+    fd, temp = _create_temporary(path)
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
-        os.chmod(temp, mode)
+        if mode is not None:
+            os.chmod(temp, mode)
         os.replace(temp, path)
     except BaseException:
         try:
@@ -683,11 +725,28 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
         raise
 
 
+def _create_temporary(path: Path) -> tuple[int, str]:
+    """A new file ``.<name>.XXXXXXXX.tmp`` beside ``path``, opened for writing.
+
+    Created with mode 0666 so the umask gives it the user's default mode (``mkstemp``
+    makes 0600); ``O_EXCL`` and ``O_NOFOLLOW``: never an existing file or a link.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
+        | getattr(os, "O_BINARY", 0)
+    for _attempt in range(100):
+        temp = os.path.join(path.parent, f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(temp, flags, 0o666), temp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {path}")
+
+
 STALE_TEMPORARY_AGE = 600.0
 """Seconds after which a temporary file of :func:`atomic_write_text` is a leftover: a
 write takes milliseconds, so one this old was cut short (a kill, a power cut)."""
 _TEMPORARY = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
-"""The names ``tempfile.mkstemp(prefix=".<name>.", suffix=".tmp")`` makes."""
+"""The names :func:`_create_temporary` makes (and ``mkstemp`` made before it)."""
 
 
 def remove_stale_temporaries(folder: str | os.PathLike[str],

@@ -40,7 +40,7 @@ def open_file(path: str, commands: list[str] | None = None) -> int:
     from game.ui import app
 
     return app.run_app(opened=(game, record.players, Path(path).name),
-                       opening=record.opening)
+                       opening=record.opening, names=record.names)
 
 
 __all__ = ["looks_like_a_command", "open_file"]

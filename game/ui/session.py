@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.evaluators.base import is_proven, plies_to_end
-from ai.explain.why import Why, compare_lines
+from ai.explain.why import Why, compare_lines, compared_line
 from ai.explain.winchance import describe, moves_to_end, percent, raw_text, win_chance
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level
@@ -214,9 +214,16 @@ class Session:
                  next_generation: Callable[[], int], settings: Any,
                  evaluators: Callable[[str, str], Any], demo: bool = False,
                  autosave: bool = True, paused: bool = False,
-                 opening: OpeningPhase | None = None) -> None:
+                 opening: OpeningPhase | None = None, study: bool = False,
+                 names: list[str | None] | None = None) -> None:
         self.game = game
         self.players = [dict(p) for p in players]
+        self.names: list[str | None] = list(names or [None, None])[:2]
+        """The players' names from an opened file (GGF ``PB``/``PW``, psq), by side."""
+        self.study = study and not demo and any(is_computer(p) for p in self.players)
+        """A game opened from a file (Open, ``plies FILE``, a paste) is studied first:
+        the computer makes no move and the person may move either side, until Play
+        (``play_on``) hands the sides to their players."""
         self.opening = opening
         """A swap / swap2 opening (``game.ui.opening_phase``): it sets ``players``."""
         if opening is not None:
@@ -279,13 +286,35 @@ class Session:
         return not self.game.is_over() and self.game.legal_moves() == [PASS]
 
     def human_to_move(self) -> bool:
-        """A person may act now: their turn, a real choice, the game running."""
-        return (not self.game.is_over() and not is_computer(self.players[self.game.turn])
+        """A person may act now: their turn (any turn in study), a real choice, the
+        game running."""
+        return (not self.game.is_over() and self._by_hand(self.game.turn)
                 and not self.forced_pass())
 
+    def _by_hand(self, side: int) -> bool:
+        """Whether ``side``'s moves are made by the person now (any side in study)."""
+        return self.study or not is_computer(self.players[side])
+
     def _human_choice(self, game: Game) -> bool:
-        return (not game.is_over() and not is_computer(self.players[game.turn])
+        return (not game.is_over() and self._by_hand(game.turn)
                 and game.legal_moves() != [PASS])
+
+    def play_on(self) -> bool:
+        """Play (P): end the study, or resume a paused demo: the players of the file
+        take their sides and the computer moves when it is its turn. ``False`` when
+        there is nothing to start."""
+        if self.study:
+            self.study = False
+            self.paused = False
+            computers = [self.game.side_names[s] for s in (0, 1)
+                         if is_computer(self.players[s])]
+            self.say(f"Playing on: the computer plays {' and '.join(computers)}", "info", 3.0)
+            self.autosave()
+            return True
+        if self.demo and self.paused:
+            self.toggle_pause()
+            return True
+        return False
 
     @property
     def view_side(self) -> int:
@@ -579,7 +608,7 @@ class Session:
             return
         can_go = not self.paused or self.step_requested
         if self.opening is not None and not self.opening.decided:
-            self._opening_update(can_go)
+            self._opening_update(can_go and not self.study)
             return
         self._maybe_analyse(can_go)
         if self.forced_pass():
@@ -594,7 +623,7 @@ class Session:
                 self.step_requested = False
                 self._apply(PASS, computer=is_computer(self.players[game.turn]))
             return
-        if not is_computer(self.players[game.turn]):
+        if self._by_hand(game.turn):
             return
         if self.ready is not None:
             delay = 0.0 if self.step_requested else self.min_delay()
@@ -705,6 +734,28 @@ class Session:
         self._after_history_step("Took back", moves)
         return True
 
+    def can_jump(self) -> bool:
+        """Whether the person may go to any move of the game (the graph): in study,
+        between people, and in a paused demo; not while the computer plays its side."""
+        return self.study or not any(is_computer(p) for p in self.players) or (
+            self.demo and self.paused)
+
+    def go_to(self, ply: int) -> bool:
+        """Show the position after ``ply`` moves of this game (undone moves stay for
+        redo); ``False`` when that is not a position of it or jumping is not allowed."""
+        start = self.game.ply - len(self.game.move_stack)
+        if not self.can_jump() or not start <= ply <= self.game.ply + len(self.redo) \
+                or ply == self.game.ply:
+            return False
+        self._before_change()
+        while self.game.ply > ply:
+            self.redo.append(self.game.pop())
+        while self.game.ply < ply:
+            self.game.push(self.redo.pop())
+        self.say(f"Move {ply}" if ply > start else "The start", "info", 1.5)
+        self._after_change()
+        return True
+
     def can_redo(self) -> bool:
         return bool(self.redo)
 
@@ -764,7 +815,7 @@ class Session:
             return "The game is over."
         if self.pending in ("move", "hint"):
             return "Waiting for the computer's search…"
-        if is_computer(self.players[self.game.turn]) and not self.paused:
+        if not self._by_hand(self.game.turn) and not self.paused:
             return "The computer is to move."
         return None
 
@@ -773,7 +824,7 @@ class Session:
         if (not self.analysis_on or self.analysis_done or self.pending is not None
                 or self.forced_pass()):
             return
-        if is_computer(self.players[self.game.turn]) and can_go:
+        if not self._by_hand(self.game.turn) and can_go:
             return  # the computer's own move comes first
         found = self._player_search(self.game.turn, "hint")
         if found is None:
@@ -790,8 +841,9 @@ class Session:
 
             def explained(top: TopMoves) -> tuple[TopMoves, Why | None]:
                 why = None
-                if len(top.lines) >= 2:
-                    why = compare_lines(game, evaluator, top.lines[0].pv, top.lines[1].pv)
+                other = compared_line(top.lines)
+                if other is not None:
+                    why = compare_lines(game, evaluator, top.lines[0].pv, top.lines[other].pv)
                 return top, why
 
             top = searcher.search_top(game, limits, ANALYSIS_LINES, stop=stop,
@@ -977,6 +1029,7 @@ class Session:
                                           scores if any(s is not None for s in scores) else None)
         if self.opening is not None:
             record.opening = self.opening.as_dict()
+        record.names = list(self.names) if any(self.names) else None
         return record
 
     def restore_scores(self, scores: list[int | None]) -> None:
@@ -1049,10 +1102,10 @@ def _first_stones(game: Game, searcher: Searcher, seed: int) -> tuple[list[Move]
     assert best is not None, "an empty board has openings"
     score, line = best
     names = " ".join(game.move_name(m) for m in line)
-    unit = searcher.evaluator.unit
-    return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even (White "
-                  f"{score / unit:+.1f} units at depth {PLACEMENT_DEPTH}), so either colour "
-                  "is a fair choice for you.")
+    white = describe(game.name, score, "White", preset=searcher.evaluator.name)
+    return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even ({white} "
+                  f"looking {PLACEMENT_DEPTH} moves ahead), so either colour is a fair "
+                  "choice for you.")
 
 
 def _program_name(command: str) -> str:

@@ -34,6 +34,8 @@ SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Swap opening: Black, White, two more", ("B", "W", "2")),
     ("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),
     ("Drop in a Connect-4 column", ("1", "…", "9", "0")),
+    ("Opened game: let its players play on", ("P",)),
+    ("Move numbers on the stones", ("M",)),
     ("Demo: pause, step", ("Space", "S", "or", "Right")),
     ("Demo: slower, faster", ("−", "+")),
     ("Save, open", ("Ctrl+S", "Ctrl+O")),
@@ -184,8 +186,8 @@ class HelpDialog(Dialog):
         keys_x = x + 250
         pitch = min(32, (self.b_close.rect.y - 8 - y) // len(SHORTCUTS))
         for action, keys in SHORTCUTS:
-            draw.blit_text(surface, action, 21, theme.text, (x, y + 13), "midleft",
-                           max_width=240)
+            draw.blit_text(surface, action, draw.fit_size(action, 21, 240, 15), theme.text,
+                           (x, y + 13), "midleft", max_width=240)
             kx = keys_x
             for key in keys:
                 if key in WORDS:
