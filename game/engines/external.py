@@ -651,6 +651,17 @@ def _clip(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[:width] + "..."
 
 
-__all__ = ["EngineCancelled", "EngineError", "EngineFault", "ExternalPlayer", "NBoardPlayer",
-           "PROTOCOLS", "PbrainPlayer", "STARTUP_SECONDS", "TOLERANCE_SECONDS",
-           "nboard_move_word", "parse_xy", "player_for"]
+__all__ = [
+    "PROTOCOLS",
+    "STARTUP_SECONDS",
+    "TOLERANCE_SECONDS",
+    "EngineCancelled",
+    "EngineError",
+    "EngineFault",
+    "ExternalPlayer",
+    "NBoardPlayer",
+    "PbrainPlayer",
+    "nboard_move_word",
+    "parse_xy",
+    "player_for",
+]

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
-import shlex
 import threading
 import time
 from collections.abc import Callable
