@@ -1,5 +1,10 @@
 """Difficulty levels: each level is a search depth per game (the README has the table).
 
+The one home of the level range and of each level's limits: everything else asks
+:func:`check_level` whether a number is a level and :func:`level` what it does.
+It imports nothing heavy (the search's ``Limits`` only when limits are asked for),
+so reading a game file or the settings never pulls in the search.
+
 The low levels also pick at random among root moves within some evaluator units of
 the best (from half a unit up to 100, Gomoku's level 1, which is almost any candidate
 move), so that a line that beat the computer once does not win every time; the
@@ -14,11 +19,42 @@ Each level is placed to score at least 65% against the one below (ai/TUNING.md).
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING, Any
 
-from ai.search import Limits
+if TYPE_CHECKING:
+    from ai.search import Limits
 
 LEVEL_NUMBERS = range(1, 9)
+"""The levels, easiest first."""
 DEFAULT_LEVEL = 4
+"""The level of a computer player that names none."""
+LEVEL_RANGE = f"{LEVEL_NUMBERS[0]} to {LEVEL_NUMBERS[-1]}"
+"""How a sentence names the range: ``"1 to 8"``."""
+
+
+def is_level(value: Any) -> bool:
+    """Whether ``value`` is a level number (an ``int``, not a ``bool``, in range)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in LEVEL_NUMBERS
+
+
+def check_level(value: Any, what: str = "level") -> int:
+    """``value`` as a level number, or ``ValueError`` with one sentence.
+
+    Text of digits is accepted (a command line, a text record), anything else refused.
+
+    >>> check_level("5"), check_level(8)
+    (5, 8)
+    >>> check_level(9)
+    Traceback (most recent call last):
+      ...
+    ValueError: level must be 1 to 8, not 9
+    """
+    number = int(value) if isinstance(value, str) and value.strip().isdigit() \
+        and len(value.strip()) < 4 else value
+    if not is_level(number):
+        shown = repr(value) if isinstance(value, str) else value
+        raise ValueError(f"{what} must be {LEVEL_RANGE}, not {shown}")
+    return number
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,6 +95,8 @@ class Level:
 
     def limits(self, unit: int = 100) -> Limits:
         """Search limits for an evaluator whose ``unit`` is ``unit`` points."""
+        from ai.search import Limits  # the search only when a search is set up
+
         return Limits(depth=self.depth, seconds=self.seconds,
                       randomness=round(self.randomness * unit), use_solver=self.solver,
                       solver_reach=self.solver_reach, threats=self.threats)
@@ -116,8 +154,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
 
 def level(game_name: str, number: int) -> Level:
     """Level ``number`` (1-8) of ``game_name``; raises ``ValueError`` with a sentence."""
-    if number not in LEVEL_NUMBERS:
-        raise ValueError(f"level must be 1 to 8, not {number}")
+    check_level(number)
     try:
         return LEVELS[game_name][number - 1]
     except KeyError:

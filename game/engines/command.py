@@ -30,12 +30,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _level(args: argparse.Namespace) -> int:
+    from ai.levels import check_level
     from game.commands.common import CliError
     from game.engines.pbrain import DEFAULT_LEVEL
-    number = DEFAULT_LEVEL if args.level is None else args.level
-    if not 1 <= number <= 8:
-        raise CliError(f"level must be 1 to 8, not {number}")
-    return number
+
+    try:
+        return check_level(DEFAULT_LEVEL if args.level is None else args.level)
+    except ValueError as error:
+        raise CliError(str(error)) from None
 
 
 MAX_LINE = 100_000
