@@ -29,11 +29,13 @@ from game.commands.common import (  # noqa: F401  (re-exported for older callers
     emit,
     int_range,
     join_dash_values,
+    level_type,
     positions_from_file,
     seconds_value,
     variant_options,
 )
 from game.rules.perft import perft
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but its errors are one line and go through ``CliError``."""
@@ -80,8 +82,8 @@ def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
                             "position can run for hours: Ctrl-C stops it)")
     limit.add_argument("--time", type=seconds_value, metavar="S",
                        help="search for S seconds (above 0, at most a day)")
-    limit.add_argument("--level", type=int_range(1, 8, "level"),
-                       help="search as level 1-8 does (default 4)")
+    limit.add_argument("--level", type=level_type(),
+                       help="search as that level does (1 to 8, default 4)")
     parser.add_argument("--eval", metavar="E",
                         help="evaluator: a preset, a NAME kept in the evaluators folder, "
                              "or a path to a TOML file")
@@ -138,7 +140,7 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
                              "empty; Othello also 64 characters a1..h8")
     parser.add_argument("--turn", choices=("X", "O", "x", "o"),
                         help="with --board: the side to move (default: counted, Othello Black)")
-    parser.add_argument("--level", type=int_range(1, 8, "level"), default=None,
+    parser.add_argument("--level", type=level_type(), default=None,
                         help="computer level 1-8")
     parser.add_argument("--eval", metavar="NAME", default=None,
                         help="evaluator: a preset or a NAME kept in the evaluators folder as "
@@ -151,7 +153,7 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _demo_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser, positional=False)
-    parser.add_argument("--levels", type=int_range(1, 8, "level"), nargs=2,
+    parser.add_argument("--levels", type=level_type(), nargs=2,
                         metavar=("A", "B"), default=None,
                         help="levels of the first and second computer player")
 
@@ -170,8 +172,13 @@ def _window_game(args: argparse.Namespace) -> tuple[str, dict[str, Any] | None]:
 
 
 def _check_level(value: int | None) -> None:
-    if value is not None and not 1 <= value <= 8:
-        raise CliError(f"level must be 1 to 8, not {value}")
+    from ai.levels import check_level
+
+    if value is not None:
+        try:
+            check_level(value)
+        except ValueError as error:
+            raise CliError(str(error)) from None
 
 
 def _check_window_eval(game_name: str, name: str) -> None:
@@ -204,7 +211,7 @@ def _play(args: argparse.Namespace) -> int:
     if opening is not None and (name != "gomoku" or position is not None):
         raise CliError("--opening is for a new Gomoku game (--game gomoku, without --board)")
     players = app.players_for(args.first, args.level or DEFAULT_LEVEL, args.eval, name)
-    _check_window_eval(name, next(p["eval"] for p in players if p["type"] == "computer"))
+    _check_window_eval(name, next(p.evaluator_name(name) for p in players if p.is_computer))
     return app.run_app(game=name, variant=variant, players=players,
                        position=position, opening=opening)
 

@@ -9,6 +9,9 @@ played each side and how the game ended. Two file forms exist:
        "moves": "f5d6c3d3c4", "players": [{"type": "human"},
        {"type": "computer", "level": 4, "eval": "default"}], "result": null}
 
+  ``players`` holds each side's ``game.players`` JSON form (an outside engine as
+  ``{"type": "engine", "name", "protocol"}``: its name, never its command line).
+
   ``moves`` is written as the whole-game string (``moves_text``); a list of single
   moves (``["f5", "d6"]``) is accepted when reading.
 
@@ -19,6 +22,7 @@ played each side and how the game ended. Two file forms exist:
       # game: gomoku size=15 rule=freestyle
       # player 1 (Black): human
       # player 2 (White): computer level=4 eval=default
+      # (or: engine protocol=pbrain name=NAME, the name taking the rest of the line)
       # result: Black wins, five in a row
       h8 i9 h9 i8 h10 i10 h7 i7 h6
 
@@ -46,7 +50,7 @@ folder and are renamed into place, so a failed save never destroys the old file.
 
 >>> from game.rules import new_game
 >>> g = new_game("othello"); g.play_moves("f5d6")
->>> record = record_from_game(g, [{"type": "human"}, {"type": "human"}])
+>>> record = record_from_game(g, [human(), human()])
 >>> record.moves
 ['f5', 'd6']
 >>> record_to_game(record).moves_text()
@@ -70,7 +74,7 @@ from typing import Any, TypeAlias
 
 import platformdirs
 
-from ai.evaluators import is_evaluator_name
+from game import players as _players
 from game.files import RECORD_BYTES, FileError, os_reason, read_text
 from game.rules import GAMES, PASS, Game, Move, RulesError, new_game
 
@@ -84,37 +88,34 @@ MAX_FILE_BYTES = RECORD_BYTES
 """Larger files are refused unread: the longest real game is a few kilobytes."""
 MAX_MOVES = 2_000
 """More moves than any supported board can hold (25x25 Gomoku has 625 cells)."""
-LEVELS = range(1, 9)
-"""Computer levels a record may name (``ai.levels.LEVEL_NUMBERS``; not imported so
-that reading a file never pulls in the search)."""
-DEFAULT_EVAL = "default"
+DEFAULT_EVAL = _players.DEFAULT_EVAL
 """The evaluator a computer player uses when a record does not name one."""
 MAX_TEXT = 200
 """Longest result reason accepted from a file."""
 TEXT_MOVES_PER_LINE = 20
 """How many moves a ``.txt`` record puts on one line."""
 
-Player: TypeAlias = dict[str, Any]
-"""``{"type": "human"}`` or ``{"type": "computer", "level": 1-8, "eval": "default"}``;
-``eval`` is a *name* (a preset, or ``NAME.toml`` in :func:`evaluators_dir`), never a path."""
+Player: TypeAlias = _players.Player
+"""A side's player (``game.players``); a computer's evaluator is a *name* (a preset,
+or ``NAME.toml`` in :func:`evaluators_dir`), never a path."""
 
-DEFAULT_LEVEL = 4
+DEFAULT_LEVEL = _players.DEFAULT_LEVEL
 """The level of a computer player that names none (``ai.levels.DEFAULT_LEVEL``)."""
 
 
 def human() -> Player:
-    """A human player entry: ``{"type": "human"}``."""
-    return {"type": "human"}
+    """A person (``game.players.Human``)."""
+    return _players.Human()
 
 
 def computer(level: int = DEFAULT_LEVEL, evaluator: str = DEFAULT_EVAL) -> Player:
-    """A computer player entry: ``{"type": "computer", "level": level, "eval": evaluator}``."""
-    return {"type": "computer", "level": level, "eval": evaluator}
+    """Plies at ``level`` with ``evaluator`` (``game.players.Computer``)."""
+    return _players.Computer(level, evaluator)
 
 
 def standard_players() -> list[Player]:
     """A person (side 0) against the computer at the default level (side 1)."""
-    return [human(), computer()]
+    return list(_players.standard_players())
 
 
 class RecordError(ValueError):
@@ -162,7 +163,7 @@ class GameRecord:
 # --- games and records ---------------------------------------------------------------
 
 
-def record_from_game(game: Game, players: Sequence[Mapping[str, Any]],
+def record_from_game(game: Game, players: Sequence[Player | Mapping[str, Any]],
                      scores: Sequence[int | None] | None = None) -> GameRecord:
     """The record of ``game`` as played so far, with ``players`` by side (and the
     evaluations seen, ``scores``, one per position: see ``GameRecord.scores``).
@@ -236,7 +237,7 @@ def load_record(
     *,
     default_game: str | None = None,
     default_variant: Mapping[str, Any] | None = None,
-    default_players: Sequence[Mapping[str, Any]] | None = None,
+    default_players: Sequence[Player] | None = None,
     follow_links: bool = True,
 ) -> GameRecord:
     """Read and fully validate a record from ``path`` (``.json``, ``.txt``, or sniffed).
@@ -301,7 +302,7 @@ def record_from_json(
     text: str,
     *,
     name: str = "the game file",
-    default_players: Sequence[Mapping[str, Any]] | None = None,
+    default_players: Sequence[Player] | None = None,
 ) -> GameRecord:
     """Parse and validate a JSON record (see :func:`load_record`); ``name`` is for messages."""
     if not text.strip():
@@ -385,7 +386,7 @@ def record_from_text(
     name: str = "the game file",
     default_game: str | None = None,
     default_variant: Mapping[str, Any] | None = None,
-    default_players: Sequence[Mapping[str, Any]] | None = None,
+    default_players: Sequence[Player] | None = None,
 ) -> GameRecord:
     """Parse and validate a plain-text record (see the module docstring, :func:`load_record`)."""
     game_spec: tuple[str, dict[str, Any], str] | None = None  # name, variant, where
@@ -488,7 +489,7 @@ def _as_another_game(tried: str, move_lines: Sequence[tuple[int, str]], name: st
 
 
 def _text_record(game: Game, players: list[Any], name: str,
-                 default_players: Sequence[Mapping[str, Any]] | None,
+                 default_players: Sequence[Player] | None,
                  note: str | None = None,
                  opening: tuple[dict[str, Any], str] | None = None) -> GameRecord:
     if players == [None, None]:
@@ -542,23 +543,39 @@ def _parse_player_header(value: str, where: str) -> Player:
     ``eval=`` comes last and takes the rest of the line, so that a name with a space
     is refused as a whole (``_check_player``) rather than split into a stray word.
     """
+    if value.split()[:1] == ["engine"]:
+        return _parse_engine_header(value, where)
     value, has_eval, evaluator = value.partition(" eval=")
     words = value.split()
     if not words or words[0].lower() not in ("human", "computer"):
-        raise RecordError(f"{where} a player is 'human' or 'computer level=N', "
-                          f"not {_show(value)}")
+        raise RecordError(f"{where} a player is 'human', 'computer level=N' or "
+                          f"'engine protocol=P name=NAME', not {_show(value)}")
     entry: dict[str, Any] = {"type": words[0].lower()}
     for word in words[1:]:
         key, equals, text = word.partition("=")
         key = key.lower()
-        if key == "level" and equals:
-            entry["level"] = int(text) if text.isdigit() and len(text) < 4 else text
+        if key in ("level", "depth") and equals and key not in entry:
+            entry[key] = int(text) if text.isdigit() and len(text) < 4 else text
         elif key == "eval" and equals and not has_eval:
             entry["eval"] = text
         else:
-            raise RecordError(f"{where} {_show(word)} is not 'level=N' or 'eval=NAME'")
+            raise RecordError(f"{where} {_show(word)} is not 'level=N', 'depth=N' or "
+                              f"'eval=NAME'")
     if has_eval:
         entry["eval"] = evaluator.strip()
+    return _check_player(entry, where.rstrip(":") + ": the player")
+
+
+def _parse_engine_header(value: str, where: str) -> Player:
+    """``"engine protocol=pbrain name=Embryo 21"``: ``name=`` comes last and takes the
+    rest of the line (an engine's name may hold spaces)."""
+    value, _, name = value.partition(" name=")
+    entry: dict[str, Any] = {"type": "engine", "name": name.strip()}
+    for word in value.split()[1:]:
+        key, equals, text = word.partition("=")
+        if key.lower() != "protocol" or not equals:
+            raise RecordError(f"{where} {_show(word)} is not 'protocol=P' or 'name=NAME'")
+        entry["protocol"] = text
     return _check_player(entry, where.rstrip(":") + ": the player")
 
 
@@ -578,7 +595,7 @@ def record_to_json(record: GameRecord) -> str:
         "game": game.name,
         "variant": dict(game.variant()),
         "moves": game.moves_text(),
-        "players": players,
+        "players": [player.to_json() for player in players],
         "result": result,
     }
     if start_of(game) is not None:
@@ -610,10 +627,7 @@ def record_to_text(record: GameRecord) -> str:
         opening = _check_opening(game, record.opening, "the opening")
         lines.append(" ".join(["# opening:", opening["kind"], *opening["choices"]]))
     for side, player in enumerate(players):
-        words = [player["type"]]
-        if player["type"] == "computer":
-            words += [f"level={player['level']}", f"eval={player['eval']}"]
-        lines.append(f"# player {side + 1} ({game.side_names[side]}): {' '.join(words)}")
+        lines.append(f"# player {side + 1} ({game.side_names[side]}): {_player_header(player)}")
     if result is not None:
         winner = ("draw" if result["winner"] is None
                   else f"{game.side_names[result['winner']]} wins")
@@ -623,6 +637,16 @@ def record_to_text(record: GameRecord) -> str:
     for start in range(0, len(stack), TEXT_MOVES_PER_LINE):
         lines.append(game.moves_text(stack[start:start + TEXT_MOVES_PER_LINE]))
     return "\n".join(lines) + "\n"
+
+
+def _player_header(player: Player) -> str:
+    """A player as a text record's ``# player N:`` line says it."""
+    entry = player.to_json()
+    if entry["type"] == "engine":
+        return f"engine protocol={entry['protocol']} name={entry['name']}"
+    words = [entry["type"]] + [f"{key}={entry[key]}" for key in ("level", "depth", "eval")
+                               if key in entry]
+    return " ".join(words)
 
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> str | None:
@@ -1000,34 +1024,17 @@ def _check_scores(value: Any, moves: int, where: str) -> list[int | None]:
 
 
 def _check_player(entry: Any, where: str) -> Player:
-    if not isinstance(entry, Mapping):
-        raise RecordError(f"{where} must be a human or a computer entry, not {_kind(entry)}")
-    kind = entry.get("type")
-    if kind == "human":
-        return {"type": "human"}
-    if kind != "computer":
-        raise RecordError(f"{where} must have type 'human' or 'computer', "
-                          f"not {_show(kind)}")
-    level = entry.get("level", 4)
-    if not _is_int(level) or level not in LEVELS:
-        raise RecordError(f"{where} has level {_show(level)}; levels go from "
-                          f"{LEVELS[0]} to {LEVELS[-1]}")
-    evaluator = entry.get("eval", DEFAULT_EVAL)
-    if evaluator is None:
-        evaluator = DEFAULT_EVAL
-    if not is_evaluator_name(evaluator):
-        # Never a path: a game file from anywhere must not make Plies open another file.
-        raise RecordError(f"{where} names the evaluator {_show(evaluator)}, but a game "
-                          f"file may only name a built-in evaluator or one kept in Plies' "
-                          f"evaluators folder (letters, digits, _ and -)")
-    return {"type": "computer", "level": level, "eval": evaluator}
+    try:
+        return _players.from_json(entry, where)
+    except _players.PlayerError as error:
+        raise RecordError(str(error)) from None
 
 
 def _check_players(players: Any, where: str) -> list[Player]:
-    if not isinstance(players, Sequence) or isinstance(players, str | bytes) or len(players) != 2:
-        raise RecordError(f"{where} must list exactly two players, side 0 first")
-    return [_check_player(entry, f"{where.rstrip(':')}, player {side + 1},")
-            for side, entry in enumerate(players)]
+    try:
+        return list(_players.pair_from_json(players, where))
+    except _players.PlayerError as error:
+        raise RecordError(str(error)) from None
 
 
 def _result_of(game: Game) -> dict[str, Any] | None:
@@ -1161,7 +1168,7 @@ def _example(game: Game) -> str:
 
 
 __all__ = [
-    "DEFAULT_EVAL", "DEFAULT_LEVEL", "FORMAT", "GameRecord", "LEVELS", "MAX_FILE_BYTES",
+    "DEFAULT_EVAL", "DEFAULT_LEVEL", "FORMAT", "GameRecord", "MAX_FILE_BYTES",
     "AUTOSAVE_NAME", "Player", "RecordError", "VERSION", "atomic_write_text", "autosave_path",
     "clear_autosave", "computer", "config_dir", "evaluators_dir", "games_dir", "human",
     "load_autosave",

@@ -137,12 +137,7 @@ def _side_payload(game: Game, record: GameRecord, summary: SideSummary) -> dict[
 # --- text --------------------------------------------------------------------------------
 
 def _player_text(record: GameRecord, side: int) -> str:
-    player = record.players[side] if side < len(record.players) else {}
-    if player.get("type") == "computer":
-        preset = player.get("eval", "default")
-        return f"computer level {player.get('level')}" + (
-            f" ({preset})" if preset != "default" else "")
-    return "human"
+    return record.players[side].describe()
 
 
 def score_text(game: Game, score: int, exact: bool) -> str:

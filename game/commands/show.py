@@ -81,7 +81,7 @@ def show_text(record: Any, game: Any) -> str:
         choices = ", ".join(record.opening["choices"]) or "no choice made yet"
         lines.append(f"opening: {record.opening['kind']} ({choices})")
     for side, player in enumerate(record.players):
-        lines.append(f"{game.side_names[side]}: {_player(player)}")
+        lines.append(f"{game.side_names[side]}: {player.describe()}")
     lines.append(f"moves ({len(record.moves)}): {_numbered(record.moves) or '(none)'}")
     lines.append(_board(game))
     lines.append(f"result: {_result(record, game)}")
@@ -102,14 +102,6 @@ RENDERERS: dict[str, Callable[[Any, Any], str]] = {"text": show_text, "json": sh
 def _title(game: Any) -> str:
     variant = ", ".join(f"{key} {value}" for key, value in game.variant().items())
     return f"{game.title}" + (f" ({variant})" if variant else "")
-
-
-def _player(player: dict[str, Any]) -> str:
-    if player.get("type") != "computer":
-        return "a person"
-    evaluator = player.get("eval", "default")
-    return f"computer, level {player.get('level')}" + (
-        "" if evaluator == "default" else f", evaluator {evaluator}")
 
 
 def _numbered(moves: list[str]) -> str:

@@ -37,6 +37,7 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level_evaluator
 from ai.worker import SearchWorker, WorkerReport
+from game.players import Computer, Human, Player
 from game.rules import Game, new_game
 from game.settings import Settings, load_settings, save_settings, settings_to_dict
 from game.slots import WindowSlot
@@ -80,26 +81,24 @@ def players_for(first: str, level: int = DEFAULT_LEVEL, eval_name: str | None = 
     (``ai.levels.Level.evaluator``; ``default`` without a game).
 
     >>> players_for("ai", 3)
-    [{'type': 'computer', 'level': 3, 'eval': 'default'}, {'type': 'human'}]
+    [Computer(level=3, evaluator='default'), Human()]
     """
     if first not in ("human", "ai", "computer"):
         raise ValueError(f"first must be 'human' or 'ai', not {first!r}")
-    computer = {"type": "computer", "level": int(level),
-                "eval": eval_name or level_evaluator(game_name, int(level))}
-    return [{"type": "human"}, computer] if first == "human" else [computer, {"type": "human"}]
+    computer = Computer(int(level), eval_name or level_evaluator(game_name, int(level)))
+    return [Human(), computer] if first == "human" else [computer, Human()]
 
 
 def demo_players(level_a: int = DEFAULT_LEVEL, level_b: int = DEFAULT_LEVEL,
                  eval_name: str | None = None, game_name: str | None = None
-                 ) -> list[dict[str, Any]]:
+                 ) -> list[Player]:
     """Two computer players for ``plies demo`` (side 0 at ``level_a``); each level's
     own evaluator unless ``eval_name`` is given.
 
     >>> demo_players(2, 5)[1]
-    {'type': 'computer', 'level': 5, 'eval': 'default'}
+    Computer(level=5, evaluator='default')
     """
-    return [{"type": "computer", "level": int(n),
-             "eval": eval_name or level_evaluator(game_name, int(n))}
+    return [Computer(int(n), eval_name or level_evaluator(game_name, int(n)))
             for n in (level_a, level_b)]
 
 
@@ -301,7 +300,7 @@ class App:
             pygame.display.set_caption("Plies")
             self.set_scene(scene)
 
-    def start_game(self, game: Game, players: list[dict[str, Any]], *, demo: bool | None = None,
+    def start_game(self, game: Game, players: list[Player], *, demo: bool | None = None,
                    paused: bool = False, remember: bool = True,
                    scores: list[int | None] | None = None,
                    opening: dict[str, Any] | None = None) -> None:
@@ -315,8 +314,9 @@ class App:
         (the person chose them in the window; the command line's choices are not kept).
         """
         from game.ui.scenes.play import PlayScene
+        players = [self.settings.playable(game.name, p) for p in players]
         if demo is None:
-            demo = all(p.get("type") == "computer" for p in players)
+            demo = all(p.is_computer for p in players)
         if self.play is not None:
             self.play.close_session()
         self.play = PlayScene(self, game, players, demo=demo, paused=paused, scores=scores,
@@ -326,17 +326,17 @@ class App:
         if remember:
             self.settings.last_game = game.name
             self.settings.last_variants[game.name] = dict(game.variant())
-            self.settings.last_players[game.name] = [dict(p) for p in players]
+            self.settings.last_players[game.name] = list(players)
             self.save_settings()
         self.play.session.autosave()  # the game left behind is replaced at once
         self.play.session.start()
 
-    def show_game(self, game: Game, players: list[dict[str, Any]], name: str, *,
+    def show_game(self, game: Game, players: list[Player], name: str, *,
                   scores: list[int | None] | None = None, note: str | None = None,
                   opening: dict[str, Any] | None = None) -> None:
         """Show an opened record (file ``name``): two computers are paused, nothing is
         remembered for the start screen; ``note`` is said instead of "Opened …"."""
-        demo = all(p.get("type") == "computer" for p in players)
+        demo = all(p.is_computer for p in players)
         self.start_game(game, players, demo=demo, paused=demo, remember=False, scores=scores,
                         opening=opening)
         if self.play is not None:

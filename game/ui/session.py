@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
-import shlex
 import threading
 import time
 from collections.abc import Callable
@@ -39,6 +37,7 @@ from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, RootScore, Searcher, SearchInfo, SearchResult, TopMoves
 from ai.worker import WorkerReport
 from game import records
+from game.players import Computer, Engine, Player, standard_players
 from game.rules import PASS, Cell, Game, Move
 from game.ui.opening_phase import OpeningPhase, choice_prompt
 
@@ -67,16 +66,15 @@ ENGINE_SECONDS = 5.0
 """An outside engine's time per move in the window (late answers lose, with a tolerance)."""
 
 
-def is_computer(player: dict[str, Any]) -> bool:
+def is_computer(player: Player) -> bool:
     """A player the program moves for: Plies' search, or an outside engine."""
-    return player.get("type") == "computer"
+    return player.is_computer
 
 
-def engine_command(player: dict[str, Any]) -> str | None:
-    """The command line of an outside engine player (``"engine"``: only the settings
-    set it; records keep such a player as a Plies computer), else ``None``."""
-    command = player.get("engine")
-    return command if isinstance(command, str) and command.strip() else None
+def engine_command(player: Player) -> str | None:
+    """The command line of an outside engine player (only the settings and the command
+    line give one: an engine read from a game file has none), else ``None``."""
+    return player.command if isinstance(player, Engine) and player.command.strip() else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -201,7 +199,7 @@ class Session:
 
     Args:
         game: the position to start from (its move stack is the history).
-        players: two player entries, by side.
+        players: two players (``game.players``), by side.
         worker: the app's ``SearchWorker`` (``request``/``cancel``).
         next_generation: gives a fresh, never repeated generation id.
         settings: the app's ``Settings`` (animation speed).
@@ -210,13 +208,13 @@ class Session:
         autosave: write the autosave after each change.
     """
 
-    def __init__(self, game: Game, players: list[dict[str, Any]], *, worker: Any,
+    def __init__(self, game: Game, players: list[Player], *, worker: Any,
                  next_generation: Callable[[], int], settings: Any,
                  evaluators: Callable[[str, str], Any], demo: bool = False,
                  autosave: bool = True, paused: bool = False,
                  opening: OpeningPhase | None = None) -> None:
         self.game = game
-        self.players = [dict(p) for p in players]
+        self.players = list(players)
         self.opening = opening
         """A swap / swap2 opening (``game.ui.opening_phase``): it sets ``players``."""
         if opening is not None:
@@ -265,7 +263,7 @@ class Session:
 
     # --- who is who ----------------------------------------------------------------
 
-    def player(self, side: int) -> dict[str, Any]:
+    def player(self, side: int) -> Player:
         return self.players[side]
 
     @property
@@ -310,14 +308,14 @@ class Session:
         player = self.players[side]
         if not is_computer(player):
             return ""
-        command = engine_command(player)
-        if command is not None:
-            return f"Engine · {_program_name(command)}"
+        if isinstance(player, Engine):
+            return f"Engine · {player.name}"
+        assert isinstance(player, Computer)
         try:
-            label = level(self.game.name, int(player.get("level", DEFAULT_LEVEL))).label
+            label = level(self.game.name, player.level or DEFAULT_LEVEL).label
         except ValueError:
-            label = f"Level {player.get('level')}"
-        evaluator = player.get("eval", "default")
+            label = f"Level {player.level}"
+        evaluator = player.evaluator_name(self.game.name)
         return label if evaluator == "default" else f"{label} · {evaluator}"
 
     # --- messages ---------------------------------------------------------------------
@@ -348,12 +346,14 @@ class Session:
     def _player_search(self, side: int, purpose: str) -> tuple[Any, Any] | None:
         """The evaluator and limits a request for ``side`` uses (``None`` on an error)."""
         player = self.players[side]
-        if not is_computer(player):  # a hint: the opponent computer's level, or the default
-            others = [p for p in self.players if is_computer(p)]
-            player = others[0] if others else {"level": DEFAULT_LEVEL, "eval": "default"}
+        if not isinstance(player, Computer):  # a hint (or an engine's side): the
+            # computer's level, or the default
+            others = [p for p in self.players if isinstance(p, Computer)]
+            player = others[0] if others else standard_players()[1]
+        assert isinstance(player, Computer)
         try:
-            lvl = level(self.game.name, int(player.get("level", DEFAULT_LEVEL)))
-            evaluator = self._evaluators(self.game.name, player.get("eval", "default"))
+            lvl = level(self.game.name, player.level or DEFAULT_LEVEL)
+            evaluator = self._evaluators(self.game.name, player.evaluator_name(self.game.name))
         except Exception as error:  # an unknown preset, a broken weights file
             self._fail(str(error) or type(error).__name__)
             return None
@@ -391,7 +391,7 @@ class Session:
         """Ask an outside engine for the side to move's move, on the worker thread
         (``run_job``): cancelled like a search (its process is then closed and started
         again later). ``purpose`` ``"hint"`` uses an engine instance of its own."""
-        from game.engines.external import (EngineError, EngineFault, player_for)
+        from game.engines.external import EngineError, EngineFault, player_for
 
         side = self.game.turn
         slot = side if purpose == "move" else HINT_ENGINE
@@ -982,8 +982,8 @@ class Session:
     def restore_scores(self, scores: list[int | None]) -> None:
         """Bring back the evaluations saved with the game (``GameRecord.scores``), in the
         unit of the evaluator the computer player (or a hint) would use."""
-        computers = [p for p in self.players if is_computer(p)]
-        preset = computers[0].get("eval", "default") if computers else "default"
+        computers = [p for p in self.players if isinstance(p, Computer)]
+        preset = computers[0].evaluator_name(self.game.name) if computers else "default"
         try:
             unit = self._evaluators(self.game.name, preset).unit
         except Exception:  # an unknown preset: the graph's scale is only approximate
@@ -1053,12 +1053,3 @@ def _first_stones(game: Game, searcher: Searcher, seed: int) -> tuple[list[Move]
     return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even (White "
                   f"{score / unit:+.1f} units at depth {PLACEMENT_DEPTH}), so either colour "
                   "is a fair choice for you.")
-
-
-def _program_name(command: str) -> str:
-    """``"pbrain-rapfi"`` for ``"/opt/rapfi/pbrain-rapfi --x"``: how labels name an engine."""
-    try:
-        first = shlex.split(command)[0]
-    except (ValueError, IndexError):
-        first = command
-    return os.path.basename(first) or command

@@ -187,7 +187,7 @@ def test_a_record_may_name_a_preset_or_a_user_evaluator(tmp_path: Path) -> None:
                {"type": "computer", "level": 3, "eval": "my-weights_2"}]
     path = tmp_path / "game.json"
     path.write_text(json.dumps({**RECORD, "players": players}))
-    assert load_record(path).players == players
+    assert [p.to_json() for p in load_record(path).players] == players
 
 
 def test_an_autosave_naming_a_file_is_set_aside(tmp_path: Path, monkeypatch) -> None:

@@ -152,9 +152,8 @@ def test_settings_load_as_written() -> None:
     assert {game: _as_entries(players) for game, players in loaded.last_players.items()} \
         == data["last_players"]
     # The outside engine chosen for Gomoku's second side comes back as that engine.
-    gomoku = loaded.players_for("gomoku")
-    second = gomoku[1] if isinstance(gomoku[1], dict) else gomoku[1].to_settings()
-    assert second["engine"] == "pbrain-embryo -x"
+    second = loaded.players_for("gomoku")[1]
+    assert second.is_engine and second.command == "pbrain-embryo -x"
 
 
 def test_tally_loads_as_written() -> None:

@@ -86,7 +86,7 @@ def write(path: Path, content: str | bytes) -> Path:
 
 def game_json(**fields: object) -> str:
     data: dict[str, object] = {"format": "plies-game", "version": 1, "game": "othello",
-                               "variant": {}, "moves": "f5d6c3", "players": PLAYERS,
+                               "variant": {}, "moves": "f5d6c3", "players": [p.to_json() for p in PLAYERS],
                                "result": None}
     data.update(fields)
     return json.dumps(data)

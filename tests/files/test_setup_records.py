@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from game.players import Human
 from game.records import (
     RecordError,
     load_record,
@@ -19,7 +20,7 @@ from game.records import (
 )
 from game.rules import new_game, set_up
 
-PEOPLE = [{"type": "human"}, {"type": "human"}]
+PEOPLE = [Human(), Human()]
 _OTHELLO = new_game("othello")
 _OTHELLO.play_moves("f5d6")  # Black to move, as a set-up Othello board defaults to
 SET_UPS = [

@@ -73,7 +73,7 @@ def test_plies_play_without_a_game_opens_the_game_last_chosen(frames):
     play = frames["app"].play
     assert play.game.name == "gomoku" and play.game.variant() == {"size": 19,
                                                                    "rule": "standard"}
-    assert play.session.players[0]["type"] == "computer" and play.session.players[1] == HUMAN
+    assert play.session.players[0].is_computer and play.session.players[1] == HUMAN
     assert main(["demo", "--levels", "1", "2"]) == 0
     assert frames["app"].play.game.name == "gomoku" and frames["app"].play.session.demo
     assert load_settings().last_game == "gomoku"  # and the choice stays as it was

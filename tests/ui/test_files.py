@@ -117,7 +117,7 @@ def test_save_then_open_round_trips(make_app, suffix):
     post_key(pygame.K_RETURN)
     app.run_frames(3)
     assert app.play.game.name == "gomoku" and app.play.game.moves_text() == moves
-    assert app.play.session.players[1]["type"] == "computer"
+    assert app.play.session.players[1].is_computer
 
 
 def test_saving_over_a_file_asks_first(make_app):

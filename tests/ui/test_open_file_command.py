@@ -77,7 +77,8 @@ def test_opening_a_file_changes_no_remembered_choice(tmp_path, opened):
     (None, "does not exist"),
     ("{\"format\": \"plies-game\"", "g.json"),
     (json.dumps({"format": "plies-game", "version": 1, "game": "chess", "variant": {},
-                 "moves": [], "players": [HUMAN, HUMAN], "result": None}), "chess"),
+                 "moves": [], "players": [HUMAN.to_json(), HUMAN.to_json()],
+                 "result": None}), "chess"),
     ("4 4 4 4 4 4 4", "g.json"),
 ])
 def test_a_bad_file_is_one_sentence_status_2_and_no_window(tmp_path, capsys, no_window,

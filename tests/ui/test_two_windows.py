@@ -27,13 +27,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 WINDOW = r"""
 import sys
+from game.players import Human
 from game.rules import new_game
 from game.ui.app import App
 name, moves = sys.argv[1], sys.argv[2]
 app = App(size=(900, 600), fps=0)
 game = new_game(name)
 game.play_moves(moves)
-app.start_game(game, [{"type": "human"}, {"type": "human"}])
+app.start_game(game, [Human(), Human()])
 app.run_frames(2)
 if len(sys.argv) > 3:
     setattr(app.settings, sys.argv[3], {"True": True, "False": False}.get(sys.argv[4], sys.argv[4]))

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.worker import WorkerReport
+from game.players import Computer, Player
 from game.rules import PASS, Cell, Game, Move
 from game.ui import draw
 from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
@@ -59,7 +60,7 @@ def _shift(event: pygame.event.Event) -> bool:
 class PlayScene(Scene):
     """A game on screen (see the module docstring for the controls)."""
 
-    def __init__(self, app: App, game: Game, players: list[dict[str, Any]], *,
+    def __init__(self, app: App, game: Game, players: list[Player], *,
                  demo: bool = False, paused: bool = False,
                  scores: list[int | None] | None = None,
                  opening: dict[str, Any] | None = None) -> None:
@@ -253,13 +254,12 @@ class PlayScene(Scene):
         if self.tallied or outcome is None or len(s.humans) != 1 or not self.app.save_on_quit:
             return
         person = s.humans[0]
-        level = int(s.players[1 - person].get("level", 0) or 0)
         result = "draw" if outcome.winner is None else \
             "win" if outcome.winner == person else "loss"
-        try:
+        try:  # against a level, or an outside engine by its name (game.tally)
             from game.tally import record_result
-            record_result(self.game.name, level, result)
-        except ValueError:  # a level outside 1-8 from an edited file: not counted
+            record_result(self.game.name, s.players[1 - person], result)
+        except ValueError:  # a computer without a level: not counted
             return
         self.tallied = True
 
@@ -329,8 +329,8 @@ class PlayScene(Scene):
     def tree(self) -> None:
         """Open the search-tree explorer on the position on the board."""
         from game.ui.scenes.tree import TreeScene
-        computers = [p for p in self.session.players if is_computer(p)]
-        preset = computers[0].get("eval", "default") if computers else "default"
+        computers = [p for p in self.session.players if isinstance(p, Computer)]
+        preset = computers[0].evaluator_name(self.game.name) if computers else "default"
         self.app.push_scene(TreeScene(self.app, self.game, preset=preset))
 
     def review(self) -> None:
@@ -360,10 +360,10 @@ class PlayScene(Scene):
             self.session.say(text[:1].upper() + text[1:], "error", 6.0)
             return
         s, app = self.session, self.app
-        players = [dict(p) for p in s.players]
+        players = list(s.players)
         if pasted.game.name != self.game.name:  # engines and evaluators are per game
             players = app.settings.players_for(pasted.game.name)
-        demo = s.demo and all(p.get("type") == "computer" for p in players)
+        demo = s.demo and all(p.is_computer for p in players)
 
         def go() -> None:
             app.start_game(pasted.game, players, demo=demo, paused=demo, remember=False)
