@@ -242,6 +242,18 @@ def _delegate_arguments(module: str) -> Callable[[argparse.ArgumentParser], None
     return add
 
 
+def _bench(args: argparse.Namespace) -> int:
+    """``plies bench``; ``--ui`` measures the window (``game.ui.bench``)."""
+    if getattr(args, "ui", False):
+        from game.ui.bench import run_ui_bench
+
+        figures = run_ui_bench()
+        emit(args, figures, "\n".join(f"{k}: {v}" for k, v in figures.items()))
+        return 0
+    return importlib.import_module("game.bench").run(args)
+
+
+
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
                           Callable[[argparse.Namespace], int]]] = {
     "play": ("open the window straight into a game", _play_arguments, _play),
@@ -254,7 +266,7 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
     "match": ("computer-versus-computer games with a results table",
               _delegate_arguments("game.match"), _delegate("game.match", "run")),
     "bench": ("nodes per second, time to depth, solve and perft speed",
-              _delegate_arguments("game.bench"), _delegate("game.bench", "run")),
+              _delegate_arguments("game.bench"), _bench),
     "show": ("print a saved game: header, moves, final position, result (or --json)",
              _delegate_arguments("game.commands.show"), _delegate("game.commands.show", "run")),
     "tree": ("record a small search as a tree: values, (alpha, beta) windows, pruning",
@@ -271,6 +283,23 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
                   _delegate_arguments("game.commands.forbidden"),
                   _delegate("game.commands.forbidden", "run")),
 }
+
+
+def _open_file(path: str) -> int:
+    """``plies FILE``: the file is loaded completely before a window opens."""
+    from pathlib import Path
+
+    from game.commands.open_file import load_file
+
+    game, record = load_file(path, list(COMMANDS))
+    from game.ui import app
+
+    return app.run_app(opened=(game, record.players, Path(path).name), opening=record.opening)
+
+
+def pbrain_main(argv: Sequence[str] | None = None) -> int:
+    """The ``pbrain-plies`` console script: ``plies engine gomoku [--level N]``."""
+    return main(["engine", "gomoku", *(sys.argv[1:] if argv is None else argv)])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -296,9 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return app.run_app()
         if len(argv) == 1 and argv[0] not in COMMANDS and not argv[0].startswith("-"):
-            from game.commands.open_file import open_file
-
-            return open_file(argv[0], list(COMMANDS))
+            return _open_file(argv[0])
         args = build_parser().parse_args(join_dash_values(argv))
         return args.run(args)
     except CliError as error:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import BinaryIO
 
 PROTOCOLS = {"gomoku": "Gomocup (pbrain)", "othello": "NBoard"}
@@ -66,10 +66,3 @@ def run(args: argparse.Namespace) -> int:
     from game.engines import nboard
 
     return nboard.main(stdin, sys.stdout, number)
-
-
-def pbrain_main(argv: Sequence[str] | None = None) -> int:
-    """The ``pbrain-plies`` console script: ``plies engine gomoku [--level N]``."""
-    from game.cli import main
-
-    return main(["engine", "gomoku", *(sys.argv[1:] if argv is None else argv)])
