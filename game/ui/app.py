@@ -13,7 +13,8 @@ The redraw rule (what a scene must respect to stay correct):
 * every event the loop hands out (input, window, resize, a worker report) redraws;
 * pushing, popping or replacing a scene, a resize and ``apply_settings`` redraw;
 * a scene whose ``wants_frames()`` is true (an animation, a search, a demo playing)
-  makes the loop run at ``fps`` and redraw every frame;
+  makes the loop run at ``fps`` and redraw every frame, including the frame in which
+  it stops wanting them (so the settled look is on screen with no further input);
 * a scene whose ``update(dt)`` returns true redraws that frame;
 * a scene whose look changes at a known time with no input (a message expiring, a
   tooltip appearing) says when through ``wake_in()``;
@@ -392,7 +393,11 @@ class App:
         with ``dt = 0`` after them (so a long sleep never skips an animation an event
         starts).
         """
-        if self.busy():
+        # A scene that stops moving during this frame (an animation ending) must still
+        # get this frame drawn: its last look (markers shown again, the status line) is
+        # drawn by no later frame, since nothing moves and no event may come.
+        was_busy = self.busy()
+        if was_busy:
             dt = self._pace()
             events = pygame.event.get()
         else:
@@ -414,7 +419,7 @@ class App:
         busy = self.busy()
         if time.perf_counter() >= self._wake_at:
             self._dirty = True
-        if self._dirty or busy:
+        if self._dirty or busy or was_busy:
             self._dirty = False
             self.draw(self.screen)
             pygame.display.flip()
