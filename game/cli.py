@@ -185,7 +185,7 @@ def _check_window_eval(game_name: str, name: str) -> None:
     """``play --eval``: the name goes into the saved game and the autosave, so it must
     be what a record may hold (a preset or a user evaluator), and load now."""
     from ai.evaluators import EvaluatorError, evaluator_by_name, is_evaluator_name
-    from game.records import evaluators_dir
+    from game.settings import evaluators_dir
 
     if not is_evaluator_name(name):
         raise CliError(f"the window's --eval takes a name, not a file: keep the weights as "

@@ -41,14 +41,9 @@ from game.commands.common import (
 )
 from game.files import os_reason
 from game.players import Computer, Engine, Player
-from game.records import (
-    GameRecord,
-    RecordError,
-    evaluators_dir,
-    games_dir,
-    record_from_game,
-    save_record,
-)
+from game.records import GameRecord, RecordError, record_from_game
+from game.formats import save_record
+from game.settings import evaluators_dir, games_dir
 from game.rules import Game, Outcome, RulesError, new_game
 from game.rules.openings import FIRST, SECOND, Opening
 

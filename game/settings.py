@@ -1,4 +1,5 @@
-"""User settings: what the options screen changes, remembered between sessions.
+"""User settings: what the options screen changes, remembered between sessions; and
+the config folder they live in (``config_dir``, with the evaluators and games folders).
 
 The file is ``config_dir()/settings.json``::
 
@@ -28,12 +29,12 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.files import SETTINGS_BYTES, FileError, read_text
+import platformdirs
+
+from game.files import SETTINGS_BYTES, FileError, atomic_write_text, read_text
 from game.players import Engine, Player, PlayerError, engine
 from game.records import (
     RecordError,
-    atomic_write_text,
-    config_dir,
     standard_players,
     validate_players,
     validate_variant,
@@ -145,6 +146,30 @@ def next_value(choices: Sequence[str], current: str, step: int = 1) -> str:
     except ValueError:
         return choices[0]
     return choices[(index + step) % len(choices)]
+
+
+def config_dir() -> Path:
+    """The user's Plies configuration folder, created on demand.
+
+    ``platformdirs.user_config_dir("plies")``: on Linux ``$XDG_CONFIG_HOME/plies``
+    (``~/.config/plies`` by default).
+    """
+    folder = Path(platformdirs.user_config_dir("plies", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def evaluators_dir() -> Path:
+    """The folder of the user's own evaluators: a record or the settings naming ``NAME``
+    (not a preset) mean ``NAME.toml`` here. Not created: it is the user's to make."""
+    return config_dir() / "evaluators"
+
+
+def games_dir() -> Path:
+    """The default folder of the Save and Open dialogs, created on demand."""
+    folder = config_dir() / "games"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def settings_path() -> Path:
@@ -358,8 +383,21 @@ def _clean_window_size(value: Any) -> list[int]:
 
 
 __all__ = [
-    "ANIMATION_SPEEDS", "DEFAULT_WINDOW_SIZE", "ENGINE_GAMES", "GAME_NAMES", "MIN_WINDOW_SIZE",
-    "Settings", "THEMES", "load_settings", "merge_changes", "next_value", "save_settings",
+    "ANIMATION_SPEEDS",
+    "DEFAULT_WINDOW_SIZE",
+    "ENGINE_GAMES",
+    "GAME_NAMES",
+    "MIN_WINDOW_SIZE",
+    "THEMES",
+    "Settings",
+    "config_dir",
+    "evaluators_dir",
+    "games_dir",
+    "load_settings",
+    "merge_changes",
+    "next_value",
+    "save_settings",
     "settings_from_dict",
-    "settings_path", "settings_to_dict",
+    "settings_path",
+    "settings_to_dict",
 ]

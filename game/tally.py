@@ -28,7 +28,8 @@ from typing import Any
 from ai.levels import LEVEL_NUMBERS
 from game.files import read_text
 from game.players import MAX_NAME, Computer, Engine, Player, clean_name
-from game.records import atomic_write_text, config_dir
+from game.files import atomic_write_text
+from game.settings import config_dir
 from game.rules import GAMES
 
 log = logging.getLogger(__name__)

@@ -23,7 +23,7 @@ from ai.explain.winchance import describe, percent, raw_text, win_chance
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, Searcher, SearchResult, TopMoves
 from game.commands.common import CliError, build_game, emit, file_positions, located
-from game.records import evaluators_dir
+from game.settings import evaluators_dir
 from game.rules import Game
 
 

@@ -1,6 +1,6 @@
 """``plies FILE``: load a saved game for the window (``game.cli`` then opens it).
 
-The file goes through the one record loader (``game.records.load_record``: ``.json``
+The file goes through the one record loader (``game.load_record``: ``.json``
 records, ``.txt`` move lists, and whatever formats it learns later), fully, before a
 window exists: a bad file is one sentence on stderr and status 2, and no window opens.
 A ``.txt`` move list without a ``# game:`` line is read as the game last played in the
@@ -32,13 +32,14 @@ def load_file(path: str, commands: list[str] | None = None) -> tuple[Game, GameR
         CliError: the file is missing, unreadable or not a valid game (one sentence).
     """
     from game import records
+    from game.formats import load_record
     from game.settings import load_settings
 
     if looks_like_a_command(path):
         known = f" ({', '.join(commands)})" if commands else ""
         raise CliError(f"{path!r} is neither a plies command{known} nor a file")
     try:
-        record = records.load_record(path, default_game=load_settings().last_game)
+        record = load_record(path, default_game=load_settings().last_game)
         game = records.record_to_game(record)
     except records.RecordError as error:
         raise CliError(str(error)) from None

@@ -1,6 +1,6 @@
 """``plies review FILE``: judge every move of a saved game.
 
-Reads the record through ``game.records.load_record`` (every check of a loaded game
+Reads the record through ``game.formats.load_record`` (every check of a loaded game
 applies), reviews it with ``ai.explain.review`` and prints a table of the moves with
 their labels, the better move where there was one, the scores before and after from
 the mover's view, and a summary per side (counts per label, accuracy). ``--json``
@@ -28,7 +28,8 @@ from ai.evaluators.base import is_proven
 from ai.explain.winchance import percent, raw_text
 from ai.explain.words import count
 from game.commands.common import MAX_DEPTH, CliError, int_range, seconds_value
-from game.records import GameRecord, RecordError, load_record, record_to_game
+from game.records import GameRecord, RecordError, record_to_game
+from game.formats import load_record
 from game.rules import GAMES, Game
 
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}

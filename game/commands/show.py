@@ -1,6 +1,6 @@
 """``plies show FILE [--json]``: print a saved game without opening the window.
 
-The file goes through the one record loader (``game.records.load_record``: every
+The file goes through the one record loader (``game.formats.load_record``: every
 format it reads, every check it makes), so ``show`` is also the way to test a file
 from outside: a bad file is one sentence on stderr and status 2, exactly what the
 window would say. The text form is for people::
@@ -44,9 +44,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """``plies show``: load, validate and print; a bad file is a ``CliError``."""
     from game import records
+    from game.formats import load_record
 
     try:
-        record = records.load_record(args.file)
+        record = load_record(args.file)
         game = records.record_to_game(record)
     except records.RecordError as error:
         raise CliError(str(error)) from None
@@ -90,7 +91,7 @@ def show_text(record: Any, game: Any) -> str:
 
 def show_json(record: Any, game: Any) -> str:
     """The validated record as JSON (what Plies writes for it)."""
-    from game.records import record_to_json
+    from game.formats.plies_json import record_to_json
 
     return record_to_json(record)
 

@@ -106,13 +106,14 @@ def demo_players(level_a: int = DEFAULT_LEVEL, level_b: int = DEFAULT_LEVEL,
 
 def tidy_config_folder() -> None:
     """Remove what interrupted atomic writes left in the config and games folders."""
-    from game import records
+    from game.files import remove_stale_temporaries
+    from game.settings import config_dir, games_dir
     try:
-        folders = [records.config_dir(), records.games_dir()]
+        folders = [config_dir(), games_dir()]
     except OSError:
         return
     for folder in folders:
-        records.remove_stale_temporaries(folder)
+        remove_stale_temporaries(folder)
 
 
 def clamp_to_screen(size: tuple[int, ...]) -> tuple[int, int] | None:
@@ -243,7 +244,7 @@ class App:
         path (``ai.evaluators.evaluator_by_name``).
         """
         from ai.evaluators import evaluator_by_name
-        from game.records import evaluators_dir
+        from game.settings import evaluators_dir
         key = (game_name, preset)
         if key not in self._evaluators:
             self._evaluators[key] = evaluator_by_name(game_name, preset,

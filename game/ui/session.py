@@ -37,6 +37,7 @@ from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, RootScore, Searcher, SearchInfo, SearchResult, TopMoves
 from ai.worker import WorkerReport
 from game import records
+from game.slots import clear_autosave, save_autosave
 from game.players import Computer, Engine, Player, standard_players
 from game.rules import PASS, Cell, Game, Move
 from game.ui.opening_phase import OpeningPhase, choice_prompt
@@ -1004,9 +1005,9 @@ class Session:
             return
         try:
             if self.worth_resuming():
-                records.save_autosave(self.record())
+                save_autosave(self.record())
             else:
-                records.clear_autosave()
+                clear_autosave()
         except Exception as error:  # never lose the game over a full disk
             self.say(f"Autosave failed: {error}", "error", 4.0)
 

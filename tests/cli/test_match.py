@@ -27,7 +27,8 @@ from game.match import (
     random_openings,
 )
 from game.players import Computer
-from game.records import load_record, record_to_game
+from game.records import record_to_game
+from game.formats import load_record
 from game.rules import new_game
 from tests.ui.xvfb import wait_for
 

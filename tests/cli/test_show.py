@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.records import computer, human, load_record, record_from_game, record_to_json, save_record
+from game.records import computer, human, record_from_game
+from game.formats import load_record, save_record
+from game.formats.plies_json import record_to_json
 from game.rules import new_game
 from tests.files.hostile import HOSTILE_FILES, assert_one_sentence, run_plies
 

@@ -19,7 +19,7 @@ from game.cli import main
 from game.engines import external
 from game.engines.external import EngineError, EngineFault, NBoardPlayer, PbrainPlayer
 from game.match import parse_player_spec
-from game.records import load_record
+from game.formats import load_record
 from game.rules import Gomoku, Othello
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -20,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from game import records, settings, tally
+from game import settings, tally
+from game.formats import load_record
+from game.slots import AUTOSAVE_NAME, load_autosave, use_autosave_name
 from game.formats import obf
 
 DATA = Path(__file__).parent / "data" / "written_by_0fb4cbf"
@@ -119,7 +121,7 @@ def _as_entries(players: list) -> list[dict]:
 @pytest.mark.parametrize("name", GAME_FILES)
 def test_every_saved_game_loads_as_written(name: str) -> None:
     path = DATA / name
-    record = records.load_record(path)
+    record = load_record(path)
     assert "".join(record.moves).lower() == _moves_in_file(path)
     expected_players = _players_in_file(path)
     if expected_players is not None:
@@ -168,11 +170,11 @@ def test_tally_loads_as_written() -> None:
 def test_autosaves_load_from_the_config_folder(_config_home: Path) -> None:
     shutil.copytree(DATA / "config", _config_home / "plies")
     for slot, name in ((1, "autosave.json"), (2, "autosave-2.json")):
-        records.use_autosave_name(name)
+        use_autosave_name(name)
         try:
-            record = records.load_autosave()
+            record = load_autosave()
         finally:
-            records.use_autosave_name(records.AUTOSAVE_NAME)
+            use_autosave_name(AUTOSAVE_NAME)
         data = json.loads((DATA / "config" / name).read_text(encoding="utf-8"))
         assert record is not None, slot
         assert "".join(record.moves) == data["moves"].replace(" ", "")

@@ -11,22 +11,11 @@ from pathlib import Path
 import pytest
 
 from game import records
-from game.records import (
-    GameRecord,
-    RecordError,
-    autosave_path,
-    clear_autosave,
-    computer,
-    config_dir,
-    games_dir,
-    human,
-    load_autosave,
-    load_record,
-    record_from_game,
-    record_to_game,
-    save_autosave,
-    save_record,
-)
+from game.formats import MAX_FILE_BYTES
+from game.records import GameRecord, RecordError, computer, human, record_from_game, record_to_game
+from game.formats import load_record, save_record
+from game.settings import config_dir, games_dir
+from game.slots import autosave_path, clear_autosave, load_autosave, save_autosave
 from game.rules import PASS, Game, new_game
 
 PLAYERS = [human(), computer(5, "default")]
@@ -345,7 +334,7 @@ def test_huge_file(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     with open(path, "wb") as f:
         f.write(game_json().encode())
-        f.write(b" " * records.MAX_FILE_BYTES)
+        f.write(b" " * MAX_FILE_BYTES)
     assert_one_line_error(path, contains="too large")
 
 
@@ -430,7 +419,7 @@ def test_failed_rename_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.Mo
     def broken_replace(src: object, dst: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(records.os, "replace", broken_replace)
+    monkeypatch.setattr("game.files.os.replace", broken_replace)
     g = new_game("othello")
     g.play_moves("f5")
     with pytest.raises(RecordError, match="could not be saved: no space left on device"):
@@ -490,5 +479,5 @@ def test_failed_autosave_does_not_raise(monkeypatch: pytest.MonkeyPatch) -> None
     def broken(*args: object) -> None:
         raise OSError(13, "Permission denied")
 
-    monkeypatch.setattr(records, "atomic_write_text", broken)
+    monkeypatch.setattr("game.formats.atomic_write_text", broken)
     assert save_autosave(record_from_game(new_game("othello"), PLAYERS)) is False

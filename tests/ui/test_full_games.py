@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import records
+from game.slots import load_autosave
 from game.rules import PASS, new_game
 from tests.ui.helpers import HUMAN, computer, post_click
 
@@ -56,7 +56,7 @@ def assert_finished_cleanly(app) -> None:
     assert play.result_shown_at is not None  # the result banner is up
     text, _ = play.status_text()
     assert text.startswith("Game over")
-    saved = records.load_autosave()
+    saved = load_autosave()
     assert saved is not None and saved.result is not None  # kept, with its result
     assert saved.moves == [play.game.move_name(m) for m in play.game.move_stack]
 

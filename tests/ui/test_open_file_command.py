@@ -7,6 +7,7 @@ import json
 import pytest
 
 from game import records
+from game.formats import save_record
 from game.cli import main
 from game.rules import new_game
 from game.settings import load_settings
@@ -46,7 +47,7 @@ def no_window(monkeypatch):
 def _save(path, name, moves, players):
     game = new_game(name)
     game.play_moves(moves)
-    records.save_record(path, records.record_from_game(game, players))
+    save_record(path, records.record_from_game(game, players))
     return path
 
 

@@ -240,7 +240,7 @@ def test_high_contrast_shows_blacks_share_of_the_evaluation_bar(make_app):
 
 
 def test_the_evaluation_graph_comes_back_when_the_game_is_resumed(make_app):
-    from game import records
+    from game.slots import load_autosave
     from tests.ui.helpers import post_click
 
     app = make_app()
@@ -252,7 +252,7 @@ def test_the_evaluation_graph_comes_back_when_the_game_is_resumed(make_app):
     assert app.pump_until(lambda: play.game.ply == 4, 10)
     seen = {p: e.score for p, e in play.session.evals.items()}
     assert 1 in seen and 3 in seen
-    saved = records.load_autosave()
+    saved = load_autosave()
     assert saved.scores == [seen.get(p) for p in range(5)]
     app.close()
     again = make_app()

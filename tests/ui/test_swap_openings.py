@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game import records
+from game.formats import load_record, save_record
 from game.rules.gomoku import Gomoku
 from game.rules.openings import Opening
 from game.ui.app import MIN_SIZE
@@ -267,7 +268,7 @@ def test_saved_swap2_game_replays_its_opening(make_app) -> None:
     assert path.endswith(".json")
     post_click(dialog.b_ok.rect.center)
     app.run_frames(2)
-    record = records.load_record(path)
+    record = load_record(path)
     assert record.opening == s.opening.as_dict() and record.players == players
     _open_after_another_game(app, path)
     assert app.pump_until(lambda: app.play.game.moves_text() == moves, 5)
@@ -286,8 +287,8 @@ def test_saved_game_in_the_middle_of_the_opening_resumes_there(make_app, tmp_pat
     record = app.play.session.record()
     assert record.opening == {"kind": "swap2", "choices": []}
     path = tmp_path / "half.json"
-    records.save_record(path, record)
-    loaded = records.load_record(path)
+    save_record(path, record)
+    loaded = load_record(path)
     app.show_game(records.record_to_game(loaded), loaded.players, path.name,
                   opening=loaded.opening)
     app.run_frames(2)

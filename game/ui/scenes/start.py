@@ -19,6 +19,7 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
+from game.slots import load_autosave
 from game.players import Computer, Engine, Human, Player, PlayerError, engine
 from game.rules import GAMES, Game, RulesError, new_game
 from game.tally import Tally
@@ -254,7 +255,7 @@ class StartScene(Scene):
             self._show_offer(0)
             return
         try:
-            record = records.load_autosave()
+            record = load_autosave()
         except Exception:
             record = None
         if record is None or record.result is not None or not record.moves:
