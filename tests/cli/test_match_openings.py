@@ -36,11 +36,11 @@ def test_match_with_a_swap_opening(kind: str, tmp_path, capsys) -> None:
         # Even games: A (level 4) placed the first three stones; odd games: B (level 3).
         first_level = 4 if index % 2 == 0 else 3
         first_side = 0 if opening.black == "first" else 1
-        assert record.players[first_side]["level"] == first_level
-        assert record.players[1 - first_side]["level"] == 7 - first_level
+        assert record.players[first_side].level == first_level
+        assert record.players[1 - first_side].level == 7 - first_level
         # "a_first" is now "A ended up Black", and A's score follows that colour.
         a_side = 0 if summary["a_first"] else 1
-        assert record.players[a_side]["level"] == 4
+        assert record.players[a_side].level == 4
         winner = summary["winner"]
         assert summary["a_score"] == (0.5 if winner is None else float(winner == a_side))
 
