@@ -17,7 +17,6 @@ import datetime
 import math
 import multiprocessing
 import os
-import random
 import signal
 import sys
 import tempfile
@@ -28,7 +27,8 @@ from typing import Any
 
 from ai.evaluators import EvaluatorError, load_evaluator
 from ai.explain.words import count
-from ai.search import Limits, Searcher
+from ai.openings import random_openings
+from ai.search import Searcher
 from game import players
 from game.commands.common import (
     MAX_DEPTH,
@@ -50,20 +50,10 @@ from game.rules.openings import FIRST, SECOND, Opening
 ELO_CLIP = 0.001
 """Scores are kept this far from 0 and 1 when turned into an Elo margin."""
 
-BALANCED_MARGIN = 2
-"""An opening is balanced when the judge's search scores it within this many
-evaluator units of even; random openings outside it are drawn again."""
-
 MAX_GAMES = 100_000
 """Most games one ``plies match`` plays (more would take months)."""
 JOBS_PER_CORE = 4
 """``--jobs`` may not exceed this many processes per core: more only thrash."""
-
-JUDGE_DEPTH = 4
-"""The depth of the search that judges random openings. Fixed, not taken from the
-level table: a seed must name the same openings after the levels are recalibrated,
-or the matches recorded in ``ai/TUNING.md`` could not be re-run."""
-
 
 def parse_player_spec(text: str, game_name: str = "") -> Player:
     """``level=5`` or ``depth=6,eval=NAME,time=1.5`` (also ``nodes=N``, ``random=0.5``,
@@ -85,43 +75,6 @@ def parse_player_spec(text: str, game_name: str = "") -> Player:
 
 
 # --- openings -------------------------------------------------------------------------------
-
-def random_openings(game: Game, plies: int, count: int, seed: int,
-                    balanced: bool = True) -> list[list[int]]:
-    """``count`` distinct openings of ``plies`` random moves, each near balanced.
-
-    Moves are drawn from the default evaluator's candidates (so Gomoku openings stay
-    near the centre) and an opening is kept only when a search to ``JUDGE_DEPTH``
-    finds it within ``BALANCED_MARGIN`` units of even. A shallower judge let
-    through openings that one colour wins by force, and then two strong players
-    each win with that colour, whatever their strength. ``balanced=False`` skips the
-    judge (a swap opening: the choice of colour is what evens the stones out).
-    """
-    rng = random.Random(seed)
-    evaluator = load_evaluator(game.name)
-    judge = Searcher(evaluator, tt_bits=16)
-    openings: list[list[int]] = []
-    seen: set[tuple[int, ...]] = set()
-    for _ in range(count * 40):
-        if len(openings) == count:
-            break
-        trial = game.copy()
-        for _ in range(plies):
-            moves = evaluator.candidate_moves(trial) if not trial.is_over() else []
-            if not moves:
-                break
-            trial.push(rng.choice(moves[:8]))
-        line = tuple(trial.move_stack[len(game.move_stack):])
-        if trial.is_over() or len(line) < plies or line in seen:
-            continue
-        if not balanced or abs(judge.search(trial, Limits(depth=JUDGE_DEPTH, use_solver=False))
-                               .score) <= BALANCED_MARGIN * evaluator.unit:
-            seen.add(line)
-            openings.append(list(line))
-    if not openings:
-        openings.append([])
-    return openings
-
 
 def openings_from_file(game: Game, path: str, count: int | None = None) -> list[list[int]]:
     """One opening (move list in notation) per line of ``path``; each checked.

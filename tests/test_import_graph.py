@@ -177,6 +177,26 @@ def test_no_upward_import() -> None:
     assert upward(graph()) == []
 
 
+def reachable(edges: dict[str, frozenset[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for target in edges.get(todo.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def test_the_window_never_loads_the_match_runner() -> None:
+    """Opening decisions live in ``ai.openings`` (DESIGN §9): no scene, the session or
+    the app reaches ``game.match`` (the tournament runner and its worker processes)."""
+    edges = graph()
+    assert [name for name in edges if name.startswith("game.ui")
+            and "game.match" in reachable(edges, name)] == []
+
+
 def test_the_graph_sees_lazy_and_relative_imports() -> None:
     """The reader itself: an import inside a function counts, one under TYPE_CHECKING
     does not, and ``from . import x`` resolves to the sibling module."""

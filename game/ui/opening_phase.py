@@ -12,7 +12,7 @@ colour, which the rest of the session uses:
 * once the colours are chosen, ``players`` are by colour as the choice made them.
 
 The computer's stones and choices come from ``ai.openings`` (and the first three
-stones from ``game.match.random_openings``, near balanced by a search), run as a
+stones from ``ai.openings.first_stones``, near balanced by a search), run as a
 worker job (purpose ``"opening"``) so the window never waits for them; each comes
 with one sentence of why, which the panel and the status line show.
 

@@ -883,12 +883,12 @@ class Session:
         seed = self.generation
 
         def job(stop: Any, progress: Any) -> Any:
-            from ai.openings import choose, place_two
+            from ai.openings import choose, first_stones, place_two
             searcher = Searcher(evaluator, tt_bits=16, seed=seed)
             if options:
                 return ("choose",) + choose(game, options, searcher, limits)
             if game.ply < 3:
-                return ("place",) + _first_stones(game, searcher, seed)
+                return ("place",) + first_stones(game, searcher, seed)
             return ("place",) + place_two(game, searcher, limits)
 
         self.worker.run_job(self.generation, job, purpose="opening")
@@ -1025,32 +1025,3 @@ class Session:
         self.generation = self._next_generation()
         self.pending = None
 
-
-OPENING_TRIALS = 12
-"""Random near-centre openings the computer compares when it places the first stones."""
-
-
-def _first_stones(game: Game, searcher: Searcher, seed: int) -> tuple[list[Move], str]:
-    """The first player's opening stones (up to the third): of ``OPENING_TRIALS`` random
-    near-centre lines, the one a short search finds nearest to even, since the other
-    player will take the better colour; with a sentence saying so."""
-    from ai.openings import PLACEMENT_DEPTH
-    from game.match import random_openings
-
-    best: tuple[int, list[Move]] | None = None
-    for line in random_openings(game, 3 - game.ply, OPENING_TRIALS, seed, balanced=False):
-        if len(line) != 3 - game.ply:
-            continue
-        work = game.copy()
-        for move in line:
-            work.push(move)
-        score = searcher.search(work, Limits(depth=PLACEMENT_DEPTH)).score
-        if best is None or abs(score) < abs(best[0]):
-            best = (score, line)
-    assert best is not None, "an empty board has openings"
-    score, line = best
-    names = " ".join(game.move_name(m) for m in line)
-    unit = searcher.evaluator.unit
-    return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even (White "
-                  f"{score / unit:+.1f} units at depth {PLACEMENT_DEPTH}), so either colour "
-                  "is a fair choice for you.")

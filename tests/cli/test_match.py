@@ -16,15 +16,13 @@ from ai.evaluators import load_evaluator
 from ai.explain.words import count
 from ai.levels import level
 from ai.search import Limits, Searcher
+from ai.openings import BALANCED_MARGIN, JUDGE_DEPTH, random_openings
 from game.cli import CliError, main
 from game.match import (
-    BALANCED_MARGIN,
-    JUDGE_DEPTH,
     GameTask,
     Tally,
     parse_player_spec,
     play_game,
-    random_openings,
 )
 from game.players import Computer
 from game.records import record_to_game
