@@ -25,7 +25,7 @@ from ai.evaluators import EvaluatorError, load_evaluator
 from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview,
                                ReviewLimits, SideSummary, review_game)
 from ai.evaluators.base import is_proven
-from ai.explain.winchance import percent, raw_text
+from ai.explain.scores import percent, raw_text
 from ai.explain.words import count
 from game.commands.common import MAX_DEPTH, CliError, int_range, seconds_value
 from game.records import GameRecord, RecordError, record_to_game

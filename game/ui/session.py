@@ -31,7 +31,8 @@ from typing import Any
 
 from ai.evaluators.base import is_proven, plies_to_end
 from ai.explain.why import Why, compare_lines
-from ai.explain.winchance import describe, moves_to_end, percent, raw_text, win_chance
+from ai.explain.scores import (chance, describe, is_settled, percent, raw_text,
+                               root_score_text, signed_points)
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, RootScore, Searcher, SearchInfo, SearchResult, TopMoves
@@ -115,12 +116,8 @@ class Evaluation:
 
     def chance(self, side: int = 0) -> float:
         """``side``'s expected result, 0..1 (the fitted curve; proven results 1/0.5/0)."""
-        if self.exact and self.score == 0:
-            first = 0.5
-        elif self.proven:
-            first = 1.0 if self.score > 0 else 0.0
-        elif self.game_name:
-            first = win_chance(self.game_name, self.score, self.preset)
+        if self.game_name or self.proven or is_settled(self.score, self.exact):
+            first = chance(self.game_name, self.score, self.preset, self.exact)
         else:
             first = 0.5 + 0.5 * math.tanh(self.score / (4 * max(1, self.unit)))
         return first if side == 0 else 1.0 - first
@@ -135,7 +132,7 @@ class Evaluation:
         ``"White loses in 2 moves"`` or ``"Draw with best play"`` (``margin``: an
         Othello solver's disc difference for side 0: ``"White loses by 12 discs"``)."""
         if not self.game_name:  # a bare verdict (the game's end), no curve to read
-            if self.exact and self.score == 0:
+            if is_settled(self.score, self.exact) and not self.proven:
                 return "Draw with best play"
             if self.proven:
                 return f"{side_names[side]} {'wins' if self.for_side(side) > 0 else 'loses'}"
@@ -151,42 +148,6 @@ class Evaluation:
         if not self.game_name:
             return signed_points(self.for_side(side))
         return raw_text(self.game_name, self.for_side(side), exact=self.exact)
-
-
-def signed_points(score: int) -> str:
-    """A heuristic score in the evaluator's points with a sign: ``+12``, ``−9``, ``0``.
-
-    >>> signed_points(12), signed_points(-9), signed_points(0)
-    ('+12', '−9', '0')
-    """
-    if score == 0:
-        return "0"
-    return f"+{score}" if score > 0 else f"−{-score}"
-
-
-def root_score_text(root: RootScore, game_name: str, preset: str = "default",
-                    mode: str = "chance") -> str:
-    """A root move's score as drawn on its cell, from the viewer's side (the caller
-    turns ``root`` to that side): the winning chance ``62`` (percent), ``W3`` / ``L2``
-    (wins / loses on its 3rd / 2nd move), ``=`` (a proven draw), with ``≤`` / ``≥``
-    for a bound; ``mode`` ``"unit"``: the game's unit instead (``+1.5``), ``"raw"``: the
-    evaluator's points (``+150``).
-    """
-    score = root.score
-    moves = moves_to_end(score)
-    if moves is not None:
-        text = f"W{moves}" if score > 0 else f"L{moves}"
-    elif mode == "unit":
-        text = raw_text(game_name, score).split(" ")[0]
-    elif mode == "raw":
-        text = signed_points(score)
-    else:
-        text = str(percent(win_chance(game_name, score, preset)))
-    if root.bound == Bound.UPPER:
-        return "≤" + text.lstrip("+")
-    if root.bound == Bound.LOWER:
-        return "≥" + text.lstrip("+")
-    return text
 
 
 def _turned(root: RootScore) -> RootScore:
@@ -505,7 +466,7 @@ class Session:
 
         ``margin``: a solver's exact score in the game's convention, from ``side``'s view.
         """
-        if self.score_mode != "chance" and not ev.proven and not (ev.exact and ev.score == 0):
+        if self.score_mode != "chance" and not is_settled(ev.score, ev.exact):
             side = self.game.side_names[self.view_side]
             if self.score_mode == "raw":
                 return f"{signed_points(ev.for_side(self.view_side))} points for {side}"
