@@ -31,6 +31,7 @@ from game.players import Computer, Player
 from game.rules import PASS, Cell, Game, Move
 from game.ui import draw
 from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
+from game.ui.keys import PLAY_KEYS, command_for
 from game.ui.opening_phase import (CHOICE_KEYS, CHOICE_LABELS, CHOICE_SHORT, OpeningPhase,
                                    phase_text)
 from game.ui.panel import Panel, result_text
@@ -51,10 +52,6 @@ STATUS = 40
 
 def _ctrl(event: pygame.event.Event) -> bool:
     return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
-
-
-def _shift(event: pygame.event.Event) -> bool:
-    return bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
 
 
 class PlayScene(Scene):
@@ -381,6 +378,10 @@ class PlayScene(Scene):
     def toggle_pause(self) -> None:
         self.session.toggle_pause()
 
+    def toggle_scores(self) -> None:
+        """U: the scores as winning chances, in the game's unit, or in raw points."""
+        self.session.toggle_raw()
+
     def toggle_analysis(self) -> None:
         """Open or close the analysis card (and its search)."""
         self.session.toggle_analysis()
@@ -514,25 +515,14 @@ class PlayScene(Scene):
         self.widgets.handle_event(event)
 
     def _key(self, event: pygame.event.Event) -> None:
+        """The keys of ``game.ui.keys.PLAY_KEYS`` (the help card's list); below, the keys
+        that depend on the moment (a swap opening's choice, a demo, the board)."""
         key, s = event.key, self.session
-        ctrl, shift = _ctrl(event), _shift(event)
-        if key == pygame.K_ESCAPE:
-            self.ask_quit()
-        elif ctrl and key == pygame.K_z:
-            self.redo() if shift else self.undo()
-        elif ctrl and key == pygame.K_y:
-            self.redo()
-        elif ctrl and key == pygame.K_s:
-            self.save_file()
-        elif ctrl and key == pygame.K_o:
-            self.open_file()
-        elif ctrl and key == pygame.K_v:
-            self.paste()
-        elif (ctrl and key == pygame.K_COMMA) or key == pygame.K_F2:
-            self.settings()
-        elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
-            self.help()
-        elif ctrl or getattr(event, "mod", 0) & pygame.KMOD_ALT:
+        command = command_for(PLAY_KEYS, event)
+        if command is not None:
+            name, *arguments = command
+            getattr(self, name)(*arguments)
+        elif _ctrl(event) or getattr(event, "mod", 0) & pygame.KMOD_ALT:
             return
         elif self.person_choices() and key in (pygame.K_b, pygame.K_w, pygame.K_2,
                                                 pygame.K_KP2):
@@ -540,24 +530,6 @@ class PlayScene(Scene):
             if not self.choose_opening(choice):
                 s.say("That is not a choice now: " + ", ".join(self.person_choices()),
                       "error", 3.0)
-        elif key == pygame.K_n:
-            self.new_game()
-        elif key == pygame.K_h:
-            self.hint()
-        elif key == pygame.K_t:
-            self.tree()
-        elif key == pygame.K_r:
-            self.review()
-        elif key == pygame.K_e:
-            self.edit()
-        elif key == pygame.K_a:
-            self.toggle_analysis()
-        elif key == pygame.K_u:
-            s.toggle_raw()
-        elif key == pygame.K_RIGHTBRACKET:
-            self.step_preview(1)
-        elif key == pygame.K_LEFTBRACKET:
-            self.step_preview(-1)
         elif self.widgets.toolbar_key(event):
             return
         elif s.demo and key == pygame.K_SPACE:
