@@ -10,7 +10,11 @@ the best (from half a unit up to 100, Gomoku's level 1, which is almost any cand
 move), so that a line that beat the computer once does not win every time; the
 choice is never random between a proven win and anything else, and wins in one and
 blocks of a win in one are found at every level (the evaluators' forced-move logic).
-Each level is placed to score at least 65% against the one below (ai/TUNING.md).
+Each level is aimed at 65% of the points against the one below (``TARGET``);
+:data:`STEPS` holds what ``plies match`` last measured for each step, with where in
+``ai/TUNING.md`` the match and its command are: 62.5-98%, two steps under the aim
+(Connect-4 level 6 over 5, 63%; Gomoku level 4 over 3, 62.5%), and some measured
+before a later change to one of the two levels (``Step.note`` says which).
 
 >>> level("connect4", 5).label
 'Level 5 — depth 4'
@@ -150,6 +154,86 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     ),
 }
 """Level tables per game (the numbers are calibrated with ``plies match``)."""
+
+
+TARGET = 65.0
+"""The share of the points each level is aimed to score against the one below."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """The last measured match of a level against the level below (``plies match``,
+    colours alternating over pairs of random openings)."""
+
+    score: float
+    """The higher level's share of the points, in percent."""
+    games: int
+    where: str
+    """The section of ``ai/TUNING.md`` with the match, its openings and command."""
+    note: str = ""
+    """What changed in either level since (empty: measured with today's table)."""
+
+
+_HEADLINE = "first table"
+"""``ai/TUNING.md``, "Level against the level below"."""
+_S5 = "session 5"
+"""``ai/TUNING.md``, "Session 5: the random choice prefers the better moves"."""
+_S7 = "session 7"
+"""``ai/TUNING.md``, "Session 7: Connect-4 levels ordered by value keeping"."""
+_BEFORE_S5 = "before session 5's weighted choice"
+
+STEPS: dict[str, tuple[Step, ...]] = {
+    # levels 2-8, each against the level below
+    "connect4": (
+        Step(70.0, 200, _S5),
+        Step(71.4, 400, _S7),
+        Step(67.7, 800, _S7),
+        Step(78.0, 400, _S7),
+        Step(63.0, 400, _S5),
+        Step(70.0, 600, _HEADLINE),
+        Step(73.0, 120, _HEADLINE, "before sessions 6-7 changed its solver"),
+    ),
+    "othello": (
+        Step(95.0, 80, _HEADLINE, _BEFORE_S5),
+        Step(98.0, 40, _HEADLINE, _BEFORE_S5),
+        Step(92.0, 80, _HEADLINE, _BEFORE_S5),
+        Step(79.0, 80, _HEADLINE),
+        Step(82.0, 60, _HEADLINE),
+        Step(80.0, 60, _HEADLINE),
+        Step(65.0, 20, "session 8"),  # "Session 8 ... both on patterns", Othello
+    ),
+    "gomoku": (
+        Step(74.0, 80, _S5),
+        Step(67.0, 80, _S5),
+        Step(62.5, 80, _S5),
+        Step(72.0, 120, _HEADLINE, _BEFORE_S5),
+        Step(68.0, 120, _HEADLINE),
+        Step(69.0, 120, _HEADLINE),
+        Step(72.0, 120, _HEADLINE, "level 8 without its threat search"),
+    ),
+}
+"""What ``plies match`` last measured for each step (``ai/TUNING.md``); ``STEPS[g][n - 2]``
+is level ``n`` against level ``n - 1``."""
+
+
+def steps_range() -> tuple[float, float]:
+    """The weakest and the strongest measured step, in percent."""
+    scores = [step.score for steps in STEPS.values() for step in steps]
+    return min(scores), max(scores)
+
+
+def steps_markdown() -> str:
+    """The table of measured steps that ``ai/TUNING.md`` shows (a test keeps it equal)."""
+    lines = ["| step | " + " | ".join(STEPS) + " |", "|---|" + "---|" * len(STEPS)]
+    for index, number in enumerate(LEVEL_NUMBERS[1:]):
+        cells = []
+        for game in STEPS:
+            step = STEPS[game][index]
+            mark = " ✗" if step.score < TARGET else ""
+            note = f", {step.note}" if step.note else ""
+            cells.append(f"{step.score:g}%{mark} of {step.games} ({step.where}{note})")
+        lines.append(f"| L{number} v L{number - 1} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def level(game_name: str, number: int) -> Level:

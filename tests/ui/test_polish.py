@@ -341,7 +341,7 @@ def test_help_has_a_page_per_game_with_its_levels_from_the_level_table(make_app,
     for n in LEVEL_NUMBERS:
         assert level_text("gomoku", level("gomoku", n)) in drawn
     assert any("Five of your stones" in line for line in drawn)
-    assert f"looks {level('gomoku', 8).depth} moves ahead" in level_text("gomoku",
+    assert f"looks {level('gomoku', 8).depth} turns ahead" in level_text("gomoku",
                                                                          level("gomoku", 8))
     post_key(pygame.K_ESCAPE)
     app.run_frames(1)
