@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from ai.levels import DEFAULT_LEVEL, LEVEL_RANGE
 from game.commands.common import (  # noqa: F401  (re-exported for older callers)
     EXIT_BAD_INPUT,
     MAX_DEPTH,
@@ -83,7 +84,7 @@ def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
     limit.add_argument("--time", type=seconds_value, metavar="S",
                        help="search for S seconds (above 0, at most a day)")
     limit.add_argument("--level", type=level_type(),
-                       help="search as that level does (1 to 8, default 4)")
+                       help=f"search as that level does ({LEVEL_RANGE}, default {DEFAULT_LEVEL})")
     parser.add_argument("--eval", metavar="E",
                         help="evaluator: a preset, a NAME kept in the evaluators folder, "
                              "or a path to a TOML file")
@@ -141,7 +142,7 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turn", choices=("X", "O", "x", "o"),
                         help="with --board: the side to move (default: counted, Othello Black)")
     parser.add_argument("--level", type=level_type(), default=None,
-                        help="computer level 1-8")
+                        help=f"computer level ({LEVEL_RANGE})")
     parser.add_argument("--eval", metavar="NAME", default=None,
                         help="evaluator: a preset or a NAME kept in the evaluators folder as "
                              "NAME.toml (the game is saved with it, so not a path; "

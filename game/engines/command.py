@@ -14,6 +14,8 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from ai.levels import LEVEL_NUMBERS, LEVEL_RANGE
+
 PROTOCOLS = {"gomoku": "Gomocup (pbrain)", "othello": "NBoard"}
 
 
@@ -26,7 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME", choices=tuple(PROTOCOLS),
                         help="gomoku (Gomocup pbrain protocol) or othello (NBoard protocol)")
     parser.add_argument("--level", type=int, default=None,
-                        help="strength 1-8 (default 8; the manager's clock bounds the time)")
+                        help=f"strength {LEVEL_RANGE} (default {LEVEL_NUMBERS[-1]}; the manager's "
+                             "clock bounds the time)")
 
 
 def _level(args: argparse.Namespace) -> int:

@@ -32,6 +32,7 @@ import dataclasses
 import re
 from typing import Any
 
+from ai.levels import is_level
 from game.players import Computer, Engine, Human, Player
 
 START_BOARD = "-" * 27 + "OX------XO" + "-" * 27
@@ -288,13 +289,13 @@ def write_record(record: Any) -> str:
     return write_game(ggf) + "\n"
 
 
-_PLIES_PLAYER = re.compile(r"Plies level ([1-8])")
+_PLIES_PLAYER = re.compile(r"Plies level (\d{1,2})")
 
 
 def _player_entry(name: str, default: Player) -> Player:
     """``PB``/``PW`` as Plies writes them back into players; others: ``default``."""
     match = _PLIES_PLAYER.fullmatch(name.strip())
-    if match:
+    if match and is_level(int(match[1])):
         return Computer(int(match[1]), "default")
     return Human() if name.strip() == "human" else default
 
