@@ -40,12 +40,12 @@ from game.commands.common import (
     positions_from_file,
 )
 from game.files import os_reason
+from game.formats import save_record
 from game.players import Computer, Engine, Player
 from game.records import GameRecord, RecordError, record_from_game
-from game.formats import save_record
-from game.settings import evaluators_dir, games_dir
 from game.rules import Game, Outcome, RulesError, new_game
 from game.rules.openings import FIRST, SECOND, Opening
+from game.settings import evaluators_dir, games_dir
 
 ELO_CLIP = 0.001
 """Scores are kept this far from 0 and 1 when turned into an Elo margin."""

@@ -26,11 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from ai.levels import LEVEL_NUMBERS
-from game.files import read_text
+from game.files import atomic_write_text, read_text
 from game.players import MAX_NAME, Computer, Engine, Player, clean_name
-from game.files import atomic_write_text
-from game.settings import config_dir
 from game.rules import GAMES
+from game.settings import config_dir
 
 log = logging.getLogger(__name__)
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ai.tools.gomoku_level_time import main, positions
+from game.formats import save_record
 from game.players import Computer
 from game.records import record_from_game
-from game.formats import save_record
 from game.rules import new_game
 
 PLAYERS = [Computer(4, "default")] * 2

@@ -17,7 +17,7 @@ import threading
 from pathlib import Path
 
 import ai.evaluators.gomoku as gomoku_eval
-import ai.gomoku_lines as gomoku_lines
+from ai import gomoku_lines
 from ai.endgame import gomoku as gomoku_endgame
 from ai.evaluators import load_evaluator
 from ai.search import Limits

@@ -15,9 +15,10 @@ import pytest
 from ai.evaluators import load_evaluator
 from ai.explain.words import count
 from ai.levels import level
-from ai.search import Limits, Searcher
 from ai.openings import BALANCED_MARGIN, JUDGE_DEPTH, random_openings
+from ai.search import Limits, Searcher
 from game.cli import CliError, main
+from game.formats import load_record
 from game.match import (
     GameTask,
     Tally,
@@ -26,7 +27,6 @@ from game.match import (
 )
 from game.players import Computer
 from game.records import record_to_game
-from game.formats import load_record
 from game.rules import new_game
 from tests.ui.xvfb import wait_for
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.match import openings_from_file
-from game.records import RecordError, record_from_game, record_to_game, standard_players
 from game.formats import load_record
 from game.formats.plies_json import record_from_json, record_to_json
+from game.match import openings_from_file
+from game.records import RecordError, record_from_game, record_to_game, standard_players
 from game.rules.gomoku import Gomoku
 from game.rules.openings import Opening
 

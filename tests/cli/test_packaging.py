@@ -72,7 +72,7 @@ def test_developer_scripts_are_not_installed():
 @pytest.mark.parametrize("module", SCRIPTS)
 def test_each_developer_script_still_runs_from_the_repository(module):
     done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120,
+                          capture_output=True, text=True, timeout=120, check=False,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
     assert "usage:" in done.stdout

@@ -18,8 +18,8 @@ import pytest
 from game.cli import main
 from game.engines import external
 from game.engines.external import EngineError, EngineFault, NBoardPlayer, PbrainPlayer
-from game.match import parse_player_spec
 from game.formats import load_record
+from game.match import parse_player_spec
 from game.rules import Gomoku, Othello
 
 ROOT = Path(__file__).resolve().parents[2]

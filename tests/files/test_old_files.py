@@ -21,9 +21,8 @@ from pathlib import Path
 import pytest
 
 from game import settings, tally
-from game.formats import load_record
+from game.formats import load_record, obf
 from game.slots import AUTOSAVE_NAME, load_autosave, use_autosave_name
-from game.formats import obf
 
 DATA = Path(__file__).parent / "data" / "written_by_0fb4cbf"
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from game import players, tally
+from game.formats import load_record, save_record
 from game.match import GameTask, play_game
 from game.players import Computer, Engine, Human, PlayerError, from_json, parse_spec
 from game.records import record_from_game
-from game.formats import load_record, save_record
 from game.rules import new_game
 
 FAKE_BRAIN = Path(__file__).resolve().parents[1] / "engines" / "fakes" / "fake_pbrain.py"

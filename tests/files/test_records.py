@@ -11,12 +11,18 @@ from pathlib import Path
 import pytest
 
 from game import records
-from game.formats import MAX_FILE_BYTES
-from game.records import GameRecord, RecordError, computer, human, record_from_game, record_to_game
-from game.formats import load_record, save_record
+from game.formats import MAX_FILE_BYTES, load_record, save_record
+from game.records import (
+    GameRecord,
+    RecordError,
+    computer,
+    human,
+    record_from_game,
+    record_to_game,
+)
+from game.rules import PASS, Game, new_game
 from game.settings import config_dir, games_dir
 from game.slots import autosave_path, clear_autosave, load_autosave, save_autosave
-from game.rules import PASS, Game, new_game
 
 PLAYERS = [human(), computer(5, "default")]
 

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from game.players import Human
-from game.records import RecordError, record_from_game, record_to_game, start_of
 from game.formats import load_record, save_record
 from game.formats.plies_json import record_to_json
 from game.formats.text import record_from_text, record_to_text
+from game.players import Human
+from game.records import RecordError, record_from_game, record_to_game, start_of
 from game.rules import new_game, set_up
 
 PEOPLE = [Human(), Human()]

@@ -12,10 +12,10 @@ import pygame
 import pytest
 
 from game import records
-from game.slots import load_autosave, save_autosave
 from game.cli import main
 from game.rules import new_game
 from game.settings import Settings, load_settings, save_settings
+from game.slots import load_autosave, save_autosave
 from game.ui import app as app_module
 from game.ui.scenes.start import StartScene
 from tests.ui.helpers import HUMAN, computer, post_click, post_key

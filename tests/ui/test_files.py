@@ -9,9 +9,9 @@ import pytest
 
 from game import records
 from game.formats import load_record, save_record
+from game.rules import new_game
 from game.settings import games_dir
 from game.slots import load_autosave
-from game.rules import new_game
 from tests.ui.helpers import HUMAN, computer, post_click, post_key, post_text
 
 CTRL = pygame.KMOD_LCTRL

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.slots import load_autosave
 from game.rules import PASS, new_game
+from game.slots import load_autosave
 from tests.ui.helpers import HUMAN, computer, post_click
 
 GAME_TIMEOUT = 60.0

@@ -13,8 +13,8 @@ import os
 
 import pytest
 
-from game.settings import games_dir
 from game.rules import new_game
+from game.settings import games_dir
 from tests.files.hostile import HOSTILE_FILES
 from tests.ui.helpers import HUMAN, computer
 from tests.ui.test_files import open_dialog, type_path

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from game import records
-from game.formats import save_record
 from game.cli import main
+from game.formats import save_record
 from game.rules import new_game
 from game.settings import load_settings
 from game.ui import app as app_module

@@ -10,8 +10,8 @@ from ai.explain import review as review_module
 from ai.explain.review import ReviewLimits, review_game
 from game import records
 from game.formats import save_record
-from game.settings import games_dir
 from game.rules import new_game
+from game.settings import games_dir
 from game.ui.scenes.review import MISTAKES, REVIEW_TIMES, ReviewScene
 from tests.ai.test_review import C4_WON
 from tests.ui.helpers import HUMAN, computer, post_click, post_key, post_text

@@ -18,9 +18,15 @@ from pathlib import Path
 import pygame
 
 from game import records
-from game.slots import AUTOSAVE_NAME, autosave_path, save_autosave, use_autosave_name
 from game.settings import Settings, load_settings, merge_changes, save_settings
-from game.slots import WindowSlot, held_elsewhere
+from game.slots import (
+    AUTOSAVE_NAME,
+    WindowSlot,
+    autosave_path,
+    held_elsewhere,
+    save_autosave,
+    use_autosave_name,
+)
 from game.ui.app import tidy_config_folder
 from tests.ui.helpers import HUMAN, computer, post_click
 

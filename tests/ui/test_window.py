@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from game import records
-from game.slots import save_autosave
 from game.rules import PASS, new_game
 from game.settings import load_settings
+from game.slots import save_autosave
 from game.ui.app import MIN_SIZE, demo_players, players_for
 from tests.ui.helpers import HUMAN, computer, post_click, post_key
 

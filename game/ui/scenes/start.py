@@ -19,9 +19,9 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
-from game.slots import load_autosave
 from game.players import Computer, Engine, Human, Player, PlayerError, engine
 from game.rules import GAMES, Game, RulesError, new_game
+from game.slots import load_autosave
 from game.tally import Tally
 from game.ui import draw
 from game.ui.scenes.base import Scene
