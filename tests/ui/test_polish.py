@@ -265,8 +265,9 @@ def test_the_evaluation_graph_comes_back_when_the_game_is_resumed(make_app):
     assert resumed.current_evaluation() is not None
 
 
-def test_results_against_the_computer_are_tallied_shown_and_reset(make_app):
+def test_results_against_the_computer_are_tallied_shown_and_reset(make_app, monkeypatch):
     from game.tally import load_tally
+    from game.ui import draw
     from game.ui.scenes.results import ResultsDialog
     from tests.ui.helpers import post_click
 
@@ -299,6 +300,15 @@ def test_results_against_the_computer_are_tallied_shown_and_reset(make_app):
     app.run_frames(2)
     dialog = app.top
     assert isinstance(dialog, ResultsDialog) and dialog.b_reset.enabled
+    # Games against an outside engine show under the table, by the engine's name.
+    dialog.tally.add_engine("gomoku", "pbrain-embryo", "loss")
+    drawn = []
+    original = draw.blit_text
+    monkeypatch.setattr(draw, "blit_text",
+                        lambda s, text, *a, **k: drawn.append(text) or original(s, text, *a, **k))
+    app.draw(app.screen)
+    monkeypatch.setattr(draw, "blit_text", original)
+    assert "Gomoku against pbrain-embryo: 0 · 0 · 1" in drawn
     post_click(dialog.b_reset.rect.center)
     app.run_frames(2)
     assert isinstance(app.top, ConfirmDialog)
