@@ -434,6 +434,9 @@ def run(args: argparse.Namespace) -> int:
                 if game.name not in ("gomoku", "othello"):
                     raise CliError(f"external engines play gomoku (Gomocup protocol) or "
                                    f"othello (NBoard), not {game.name}")
+                if spec.protocol != players.PROTOCOLS[game.name]:
+                    raise CliError(f"plies match plays {game.name} engines over "
+                                   f"{players.PROTOCOLS[game.name]}, not {spec.protocol}")
                 continue
             assert isinstance(spec, Computer)
             load_evaluator(game.name, spec.evaluator_name(game.name), user_dir=evaluators_dir())

@@ -42,7 +42,9 @@ if TYPE_CHECKING:
 DEFAULT_EVAL = "default"
 """The evaluator a computer player uses when a file names none."""
 PROTOCOLS = {"gomoku": "pbrain", "othello": "nboard"}
-"""The protocol an outside engine speaks, by game (Gomocup brains, NBoard engines)."""
+"""The protocol an outside engine of each game speaks unless its spec names another."""
+PROTOCOL_NAMES = ("pbrain", "nboard", "gtp")
+"""Every protocol a player may name (``protocol=`` in a spec, a file's engine entry)."""
 MAX_NODES = 10**12
 """Largest ``nodes=`` budget a spec accepts (days of search)."""
 MAX_DEPTH = 64
@@ -241,14 +243,15 @@ def engine(game_name: str, command: str, *, name: str | None = None,
 # --- specs: what people type -------------------------------------------------------------
 
 _SPEC_WORDS = ("level", "eval", "depth", "time", "nodes", "random", "solver", "vct",
-               "name", "engine")
+               "name", "protocol", "engine")
 
 
 def parse_spec(text: str, game_name: str = "") -> Player:
     """A player from a spec: ``human``, ``level=5``, ``level=5,eval=naive``,
     ``depth=6,time=1.5,nodes=N,random=0.5,solver=off,vct=on``, or an outside engine
-    ``time=2,name=NAME,engine="CMD ARGS"`` (``engine=`` comes last and takes the rest,
-    since a command line may hold commas). Each key may be given once.
+    ``time=2,name=NAME,protocol=P,engine="CMD ARGS"`` (``engine=`` comes last and takes
+    the rest, since a command line may hold commas; ``protocol`` defaults to the
+    game's, ``PROTOCOLS``). Each key may be given once.
 
     ``game_name`` gives an engine its protocol; without it the protocol is left
     empty for the caller to fill in (``with_protocol``).
@@ -305,19 +308,23 @@ def _from_fields(text: str, fields: dict[str, str], game_name: str) -> Player:
     depth = _number(text, "depth", fields["depth"], int, 1, MAX_DEPTH) \
         if "depth" in fields else None
     if "engine" in fields:
-        extra = set(fields) - {"engine", "time", "depth", "name"}
+        extra = set(fields) - {"engine", "time", "depth", "name", "protocol"}
         if extra:
-            raise PlayerError(f"player spec {text!r}: an engine takes time, depth and "
-                              f"name, not {', '.join(sorted(extra))}")
+            raise PlayerError(f"player spec {text!r}: an engine takes time, depth, name "
+                              f"and protocol, not {', '.join(sorted(extra))}")
+        protocol = fields.get("protocol", PROTOCOLS.get(game_name, "")).lower()
+        if "protocol" in fields and protocol not in PROTOCOL_NAMES:
+            raise PlayerError(f"player spec {text!r}: protocol must be one of "
+                              f"{', '.join(PROTOCOL_NAMES)}")
         command = fields["engine"].strip()
         if len(command) > MAX_COMMAND or not command.isprintable():
             raise PlayerError(f"player spec {text!r}: the engine's command line must be "
                               f"at most {MAX_COMMAND} printable characters")
         name = clean_name(fields["name"]) if "name" in fields else engine_name(command)
-        return Engine(name, PROTOCOLS.get(game_name, ""), command, seconds, depth)
-    if "name" in fields:
-        raise PlayerError(f"player spec {text!r}: name= names an outside engine "
-                          f"(engine=\"CMD\")")
+        return Engine(name, protocol, command, seconds, depth)
+    if "name" in fields or "protocol" in fields:
+        raise PlayerError(f"player spec {text!r}: name= and protocol= belong to an "
+                          f"outside engine (engine=\"CMD\")")
     level = None
     if "level" in fields:
         try:
@@ -344,7 +351,7 @@ def with_protocol(player: Player, game_name: str) -> Player:
     Raises:
         PlayerError: an engine in a game no engine protocol plays.
     """
-    if not isinstance(player, Engine) or player.protocol == PROTOCOLS.get(game_name):
+    if not isinstance(player, Engine) or player.protocol:
         return player
     if game_name not in PROTOCOLS:
         raise PlayerError(f"outside engines play {' or '.join(PROTOCOLS)} "
@@ -380,9 +387,9 @@ def from_json(entry: Any, where: str = "the player") -> Player:
         if not isinstance(name, str) or not _NAME.fullmatch(name.strip() or "-"):
             raise PlayerError(f"{where} names an engine without a usable name "
                               f"(letters, digits and spaces, at most {MAX_NAME})")
-        if protocol not in PROTOCOLS.values():
+        if protocol not in PROTOCOL_NAMES:
             raise PlayerError(f"{where} has the protocol {_show(protocol)}; Plies speaks "
-                              f"{', '.join(PROTOCOLS.values())}")
+                              f"{', '.join(PROTOCOL_NAMES)}")
         return Engine(clean_name(name), protocol)
     if kind != "computer":
         raise PlayerError(f"{where} must have type 'human', 'computer' or 'engine', "
@@ -456,6 +463,7 @@ def _kind(value: Any) -> str:
 __all__ = [
     "DEFAULT_EVAL",
     "PROTOCOLS",
+    "PROTOCOL_NAMES",
     "Computer",
     "Engine",
     "Human",

@@ -33,6 +33,7 @@ def test_specs_people_type() -> None:
     # The name is the program's, past an interpreter, unless name= gives one.
     assert parse_spec("engine=python3 -u /x/my_brain.py 2", "othello").name == "my_brain"
     assert parse_spec("name=Edax 4.4,engine=edax -q", "othello").name == "Edax 4.4"
+    assert parse_spec("protocol=gtp,engine=grhino --gtp", "othello").protocol == "gtp"
 
 
 @pytest.mark.parametrize("spec, words", [
@@ -46,8 +47,9 @@ def test_specs_people_type() -> None:
     ("depth=3,random=lots", "random must be"),
     ("depth=3,solver=maybe", "solver must be on or off"),
     ("engine=", "engine= needs a command"),
-    ("level=3,engine=brain", "an engine takes time, depth and name"),
-    ("name=x,level=3", "name= names an outside engine"),
+    ("level=3,engine=brain", "an engine takes time, depth, name and protocol"),
+    ("name=x,level=3", "belong to an outside engine"),
+    ("protocol=uci,engine=x", "protocol must be one of"),
 ])
 def test_bad_specs_are_one_sentence(spec: str, words: str) -> None:
     with pytest.raises(PlayerError) as caught:
