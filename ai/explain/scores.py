@@ -68,6 +68,7 @@ UNITS: dict[str, tuple[float, str, str]] = {
     "othello": (100.0, "disc", "discs"),
     "connect4": (120.0, "threat", "threats"),
     "gomoku": (1.0, "point", "points"),
+    "tictactoe": (10.0, "open two", "open twos"),
 }
 """The game unit a raw score is shown in: Othello's evaluator counts hundredths of a
 disc; Connect-4's default values a strong (odd/even-row) threat at 120 points;

@@ -596,7 +596,8 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
             open_new_game_dialog: bool = False,
             opened: tuple[Game, list[dict], str] | None = None,
             position: Game | None = None,
-            opening: str | dict[str, Any] | None = None) -> int:
+            opening: str | dict[str, Any] | None = None,
+            learn: bool = False) -> int:
     """Open the window and run until it is closed; returns the exit status.
 
     With no arguments (``plies``) the new-game screen opens first; with ``game`` or
@@ -606,7 +607,8 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
     file name)`` of a loaded record (``plies FILE``): shown as the Open dialog shows it.
     ``position``: a set-up game (``plies play --board``) played instead of the start.
     ``opening``: ``"swap"`` / ``"swap2"`` (Gomoku, ``plies play --opening``), or an
-    opened record's opening (``{"kind", "choices"}``).
+    opened record's opening (``{"kind", "choices"}``). ``learn``: the Learn lessons open
+    over the start screen (``plies learn``).
     """
     reason = no_display_reason()
     if reason is not None:
@@ -635,6 +637,9 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
             app.show_game(*opened, opening=opening if isinstance(opening, dict) else None)
         elif open_new_game_dialog or (game is None and players is None and not demo):
             app.show_start(game=name, variant=variant, players=players)
+            if learn:
+                from game.ui.scenes.learn import LearnScene
+                app.push_scene(LearnScene(app))
         else:
             chosen_variant = variant if variant is not None else (
                 settings.variant_for(name) if game is None or game == settings.last_game

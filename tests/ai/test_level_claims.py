@@ -32,6 +32,8 @@ def test_every_step_is_a_bold_score_of_the_tuning_tables() -> None:
     for game, steps in levels.STEPS.items():
         for number, step in enumerate(steps, start=2):
             forms = {f"**{step.score:g}%**", f"**{step.score:.1f}%**", f"**{step.score:.0f}%**"}
+            if game not in levels.AIMED:  # tic-tac-toe's table: "| 54.2% |"
+                forms = {f"| {step.score:.1f}% |"}
             assert any(form in TUNING for form in forms), (game, number, step)
 
 
@@ -42,8 +44,9 @@ def test_tuning_shows_the_steps_table() -> None:
 
 def test_the_stated_range_and_the_short_steps_are_the_measured_ones() -> None:
     low, high = levels.steps_range()
-    short = sorted((game, number, step.score) for game, steps in levels.STEPS.items()
-                   for number, step in enumerate(steps, start=2) if step.score < levels.TARGET)
+    short = sorted((game, number, step.score) for game in levels.AIMED
+                   for number, step in enumerate(levels.STEPS[game], start=2)
+                   if step.score < levels.TARGET)
     doc = " ".join((levels.__doc__ or "").split())
     readme = " ".join(README.split())
     assert f"{low:g}-{high:g}%" in doc and f"{low:g}–{high:g}%" in readme
