@@ -15,7 +15,7 @@ Before them, the first stones: ``random_openings`` draws near-centre lines (bala
 by a search, for ``plies match``), and ``first_stones`` picks, of a few such lines, the
 one nearest to even for the first player of a swap opening.
 
-Each answer comes with one sentence that says why, in the evaluator's units, for
+Each answer comes with one sentence that says why, as White's winning chance, for
 the panel or a match record.
 
 >>> from game.rules.gomoku import Gomoku
@@ -85,8 +85,12 @@ def threat_winner(game: Game, searcher: Searcher, defence: bool = True) -> int |
     return other
 
 
-def _units(score: int, unit: int) -> str:
-    return f"{score / unit:+.1f}"
+def _white(score: int, searcher: Searcher) -> str:
+    """White's prospects at ``score`` (White's view) in a player's words: its winning
+    chance ("White 58%"), or "White wins in 3 moves" for a proof."""
+    from ai.explain.scores import describe
+
+    return describe("gomoku", score, "White", preset=searcher.evaluator.name)
 
 
 def choose(game: Game, options: tuple[str, ...], searcher: Searcher,
@@ -107,7 +111,7 @@ def choose(game: Game, options: tuple[str, ...], searcher: Searcher,
                                                  threats=limits.threats))
     unit = searcher.evaluator.unit
     score = result.score  # White's view: White is to move
-    seen = f"the search gives White {_units(score, unit)} units at depth {result.depth}"
+    seen = f"the search gives {_white(score, searcher)} looking {result.depth} moves ahead"
     if "place-two" in options and abs(score) <= unit:
         return "place-two", f"The position is about even ({seen}): I place two more stones " \
                             "and let you choose."
@@ -127,7 +131,6 @@ def place_two(game: Game, searcher: Searcher,
     choose that colour (two level-8 match games were lost so, to 25-ply VCTs)."""
     work = game.copy()
     placed: list[Move] = []
-    unit = searcher.evaluator.unit
     score = 0
     threats = limits is not None and limits.threats
     for stone in range(2):
@@ -149,8 +152,9 @@ def place_two(game: Game, searcher: Searcher,
         work.push(move)
         placed.append(move)
     names = " ".join(game.move_name(m) for m in placed)
-    return placed, (f"I place {names}: the search then gives White {_units(score, unit)} "
-                    f"units at depth {PLACEMENT_DEPTH}, about even, so either colour will do.")
+    return placed, (f"I place {names}: the search then gives {_white(score, searcher)} "
+                    f"looking {PLACEMENT_DEPTH} moves ahead, about even, so either colour "
+                    "will do.")
 
 
 # --- the first stones ------------------------------------------------------------------
@@ -223,7 +227,6 @@ def first_stones(game: Game, searcher: Searcher, seed: int) -> tuple[list[Move],
     assert best is not None, "an empty board has openings"
     score, line = best
     names = " ".join(game.move_name(m) for m in line)
-    unit = searcher.evaluator.unit
-    return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even (White "
-                  f"{score / unit:+.1f} units at depth {PLACEMENT_DEPTH}), so either colour "
-                  "is a fair choice for you.")
+    return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even "
+                  f"({_white(score, searcher)} looking {PLACEMENT_DEPTH} moves ahead), so "
+                  "either colour is a fair choice for you.")

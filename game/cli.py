@@ -12,6 +12,7 @@ can tell a bad question from a bad answer.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import sys
@@ -22,6 +23,7 @@ from typing import Any, NoReturn
 from ai.levels import DEFAULT_LEVEL, LEVEL_RANGE
 from game.commands.common import (  # noqa: F401  (re-exported for older callers)
     EXIT_BAD_INPUT,
+    EXIT_FAILED,
     MAX_DEPTH,
     CliError,
     add_board_arguments,
@@ -313,7 +315,8 @@ def _open_file(path: str) -> int:
     game, record = load_file(path, list(COMMANDS))
     from game.ui import app
 
-    return app.run_app(opened=(game, record.players, Path(path).name), opening=record.opening)
+    return app.run_app(opened=(game, record.players, Path(path).name), opening=record.opening,
+                       names=record.names)
 
 
 def pbrain_main(argv: Sequence[str] | None = None) -> int:
@@ -335,18 +338,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _run(argv: list[str]) -> int:
+    if not argv:
+        from game.ui import app
+
+        return app.run_app()
+    if len(argv) == 1 and argv[0] not in COMMANDS and not argv[0].startswith("-"):
+        return _open_file(argv[0])
+    args = build_parser().parse_args(join_dash_values(argv))
+    return args.run(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``plies`` with ``argv`` (default: the process arguments); returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if not argv:
-            from game.ui import app
-
-            return app.run_app()
-        if len(argv) == 1 and argv[0] not in COMMANDS and not argv[0].startswith("-"):
-            return _open_file(argv[0])
-        args = build_parser().parse_args(join_dash_values(argv))
-        return args.run(args)
+        status = _run(argv)
+        sys.stdout.flush()  # here, so that a failing write is reported like any other
+        return status
     except CliError as error:
         print(f"plies: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -355,6 +364,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (``plies analyse ... | head``): not an error of ours.
-        # Point stdout at nothing so that the interpreter's final flush stays quiet.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except OSError as error:
+        if error.errno not in _WRITE_ERRORS:
+            raise
+        # A full disk or a failing device under stdout (``plies show F > /dev/full``).
+        _silence_stdout()
+        try:
+            print(f"plies: error: the output could not be written: {error.strerror}",
+                  file=sys.stderr)
+        except OSError:
+            pass  # stderr is just as broken: the status alone must tell
+        return EXIT_FAILED
+
+
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""A write that failed for want of room or a working device: one sentence, status 1."""
+
+
+def _silence_stdout() -> None:
+    """Point stdout at nothing, so that the interpreter's final flush of what is still
+    buffered stays quiet (it would print a second error and exit with status 120)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass  # no real stdout (an embedding caller): nothing will be flushed to it

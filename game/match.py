@@ -12,6 +12,7 @@ default); each finished game is written as a record that the application can ope
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import datetime
 import math
@@ -20,6 +21,7 @@ import os
 import signal
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -39,7 +41,7 @@ from game.commands.common import (
     int_range,
     positions_from_file,
 )
-from game.files import os_reason
+from game.files import os_reason, remove_stale_temporaries
 from game.formats import save_record
 from game.players import Computer, Engine, Player
 from game.records import GameRecord, RecordError, record_from_game
@@ -253,8 +255,47 @@ def run_games(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
 
 def _leave_interrupts_to_parent() -> None:
     """A worker's start: Ctrl-C reaches every process of the terminal's group; the
-    parent answers it and ends the pool, so a worker must not print a traceback."""
+    parent answers it and ends the pool, so a worker must not print a traceback.
+    The pool ends a worker with SIGTERM (a hang-up may come too; on Linux the kernel
+    sends it when the parent dies): the game's ``finally`` must still close its
+    engines, so those signals exit quietly."""
+    from game.engines.external import end_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in _ENDING_SIGNALS:
+        signal.signal(sig, _exit_quietly)
+    end_with_parent(signal.SIGTERM)  # the parent killed outright: close the engines too
+
+
+_ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                        if hasattr(signal, name))
+"""Besides Ctrl-C, the signals that end a match: engines are closed on every one."""
+
+
+def _exit_quietly(signum: int, frame: object) -> None:
+    from game.engines.external import kill_every_engine
+
+    kill_every_engine()  # first: unwinding to the games' ``finally`` may not finish
+    raise SystemExit(128 + signum)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _signals_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP act as Ctrl-C does while the games run: the games' ``finally``
+    closes the engines (and a pool its workers) before Plies ends."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers (and receives the signals)
+        return
+    previous = {sig: signal.signal(sig, _interrupt) for sig in _ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 # --- statistics ------------------------------------------------------------------------------
@@ -351,8 +392,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "game; at most four per core)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random openings")
     parser.add_argument("--out", metavar="DIR",
-                        help="folder for the game records (default: a new folder under "
-                             "the games folder)")
+                        help="a new or empty folder for the game records (default: a new "
+                             "folder under the games folder)")
     parser.add_argument("--json", action="store_true", help="results as one JSON object")
 
 
@@ -399,9 +440,14 @@ def _jobs(asked: int | None, games: int) -> int:
 
 
 def _check_writable(out: Path) -> None:
-    """Refuse, before any game is played, a records folder that cannot be written."""
+    """Refuse, before any game is played, a records folder that cannot be written or
+    that already holds something (a match never writes over or among other files)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(out)  # what a match killed mid-write left: never a record
+        if any(out.iterdir()):
+            raise CliError(f"--out {out} already holds files: give a new or empty folder "
+                           "(a match never writes over records)")
         probe = tempfile.NamedTemporaryFile(dir=out, prefix=".plies-probe-")
         probe.close()
     except FileExistsError:
@@ -411,10 +457,28 @@ def _check_writable(out: Path) -> None:
 
 
 def _out_dir(args: argparse.Namespace) -> Path:
+    """``--out`` (checked), or a new folder under the games folder: ``match-GAME-DATE-TIME``,
+    then ``-2``, ``-3``... when a match started in the same second has it (``mkdir``
+    claims a name for one match only)."""
     if args.out:
-        return Path(args.out)
+        out = Path(args.out)
+        _check_writable(out)
+        return out
+    parent = games_dir()
+    for old in parent.glob("match-*"):  # leftovers of matches killed mid-write
+        remove_stale_temporaries(old)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    return games_dir() / f"match-{args.game}-{stamp}"
+    base = f"match-{args.game}-{stamp}"
+    for number in range(1, 1000):
+        out = parent / (base if number == 1 else f"{base}-{number}")
+        try:
+            out.mkdir()
+            return out
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise CliError(f"{out} cannot be made: {os_reason(error)}") from None
+    raise CliError(f"no free folder name for the records under {parent}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -455,7 +519,6 @@ def run(args: argparse.Namespace) -> int:
                       opening_rule)
              for i in range(args.games)]
     out = _out_dir(args)
-    _check_writable(out)
     results = _play_all(tasks, jobs, out, game)
     tally = Tally.of(results)
     elo, margin = tally.elo()
@@ -481,13 +544,14 @@ def _play_all(tasks: list[GameTask], jobs: int, out: Path, game: Game) -> list[G
     results: list[GameResult] = []
     width = len(str(len(tasks)))
     try:
-        for result in run_games(tasks, jobs):
-            results.append(result)
-            try:
-                save_record(out / f"game-{result.index + 1:0{width}d}.json", result.record)
-            except RecordError as error:  # the disk filled up, the folder went away...
-                raise CliError(str(error)) from None
-            _progress(len(results), len(tasks), Tally.of(results))
+        with _signals_interrupt():
+            for result in run_games(tasks, jobs):
+                results.append(result)
+                try:
+                    save_record(out / f"game-{result.index + 1:0{width}d}.json", result.record)
+                except RecordError as error:  # the disk filled up, the folder went away...
+                    raise CliError(str(error)) from None
+                _progress(len(results), len(tasks), Tally.of(results))
     except KeyboardInterrupt:
         # The progress line ends, and the games already played are not lost.
         print(f"\n{count(len(results), 'game')} of {len(tasks)} played; records: {out}",

@@ -279,7 +279,7 @@ def parse_spec(text: str, game_name: str = "") -> Player:
             raise PlayerError(f"player spec {text!r}: write name=value pairs with names "
                               f"{', '.join(_SPEC_WORDS)}, or 'human'")
         if key in fields:
-            raise PlayerError(f"player spec {text!r} gives {key} twice")
+            raise PlayerError(f"player spec {text!r}: {key} is given twice")
         fields[key] = value.strip()
     return _from_fields(text, fields, game_name)
 

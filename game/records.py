@@ -108,6 +108,10 @@ class GameRecord:
     note: str | None = dataclasses.field(default=None, compare=False)
     """Something the loader wants a person told (never saved): "… holds 12 games;
     this is the first"."""
+    names: list[str | None] | None = None
+    """The players' names by side, as another program's file gave them (GGF ``PB`` /
+    ``PW``, a psq file's players): shown beside the players, kept in JSON ``names`` and
+    written back to GGF; ``None`` when the file named nobody (``player_names``)."""
 
 
 # --- games and records ---------------------------------------------------------------
@@ -158,6 +162,26 @@ def record_to_game(record: GameRecord) -> Game:
     except RulesError as error:
         raise RecordError(_sentence(str(error))) from None
     return game
+
+
+NAME_LENGTH = 40
+"""Longest player name kept from a file (longer ones are shortened)."""
+
+
+def player_names(values: Sequence[Any]) -> list[str | None] | None:
+    """Two players' names as a file gave them, made safe to show: printable characters
+    only, at most ``NAME_LENGTH`` of them, ``None`` for a missing or blank one; ``None``
+    when neither side has a name.
+
+    >>> player_names(["Edax 4.4", " chris\t"]), player_names(["", None])
+    (['Edax 4.4', 'chris'], None)
+    """
+    names: list[str | None] = []
+    for value in list(values)[:2] + [None] * (2 - len(list(values)[:2])):
+        text = "".join(c for c in value if c.isprintable()).strip() \
+            if isinstance(value, str) else ""
+        names.append(text[:NAME_LENGTH] or None)
+    return names if any(names) else None
 
 
 def validate_players(players: Any) -> list[Player]:
@@ -476,12 +500,14 @@ __all__ = [
     "DEFAULT_EVAL",
     "DEFAULT_LEVEL",
     "MAX_MOVES",
+    "NAME_LENGTH",
     "GameRecord",
     "Player",
     "RecordError",
     "computer",
     "human",
     "record_from_game",
+    "player_names",
     "record_to_game",
     "standard_players",
     "start_of",

@@ -75,6 +75,8 @@ class Settings:
         sound: play sound effects.
         legal_move_markers: mark the squares where the side to move may play.
         show_thinking: show the computer's search (depth, score, principal variation).
+        move_numbers: number the stones in the order played (Gomoku; Othello and Gomoku
+            in the review).
         animation_speed: one of :data:`ANIMATION_SPEEDS`.
         theme: one of :data:`THEMES`.
         last_game: the game the window opens with.
@@ -91,6 +93,7 @@ class Settings:
     sound: bool = True
     legal_move_markers: bool = True
     show_thinking: bool = False
+    move_numbers: bool = False
     animation_speed: str = "normal"
     theme: str = "classic"
     last_game: str = "connect4"
@@ -206,7 +209,7 @@ def settings_from_dict(data: dict[str, Any]) -> Settings:
     """Settings from plain data, field by field: bad or missing values become defaults."""
     defaults = Settings()
     values: dict[str, Any] = {}
-    for name in ("sound", "legal_move_markers", "show_thinking"):
+    for name in ("sound", "legal_move_markers", "show_thinking", "move_numbers"):
         value = data.get(name)
         values[name] = value if isinstance(value, bool) else getattr(defaults, name)
     for name, allowed in (("animation_speed", ANIMATION_SPEEDS), ("theme", THEMES),

@@ -19,7 +19,8 @@ from typing import Any
 from ai.evaluators import EvaluatorError, load_evaluator
 from ai.evaluators.base import Evaluator, is_proven
 from ai.explain.scores import chance, describe, is_settled, raw_text, short_text
-from ai.explain.why import Why, compare_lines, exact_summary, summary, term_name, term_words
+from ai.explain.why import (Why, compare_lines, compared_line, exact_summary, summary,
+                            term_name, term_words)
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, Searcher, SearchResult, TopMoves
 from game.commands.common import CliError, build_game, emit, file_positions, located
@@ -154,7 +155,7 @@ def why_payload(game: Game, top: TopMoves, why: Why) -> dict[str, Any]:
     """``--explain``'s JSON: the two moves, the totals and every differing term."""
     return {
         "best": game.move_name(top.lines[0].move),
-        "second": game.move_name(top.lines[1].move),
+        "second": game.move_name(top.lines[compared_line(top.lines) or 1].move),
         "total_best": why.total_best,
         "total_second": why.total_second,
         "ended_best": why.ended_best,
@@ -162,9 +163,9 @@ def why_payload(game: Game, top: TopMoves, why: Why) -> dict[str, Any]:
         "terms": [{"name": d.name, "best": d.best, "second": d.second, "points": d.points,
                    "count": d.count, "words": term_words(game.name, d)} for d in why.terms],
         "summary": summary(game.name, why),
-        "exact": exact_summary(game.name, top.lines[0], top.lines[1],
+        "exact": exact_summary(game.name, top.lines[0], top.lines[compared_line(top.lines) or 1],
                                game.move_name(top.lines[0].move),
-                               game.move_name(top.lines[1].move))
+                               game.move_name(top.lines[compared_line(top.lines) or 1].move))
         if top.exact or is_proven(top.lines[0].score) else None,
     }
 
@@ -189,10 +190,13 @@ def why_text(game: Game, top: TopMoves, why: Why) -> str:
     """``why f4 over d3: mobility +3 moves, corners +1`` and a small table."""
     if len(top.lines) < 2:
         return "why: it is the only move the search considers here"
-    best, second = (game.move_name(top.lines[i].move) for i in (0, 1))
-    exact = exact_summary(game.name, top.lines[0], top.lines[1], best, second) \
+    other = compared_line(top.lines) or 1
+    best, second = (game.move_name(top.lines[i].move) for i in (0, other))
+    exact = exact_summary(game.name, top.lines[0], top.lines[other], best, second) \
         if top.exact or is_proven(top.lines[0].score) else None
-    rows = [f"why {best} over {second}: {exact or summary(game.name, why)}"]
+    side = game.side_names[game.turn]
+    reason = exact or f"(+ is good for {side}) {summary(game.name, why)}"
+    rows = [f"why {best} over {second}: {reason}"]
     if why.terms:
         rows.append(f"  {'term':<26}{'best line':>10}{'second':>10}{'difference':>12}")
         for d in why.terms[:6]:
@@ -203,10 +207,12 @@ def why_text(game: Game, top: TopMoves, why: Why) -> str:
 
 
 def explain(game: Game, evaluator: Evaluator, top: TopMoves) -> Why | None:
-    """The comparison of the two best lines' ends, or ``None`` with fewer than two."""
-    if len(top.lines) < 2:
+    """The comparison of the best line's end with the first line of another score
+    (``why.compared_line``), or ``None`` with fewer than two lines."""
+    other = compared_line(top.lines)
+    if other is None:
         return None
-    return compare_lines(game, evaluator, top.lines[0].pv, top.lines[1].pv)
+    return compare_lines(game, evaluator, top.lines[0].pv, top.lines[other].pv)
 
 
 def analyse_command(args: argparse.Namespace) -> int:

@@ -17,6 +17,8 @@ from game.files import FileError, read_lines
 from game.rules import GAMES, Game, RulesError, new_game, set_up
 
 EXIT_BAD_INPUT = 2
+EXIT_FAILED = 1
+"""The question was fine but the work could not be done (a full disk, a failed search)."""
 
 MAX_SECONDS = 86_400.0
 """Longest time limit any command accepts (a day): more is a typo, not a plan."""
@@ -233,7 +235,8 @@ def join_dash_values(argv: Sequence[str]) -> list[str]:
     return out
 
 
-__all__ = ["DASH_VALUE_OPTIONS", "EXIT_BAD_INPUT", "MAX_DEPTH", "MAX_SECONDS", "CliError",
+__all__ = ["DASH_VALUE_OPTIONS", "EXIT_BAD_INPUT", "EXIT_FAILED", "MAX_DEPTH", "MAX_SECONDS",
+           "CliError",
            "add_game_argument", "build_game", "emit", "file_positions", "int_range",
            "join_dash_values", "located", "positions_from_file", "seconds_value",
            "variant_options"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 from ai.evaluators import EvaluatorError, load_evaluator
@@ -70,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
         evaluator = load_evaluator(game.name, args.eval)
     except (RecordError, EvaluatorError) as error:
         raise CliError(str(error)) from None
+    if args.game is not None and game.name != args.game:
+        # --game only fills in what a bare move list leaves out: never overruled silently.
+        raise CliError(f"{Path(args.file).name} holds a {game.name} game, not {args.game} "
+                       "(--game names the game of a bare move list)")
     limits = limits.for_game(game.name)
     started = time.perf_counter()
     review = review_game(game, evaluator, limits)

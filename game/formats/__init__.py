@@ -19,7 +19,7 @@ from typing import Any
 from game.files import RECORD_BYTES, FileError, atomic_write_text, os_reason, read_text
 from game.formats.plies_json import record_from_json, record_to_json
 from game.formats.text import record_from_text, record_to_text
-from game.records import GameRecord, Player, RecordError
+from game.records import GameRecord, Player, RecordError, record_to_game
 
 MAX_FILE_BYTES = RECORD_BYTES
 """Larger files are refused unread: the longest real game is a few kilobytes."""
@@ -63,7 +63,12 @@ def load_record(
     suffix = path.suffix.lower()
     other = _other_format(suffix, text)
     if other is not None:
-        return other.read_record(text, name=name, default_players=default_players)
+        record = other.read_record(text, name=name, default_players=default_players)
+        try:  # what every record must pass (a start where nobody can move), named too
+            record_to_game(record)
+        except RecordError as error:
+            raise RecordError(f"{name}: {error}") from None
+        return record
     if suffix == ".json" or (suffix != ".txt" and text.lstrip().startswith("{")):
         return record_from_json(text, name=name, default_players=default_players)
     return record_from_text(text, name=name, default_game=default_game,

@@ -245,7 +245,12 @@ def read_record(text: str, *, name: str = "the game file", default_players: Any 
     A file of several games opens its first; the record's ``note`` says how many there
     are. Raises ``RecordError`` (one sentence naming the file) on any problem.
     """
-    from game.records import RecordError, record_from_game, standard_players
+    from game.records import (
+        RecordError,
+        player_names,
+        record_from_game,
+        standard_players,
+    )
     try:
         games = parse_games(text)
     except GGFError as error:
@@ -260,6 +265,7 @@ def read_record(text: str, *, name: str = "the game file", default_players: Any 
         players = [_player_entry(first.tags["PB"], players[0]),
                    _player_entry(first.tags["PW"], players[1])]
     record = record_from_game(game, players)
+    record.names = player_names([_own_name(first.tags.get(tag)) for tag in ("PB", "PW")])
     if len(games) > 1:
         record.note = f"{name} holds {len(games)} games; this is the first"
     return record
@@ -281,8 +287,9 @@ def write_record(record: Any) -> str:
     for move in moves:
         colours.append("BW"[replay.turn])
         replay.push(move)
-    tags = {"PC": "Plies", "PB": _player_name(record.players[0]),
-            "PW": _player_name(record.players[1]), "RE": _result(record)}
+    names = record.names or [None, None]
+    tags = {"PC": "Plies", "PB": names[0] or _player_name(record.players[0]),
+            "PW": names[1] or _player_name(record.players[1]), "RE": _result(record)}
     ggf = GGFGame(START_BOARD if start is None else start["board"],
                   0 if start is None else start["turn"],
                   [game.move_name(m) for m in moves], colours, tags)
@@ -298,6 +305,14 @@ def _player_entry(name: str, default: Player) -> Player:
     if match and is_level(int(match[1])):
         return Computer(int(match[1]), "default")
     return Human() if name.strip() == "human" else default
+
+
+def _own_name(name: str | None) -> str | None:
+    """A ``PB``/``PW`` name worth showing: not the words Plies writes for its own
+    players (``human``, ``Plies level 4``), which become player entries instead."""
+    if name is None or name.strip() == "human" or _PLIES_PLAYER.fullmatch(name.strip()):
+        return None
+    return name
 
 
 def _player_name(player: Player) -> str:

@@ -40,6 +40,7 @@ from game.records import (
     _sentence,
     _set_up,
     _show,
+    player_names,
     standard_players,
     start_of,
 )
@@ -141,9 +142,13 @@ def record_from_json(
     opening = data.get("opening")
     if opening is not None:
         opening = _check_opening(game, opening, f"{where} 'opening'")
+    names = data.get("names")
+    if names is not None and (not isinstance(names, list) or len(names) != 2
+                              or not all(n is None or isinstance(n, str) for n in names)):
+        raise RecordError(f"{where} 'names' must be a list of two names (or nulls)")
     return GameRecord(game_name, dict(game.variant()),
                       [game.move_name(m) for m in game.move_stack], players, result,
-                      start_of(game), scores, opening)
+                      start_of(game), scores, opening, names=player_names(names or []))
 
 
 def record_to_json(record: GameRecord) -> str:
@@ -168,6 +173,9 @@ def record_to_json(record: GameRecord) -> str:
         data["scores"] = _check_scores(record.scores, len(game.move_stack), "the scores")
     if record.opening is not None:
         data["opening"] = _check_opening(game, record.opening, "the opening")
+    names = player_names(record.names or [])
+    if names is not None:
+        data["names"] = names
     try:
         return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError) as error:

@@ -75,7 +75,7 @@ WORKER_JOIN_TIMEOUT = 0.5
 
 
 def players_for(first: str, level: int = DEFAULT_LEVEL, eval_name: str | None = None,
-                game_name: str | None = None) -> list[dict[str, Any]]:
+                game_name: str | None = None) -> list[Player]:
     """The players of ``plies play``: a person and the computer, ``first`` moving first.
 
     ``eval_name`` ``None``: the level's own evaluator in ``game_name``
@@ -288,7 +288,7 @@ class App:
 
     def show_start(self, *, dialog: bool = False, game: str | None = None,
                    variant: dict[str, Any] | None = None,
-                   players: list[dict[str, Any]] | None = None) -> None:
+                   players: list[Player] | None = None) -> None:
         """The new-game screen: the first screen, or a dialog over the running game."""
         from game.ui.scenes.start import StartScene
         scene = StartScene(self, as_dialog=dialog and self.play is not None, game=game,
@@ -305,8 +305,12 @@ class App:
     def start_game(self, game: Game, players: list[Player], *, demo: bool | None = None,
                    paused: bool = False, remember: bool = True,
                    scores: list[int | None] | None = None,
-                   opening: dict[str, Any] | None = None) -> None:
+                   opening: dict[str, Any] | None = None, study: bool = False,
+                   names: list[str | None] | None = None) -> None:
         """Play ``game`` (possibly with moves already played) with ``players``.
+
+        ``study``: a game opened from a file or a paste: nobody moves until the person
+        presses Play (``Session.study``). ``names``: the players' names from the file.
 
         ``scores``: the evaluations saved with the game (``GameRecord.scores``), so its
         graph comes back. ``opening``: a Gomoku swap / swap2 opening as a record keeps it
@@ -322,7 +326,7 @@ class App:
         if self.play is not None:
             self.play.close_session()
         self.play = PlayScene(self, game, players, demo=demo, paused=paused, scores=scores,
-                              opening=opening)
+                              opening=opening, study=study, names=names)
         self.set_scene(self.play)
         pygame.display.set_caption(f"Plies — {game.title}")
         if remember:
@@ -335,18 +339,24 @@ class App:
 
     def show_game(self, game: Game, players: list[Player], name: str, *,
                   scores: list[int | None] | None = None, note: str | None = None,
-                  opening: dict[str, Any] | None = None) -> None:
-        """Show an opened record (file ``name``): two computers are paused, nothing is
-        remembered for the start screen; ``note`` is said instead of "Opened …"."""
+                  opening: dict[str, Any] | None = None,
+                  names: list[str | None] | None = None) -> None:
+        """Show an opened record (file ``name``) for study: two computers are paused, a
+        computer against a person waits for Play, nothing is remembered for the start
+        screen; ``note`` is said instead of "Opened …"."""
         demo = all(p.is_computer for p in players)
         self.start_game(game, players, demo=demo, paused=demo, remember=False, scores=scores,
-                        opening=opening)
+                        opening=opening, study=True, names=names)
         if self.play is not None:
             text = note or f"Opened {name} ({count(game.ply, 'move')})"
+            if self.play.session.study and not self.play.session.analysis_on:
+                self.play.toggle_analysis()  # study shows the best moves and rings the best
+            if self.play.session.study:
+                text += " · nobody moves until you press Play (P)"
             self.play.session.say(text, "info", 6.0 if note else 4.0)
 
     def new_game(self, name: str, variant: dict[str, Any] | None,
-                 players: list[dict[str, Any]], *, demo: bool | None = None) -> None:
+                 players: list[Player], *, demo: bool | None = None) -> None:
         self.start_game(new_game(name, **(variant or {})), players, demo=demo)
 
     # --- settings ------------------------------------------------------------------------------
@@ -595,6 +605,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
             players: list[dict] | None = None, demo: bool = False,
             open_new_game_dialog: bool = False,
             opened: tuple[Game, list[dict], str] | None = None,
+            names: list[str | None] | None = None,
             position: Game | None = None,
             opening: str | dict[str, Any] | None = None,
             learn: bool = False) -> int:
@@ -634,7 +645,8 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
         if demo and players is None:
             players = demo_players()
         if opened is not None:
-            app.show_game(*opened, opening=opening if isinstance(opening, dict) else None)
+            app.show_game(*opened, opening=opening if isinstance(opening, dict) else None,
+                          names=names)
         elif open_new_game_dialog or (game is None and players is None and not demo):
             app.show_start(game=name, variant=variant, players=players)
             if learn:

@@ -100,6 +100,8 @@ PLAY_KEYS: tuple[Binding, ...] = (
     Binding("Swap opening: Black, White, two more", ("B", "W", "2")),
     Binding("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),
     Binding("Drop in a Connect-4 column", ("1", "…", "9", "0")),
+    Binding("Opened game: let its players play on", ("P",), (("play_on",),)),
+    Binding("Move numbers on the stones", ("M",), (("toggle_move_numbers",),)),
     Binding("Demo: pause, step", ("Space", "S", "or", "Right")),
     Binding("Demo: slower, faster", ("−", "+")),
     Binding("Save, open", ("Ctrl+S", "Ctrl+O"), (("save_file",), ("open_file",))),
@@ -107,7 +109,7 @@ PLAY_KEYS: tuple[Binding, ...] = (
     Binding("This help", ("F1", "or", "?"), (("help",), ("help",))),
     Binding("Next control", ("Tab", "Shift+Tab")),
     Binding("Close a dialog", ("Esc",)),
-    Binding("Quit (asks first)", ("Esc", "Enter"), (("ask_quit",), None)),
+    Binding("Quit (asks first)", ("Esc", "Enter"), (("escape",), None)),
 )
 """The game screen's keys (``game.ui.scenes.play``), in the help card's order."""
 

@@ -29,18 +29,33 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ai.evaluators.base import is_proven, plies_to_end
-from ai.explain.why import Why, compare_lines
-from ai.explain.scores import (chance, describe, is_settled, percent, raw_text,
-                               root_score_text, signed_points)
+from ai.evaluators.base import is_proven
+from ai.explain.scores import (
+    chance,
+    describe,
+    is_settled,
+    percent,
+    raw_text,
+    root_score_text,
+    signed_points,
+)
+from ai.explain.why import Why, compare_lines, compared_line
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level
-from ai.search import Bound, Limits, RootScore, Searcher, SearchInfo, SearchResult, TopMoves
+from ai.search import (
+    Bound,
+    Limits,
+    RootScore,
+    Searcher,
+    SearchInfo,
+    SearchResult,
+    TopMoves,
+)
 from ai.worker import WorkerReport
 from game import records
-from game.slots import clear_autosave, save_autosave
 from game.players import Computer, Engine, Player, standard_players
 from game.rules import PASS, Cell, Game, Move
+from game.slots import clear_autosave, save_autosave
 from game.ui.opening_phase import OpeningPhase, choice_prompt
 
 MIN_COMPUTER_DELAY = 0.5
@@ -174,9 +189,16 @@ class Session:
                  next_generation: Callable[[], int], settings: Any,
                  evaluators: Callable[[str, str], Any], demo: bool = False,
                  autosave: bool = True, paused: bool = False,
-                 opening: OpeningPhase | None = None) -> None:
+                 opening: OpeningPhase | None = None, study: bool = False,
+                 names: list[str | None] | None = None) -> None:
         self.game = game
         self.players = list(players)
+        self.names: list[str | None] = list(names or [None, None])[:2]
+        """The players' names from an opened file (GGF ``PB``/``PW``, psq), by side."""
+        self.study = study and not demo and any(is_computer(p) for p in self.players)
+        """A game opened from a file (Open, ``plies FILE``, a paste) is studied first:
+        the computer makes no move and the person may move either side, until Play
+        (``play_on``) hands the sides to their players."""
         self.opening = opening
         """A swap / swap2 opening (``game.ui.opening_phase``): it sets ``players``."""
         if opening is not None:
@@ -239,13 +261,35 @@ class Session:
         return not self.game.is_over() and self.game.legal_moves() == [PASS]
 
     def human_to_move(self) -> bool:
-        """A person may act now: their turn, a real choice, the game running."""
-        return (not self.game.is_over() and not is_computer(self.players[self.game.turn])
+        """A person may act now: their turn (any turn in study), a real choice, the
+        game running."""
+        return (not self.game.is_over() and self._by_hand(self.game.turn)
                 and not self.forced_pass())
 
+    def _by_hand(self, side: int) -> bool:
+        """Whether ``side``'s moves are made by the person now (any side in study)."""
+        return self.study or not is_computer(self.players[side])
+
     def _human_choice(self, game: Game) -> bool:
-        return (not game.is_over() and not is_computer(self.players[game.turn])
+        return (not game.is_over() and self._by_hand(game.turn)
                 and game.legal_moves() != [PASS])
+
+    def play_on(self) -> bool:
+        """Play (P): end the study, or resume a paused demo: the players of the file
+        take their sides and the computer moves when it is its turn. ``False`` when
+        there is nothing to start."""
+        if self.study:
+            self.study = False
+            self.paused = False
+            computers = [self.game.side_names[s] for s in (0, 1)
+                         if is_computer(self.players[s])]
+            self.say(f"Playing on: the computer plays {' and '.join(computers)}", "info", 3.0)
+            self.autosave()
+            return True
+        if self.demo and self.paused:
+            self.toggle_pause()
+            return True
+        return False
 
     @property
     def view_side(self) -> int:
@@ -541,7 +585,7 @@ class Session:
             return
         can_go = not self.paused or self.step_requested
         if self.opening is not None and not self.opening.decided:
-            self._opening_update(can_go)
+            self._opening_update(can_go and not self.study)
             return
         self._maybe_analyse(can_go)
         if self.forced_pass():
@@ -556,7 +600,7 @@ class Session:
                 self.step_requested = False
                 self._apply(PASS, computer=is_computer(self.players[game.turn]))
             return
-        if not is_computer(self.players[game.turn]):
+        if self._by_hand(game.turn):
             return
         if self.ready is not None:
             delay = 0.0 if self.step_requested else self.min_delay()
@@ -667,6 +711,28 @@ class Session:
         self._after_history_step("Took back", moves)
         return True
 
+    def can_jump(self) -> bool:
+        """Whether the person may go to any move of the game (the graph): in study,
+        between people, and in a paused demo; not while the computer plays its side."""
+        return self.study or not any(is_computer(p) for p in self.players) or (
+            self.demo and self.paused)
+
+    def go_to(self, ply: int) -> bool:
+        """Show the position after ``ply`` moves of this game (undone moves stay for
+        redo); ``False`` when that is not a position of it or jumping is not allowed."""
+        start = self.game.ply - len(self.game.move_stack)
+        if not self.can_jump() or not start <= ply <= self.game.ply + len(self.redo) \
+                or ply == self.game.ply:
+            return False
+        self._before_change()
+        while self.game.ply > ply:
+            self.redo.append(self.game.pop())
+        while self.game.ply < ply:
+            self.game.push(self.redo.pop())
+        self.say(f"Move {ply}" if ply > start else "The start", "info", 1.5)
+        self._after_change()
+        return True
+
     def can_redo(self) -> bool:
         return bool(self.redo)
 
@@ -726,7 +792,7 @@ class Session:
             return "The game is over."
         if self.pending in ("move", "hint"):
             return "Waiting for the computer's search…"
-        if is_computer(self.players[self.game.turn]) and not self.paused:
+        if not self._by_hand(self.game.turn) and not self.paused:
             return "The computer is to move."
         return None
 
@@ -735,7 +801,7 @@ class Session:
         if (not self.analysis_on or self.analysis_done or self.pending is not None
                 or self.forced_pass()):
             return
-        if is_computer(self.players[self.game.turn]) and can_go:
+        if not self._by_hand(self.game.turn) and can_go:
             return  # the computer's own move comes first
         found = self._player_search(self.game.turn, "hint")
         if found is None:
@@ -752,8 +818,9 @@ class Session:
 
             def explained(top: TopMoves) -> tuple[TopMoves, Why | None]:
                 why = None
-                if len(top.lines) >= 2:
-                    why = compare_lines(game, evaluator, top.lines[0].pv, top.lines[1].pv)
+                other = compared_line(top.lines)
+                if other is not None:
+                    why = compare_lines(game, evaluator, top.lines[0].pv, top.lines[other].pv)
                 return top, why
 
             top = searcher.search_top(game, limits, ANALYSIS_LINES, stop=stop,
@@ -939,6 +1006,7 @@ class Session:
                                           scores if any(s is not None for s in scores) else None)
         if self.opening is not None:
             record.opening = self.opening.as_dict()
+        record.names = list(self.names) if any(self.names) else None
         return record
 
     def restore_scores(self, scores: list[int | None]) -> None:

@@ -37,8 +37,8 @@ def test_specs_people_type() -> None:
 
 
 @pytest.mark.parametrize("spec, words", [
-    ("level=5,level=6", "gives level twice"),
-    ("eval=naive,level=3,eval=default", "gives eval twice"),
+    ("level=5,level=6", "level is given twice"),
+    ("eval=naive,level=3,eval=default", "eval is given twice"),
     ("level=9", "level must be 1 to 8"),
     ("level=five", "level must be 1 to 8"),
     ("speed=3", "name=value pairs"),

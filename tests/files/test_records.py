@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import records
+from game.files import atomic_write_text
 from game.formats import MAX_FILE_BYTES, load_record, save_record
 from game.records import (
     GameRecord,
@@ -394,6 +395,48 @@ def test_atomic_write_leaves_no_temp_files(tmp_path: Path) -> None:
     for name in ("a.json", "a.txt", "a.json"):
         save_record(tmp_path / name, record)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "a.txt"]
+
+
+@pytest.fixture
+def umask_027():
+    old = os.umask(0o027)
+    yield 0o640  # 0666 less the umask: what a new file gets
+    os.umask(old)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes and links are POSIX's")
+def test_an_atomic_write_gives_a_new_file_the_default_mode(tmp_path: Path, umask_027) -> None:
+    path = tmp_path / "new.json"
+    atomic_write_text(path, "{}\n")
+    assert path.stat().st_mode & 0o777 == umask_027
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes and links are POSIX's")
+def test_an_atomic_write_keeps_a_regular_files_own_mode(tmp_path: Path, umask_027) -> None:
+    path = tmp_path / "private.json"
+    path.write_text("old")
+    path.chmod(0o600)
+    atomic_write_text(path, "new")
+    assert path.read_text() == "new" and path.stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes and links are POSIX's")
+@pytest.mark.parametrize("target", ["/dev/zero", "file"])
+def test_an_atomic_write_over_a_link_never_takes_its_targets_mode(
+        tmp_path: Path, umask_027, target: str) -> None:
+    if target == "file":
+        target_path = tmp_path / "target.json"
+        target_path.write_text("theirs")
+        target_path.chmod(0o666)  # world-writable, as /dev/zero is
+    else:
+        target_path = Path(target)
+    link = tmp_path / "manifest.json"
+    link.symlink_to(target_path)
+    atomic_write_text(link, "ours")
+    assert not link.is_symlink() and link.read_text() == "ours"
+    assert link.stat().st_mode & 0o777 == umask_027
+    if target == "file":
+        assert target_path.read_text() == "theirs" and target_path.stat().st_mode & 0o777 == 0o666
 
 
 @pytest.mark.parametrize("bad", [

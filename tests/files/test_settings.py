@@ -141,7 +141,8 @@ def test_helpers() -> None:
 
 def test_settings_is_a_plain_dataclass() -> None:
     names = [f.name for f in dataclasses.fields(Settings)]
-    assert names == ["sound", "legal_move_markers", "show_thinking", "animation_speed",
+    assert names == ["sound", "legal_move_markers", "show_thinking", "move_numbers",
+                     "animation_speed",
                      "theme", "last_game", "last_variants", "last_players", "window_size",
                      "engine_commands", "engine_sides"]
 

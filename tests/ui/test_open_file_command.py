@@ -26,7 +26,7 @@ def opened(monkeypatch):
         if self.play is not None:
             seen.update(moves=self.play.game.moves_text(), game=self.play.game.name,
                         players=self.play.session.players, demo=self.play.session.demo,
-                        paused=self.play.session.paused,
+                        paused=self.play.session.paused, study=self.play.session.study,
                         message=self.play.session.message)
         self.close()
         return 0
@@ -56,8 +56,9 @@ def test_a_json_record_opens_in_the_window(tmp_path, opened):
     assert main([str(path)]) == 0
     assert opened["top"] == "PlayScene" and opened["game"] == "othello"
     assert opened["moves"] == "f5d6c3" and opened["players"] == [HUMAN, computer(3)]
-    assert opened["message"] == "Opened game.json (3 moves)"
-    assert not opened["demo"]
+    assert opened["message"] == ("Opened game.json (3 moves) · nobody moves until you press "
+                                 "Play (P)")
+    assert not opened["demo"] and opened["study"]  # the computer waits for Play
 
 
 def test_a_text_move_list_opens_and_two_computers_start_paused(tmp_path, opened):

@@ -362,3 +362,62 @@ def test_help_has_a_page_per_game_with_its_levels_from_the_level_table(make_app,
     post_key(pygame.K_F1)
     app.run_frames(1)
     assert isinstance(app.top, HelpDialog) and app.top.page == "connect4"
+
+
+def test_no_explaining_sentence_is_cut_at_the_minimum_size(make_app, monkeypatch):
+    """The review's reason, the study line, the swap2 reason and the help: wrapped to a
+    second line where needed, never cut with an ellipsis (issue 25, item 7)."""
+    from game import records
+
+    app = make_app((800, 560))
+    # The review of a move that hangs a win in one (its reason is the long kind).
+    game = new_game("connect4")
+    game.play_moves("427271645")
+    app.start_game(game, [HUMAN, computer(3)], remember=False)
+    app.run_frames(2)
+    from ai.explain.review import ReviewLimits
+    from game.ui.scenes.review import ReviewScene
+    app.push_scene(ReviewScene(app, app.play.session, limits=ReviewLimits(depth=4)))
+    assert app.pump_until(lambda: getattr(app.top, "complete", False), 60)
+    review = app.top
+    review.select(7)
+    app.run_frames(2)
+    assert "allowed Red to win at once: 5" in review.status_text()
+    assert cut_texts(app, monkeypatch) == []
+    # A longer reason still: the review's status line at its longest.
+    monkeypatch.setattr(type(review), "status_text", lambda self: (
+        "Move 38: White played h10?? · blunder · better k12 · turned a loss into a "
+        "quicker loss (ending at move 45 instead of 61)"))
+    assert cut_texts(app, monkeypatch) == []
+    monkeypatch.undo()
+    # A game opened for study: its status line says how to play on.
+    othello = new_game("othello")
+    othello.play_moves("f5")
+    record = records.record_from_game(othello, [HUMAN, computer(1)])
+    app.show_game(records.record_to_game(record), record.players, "a-long-file-name.ggf",
+                  names=["Edax 4.4", "chris"])
+    app.run_frames(2)
+    app.play.session.message_until = -1  # past the "Opened …" message
+    app.run_frames(1)
+    assert app.play.status_text()[0].startswith("Study")
+    assert cut_texts(app, monkeypatch) == []
+
+
+def test_the_swap2_reason_and_the_help_are_not_cut_at_the_minimum_size(make_app,
+                                                                        monkeypatch):
+    app = make_app((800, 560))
+    # Swap2: the computer places the first three stones and says why.
+    app.start_game(new_game("gomoku"), [computer(4), HUMAN], remember=False,
+                   opening={"kind": "swap2", "choices": []})
+    assert app.pump_until(lambda: app.play.game.ply >= 3 and app.play.session.pending is None,
+                          60)
+    app.run_frames(2)
+    assert app.play.session.opening.reason.startswith("I place")
+    assert cut_texts(app, monkeypatch) == []
+    # Every page of the help.
+    post_key(pygame.K_F1)
+    app.run_frames(2)
+    for page in range(4):
+        assert cut_texts(app, monkeypatch) == [], page
+        post_key(pygame.K_RIGHT)
+        app.run_frames(1)

@@ -164,8 +164,8 @@ class HelpDialog(Dialog):
         keys_x = x + 250
         pitch = min(32, (self.b_close.rect.y - 8 - y) // len(SHORTCUTS))
         for action, keys in SHORTCUTS:
-            draw.blit_text(surface, action, 21, theme.text, (x, y + 13), "midleft",
-                           max_width=240)
+            draw.blit_text(surface, action, draw.fit_size(action, 21, 240, 15), theme.text,
+                           (x, y + 13), "midleft", max_width=240)
             kx = keys_x
             for key in keys:
                 if key in WORDS:

@@ -40,6 +40,7 @@ from game.players import Computer, Engine
 from game.rules import PASS, Game
 from game.ui import draw
 from game.ui.boards import BoardOverlay, view_for
+from game.ui.boards.base import move_numbers
 from game.ui.scenes.base import Scene
 from game.ui.theme import Theme, icon_outline, mix, readable_on, visible_on
 from game.ui.widgets import Button, Choice, WidgetGroup
@@ -478,6 +479,8 @@ class ReviewScene(Scene):
         played = self.moves[self.selected]
         cell = position.move_cell(played) if played != PASS else None
         judged = self.selected_review()
+        if self.app.settings.move_numbers and self.game.name in ("gomoku", "othello"):
+            overlay.opening = move_numbers(position)  # the discs and stones by move
         if cell is not None:
             mark = MARKS[judged.label] if judged is not None else ""
             overlay.scores[cell] = mark or ("played" if judged is None or judged.label != "best"
@@ -513,7 +516,7 @@ class ReviewScene(Scene):
         between the buttons ("Review · Co…" reads worse; the board shows the game)."""
         x0, x1 = self._title_space
         title = f"Review · {self.game.title}"
-        return title if draw.ellipsize(title, 24, x1 - x0) == title else "Review"
+        return title if draw.text_size(title, 24)[0] <= x1 - x0 else "Review"
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
@@ -575,8 +578,8 @@ class ReviewScene(Scene):
                        outline=icon_outline(pieces[side], theme.background), with_shadow=False,
                        style="stone" if self.game.name == "gomoku" else "disc")
             x += 26
-        draw.blit_text(surface, self.status_text(), 21, colour, (x, rect.centery), "midleft",
-                       max_width=rect.right - x - 8)
+        draw.blit_lines(surface, self.status_text(), 21, colour, (x, rect.centery),
+                        rect.right - x - 8)
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         theme, rect = self.theme, self.summary_rect
@@ -682,7 +685,7 @@ class ReviewScene(Scene):
         if len(points) >= 2:
             pygame.draw.lines(surface, theme.accent, False, points, 2)
         elif not points:
-            draw.blit_text(surface, "Filled in as the review runs", 16, theme.disabled_text,
+            draw.blit_text(surface, "Filled in as the review runs", 16, theme.text_dim,
                            area.center, "center", max_width=area.width - 8)
         for move in self.results:
             if move.label in MISTAKES:

@@ -286,6 +286,7 @@ class StartScene(Scene):
         if not as_dialog:
             self._find_resume()
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 42
         self.widgets = WidgetGroup()
         self._build()
 
@@ -392,8 +393,8 @@ class StartScene(Scene):
         for s in (0, 1):
             w.add(self.kind[s], self.levels[s], self.evals[s], self.commands[s])
         w.add(self.b_swap)
-        if self.overlay:
-            w.add(self.b_cancel, self.b_start)
+        if self.overlay:  # over the game: Results too, so they are one key away there
+            w.add(self.b_results, self.b_cancel, self.b_start)
         else:
             if self.resume_record is not None:
                 w.add(self.b_resume)
@@ -539,7 +540,8 @@ class StartScene(Scene):
         demo = all(p.is_computer for p in players)
         self.app.start_game(self.resume_game, players, demo=demo, paused=demo, remember=False,
                             scores=self.resume_record.scores,
-                            opening=self.resume_record.opening)
+                            opening=self.resume_record.opening,
+                            names=self.resume_record.names)
 
     def show_results(self) -> None:
         from game.ui.scenes.results import ResultsDialog
@@ -561,8 +563,14 @@ class StartScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        card_w = min(820, w - 40)
-        card_h = 486
+        # A larger window gets a larger card (taller tiles and rows, wider columns), up
+        # to 1.3 times the card that fits the smallest window.
+        grow = max(0.0, min(1.0, (min(w / 800, h / 560) - 1) / 0.5))
+        tile_h, row_h = round(92 + 36 * grow), round(42 + 10 * grow)
+        row_gap = round(44 + 10 * grow)
+        self.row_h = row_h
+        card_w = min(round(820 + 260 * grow), w - 40)
+        card_h = 486 + (tile_h - 92) + 3 * (row_h - 42) + 2 * (row_gap - 44) + round(16 * grow)
         show_title = not self.overlay and h >= card_h + 150
         self.show_title = show_title
         top = (h - card_h) // 2 + (40 if show_title else 0)
@@ -574,10 +582,9 @@ class StartScene(Scene):
         gap = 12
         tile_w = (inner_w - (len(self.tiles) - 1) * gap) // len(self.tiles)
         for i, tile in enumerate(self.tiles):
-            tile.rect = pygame.Rect(c.x + pad + i * (tile_w + gap), y, tile_w, 92)
-        y += 92 + 44
+            tile.rect = pygame.Rect(c.x + pad + i * (tile_w + gap), y, tile_w, tile_h)
+        y += tile_h + row_gap
         self.board_row_y = y - 24
-        row_h = 42
         if self.game_name == "connect4":
             cw = (inner_w - 2 * 12) // 3
             for i, widget in enumerate((self.c4_width, self.c4_height, self.c4_line)):
@@ -590,7 +597,7 @@ class StartScene(Scene):
             self.go_rule.rect = pygame.Rect(c.x + pad + cw + 12, y, rw, row_h)
             x = self.go_rule.rect.right + 12
             self.go_opening.rect = pygame.Rect(x, y, c.x + pad + inner_w - x, row_h)
-        y += row_h + 44
+        y += row_h + row_gap
         self.players_row_y = y - 24
         self.b_swap.rect = pygame.Rect(0, 0, max(110, self.b_swap.preferred_width()), 30)
         self.b_swap.rect.bottomright = (c.right - pad, y - 6)
@@ -613,7 +620,10 @@ class StartScene(Scene):
             bw = max(120, button.preferred_width())
             button.rect = pygame.Rect(x - bw, by, bw, 44)
             x -= bw + 12
-        if not self.overlay:
+        if self.overlay:
+            bw = max(120, self.b_results.preferred_width())
+            self.b_results.rect = pygame.Rect(c.x + pad, by, bw, 44)
+        else:
             x = c.x + pad
             left = [self.b_resume] if self.resume_record is not None else []
             for button in [*left, self.b_open, self.b_results]:
@@ -640,7 +650,8 @@ class StartScene(Scene):
                 from game.ui.scenes.help import HelpDialog
                 self.app.push_scene(HelpDialog(self.app, self.game_name))
                 return
-            if event.key == pygame.K_r and not ctrl and not self.overlay:
+            if event.key == pygame.K_r and not ctrl \
+                    and not isinstance(self.widgets.focus, TextInput):
                 self.show_results()
                 return
             if event.key == pygame.K_l and not ctrl and not self.overlay \
@@ -680,12 +691,12 @@ class StartScene(Scene):
                  "tictactoe": "The 3 × 3 grid; X moves first. Perfect play draws."}
         if self.game_name in fixed:
             draw.blit_text(surface, fixed[self.game_name], 22, theme.text_dim,
-                           (c.x + pad, self.board_row_y + 24 + 21), "midleft")
+                           (c.x + pad, self.board_row_y + 24 + self.row_h // 2), "midleft")
         self._heading(surface, "Players", self.players_row_y)
         colours = theme.board(self.game_name)
         names = GAMES[self.game_name].side_names
         for side in (0, 1):
-            ry = self.player_rows_y + side * 52 + 21
+            ry = self.player_rows_y + side * (self.row_h + 10) + self.row_h // 2
             label = names[side] + (" (first)" if side == 0 else "")
             if self.game_name == "gomoku" and self.opening != "none":
                 label = ("First", "Second")[side]  # the swap chooses the colours: no stone
