@@ -7,7 +7,8 @@ import json
 import pytest
 
 from game.cli import main
-from game.records import computer, human, record_from_game, save_record
+from game.formats import save_record
+from game.records import computer, human, record_from_game
 from game.rules import new_game
 from tests.ai.test_review import C4_WON
 

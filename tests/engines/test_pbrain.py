@@ -13,8 +13,8 @@ import time
 
 import pytest
 
+from game.cli import pbrain_main
 from game.engines import pbrain, thinking, timing
-from game.engines.command import pbrain_main
 from game.engines.pbrain import PbrainEngine
 from game.rules import Gomoku
 from tests.engines.helpers import Session, Subprocess, without

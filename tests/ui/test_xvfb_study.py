@@ -43,12 +43,13 @@ def stays_for(predicate: Callable[[], bool], seconds: float, what: str) -> None:
 @pytest.mark.xvfb
 def test_plies_file_with_a_computer_side_makes_no_move_until_play(tmp_path):
     from game import records
+    from game.formats import save_record
     from game.rules import new_game
 
     game = new_game("othello")
     game.play_moves("f5")  # White, the computer at level 1, is to move
     saved = tmp_path / "study.json"
-    records.save_record(saved, records.record_from_game(game, [HUMAN, computer(1)]))
+    save_record(saved, records.record_from_game(game, [HUMAN, computer(1)]))
     config = tmp_path / "config"
     with x_session(config) as x:
         x.launch([str(saved)], cwd=tmp_path)

@@ -30,17 +30,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.worker import WorkerReport
+from game.players import Computer, Player
 from game.rules import PASS, Cell, Game, Move
 from game.ui import draw
 from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
 from game.ui.boards.base import move_numbers
-from game.ui.opening_phase import (
-    CHOICE_KEYS,
-    CHOICE_LABELS,
-    CHOICE_SHORT,
-    OpeningPhase,
-    phase_text,
-)
+from game.ui.keys import PLAY_KEYS, command_for
+from game.ui.opening_phase import (CHOICE_KEYS, CHOICE_LABELS, CHOICE_SHORT, OpeningPhase,
+                                   phase_text)
 from game.ui.panel import Panel, result_text
 from game.ui.scenes.base import Scene
 from game.ui.session import DEMO_DELAYS, Session, is_computer
@@ -61,14 +58,10 @@ def _ctrl(event: pygame.event.Event) -> bool:
     return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
-def _shift(event: pygame.event.Event) -> bool:
-    return bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-
-
 class PlayScene(Scene):
     """A game on screen (see the module docstring for the controls)."""
 
-    def __init__(self, app: App, game: Game, players: list[dict[str, Any]], *,
+    def __init__(self, app: App, game: Game, players: list[Player], *,
                  demo: bool = False, paused: bool = False,
                  scores: list[int | None] | None = None,
                  opening: dict[str, Any] | None = None, study: bool = False,
@@ -272,13 +265,12 @@ class PlayScene(Scene):
                 or not self.app.save_on_quit:
             return
         person = s.humans[0]
-        level = int(s.players[1 - person].get("level", 0) or 0)
         result = "draw" if outcome.winner is None else \
             "win" if outcome.winner == person else "loss"
-        try:
+        try:  # against a level, or an outside engine by its name (game.tally)
             from game.tally import record_result
-            record_result(self.game.name, level, result)
-        except ValueError:  # a level outside 1-8 from an edited file: not counted
+            record_result(self.game.name, s.players[1 - person], result)
+        except ValueError:  # a computer without a level: not counted
             return
         self.tallied = True
 
@@ -348,8 +340,8 @@ class PlayScene(Scene):
     def tree(self) -> None:
         """Open the search-tree explorer on the position on the board."""
         from game.ui.scenes.tree import TreeScene
-        computers = [p for p in self.session.players if is_computer(p)]
-        preset = computers[0].get("eval", "default") if computers else "default"
+        computers = [p for p in self.session.players if isinstance(p, Computer)]
+        preset = computers[0].evaluator_name(self.game.name) if computers else "default"
         self.app.push_scene(TreeScene(self.app, self.game, preset=preset))
 
     def review(self) -> None:
@@ -379,10 +371,10 @@ class PlayScene(Scene):
             self.session.say(text[:1].upper() + text[1:], "error", 6.0)
             return
         s, app = self.session, self.app
-        players = [dict(p) for p in s.players]
+        players = list(s.players)
         if pasted.game.name != self.game.name:  # engines and evaluators are per game
             players = app.settings.players_for(pasted.game.name)
-        demo = s.demo and all(p.get("type") == "computer" for p in players)
+        demo = s.demo and all(p.is_computer for p in players)
 
         def go() -> None:
             app.start_game(pasted.game, players, demo=demo, paused=demo, remember=False,
@@ -400,6 +392,10 @@ class PlayScene(Scene):
 
     def toggle_pause(self) -> None:
         self.session.toggle_pause()
+
+    def toggle_scores(self) -> None:
+        """U: the scores as winning chances, in the game's unit, or in raw points."""
+        self.session.toggle_raw()
 
     def toggle_move_numbers(self) -> None:
         """M: number the stones in the order played (a setting: Gomoku here, Gomoku and
@@ -573,25 +569,14 @@ class PlayScene(Scene):
         self.widgets.handle_event(event)
 
     def _key(self, event: pygame.event.Event) -> None:
+        """The keys of ``game.ui.keys.PLAY_KEYS`` (the help card's list); below, the keys
+        that depend on the moment (a swap opening's choice, a demo, the board)."""
         key, s = event.key, self.session
-        ctrl, shift = _ctrl(event), _shift(event)
-        if key == pygame.K_ESCAPE:
-            self.escape()
-        elif ctrl and key == pygame.K_z:
-            self.redo() if shift else self.undo()
-        elif ctrl and key == pygame.K_y:
-            self.redo()
-        elif ctrl and key == pygame.K_s:
-            self.save_file()
-        elif ctrl and key == pygame.K_o:
-            self.open_file()
-        elif ctrl and key == pygame.K_v:
-            self.paste()
-        elif (ctrl and key == pygame.K_COMMA) or key == pygame.K_F2:
-            self.settings()
-        elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
-            self.help()
-        elif ctrl or getattr(event, "mod", 0) & pygame.KMOD_ALT:
+        command = command_for(PLAY_KEYS, event)
+        if command is not None:
+            name, *arguments = command
+            getattr(self, name)(*arguments)
+        elif _ctrl(event) or getattr(event, "mod", 0) & pygame.KMOD_ALT:
             return
         elif self.person_choices() and key in (pygame.K_b, pygame.K_w, pygame.K_2,
                                                 pygame.K_KP2):
@@ -599,28 +584,6 @@ class PlayScene(Scene):
             if not self.choose_opening(choice):
                 s.say("That is not a choice now: " + ", ".join(self.person_choices()),
                       "error", 3.0)
-        elif key == pygame.K_n:
-            self.new_game()
-        elif key == pygame.K_h:
-            self.hint()
-        elif key == pygame.K_t:
-            self.tree()
-        elif key == pygame.K_r:
-            self.review()
-        elif key == pygame.K_e:
-            self.edit()
-        elif key == pygame.K_a:
-            self.toggle_analysis()
-        elif key == pygame.K_u:
-            s.toggle_raw()
-        elif key == pygame.K_p:
-            self.play_on()
-        elif key == pygame.K_m:
-            self.toggle_move_numbers()
-        elif key == pygame.K_RIGHTBRACKET:
-            self.step_preview(1)
-        elif key == pygame.K_LEFTBRACKET:
-            self.step_preview(-1)
         elif self.widgets.toolbar_key(event):
             return
         elif s.demo and key == pygame.K_SPACE:

@@ -11,6 +11,7 @@ file. Choices are remembered per game in the settings when a game starts.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,7 +19,9 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
+from game.players import Computer, Engine, Human, Player, PlayerError, engine
 from game.rules import GAMES, Game, RulesError, new_game
+from game.slots import load_autosave
 from game.tally import Tally
 from game.ui import draw
 from game.ui.scenes.base import Scene
@@ -55,6 +58,37 @@ ENGINE_HINT = {"gomoku": "Gomocup engine command, e.g. pbrain-rapfi",
                "othello": "NBoard engine command, e.g. edax -q"}
 
 
+@dataclasses.dataclass
+class Draft:
+    """One side's choices while the dialog is open (a form, not a player): what is
+    chosen, and the level, evaluator and command kept while another kind is shown.
+    ``player`` makes the ``game.players`` value when the game starts."""
+
+    kind: str = "human"
+    """``"human"``, ``"computer"`` or ``"engine"``."""
+    level: int = DEFAULT_LEVEL
+    evaluator: str = "default"
+    command: str = ""
+
+    @classmethod
+    def of(cls, game: str, player: Player) -> Draft:
+        if isinstance(player, Engine):
+            return cls("engine", DEFAULT_LEVEL, level_evaluator(game, DEFAULT_LEVEL),
+                       player.command)
+        if isinstance(player, Computer):
+            number = player.level or DEFAULT_LEVEL
+            return cls("computer", number, player.evaluator_name(game))
+        return cls("human", DEFAULT_LEVEL, level_evaluator(game, DEFAULT_LEVEL))
+
+    def player(self, game: str) -> Player:
+        """The player chosen; raises ``PlayerError`` for an unusable engine command."""
+        if self.kind == "engine" and game in ENGINE_GAMES:
+            return engine(game, self.command)
+        if self.kind == "human":
+            return Human()
+        return Computer(self.level, self.evaluator or "default")
+
+
 def gomoku_size_label(size: int) -> str:
     """``"15 × 15 · the usual board"``; the sizes people actually play are named."""
     usual = GOMOKU_USUAL.get(size)
@@ -77,7 +111,7 @@ def preset_options(game_name: str) -> list[str]:
 def user_evaluators(game_name: str, limit: int = 50) -> list[str]:
     """The names of the user's evaluator files for ``game_name``, sorted (at most ``limit``)."""
     from ai.evaluators import EvaluatorError, evaluator_by_name, is_evaluator_name
-    from game.records import evaluators_dir
+    from game.settings import evaluators_dir
     try:
         folder = evaluators_dir()
         stems = sorted(p.stem for p in folder.glob("*.toml") if is_evaluator_name(p.stem))
@@ -224,19 +258,20 @@ class StartScene(Scene):
 
     def __init__(self, app: App, *, as_dialog: bool = False, game: str | None = None,
                  variant: dict[str, Any] | None = None,
-                 players: list[dict[str, Any]] | None = None) -> None:
+                 players: list[Player] | None = None) -> None:
         super().__init__(app)
         self.overlay = as_dialog
         settings = app.settings
         self.game_name = game if game in GAMES else settings.last_game
         self.variants: dict[str, dict[str, Any]] = {
             name: self._full_variant(name, settings.variant_for(name)) for name in GAME_ORDER}
-        self.players: dict[str, list[dict[str, Any]]] = {
-            name: settings.players_for(name) for name in GAME_ORDER}
+        self.players: dict[str, list[Draft]] = {
+            name: [Draft.of(name, p) for p in settings.players_for(name)]
+            for name in GAME_ORDER}
         if variant is not None:
             self.variants[self.game_name] = self._full_variant(self.game_name, variant)
         if players is not None:
-            self.players[self.game_name] = [dict(p) for p in players]
+            self.players[self.game_name] = [Draft.of(self.game_name, p) for p in players]
         self.error = ""
         self.resume_record: records.GameRecord | None = None
         self.resume_game: Game | None = None
@@ -272,7 +307,7 @@ class StartScene(Scene):
             self._show_offer(0)
             return
         try:
-            record = records.load_autosave()
+            record = load_autosave()
         except Exception:
             record = None
         if record is None or record.result is not None or not record.moves:
@@ -392,33 +427,27 @@ class StartScene(Scene):
         self.error = ""
 
     def _set_player(self, side: int, key: str, value: Any) -> None:
-        player = self.players[self.game_name][side]
+        draft = self.players[self.game_name][side]
         if key == "type":
-            if value == "computer":
-                number = player.get("level") or DEFAULT_LEVEL
-                player.update({"type": "computer", "level": number,
-                               "eval": player.get("eval") or level_evaluator(self.game_name, number)})
-            else:
-                self.players[self.game_name][side] = {"type": "human",
-                                                      "level": player.get("level"),
-                                                      "eval": player.get("eval")}
+            draft.kind = "computer" if value == "computer" else "human"
         elif key == "level" and value == ENGINE:
-            player["engine"] = self.app.settings.engine_commands.get(self.game_name, "")
+            draft.kind = "engine"
+            draft.command = self.app.settings.engine_commands.get(self.game_name, "")
+        elif key == "level":
+            draft.kind = "computer"
+            # The evaluator follows the level (ai.levels.Level.evaluator) unless the
+            # person chose another one for this player.
+            if draft.evaluator == level_evaluator(self.game_name, draft.level):
+                draft.evaluator = level_evaluator(self.game_name, value)
+            draft.level = value
         else:
-            if key == "level":
-                player.pop("engine", None)
-                # The evaluator follows the level (ai.levels.Level.evaluator) unless the
-                # person chose another one for this player.
-                old = level_evaluator(self.game_name, player.get("level") or DEFAULT_LEVEL)
-                if player.get("eval", old) == old:
-                    player["eval"] = level_evaluator(self.game_name, value)
-            player[key] = value
+            draft.evaluator = value
         self._sync()
 
     def _set_command(self, side: int, text: str) -> None:
-        player = self.players[self.game_name][side]
-        if "engine" in player:
-            player["engine"] = text
+        draft = self.players[self.game_name][side]
+        if draft.kind == "engine":
+            draft.command = text
             self.error = ""
 
     def choose_game(self, name: str) -> None:
@@ -442,40 +471,26 @@ class StartScene(Scene):
             widget.visible = name == "gomoku"
         presets = preset_options(name)
         for side in (0, 1):
-            player = self.players[name][side]
-            computer = player.get("type") == "computer"
+            draft = self.players[name][side]
+            computer = draft.kind != "human"
             self.kind[side].set_value("computer" if computer else "human")
-            lvl = player.get("level") or DEFAULT_LEVEL
-            engine = computer and name in ENGINE_GAMES and "engine" in player
+            lvl = draft.level
+            engine = draft.kind == "engine" and name in ENGINE_GAMES
             levels = [(n, level(name, n).label) for n in LEVEL_NUMBERS]
             if name in ENGINE_GAMES:
                 levels.append((ENGINE, "Engine…"))
             self.levels[side].set_options(levels, ENGINE if engine else lvl)
-            evaluator = player.get("eval") or "default"
+            evaluator = draft.evaluator or "default"
             options = list(presets) + ([evaluator] if evaluator not in presets else [])
             self.evals[side].set_options([(p, p) for p in options], evaluator)
             self.levels[side].visible = computer
             self.evals[side].visible = computer and not engine
             self.commands[side].visible = engine
             self.commands[side].placeholder = ENGINE_HINT.get(name, "")
-            if engine and self.commands[side].text != player.get("engine", ""):
-                self.commands[side].set_text(player.get("engine", ""))
+            if engine and self.commands[side].text != draft.command:
+                self.commands[side].set_text(draft.command)
         if self.card.width:  # the command field takes room from the evaluator's
             self.layout(self.app.screen.get_size())
-
-    def _clean_players(self) -> list[dict[str, Any]]:
-        out = []
-        for player in self.players[self.game_name]:
-            if (player.get("type") == "computer" and self.game_name in ENGINE_GAMES
-                    and "engine" in player):
-                out.append({"type": "computer", "level": DEFAULT_LEVEL, "eval": "default",
-                            "engine": player["engine"].strip()})
-            elif player.get("type") == "computer":
-                out.append({"type": "computer", "level": int(player.get("level") or DEFAULT_LEVEL),
-                            "eval": player.get("eval") or "default"})
-            else:
-                out.append({"type": "human"})
-        return out
 
     # --- actions ---------------------------------------------------------------------------------
 
@@ -487,15 +502,21 @@ class StartScene(Scene):
         except RulesError as error:
             self.error = str(error).capitalize()
             return
-        players = self._clean_players()
-        sides = [side for side, p in enumerate(players) if "engine" in p]
-        if any(not players[side]["engine"] for side in sides):
+        drafts = self.players[name]
+        if any(d.kind == "engine" and name in ENGINE_GAMES and not d.command.strip()
+               for d in drafts):
             self.error = "Type the outside engine's command (the program and its options)."
             return
+        try:
+            players = [draft.player(name) for draft in drafts]
+        except PlayerError as error:
+            self.error = str(error)[:1].upper() + str(error)[1:] + "."
+            return
+        sides = [side for side, p in enumerate(players) if isinstance(p, Engine)]
         settings = self.app.settings
         if name in ENGINE_GAMES:
             if sides:
-                settings.engine_commands[name] = players[sides[0]]["engine"]
+                settings.engine_commands[name] = players[sides[0]].command
             settings.engine_sides[name] = sides
         opening = None
         if name == "gomoku":
@@ -516,7 +537,7 @@ class StartScene(Scene):
                 self.error = "That game was just opened in another Plies window."
                 return
         players = self.resume_record.players
-        demo = all(p.get("type") == "computer" for p in players)
+        demo = all(p.is_computer for p in players)
         self.app.start_game(self.resume_game, players, demo=demo, paused=demo, remember=False,
                             scores=self.resume_record.scores,
                             opening=self.resume_record.opening,
