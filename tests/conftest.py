@@ -1,7 +1,26 @@
-"""Shared pytest set-up: headless SDL for every test that touches pygame."""
+"""Shared pytest set-up: headless SDL for every test that touches pygame, and private folders.
+
+The suite runs in parallel (``pytest -n auto``, pytest-xdist): no two tests may share a
+settings folder, a display or a port. Every test gets its own XDG folders here (settings,
+tallies, autosaves, the menu entry), so nothing reads or writes the real ones either;
+``tests/ui/conftest.py`` narrows them further for the window's tests.
+"""
 
 import os
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+XDG_FOLDERS = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
+
+
+@pytest.fixture(autouse=True)
+def private_xdg_folders(tmp_path_factory, monkeypatch):
+    """Each test's own XDG folders, outside its ``tmp_path`` (tests list that folder)."""
+    home = tmp_path_factory.mktemp("xdg")
+    for name in XDG_FOLDERS:
+        monkeypatch.setenv(name, str(home / name.removeprefix("XDG_").lower()))
+    return home

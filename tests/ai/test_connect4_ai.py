@@ -22,6 +22,7 @@ from ai.evaluators.connect4 import SURE_WIN, Connect4Evaluator
 from ai.levels import LEVEL_NUMBERS, level
 from ai.search import Limits, Searcher
 from game.rules import new_game
+from tests.positions import random_game
 
 
 def position(moves: str = "", **variant):
@@ -84,18 +85,7 @@ def random_running_position(rng: random.Random, plies: int, **variant):
 
     Stops early only when every move would end it.
     """
-    game = new_game("connect4", **variant)
-    for _ in range(plies):
-        quiet = []
-        for move in game.legal_moves():
-            game.push(move)
-            if not game.is_over():
-                quiet.append(move)
-            game.pop()
-        if not quiet:
-            break
-        game.push(rng.choice(quiet))
-    return game
+    return random_game("connect4", rng, plies, ending="avoid", **variant)
 
 
 def late_position(variant: dict, seed: int, empties: int = 14):

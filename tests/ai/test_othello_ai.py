@@ -38,6 +38,7 @@ from ai.levels import LEVEL_NUMBERS, level
 from ai.search import Limits, Searcher
 from game.rules.base import PASS
 from game.rules.othello import Othello
+from tests import positions
 
 # --- an independent slow reference -----------------------------------------------------
 
@@ -120,10 +121,8 @@ class SlowBoard:
 def playout(seed: int, empties: int) -> Othello:
     """A running game with exactly ``empties`` empty squares, by random moves from ``seed``."""
     for attempt in range(100):
-        rng = random.Random(seed * 1000 + attempt)
-        game = Othello()
-        while not game.is_over() and 64 - sum(game.counts()) > empties:
-            game.push(rng.choice(game.legal_moves()))
+        game = positions.playout(Othello(), random.Random(seed * 1000 + attempt), 200,
+                                 until=lambda g: 64 - sum(g.counts()) <= empties)
         if not game.is_over() and 64 - sum(game.counts()) == empties:
             return game
     raise AssertionError("no such playout")
@@ -628,10 +627,7 @@ def test_every_level_with_the_solver_plays_a_best_move_in_small_endgames(number)
 
 @pytest.mark.parametrize("plies", [8, 24, 40])
 def test_alphabeta_and_full_search_equal_plain_minimax(plies):
-    rng = random.Random(plies)
-    game = Othello()
-    for _ in range(plies):
-        game.push(rng.choice(game.legal_moves()))
+    game = positions.playout(Othello(), random.Random(plies), plies)
     for depth in (1, 2, 3, 4):
         limits = Limits(depth=depth, use_solver=False)
         reference = Searcher(EVALUATOR, mode="minimax").search(game, limits)

@@ -49,6 +49,7 @@ from game.rules.base import (
 )
 from game.rules.connect4 import Connect4
 from game.rules.perft import perft
+from tests import positions
 
 WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 STEPS = ((1, 0), (0, 1), (1, 1), (1, -1))  # (dx, drow): right, up, up-right, down-right
@@ -220,11 +221,7 @@ def bit(g: Connect4, x: int, row: int) -> int:
 
 def random_moves(variant: tuple[int, int, int], seed: int, plies: int) -> list[int]:
     """A legal game prefix of at most ``plies`` moves (shorter if the game ends)."""
-    rnd = random.Random(seed)
-    g = Connect4(*variant)
-    while g.ply < plies and not g.is_over():
-        g.push(rnd.choice(g.legal_moves()))
-    return list(g.move_stack)
+    return list(positions.playout(Connect4(*variant), random.Random(seed), plies).move_stack)
 
 
 def playout(g: Connect4, choices: list[int]) -> None:

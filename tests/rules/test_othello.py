@@ -36,6 +36,7 @@ from game.rules.othello import (
     mobility,
 )
 from game.rules.perft import perft
+from tests.positions import playout
 
 # --- the reference implementation ------------------------------------------------------
 
@@ -146,14 +147,7 @@ def assert_same(game: Othello, ref: Reference) -> None:
 
 def random_game(seed: int, plies: int) -> Othello:
     """A game of random legal moves (passes included), stopping early at the end."""
-    rng = random.Random(seed)
-    game = Othello()
-    for _ in range(plies):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.push(rng.choice(moves))
-    return game
+    return playout(Othello(), random.Random(seed), plies)
 
 
 choices = st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=64)
