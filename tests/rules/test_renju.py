@@ -444,10 +444,11 @@ def random_position(rng: random.Random) -> tuple[int, set, set]:
 
 
 def test_forbidden_points_match_the_reference_on_random_positions() -> None:
-    """300 random crowded positions on 9x9 to 11x11 boards, every empty cell."""
+    """60 random crowded positions on 9x9 to 11x11 boards, every empty cell (the
+    reference takes a tenth of a second a position)."""
     rng = random.Random(2026)
     seen = {kind: 0 for kind in renju.KINDS}
-    for _ in range(300):
+    for _ in range(60):
         size, b, w = random_position(rng)
         stride = size + 1
         black = sum(1 << r * stride + c for c, r in b)
@@ -459,7 +460,7 @@ def test_forbidden_points_match_the_reference_on_random_positions() -> None:
         for kind in expected.values():
             seen[kind] += 1
     # The sample exercises every kind many times.
-    assert min(seen.values()) >= 30, seen
+    assert min(seen.values()) >= 10, seen
 
 
 # --- the renju rule in Gomoku ---------------------------------------------------------------
