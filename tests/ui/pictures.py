@@ -49,6 +49,14 @@ def ink_span(surface: Any, rect: Any, contrast: int = 80) -> int:
     return columns[-1] - columns[0] + 1 if columns else 0
 
 
+def changed(before: Any, after: Any, step: int = 7) -> float:
+    """The share of sampled pixels that differ between two pictures of one size."""
+    assert before.get_size() == after.get_size()
+    points = [(x, y) for x in range(0, before.get_width(), step)
+              for y in range(0, before.get_height(), step)]
+    return sum(1 for p in points if before.get_at(p) != after.get_at(p)) / len(points)
+
+
 def around(centre: tuple[float, float], radius: float) -> pygame.Rect:
     """The square of half-side ``radius`` around ``centre``."""
     r = round(radius)

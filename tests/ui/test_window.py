@@ -12,6 +12,7 @@ from game import records
 from game.rules import PASS, new_game
 from game.settings import load_settings
 from game.ui.app import MIN_SIZE, demo_players, players_for
+from tests.ui import pictures as pic
 from tests.ui.helpers import HUMAN, computer, post_click, post_key
 
 CTRL = pygame.KMOD_LCTRL
@@ -227,16 +228,24 @@ def test_every_screen_draws(make_app, tmp_path, theme):
     app.show_start()
     shot("start")
     games = {"connect4": "4453", "othello": "f5d6c3d3c4", "gomoku": "h8 h9 i8 i9 j8"}
+    boards = {"connect4": lambda c: c[2] > 150 and c[0] < 120,  # blue
+              "othello": lambda c: c[1] > c[0] + 40 and c[1] > c[2] + 25,  # green
+              "gomoku": lambda c: c[0] > c[2] + 50 and c[1] > c[2] + 20}  # wood
     for name, moves in games.items():
         game = new_game(name)
         game.play_moves(moves)
         app.start_game(game, [HUMAN, computer(1)], remember=False)
         shot(f"play-{name}")
+        board = app.play.view.board_rect
+        assert pic.share(app.screen, board, boards[name]) > 0.12, f"no {name} board"
+    play = app.screen.copy()
     for key, mod, name in ((pygame.K_n, 0, "new"), (pygame.K_COMMA, CTRL, "settings"),
                            (pygame.K_s, CTRL, "save"), (pygame.K_o, CTRL, "open"),
                            (pygame.K_F1, 0, "help")):
         post_key(key, mod)
         shot(f"dialog-{name}")
+        # Each covers the game (a dialog over its veil, or a screen of its own).
+        assert pic.changed(play, app.screen) > 0.3, f"{name} left the game showing"
         post_key(pygame.K_ESCAPE)
         app.run_frames(2)
     over = new_game("connect4")
