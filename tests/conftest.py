@@ -24,3 +24,10 @@ def private_xdg_folders(tmp_path_factory, monkeypatch):
     for name in XDG_FOLDERS:
         monkeypatch.setenv(name, str(home / name.removeprefix("XDG_").lower()))
     return home
+
+
+def pytest_collection_modifyitems(items):
+    """A real-window test (``xvfb``) is ``slow`` too: it starts an X server and a program."""
+    for item in items:
+        if item.get_closest_marker("xvfb") is not None:
+            item.add_marker(pytest.mark.slow)

@@ -99,7 +99,7 @@ def test_the_timer_runs_without_pygame_init(make_app):
     reads ``pygame.time.get_ticks``, which stays 0 unless SDL's timer was started."""
     app = make_app()
     before = pygame.time.get_ticks()
-    pygame.time.wait(20)
+    pygame.time.wait(30)  # whole milliseconds: 30 of them are at least 29 ticks later
     app.run_frames(1)
     assert pygame.time.get_ticks() >= before + 20 > 20
 
