@@ -27,7 +27,13 @@ def private_xdg_folders(tmp_path_factory, monkeypatch):
 
 
 def pytest_collection_modifyitems(items):
-    """A real-window test (``xvfb``) is ``slow`` too: it starts an X server and a program."""
+    """A real-window test (``xvfb``) is ``slow`` too: it starts an X server and a program.
+
+    In a parallel run the slow tests go first, so that the workers end together rather
+    than one finishing a long test alone (every worker sorts alike: the order is stable).
+    """
     for item in items:
         if item.get_closest_marker("xvfb") is not None:
             item.add_marker(pytest.mark.slow)
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
