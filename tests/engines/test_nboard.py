@@ -153,7 +153,7 @@ def test_ping_during_a_search_stops_it_and_answers_first():
     out = [line for line in s.new_lines() if not line.startswith("nodestats")]
     assert re.fullmatch(r"=== [a-h][1-8]/[+-]\d+\.\d\d/\d+\.\d\d", out[0])
     assert out[1:] == ["status Plies is waiting", "pong 5"]
-    assert latency < 1.0, f"ping took {latency:.3f} s"
+    assert latency < 3.0, f"ping took {latency:.3f} s"  # not the search's 6 s (level 8)
 
 
 def test_quit_during_a_search_ends_without_an_answer():
