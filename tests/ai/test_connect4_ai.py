@@ -114,6 +114,7 @@ def test_solver_matches_plain_negamax_near_the_end_of_7x6(seed):
     assert_matches_reference(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, opening", [
     ({"width": 4, "height": 4, "connect": 3}, ""),       # solved from the empty board
     ({"width": 4, "height": 4, "connect": 3}, "1"),
@@ -127,6 +128,7 @@ def test_solver_matches_plain_negamax_on_small_variants(variant, opening):
     assert_matches_reference(position(opening, **variant))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [
     {"width": 10, "height": 10, "connect": 6},
     {"width": 7, "height": 5, "connect": 4},
@@ -172,6 +174,7 @@ PONS_POSITIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves, score", PONS_POSITIONS, ids=[m for m, _ in PONS_POSITIONS])
 def test_published_pons_scores(moves, score):
     solution = solver_for("connect4").solve(position(moves))
@@ -561,6 +564,7 @@ def test_a_solver_reach_solves_from_more_empty_cells_without_the_node_cap():
     assert not Searcher(evaluator).search(game, Limits(depth=2)).exact
 
 
+@pytest.mark.slow
 def test_the_top_level_solves_a_24_empty_position_and_keeps_the_draw():
     """After ``736411134622247522`` only column 4 draws (every other column loses).
     Level 8 used to search it heuristically and play 3; its solver now reaches it.
@@ -608,6 +612,7 @@ def assert_proof_agrees_with_the_exact_solve(game):
         best, frozenset(m for m, c in classes.items() if c == best)), str(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(40))
 def test_the_proof_agrees_with_the_exact_scores_signs_on_random_positions(seed):
     rng = random.Random(seed)
@@ -628,6 +633,7 @@ def test_the_proof_agrees_late_on_other_variants(variant, seed):
         assert_proof_agrees_with_the_exact_solve(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves", ["736411134622247522", "4444451655326542", "653343433555"])
 def test_the_proof_of_the_measured_positions(moves):
     """The positions whose node counts are in ai/TUNING.md (won, drawn and lost)."""
@@ -642,6 +648,7 @@ def test_the_proof_takes_fewer_nodes_than_every_exact_move_score():
     assert proof.nodes * 2 < exact.nodes
 
 
+@pytest.mark.slow
 def test_a_stopped_fallback_search_leaves_the_proof_its_root_position():
     """Level 8 beyond the solver's own threshold searches briefly, then proves. When
     that short search is stopped deep in the tree (a stop unwinds without popping),

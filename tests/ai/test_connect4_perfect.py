@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ai.endgame.connect4 import Connect4Solver
 from ai.tools.connect4_perfect import main, perfect_move
 from game.rules import new_game
 from tests.positions import random_game
 
 
+@pytest.mark.slow
 def test_the_perfect_move_keeps_the_value_and_loses_as_late_as_possible():
     rng = random.Random(6)
     games = [random_game("connect4", rng, rng.randint(20, 28)) for _ in range(30)]

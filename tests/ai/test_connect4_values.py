@@ -37,6 +37,7 @@ def test_the_file_is_well_formed_and_covers_both_bands():
     assert {p.result for p in positions} >= {1, -1}
 
 
+@pytest.mark.slow
 def test_the_late_entries_agree_with_the_solver():
     late = [p for p in load_values() if p.stones >= 18]
     assert len(late) >= 5
@@ -92,6 +93,7 @@ def test_plies_bench_values_reports_per_level_and_band(capsys):
     assert set(RESULTS) == {"win", "draw", "loss"}
 
 
+@pytest.mark.slow
 def test_the_proof_measuring_tool_prints_both_modes_with_the_same_score(capsys):
     from ai.tools.connect4_proofs import main as proofs
 

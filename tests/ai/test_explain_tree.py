@@ -154,6 +154,7 @@ def test_ordering_finds_the_same_value_with_no_more_nodes_on_the_lecture_tree():
 CASES = [("connect4", 4, 0, 12), ("othello", 3, 0, 30), ("gomoku", 2, 1, 12)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, depth, low, high", CASES)
 @pytest.mark.parametrize("seed", range(3))
 def test_recording_is_the_searchers_search(name, depth, low, high, seed):

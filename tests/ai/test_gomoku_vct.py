@@ -141,6 +141,7 @@ QUIET = ("e5 d4", "e4 f6")
 """Nothing like a win for Black."""
 
 
+@pytest.mark.slow
 def test_double_three_is_found_and_agrees_with_the_exhaustive_reference():
     game = position(*DOUBLE_THREE)
     counter = [0]
@@ -158,6 +159,7 @@ def test_quiet_position_has_no_vct_and_the_reference_agrees():
     assert not slow_vct_one(game)
 
 
+@pytest.mark.slow
 def test_four_then_double_three_is_found_where_no_vcf_is():
     game = position(*FOUR_THEN_DOUBLE_THREE)
     board = board_of(game)
@@ -171,6 +173,7 @@ def test_four_then_double_three_is_found_where_no_vcf_is():
     verify_win(game, plies, VcfSolver())
 
 
+@pytest.mark.slow
 def test_defender_counter_fours_are_answered():
     """White has a closed three it can make a four with: Black's double three must
     survive White's four (Black blocks, White is to move again, the threes stand)."""
@@ -182,6 +185,7 @@ def test_defender_counter_fours_are_answered():
     assert found[0] >= 7
 
 
+@pytest.mark.slow
 def test_every_found_vct_survives_all_replies_on_random_positions():
     """No false wins: positions from random play near the centre; every VCT found
     (with at most 2 threats) is replayed against all legal replies."""
@@ -290,6 +294,7 @@ def test_search_stop_event_cancels_the_threat_search(monkeypatch):
     assert result.stopped
 
 
+@pytest.mark.slow
 def test_root_defends_against_the_opponents_vct():
     """White to move against Black's four-then-double-three (without White's last
     stone): the root's first move leaves Black no VCT (the VCT search, exhaustively),
@@ -356,6 +361,7 @@ def test_defender_replies_cached_in_the_table_give_the_same_proofs():
         assert table.replies  # the defender's replies were remembered
 
 
+@pytest.mark.slow
 def test_root_defence_drops_a_move_refuted_beyond_the_first_share():
     """A level-8 match position (15x15, Black to move): e7 is refuted by a 15-ply VCT
     that takes some 2,800 nodes, more than the first pass's 2,500-node share (it was

@@ -155,6 +155,7 @@ SMALL_ENDGAMES = [(seed, empties) for empties in range(1, 8) for seed in range(3
     (11, 8), (12, 8), (13, 9)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, empties", SMALL_ENDGAMES)
 def test_solver_agrees_with_plain_minimax_on_every_root_move(seed, empties):
     game = playout(seed, empties)
@@ -187,6 +188,7 @@ def test_solver_gives_the_empty_squares_to_the_winner():
     assert solution.search_score == -(WIN - 62)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number, game, score, move",
                          [p for p in ffo_positions() if p[0] <= 7],
                          ids=lambda value: str(value) if isinstance(value, int) else None)
@@ -493,6 +495,7 @@ def test_a_forced_pass_is_the_only_candidate():
     assert EVALUATOR.candidate_moves(game) == [PASS]
 
 
+@pytest.mark.slow
 def test_forced_move_logic_matches_brute_force_on_random_games():
     """Wipe-out in one: only that move; moves allowing a wipe-out reply: dropped."""
     seen = {"win": 0, "narrowed": 0}
@@ -625,6 +628,7 @@ def test_every_level_with_the_solver_plays_a_best_move_in_small_endgames(number)
 
 # --- the search on Othello ------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("plies", [8, 24, 40])
 def test_alphabeta_and_full_search_equal_plain_minimax(plies):
     game = positions.playout(Othello(), random.Random(plies), plies)
@@ -705,6 +709,7 @@ def test_a_stop_event_reaches_the_solver():
     assert result.stopped and result.move in game.legal_moves()
 
 
+@pytest.mark.slow
 def test_a_solver_reach_solves_beyond_the_default_threshold():
     """The top levels' reach: 15 empties is past the evaluator's own threshold, and
     with ``solver_reach`` the search answers with the exact result (within its time)."""

@@ -138,6 +138,7 @@ def test_the_ridge_keeps_unseen_and_rare_weights_small():
     assert weights[2] == 0.0
 
 
+@pytest.mark.slow
 def test_the_fit_recovers_a_pattern_table_from_positions():
     """The whole pipeline (instances, canonical ids, fit, full tables): positions
     labelled by one known corner33 table come back to that table's scores."""

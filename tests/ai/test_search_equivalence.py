@@ -42,6 +42,7 @@ def random_position(name, variant, seed):
     return random_game(name, rng, rng.randint(0, 14), ending="undo", **variant)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, variant, max_depth", GAMES,
                          ids=[f"{g}-{v.get('width', v.get('size', ''))}" for g, v, _ in GAMES])
 @pytest.mark.parametrize("seed", range(4))

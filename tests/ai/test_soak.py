@@ -16,6 +16,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 import ai.evaluators.gomoku as gomoku_eval
 from ai.endgame import gomoku as gomoku_endgame
 from ai.evaluators import load_evaluator
@@ -26,6 +28,7 @@ from game.rules import new_game
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_repeated_searches_do_not_grow_the_process() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "ai.tools.soak", "--searches", "1500", "--every", "250",
@@ -55,6 +58,7 @@ def test_window_table_and_side_classes_are_bounded() -> None:
     assert gomoku_eval._side_class.cache_info().currsize <= gomoku_eval.SIDE_CLASS_ENTRIES
 
 
+@pytest.mark.slow
 def test_line_tables_are_bounded() -> None:
     tables = gomoku_eval.LineTables(gomoku_eval.PRESETS["default"], "freestyle")
     limit = tables.MAX_ENTRIES

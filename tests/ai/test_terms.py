@@ -34,6 +34,7 @@ def random_positions(game_name: str, count: int, seed: int, variant=None):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name,variant", VARIANTS)
 def test_terms_add_up_to_evaluate(game_name, variant):
     positions = random_positions(game_name, 120, seed=13, variant=variant)

@@ -129,6 +129,7 @@ def test_the_depth_cap_is_the_search_s_own():
     assert MAX_DEPTH == MAX_SEARCH_DEPTH
 
 
+@pytest.mark.slow
 def test_board_values_may_start_with_a_dash(capsys):
     for argv in (["solve", "othello", "--board", FFO_1, "--turn", "X", "--json"],
                  ["solve", "othello", f"--board={FFO_1}", "--turn", "X", "--json"]):

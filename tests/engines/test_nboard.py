@@ -7,6 +7,8 @@ import io
 import re
 import time
 
+import pytest
+
 from ai.endgame.othello import OthelloSolver
 from game.engines import nboard
 from game.engines.nboard import NBoardEngine
@@ -175,6 +177,7 @@ def test_a_set_up_board_in_set_game():
     assert game.turn == 1 and game.counts() == (3, 2) and game.move_stack == []
 
 
+@pytest.mark.slow
 def test_a_real_subprocess_session():
     engine = Subprocess("othello", "--level", "4")
     try:

@@ -74,6 +74,7 @@ def generated(tmp_path_factory) -> list[Path]:
     return generate.generate(tmp_path_factory.mktemp("assets"))
 
 
+@pytest.mark.slow
 def test_shipped_files_match_the_generator(generated: list[Path]) -> None:
     """The committed files are what the generator makes (sounds byte for byte; the icon
     pixel for pixel, since another zlib may compress the same pixels differently)."""
@@ -88,6 +89,7 @@ def test_shipped_files_match_the_generator(generated: list[Path]) -> None:
             assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
 
 
+@pytest.mark.slow
 def test_the_script_makes_the_same_files_again(generated: list[Path], tmp_path: Path) -> None:
     """``python -m assets.generate DIR`` runs, and a second run (another process) makes
     the same files byte for byte: the generation is deterministic."""

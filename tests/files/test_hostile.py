@@ -119,6 +119,7 @@ def test_strict_utf8_and_bom(tmp_path: Path) -> None:
         read_text(path, limit=100)
 
 
+@pytest.mark.slow
 def test_read_lines_streams_many_lines_in_bounded_memory(tmp_path: Path) -> None:
     """50,000 lines (290 kB) are read in a tenth of their size: one line (and a buffer)
     at a time. (A million lines checks the same, twenty times slower under tracemalloc.)"""
@@ -374,6 +375,7 @@ CLI_LOADERS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("loader", CLI_LOADERS)
 @pytest.mark.parametrize("kind", ["fifo", "device", "directory", "dangling link", "oversized",
                                   "not utf-8", "nul byte"])

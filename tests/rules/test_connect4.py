@@ -261,6 +261,7 @@ def test_perft_start_matches_tromp(depth, nodes):
     assert perft(Connect4(), depth) == nodes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("depth, nodes", [(5, 16807), (6, 117649), (7, 823536)])
 def test_perft_start_up_to_first_full_column(depth, nodes):
     """Up to 7 plies: full columns (7**7 - 7 at ply 7) but no wins yet."""
@@ -273,6 +274,7 @@ def test_perft_start_depth_8_where_wins_begin():
     assert perft(Connect4(), 8) == 5_673_234
 
 
+@pytest.mark.slow
 def test_distinct_positions_per_ply_match_oeis_a212693():
     """Distinct keys after n plies equal OEIS A212693 (n <= 8).
 
@@ -329,6 +331,7 @@ def test_complete_games_5x4_match_oeis_a342329():
 # --- perft against the slow reference -----------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variant, moves, depth",
     [
@@ -370,6 +373,7 @@ def test_perft_from_random_midgames_matches_slow_reference(variant, seed):
 # --- random playouts ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(variant=variants, choices=choice_lists)
 def test_every_ply_agrees_with_slow_reference(variant, choices):
@@ -396,6 +400,7 @@ def test_every_ply_agrees_with_slow_reference(variant, choices):
     event("running" if outcome is None else f"{outcome.reason}, winner {outcome.winner}")
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(variant=variants, choices=choice_lists)
 def test_pop_restores_key_and_str_exactly(variant, choices):
@@ -463,6 +468,7 @@ def test_transpositions_share_key(variant, choices, seed):
     assert str(other) == str(g)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(variant=variants, a=choice_lists, b=choice_lists)
 def test_different_positions_have_different_keys(variant, a, b):
@@ -956,6 +962,7 @@ def test_bitboards_follow_pons_layout():
     assert g.directions == (1, 7, 8, 6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS + [(10, 4, 6), (4, 10, 6), (10, 10, 6)])
 def test_line_test_matches_a_plain_scan_on_any_stones(variant):
     """``has_line`` (the multiply-and test ``push`` runs) on dense random stone sets.
@@ -996,6 +1003,7 @@ def test_winning_cells_match_brute_force(variant, choices):
         assert g.winning_cells(stones, g.mask) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(variant=variants, choices=choice_lists)
 def test_can_win_now_matches_trying_every_move(variant, choices):

@@ -332,6 +332,7 @@ def playouts(draw: st.DrawFn, max_moves: int = 70) -> tuple[int, str, list[str]]
     return size, rule, moves
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(playouts())
 def test_playout_agrees_with_reference_and_pop_restores(game: tuple[int, str, list[str]]) -> None:
@@ -485,6 +486,7 @@ def test_fives_on_every_edge_and_corner(size: int, rule: str, last: int) -> None
         assert g.outcome() is None, label
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_every_five_on_the_board_wins(size: int) -> None:
     for cells in all_fives(size):
@@ -511,6 +513,7 @@ def test_no_wrap_around_15x15() -> None:
             assert len(g.legal_moves()) == 225 - 9
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_no_wrap_around_any_evenly_numbered_cells(size: int) -> None:
     """Five cells evenly spaced in a row-major numbering (width ``size`` or ``size + 1``,

@@ -271,6 +271,7 @@ def test_packed_mobility_gives_each_lane_its_own_moves(seed: int) -> None:
 # --- move generation: random playouts against the reference ---------------------------
 
 
+@pytest.mark.slow
 @playout_settings
 @given(choices)
 def test_random_playouts_agree_with_reference(picks: list[int]) -> None:
@@ -286,6 +287,7 @@ def test_random_playouts_agree_with_reference(picks: list[int]) -> None:
         assert_same(game, ref)
 
 
+@pytest.mark.slow
 @playout_settings
 @given(
     st.lists(
@@ -314,6 +316,7 @@ def test_pushes_and_pops_mixed_agree_with_reference(steps: list[tuple[bool, int]
 # --- make / unmake ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(choices)
 def test_pop_restores_key_and_str_exactly(picks: list[int]) -> None:

@@ -25,6 +25,7 @@ def _options(name: str, variant: dict) -> dict:
     return {k: v for k, v in variant.items() if k in ("connect", "rule")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "variant"), VARIANTS)
 def test_set_up_equals_the_same_position_reached_by_moves(name, variant):
     rng = random.Random(14)

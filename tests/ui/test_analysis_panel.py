@@ -144,6 +144,7 @@ def test_the_hint_is_reported_as_a_hint_and_proven_results_in_words(make_app):
 SHOTS = os.environ.get("PLIES_SCREENSHOTS")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", ["classic", "dark", "high-contrast"])
 def test_analysis_card_fits_and_draws_in_every_theme(make_app, tmp_path, monkeypatch, theme):
     """Each game's analysis, a line previewed, at the default and the smallest size

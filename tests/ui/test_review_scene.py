@@ -59,6 +59,7 @@ def expected_labels(moves: str, depth: int) -> list[tuple[str, int]]:
     return [(m.label, m.best) for m in review.moves]
 
 
+@pytest.mark.slow
 def test_review_button_runs_with_progress_and_labels_every_move(make_app) -> None:
     app = finished_app(make_app)
     scene = open_review(app)
@@ -76,6 +77,7 @@ def test_review_button_runs_with_progress_and_labels_every_move(make_app) -> Non
         "blunder", True, "turned a draw into a loss")
 
 
+@pytest.mark.slow
 def test_mistake_keys_clicks_and_the_board_shows_the_better_move(make_app) -> None:
     app = finished_app(make_app)
     scene = open_review(app)
@@ -119,6 +121,7 @@ def test_mistake_keys_clicks_and_the_board_shows_the_better_move(make_app) -> No
     assert scene.selected == 2
 
 
+@pytest.mark.slow
 def test_escape_stops_the_review_and_r_resumes_it(make_app) -> None:
     app = finished_app(make_app)
     scene = open_review(app)

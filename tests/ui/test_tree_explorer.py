@@ -281,6 +281,7 @@ def test_a_finished_game_says_so(make_app):
     assert "game is over" in scene.message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", ["classic", "dark", "high-contrast"])
 @pytest.mark.parametrize("name, moves", [("connect4", "4453"), ("othello", "f5d6c3d3c4"),
                                          ("gomoku", "h8i9h9")])

@@ -208,6 +208,7 @@ SCREENS = Path(os.environ.get("PLIES_SCREENSHOTS", "")) if os.environ.get("PLIES
     else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", ["classic", "dark", "high-contrast"])
 def test_every_screen_draws(make_app, tmp_path, theme):
     """Each screen in each theme draws something (PLIES_SCREENSHOTS=dir keeps the images)."""
@@ -292,6 +293,7 @@ def test_nothing_overlaps_at_the_smallest_size(make_app, demo):
     assert play.panel.visible_rows() >= 3
 
 
+@pytest.mark.slow
 def test_dragging_the_window_through_many_sizes_keeps_memory_bounded(make_app):
     from game.ui import draw
     app = make_app()
