@@ -110,6 +110,21 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         (6, None, 0.0, True),
         (9, 6.0, 0.0, True, None, True),
     ),
+    # Tic-tac-toe's static scores swing with the parity of the depth (the side that
+    # moved last has one more open line), so odd depths play worse than the even
+    # depth below them: the levels sit on even depths, then the whole tree (9), then
+    # the exact solver; ai/TUNING.md, "Tic-tac-toe levels", has the matches.
+    "tictactoe": _row(
+        "tictactoe",
+        (2, None, 3.0, False),
+        (2, None, 1.5, False),
+        (2, None, 0.5, False),
+        (2, None, 0.0, False),
+        (4, None, 0.0, False),
+        (6, None, 0.0, False),
+        (9, None, 0.0, False),
+        (9, None, 0.0, True),
+    ),
 }
 """Level tables per game (the numbers are calibrated with ``plies match``)."""
 

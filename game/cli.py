@@ -35,6 +35,7 @@ from game.commands.common import (  # noqa: F401  (re-exported for older callers
 )
 from game.rules.perft import perft
 
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but its errors are one line and go through ``CliError``."""
 
@@ -95,7 +96,9 @@ def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _analyse(args: argparse.Namespace) -> int:
-    from game.commands.analyse import analyse_command  # the search loads only when needed
+    from game.commands.analyse import (
+        analyse_command,  # the search loads only when needed
+    )
 
     return analyse_command(args)
 
@@ -221,6 +224,15 @@ def _demo(args: argparse.Namespace) -> int:
                        players=app.demo_players(*levels, game_name=name), demo=True)
 
 
+def _learn_arguments(parser: argparse.ArgumentParser) -> None:
+    """``plies learn`` has no options: the lessons remember where the learner was."""
+
+
+def _learn(args: argparse.Namespace) -> int:
+    from game.ui import app
+    return app.run_app(learn=True)
+
+
 # --- match / bench live in their own modules --------------------------------------------
 
 def _delegate(module: str, function: str) -> Callable[[argparse.Namespace], int]:
@@ -239,10 +251,13 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
                           Callable[[argparse.Namespace], int]]] = {
     "play": ("open the window straight into a game", _play_arguments, _play),
     "demo": ("open the window into computer-versus-computer play", _demo_arguments, _demo),
+    "learn": (("open the window on the Learn lessons: game trees, minimax, alpha-beta, "
+               "move ordering, with exercises"), _learn_arguments, _learn),
     "perft": ("count the legal move sequences of a depth", _perft_arguments, _perft),
     "analyse": ("best move, score, principal variation and root scores", _analyse_arguments,
                 _analyse),
-    "solve": ("exact game-theoretic value (Connect-4; Othello near the end)", _solve_arguments,
+    "solve": ("exact game-theoretic value (Connect-4, tic-tac-toe; Othello near the end)",
+              _solve_arguments,
               _solve),
     "match": ("computer-versus-computer games with a results table",
               _delegate_arguments("game.match"), _delegate("game.match", "run")),
@@ -252,6 +267,10 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
              _delegate_arguments("game.commands.show"), _delegate("game.commands.show", "run")),
     "tree": ("record a small search as a tree: values, (alpha, beta) windows, pruning",
              _delegate_arguments("game.commands.tree"), _delegate("game.commands.tree", "run")),
+    "exercise": (("a minimax, alpha-beta or move-ordering exercise on a real position, "
+                  "with its answer key"),
+                 _delegate_arguments("game.commands.exercise"),
+                 _delegate("game.commands.exercise", "run")),
     "engine": ("speak the Gomocup (gomoku) or NBoard (othello) engine protocol on stdin/stdout",
                _delegate_arguments("game.engines.command"),
                _delegate("game.engines.command", "run")),

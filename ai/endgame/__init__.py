@@ -4,6 +4,7 @@
 * ``ai.endgame.othello``: the exact final disc difference near the end.
 * ``ai.endgame.gomoku``: victory by continuous fours (VCF), a forced-win proof, and
   (``solve_threats``, ``ai.endgame.gomoku_vct``) by continuous threats (VCT).
+* ``ai.endgame.tictactoe``: the whole tree, win/draw/loss.
 
 Each evaluator attaches its game's solver; ``plies solve`` asks ``solver_for``.
 """
@@ -18,6 +19,7 @@ _SOLVERS = {
     "connect4": ("ai.endgame.connect4", "Connect4Solver"),
     "othello": ("ai.endgame.othello", "OthelloSolver"),
     "gomoku": ("ai.endgame.gomoku", "VcfSolver"),
+    "tictactoe": ("ai.endgame.tictactoe", "TicTacToeSolver"),
 }
 
 

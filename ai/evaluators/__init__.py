@@ -44,6 +44,7 @@ _MODULES = {
     "connect4": "ai.evaluators.connect4",
     "othello": "ai.evaluators.othello",
     "gomoku": "ai.evaluators.gomoku",
+    "tictactoe": "ai.evaluators.tictactoe",
 }
 
 DEFAULT_PRESET = "default"

@@ -12,8 +12,8 @@ Three modes, all on the tree that ``ai.search`` searches (the evaluator's root m
 candidate moves, its static evaluation at the depth limit, its scores of finished
 games):
 
-* ``"minimax"``: every node expanded, in the evaluator's order (``Searcher`` mode
-  ``"minimax"``);
+* ``"minimax"``: the textbook minimax: every legal move of every node expanded (the
+  evaluator's candidates first, in its order, then the other legal moves);
 * ``"alphabeta"``: fail-soft alpha-beta in the evaluator's order (``Searcher`` mode
   ``"alphabeta"``);
 * ``"ordered"``: the same alpha-beta, but at every node two or more plies above the
@@ -21,10 +21,16 @@ games):
   after each move, best for the mover first (ties keep the evaluator's order). The
   quick looks are counted apart (``ordering_looks``): they are not nodes of the tree.
 
-The recording search is the same algorithm as ``ai.search.Searcher`` in the first two
-modes, statement for statement (the tests check the root value and the node count
-against it on all three games); it is written again here rather than hooked into the
+The recording search is the same algorithm as ``ai.search.Searcher`` in the alpha-beta
+mode, statement for statement (the tests check the root value and the node count
+against it on all the games); it is written again here rather than hooked into the
 searcher so that the searcher's hot loop pays nothing for the explorer.
+
+Alpha-beta searches only the evaluator's candidate moves; the legal moves it leaves
+out (a forced block, a win at once, Gomoku's far cells) and renju's forbidden points
+are written down per node with their reason (``TreeNode.skipped``,
+``ai.explain.skipped``), apart from the moves an alpha-beta cut-off pruned, so that a
+learner never takes one for the other.
 
 Values and windows are given from MAX's point of view (the player to move at the root),
 as lectures draw them; internally the search is negamax, like ``ai.search``. A node's
@@ -42,7 +48,7 @@ and reports progress.
 >>> pruned = record(game, load_evaluator("connect4"), 2, "alphabeta")
 >>> full = record(game, load_evaluator("connect4"), 2, "minimax")
 >>> pruned.value == full.value, pruned.best_name, pruned.node_count, full.node_count
-(True, '6', 21, 45)
+(True, '6', 21, 57)
 """
 
 from __future__ import annotations
@@ -53,6 +59,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from ai.evaluators.base import WIN, WIN_THRESHOLD, Evaluator
+from ai.explain.skipped import skipped_moves
 from ai.explain.words import count
 from ai.search import INFINITY
 from game.rules.base import Game, Move
@@ -107,6 +114,10 @@ class TreeNode:
             or ``"upper"`` (a MIN node cut off: at most ``value``).
         children: the children searched, in visiting order.
         pruned_moves: the moves of this node that were never searched (a cut-off).
+        skipped: ``(move, name, reason)`` of the moves left out for another reason
+            than a cut-off (``ai.explain.skipped``): not candidates, renju-forbidden.
+        outside: in a minimax tree, the reason alpha-beta (the evaluator's candidate
+            moves) would never try this node's move, when it would not; else ``None``.
         cutoff: the search of this node stopped early because β ≤ α.
         enter_step, exit_step: indices in ``SearchTree.steps`` of the step that entered
             the node and the one that gave it its final value.
@@ -127,6 +138,8 @@ class TreeNode:
     children: list[TreeNode] = dataclasses.field(default_factory=list)
     pruned_moves: list[Move] = dataclasses.field(default_factory=list)
     pruned_names: list[str] = dataclasses.field(default_factory=list)
+    skipped: list[tuple[Move, str, str]] = dataclasses.field(default_factory=list)
+    outside: str | None = None
     cutoff: bool = False
     enter_step: int = 0
     exit_step: int = 0
@@ -171,9 +184,12 @@ class Step:
             node's other moves are pruned), ``done`` (the search is over).
         node: the ``order`` of the node the step happens at (for ``backup`` the
             parent, ``child`` the child whose value arrived).
-        alpha, beta: that node's window after the step, MAX's view (``None`` in minimax).
-        best: that node's best value so far, MAX's view (``None`` before any).
+        alpha, beta: that node's window after the step, MAX's view (``None`` in minimax);
+            at a ``leaf`` step the window its parent is searching with.
+        best: that node's best value so far, MAX's view (``None`` before any); at a
+            ``leaf`` step the *parent's* best so far (the leaf's own is ``value``).
         text: the one-line explanation.
+        value: at a ``leaf`` step, the leaf's own value (MAX's view), else ``None``.
     """
 
     index: int
@@ -184,6 +200,7 @@ class Step:
     best: int | None
     text: str
     child: int | None = None
+    value: int | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -261,7 +278,8 @@ def node_json(node: TreeNode) -> dict[str, Any]:
     Keys: ``order`` (visit order), ``move`` (``null`` at the root), ``kind``
     (max/min/leaf), ``value`` and ``bound``, ``alpha``/``beta`` (the window, ``null`` in
     minimax; ``±infinity`` is an open edge), ``terminal``, ``cutoff``, ``pruned`` (the
-    moves never searched) and ``children``.
+    moves never searched) and ``children``; ``skipped`` lists the legal moves left out
+    for another reason than a cut-off as ``{"move", "reason"}`` (only where there are).
     """
     out: dict[str, Any] = {
         "order": node.order, "move": node.name if node.move is not None else None,
@@ -270,9 +288,13 @@ def node_json(node: TreeNode) -> dict[str, Any]:
     }
     if node.terminal:
         out["terminal"] = True
+    if node.outside is not None:
+        out["outside"] = node.outside
     if node.kind != "leaf":
         out["cutoff"] = node.cutoff
         out["pruned"] = list(node.pruned_names)
+        if node.skipped:
+            out["skipped"] = [{"move": name, "reason": why} for _, name, why in node.skipped]
         out["children"] = [node_json(child) for child in node.children]
     return out
 
@@ -379,10 +401,11 @@ class _Recorder:
         return (alpha, beta) if mover_is_max else (-beta, -alpha)
 
     def _step(self, kind: StepKind, node: TreeNode, window: tuple[int | None, int | None],
-              best: int | None, text: str, child: TreeNode | None = None) -> int:
+              best: int | None, text: str, child: TreeNode | None = None,
+              value: int | None = None) -> int:
         index = len(self.steps)
         self.steps.append(Step(index, kind, node.order, window[0], window[1], best, text,
-                               None if child is None else child.order))
+                               None if child is None else child.order, value))
         return index
 
     def _too_large(self) -> TreeTooLarge:
@@ -483,18 +506,35 @@ class _Recorder:
                       f"{value_text(node.value)}"
             else:
                 why = f"the evaluator scores this position {value_text(node.value)}"
+            # The number line shows the parent's best so far beside this leaf's value.
+            parent_best = None
+            if node.parent is not None:
+                node.parent.children.remove(node)
+                parent_best = node_best(node.parent)
+                node.parent.children.append(node)
             node.enter_step = node.exit_step = self._step(
-                "leaf", node, window, node.value, f"Leaf {node.name}: {why} (for MAX).")
+                "leaf", node, window, parent_best, f"Leaf {node.name}: {why} (for MAX).",
+                value=node.value)
             return score
 
         if moves is None:
             moves = evaluator.candidate_moves(game)
+        left_out = dict(skipped_moves(game, moves))
+        if self.mode == "minimax":  # the textbook's: every legal move
+            chosen = set(moves)
+            moves = list(moves) + [m for m in game.legal_moves() if m not in chosen]
+        searched = set(moves)
+        node.skipped = [(m, game.move_name(m), why) for m, why in left_out.items()
+                        if m not in searched]
         sorted_ = self.mode == "ordered" and depth >= 2 and len(moves) > 1
         if sorted_:
             moves = self._order(moves, ply)
         text = self._enter_text(node, window, len(moves))
         if sorted_:
             text = text[:-1] + "; its moves sorted by a quick look, the most promising first."
+        if node.skipped:
+            text += (f" {count(len(node.skipped), 'other move')} not searched, not by α-β: "
+                     f"{node.skipped[0][2].removeprefix('not searched: ')}.")
         node.enter_step = self._step("enter", node, window, None, text)
         alpha_in = alpha
         best = -INFINITY
@@ -502,6 +542,7 @@ class _Recorder:
             name = game.move_name(move)
             game.push(move)
             child = self._new_node(move, name, ply + 1, node, -beta, -alpha)
+            child.outside = left_out.get(move)
             try:
                 score = -self._negamax(child, depth - 1, -beta, -alpha, ply + 1)
             finally:
@@ -624,6 +665,14 @@ def _bound(node: TreeNode, window: tuple[int | None, int | None]
     return view(0, found)[1] if flip else found  # type: ignore[return-value]
 
 
+def _grouped(skipped: list[tuple[Move, str, str]]) -> list[tuple[str, list[str]]]:
+    """The skipped moves' names by reason, reasons in order of first appearance."""
+    groups: dict[str, list[str]] = {}
+    for _, name, why in skipped:
+        groups.setdefault(why, []).append(name)
+    return list(groups.items())
+
+
 def node_best(node: TreeNode) -> int | None:
     """The best value among ``node``'s children so far, MAX's view."""
     values = [c.value for c in node.children if c.value is not None]
@@ -638,7 +687,8 @@ def tree_text(tree: SearchTree, *, max_lines: int | None = None) -> str:
     """The indented tree ``plies tree`` prints.
 
     One line per node: its move, its kind, its value (``≥``/``≤`` when cut short), its
-    window, and after a cut-off the moves pruned, marked ``✂``.
+    window, and after a cut-off the moves pruned, marked ``✂``; the moves left out for
+    another reason follow, marked ``·``, grouped by reason.
     """
     head = [f"{MODE_TITLES[tree.mode]} search of depth {tree.depth}: MAX is "
             f"{tree.side_names[0]}, MIN is {tree.side_names[1]}; values are MAX's",
@@ -662,6 +712,9 @@ def tree_text(tree: SearchTree, *, max_lines: int | None = None) -> str:
             walk(child, indent + "  ")
         if node.pruned_names:
             lines.append(f"{indent}  ✂ pruned: {' '.join(node.pruned_names)}")
+        for why, names in _grouped(node.skipped):
+            shown = " ".join(names[:12]) + (f" … ({len(names)})" if len(names) > 12 else "")
+            lines.append(f"{indent}  · {why}: {shown}")
 
     walk(tree.root, "")
     if max_lines is not None and len(lines) > max_lines:

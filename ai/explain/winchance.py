@@ -46,6 +46,8 @@ CURVES: dict[tuple[str, str], float] = {
                                       # (1365 / 1508; ai/TUNING.md, "Session 6")
     ("gomoku", "default"): 3964.0,    # 150 games, 2,245 positions
     ("gomoku", "naive"): 4445.0,      # its scores barely predict anything (log loss 0.693)
+    ("tictactoe", "default"): 11.0,   # 400 games, 1,656 positions (--opening 2 --every 1)
+    ("tictactoe", "naive"): 9.0,
 }
 """The fitted logistic scale per game and evaluator preset (``ai/TUNING.md``)."""
 
@@ -54,6 +56,7 @@ UNITS: dict[str, tuple[float, str, str]] = {
     "othello": (100.0, "disc", "discs"),
     "connect4": (120.0, "threat", "threats"),
     "gomoku": (1.0, "point", "points"),
+    "tictactoe": (10.0, "open two", "open twos"),
 }
 """The game unit a raw score is shown in: Othello's evaluator counts hundredths of a
 disc; Connect-4's default values a strong (odd/even-row) threat at 120 points;

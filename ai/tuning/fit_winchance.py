@@ -159,7 +159,7 @@ def score_positions(game_name: str, games: Iterable[dict], preset: str, every: i
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.tuning.fit_winchance",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=("connect4", "othello", "gomoku"))
+    parser.add_argument("game", choices=("connect4", "othello", "gomoku", "tictactoe"))
     parser.add_argument("--games", type=int, default=0, help="games to play (0: only --data)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--depth", type=int, default=2, help="the players' search depth")

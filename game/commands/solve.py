@@ -1,4 +1,5 @@
-"""``plies solve``: the exact value of a position (Connect-4; Othello near the end).
+"""``plies solve``: the exact value of a position (Connect-4, tic-tac-toe; Othello near
+the end).
 
 Plain text is for people; ``--json`` gives one object per position for scripts. With
 ``--file`` every non-empty line is a position and every position gives one line.
@@ -17,6 +18,9 @@ from ai.endgame import solver_for
 from ai.evaluators.base import ExactSolver, Solution
 from game.commands.common import CliError, build_game, emit, file_positions, located
 from game.rules import Game
+
+SOLVABLE = ("connect4", "othello", "tictactoe")
+"""The games ``plies solve`` answers exactly."""
 
 
 class _TimeUp(Exception):
@@ -42,8 +46,8 @@ def solve_within(solver: ExactSolver, game: Game,
 
 
 def _solve_position(args: argparse.Namespace, line: str | None) -> Game:
-    if args.game not in ("connect4", "othello"):
-        raise CliError(f"plies solve works for connect4 and othello, not {args.game!r}")
+    if args.game not in SOLVABLE:
+        raise CliError(f"plies solve works for {', '.join(SOLVABLE)}, not {args.game!r}")
     if line is None:
         game = build_game(args)
     else:  # a file line is a whole position: a move list, or an Othello board and side
@@ -62,8 +66,8 @@ def solve_command(args: argparse.Namespace) -> int:
     ``--file``: each line is solved as soon as it is read)."""
     if args.file and (args.moves or args.board):
         raise CliError("give either --file or a position (--moves, --board), not both")
-    if args.game not in ("connect4", "othello"):
-        raise CliError(f"plies solve works for connect4 and othello, not {args.game!r}")
+    if args.game not in SOLVABLE:
+        raise CliError(f"plies solve works for {', '.join(SOLVABLE)}, not {args.game!r}")
     solver = solver_for(args.game)
     for where, line in file_positions(args):
         game = located(where, lambda: _solve_position(args, line))

@@ -5,6 +5,8 @@ indented tree with each node's value and (α, β) window and the moves pruned un
 or with ``--json`` as one object whose ``tree`` nests the nodes (``move``, ``kind``,
 ``value``, ``bound``, ``alpha``, ``beta``, ``pruned``, visit ``order``, ``children``).
 ``--compare`` prints instead what each of the three modes costs on the position.
+``--svg FILE`` also writes the tree as a figure in the lectures' style
+(``game.formats.tree_svg``).
 
 A tree past the node cap, a finished game, a bad depth or move is exit status 2 with
 one sentence on stderr.
@@ -24,10 +26,22 @@ from typing import Any
 
 from ai.evaluators import EvaluatorError, load_evaluator
 from ai.explain.tree import (
-    MAX_DEPTH, MIN_DEPTH, MODE_TITLES, NODE_CAP, TREE_MODES, SearchTree, TreeError, compare,
-    record, tree_text, value_text,
+    MAX_DEPTH,
+    MIN_DEPTH,
+    MODE_TITLES,
+    NODE_CAP,
+    TREE_MODES,
+    SearchTree,
+    TreeError,
+    compare,
+    record,
+    tree_text,
+    value_text,
 )
 from game.commands.common import CliError, add_game_argument, build_game
+from game.files import os_reason
+from game.formats.tree_svg import figure_svg, from_search, search_caption
+from game.records import atomic_write_text
 
 DEFAULT_DEPTH = 3
 
@@ -46,6 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--compare", action="store_true",
                         help="nodes, leaves and value of all three modes instead of the tree")
     parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.add_argument("--svg", metavar="FILE",
+                        help="also write the tree as an SVG figure (MAX up-triangles, MIN "
+                             "down-triangles, leaves squares, values, windows, cut-offs)")
 
 
 def comparison_payload(trees: dict[str, SearchTree | str]) -> dict[str, Any]:
@@ -75,6 +92,15 @@ def comparison_text(trees: dict[str, SearchTree | str]) -> str:
     return "\n".join(lines)
 
 
+def write_figure(path: str, svg: str) -> None:
+    """Write an SVG figure in place (atomically); a folder that cannot be written is a
+    ``CliError``."""
+    try:
+        atomic_write_text(path, svg)
+    except OSError as error:
+        raise CliError(f"{path} could not be written: {os_reason(error)}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     """``plies tree``: record and print; bad input raises ``CliError`` (exit 2)."""
     if not MIN_DEPTH <= args.depth <= MAX_DEPTH:
@@ -98,5 +124,9 @@ def run(args: argparse.Namespace) -> int:
             payload, text = tree.to_json(), tree_text(tree)
     except TreeError as error:
         raise CliError(str(error)) from None
+    if args.svg:
+        if args.compare:
+            raise CliError("--svg draws one tree: leave out --compare")
+        write_figure(args.svg, figure_svg(from_search(tree), search_caption(tree)))
     print(json.dumps(payload) if args.json else text)
     return 0

@@ -25,8 +25,10 @@ from game.rules.base import (
 from game.rules.connect4 import Connect4
 from game.rules.gomoku import Gomoku
 from game.rules.othello import Othello
+from game.rules.tictactoe import TicTacToe
 
-GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Connect4, Othello, Gomoku)}
+GAMES: dict[str, type[Game]] = {cls.name: cls
+                                for cls in (Connect4, Othello, Gomoku, TicTacToe)}
 """Every game by its command-line name."""
 
 
@@ -64,5 +66,5 @@ def set_up(name: str, diagram: str, turn: int | str | None = None, **variant: An
 __all__ = [
     "GAMES", "PASS", "Cell", "Connect4", "Game", "Gomoku", "IllegalMoveError",
     "InvalidMoveError", "InvalidVariantError", "Move", "Othello", "Outcome",
-    "RulesError", "SetupError", "new_game", "parse_turn", "set_up",
+    "RulesError", "SetupError", "TicTacToe", "new_game", "parse_turn", "set_up",
 ]

@@ -13,7 +13,8 @@ The redraw rule (what a scene must respect to stay correct):
 * every event the loop hands out (input, window, resize, a worker report) redraws;
 * pushing, popping or replacing a scene, a resize and ``apply_settings`` redraw;
 * a scene whose ``wants_frames()`` is true (an animation, a search, a demo playing)
-  makes the loop run at ``fps`` and redraw every frame;
+  makes the loop run at ``fps`` and redraw every frame, including the frame in which
+  it stops wanting them (so the settled look is on screen with no further input);
 * a scene whose ``update(dt)`` returns true redraws that frame;
 * a scene whose look changes at a known time with no input (a message expiring, a
   tooltip appearing) says when through ``wake_in()``;
@@ -392,7 +393,11 @@ class App:
         with ``dt = 0`` after them (so a long sleep never skips an animation an event
         starts).
         """
-        if self.busy():
+        # A scene that stops moving during this frame (an animation ending) must still
+        # get this frame drawn: its last look (markers shown again, the status line) is
+        # drawn by no later frame, since nothing moves and no event may come.
+        was_busy = self.busy()
+        if was_busy:
             dt = self._pace()
             events = pygame.event.get()
         else:
@@ -414,7 +419,7 @@ class App:
         busy = self.busy()
         if time.perf_counter() >= self._wake_at:
             self._dirty = True
-        if self._dirty or busy:
+        if self._dirty or busy or was_busy:
             self._dirty = False
             self.draw(self.screen)
             pygame.display.flip()
@@ -590,7 +595,8 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
             open_new_game_dialog: bool = False,
             opened: tuple[Game, list[dict], str] | None = None,
             position: Game | None = None,
-            opening: str | dict[str, Any] | None = None) -> int:
+            opening: str | dict[str, Any] | None = None,
+            learn: bool = False) -> int:
     """Open the window and run until it is closed; returns the exit status.
 
     With no arguments (``plies``) the new-game screen opens first; with ``game`` or
@@ -600,7 +606,8 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
     file name)`` of a loaded record (``plies FILE``): shown as the Open dialog shows it.
     ``position``: a set-up game (``plies play --board``) played instead of the start.
     ``opening``: ``"swap"`` / ``"swap2"`` (Gomoku, ``plies play --opening``), or an
-    opened record's opening (``{"kind", "choices"}``).
+    opened record's opening (``{"kind", "choices"}``). ``learn``: the Learn lessons open
+    over the start screen (``plies learn``).
     """
     reason = no_display_reason()
     if reason is not None:
@@ -629,6 +636,9 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
             app.show_game(*opened, opening=opening if isinstance(opening, dict) else None)
         elif open_new_game_dialog or (game is None and players is None and not demo):
             app.show_start(game=name, variant=variant, players=players)
+            if learn:
+                from game.ui.scenes.learn import LearnScene
+                app.push_scene(LearnScene(app))
         else:
             chosen_variant = variant if variant is not None else (
                 settings.variant_for(name) if game is None or game == settings.last_game

@@ -117,6 +117,10 @@ CLASSIC = Theme(
             surface=(232, 190, 122), surface_dark=(212, 164, 98), frame=(150, 104, 60),
             line=(84, 58, 32), hole=(0, 0, 0), label=(250, 236, 214),
             pieces=(BLACK_DISC, WHITE_DISC)),
+        "tictactoe": BoardColours(  # a sheet of paper: X in blue ink, O in red
+            surface=(250, 248, 240), surface_dark=(238, 234, 222), frame=(120, 128, 146),
+            line=(60, 66, 84), hole=(0, 0, 0), label=(240, 242, 248),
+            pieces=((36, 88, 200), (206, 52, 52))),
     },
 )
 
@@ -156,6 +160,10 @@ DARK = Theme(
             surface=(188, 148, 92), surface_dark=(162, 124, 74), frame=(98, 70, 42),
             line=(58, 40, 22), hole=(0, 0, 0), label=(232, 218, 196),
             pieces=((26, 27, 31), (232, 231, 226))),
+        "tictactoe": BoardColours(  # a slate: chalk-light X and O
+            surface=(44, 52, 64), surface_dark=(36, 42, 52), frame=(24, 28, 36),
+            line=(150, 160, 178), hole=(0, 0, 0), label=(200, 206, 218),
+            pieces=((120, 176, 255), (255, 140, 130))),
     },
 )
 
@@ -195,6 +203,10 @@ HIGH_CONTRAST = Theme(
             surface=(255, 214, 140), surface_dark=(255, 214, 140), frame=(0, 0, 0),
             line=(0, 0, 0), hole=(0, 0, 0), label=(255, 255, 255),
             pieces=((0, 0, 0), (255, 255, 255)), piece_outline=(0, 0, 0)),
+        "tictactoe": BoardColours(
+            surface=(255, 255, 255), surface_dark=(255, 255, 255), frame=(0, 0, 0),
+            line=(0, 0, 0), hole=(0, 0, 0), label=(255, 255, 255),
+            pieces=((0, 0, 160), (170, 0, 0))),
     },
 )
 

@@ -67,6 +67,9 @@ class Placed:
     collapsed: bool = False
     move: Move | None = None
     """A pruned stub's move (``None`` for the stub that gathers several)."""
+    reason: str | None = None
+    """A stub of a move left out for another reason than a cut-off (a forced block,
+    renju, Gomoku's far cells): that reason; ``None`` for a pruned stub."""
 
 
 def level_height(area_height: int, depth: int) -> int:
@@ -94,9 +97,10 @@ def place(tree: SearchTree, expanded: set[int], step: int, level_h: int
         nonlocal cursor
         children = visible_children(node, step)
         stubs = node.pruned_names if stubs_shown(node, step) else []
-        open_ = node.order in expanded and (children or stubs)
+        aside = node.skipped if node.enter_step <= step else []
+        open_ = node.order in expanded and (children or stubs or aside)
         here = Placed(0.0, y, node, parent, node.name, node.kind,
-                      collapsed=bool(children or stubs) and not open_)
+                      collapsed=bool(children or stubs or aside) and not open_)
         placed.append(here)
         if not open_:
             width = LEAF_SLOT if node.kind == "leaf" else SLOT
@@ -116,6 +120,27 @@ def place(tree: SearchTree, expanded: set[int], step: int, level_h: int
         for name, move in zip(stubs, moves):
             stub = Placed(cursor + STUB / 2, y + level_h, None, here, name, stub_kind,
                           move=move)
+            placed.append(stub)
+            xs.append(stub.x)
+            cursor += STUB
+        # The moves left out for another reason: greyed, with no cut mark, and when there
+        # are many (Gomoku's far cells) one stub per reason.
+        groups: dict[str, list[tuple[Move, str]]] = {}
+        for move, name, why in aside:
+            groups.setdefault(why, []).append((move, name))
+        shown: list[tuple[str, Move | None, str]] = []
+        for why, items in groups.items():
+            if len(items) <= 2 or len(groups) * 2 + len(shown) > MAX_STUBS + 2:
+                if len(items) > 2:
+                    shown.append((f"+{len(items)}", None, why))
+                else:
+                    shown.extend((name, move, why) for move, name in items)
+            else:
+                shown.append((items[0][1], items[0][0], why))
+                shown.append((f"+{len(items) - 1}", None, why))
+        for name, move, why in shown:
+            stub = Placed(cursor + STUB / 2, y + level_h, None, here, name, stub_kind,
+                          move=move, reason=why)
             placed.append(stub)
             xs.append(stub.x)
             cursor += STUB
@@ -299,7 +324,8 @@ def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
         if p.node is None:
             _dashed(surface, look.ghost, (px, bar), (cx, bar))
             _dashed(surface, look.ghost, (cx, bar), (cx, cy))
-            cut_mark(surface, look.cut, (cx, bar + 2), (cx, cy))
+            if p.reason is None:  # a cut-off; a move left out for another reason has none
+                cut_mark(surface, look.cut, (cx, bar + 2), (cx, cy))
             continue
         colour, width = (look.path, 4) if p.node.order in on_path else (look.edge, 2)
         pygame.draw.line(surface, colour, (px, py - 1), (px, bar), width)
@@ -307,7 +333,8 @@ def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
                          (max(px, cx) + width // 2, bar), width)
         pygame.draw.line(surface, colour, (cx, bar), (cx, cy), width)
         parent = p.parent.node
-        if p.node.order in skipped and (parent is None or parent.order not in skipped):
+        if p.node.order in skipped and (parent is None or parent.order not in skipped) \
+                and p.node.outside is None:
             cut_mark(surface, look.cut, (cx, bar + 2), (cx, cy))  # where alpha-beta cuts
     for p in shown:  # each edge's move, just above its child
         if p.parent is None or not p.label or p.node is None:
@@ -323,6 +350,14 @@ def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
     for p in shown:
         cx, cy = screen(p)
         if not area.inflate(SLOT, 80).collidepoint(cx, cy):
+            continue
+        if p.node is None and p.reason is not None:  # left out, not by α-β: a dotted ring
+            for i in range(12):
+                angle = i * math.pi / 6
+                draw.aa_circle(surface, look.ghost, (cx + HALF * 0.8 * math.cos(angle),
+                                                     cy + HALF * 0.8 * math.sin(angle)), 2)
+            draw.blit_text(surface, p.label, MOVE_SIZE, look.ghost, (cx, cy + HALF + 3),
+                           "midtop", max_width=STUB + 6)
             continue
         if p.node is None:  # a pruned child: an outline, its move in grey
             draw_shape(surface, p.kind, False, (cx, cy), None, look.ghost)
@@ -363,9 +398,12 @@ def _move_label(surface: pygame.Surface, text: str, centre: tuple[float, float],
 # --- the window on a number line -------------------------------------------------------------
 
 def draw_number_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
-                     alpha: int | None, beta: int | None, best: int | None) -> None:
+                     alpha: int | None, beta: int | None, best: int | None,
+                     value: int | None = None) -> None:
     """α and β on a number line, as lectures draw them: the band between them is what
     can still change the result; when β ≤ α it is empty and the node is cut off.
+    ``best`` is the best value so far of the node being searched (at a leaf step, the
+    leaf's parent); ``value`` a leaf's own value, drawn apart as a ring.
 
     ``−∞`` and ``+∞`` sit at the ends; finite values are spread between them in order
     (the scale is ordinal: it shows which is larger, not by how much).
@@ -379,7 +417,8 @@ def draw_number_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
     end_w = draw.text_size("+∞", 16)[0] + 6
     left, right = rect.x + end_w, rect.right - end_w
     y = rect.y + 27
-    finite = sorted({v for v in (alpha, beta, best) if v is not None and abs(v) < edge})
+    finite = sorted({v for v in (alpha, beta, best, value)
+                     if v is not None and abs(v) < edge})
     inner_left = left + (right - left) * 0.16
     inner_right = right - (right - left) * 0.16
 
@@ -404,10 +443,10 @@ def draw_number_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
     ink = colour if theme.name != "high-contrast" else text
     # α's words end at its mark and β's begin at its mark, so they never overlap; when
     # the window has closed (β left of α) they swap sides.
-    for x, name, value, anchor in ((xa, "α", alpha, "bottomleft" if closed else "bottomright"),
+    for x, name, bound, anchor in ((xa, "α", alpha, "bottomleft" if closed else "bottomright"),
                                    (xb, "β", beta, "bottomright" if closed else "bottomleft")):
         pygame.draw.line(surface, colour, (x, y - 11), (x, y + 11), 3)
-        label = f"{name} = {value_text(value)}"
+        label = f"{name} = {value_text(bound)}"
         w = draw.text_size(label, 17, True)[0]
         lx = x + 3 if anchor == "bottomleft" else x - 3 - w
         lx = min(max(lx, rect.x), rect.right - w)  # near the ends, keep the words inside
@@ -415,13 +454,25 @@ def draw_number_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
     if closed:  # the marks have crossed: say so under them instead of the best value
         draw.blit_text(surface, "β ≤ α: cut off", 16, theme.danger, ((xa + xb) / 2, y + 8),
                        "midtop", bold=True)
-    elif best is not None and abs(best) < edge:
-        xbest = x_of(best)
-        draw.aa_circle(surface, text, (xbest, y), 5)
-        label = f"best so far {value_text(best)}"
-        w = draw.text_size(label, 15)[0]
-        lx = min(max(xbest - w / 2, rect.x), rect.right - w)
-        draw.blit_text(surface, label, 15, dim, (lx, y + 8), "topleft")
+        return
+    taken: list[tuple[float, float]] = []  # the words under the line, kept apart
+    for mark, label in ((best, "best so far"), (value, "leaf")):
+        if mark is None or abs(mark) >= edge:
+            continue
+        xm = x_of(mark)
+        if label == "leaf":
+            draw.aa_circle(surface, theme.accent, (xm, y), 6, 2)
+        else:
+            draw.aa_circle(surface, text, (xm, y), 5)
+        words = f"{label} {value_text(mark)}"
+        w = draw.text_size(words, 15)[0]
+        lx = min(max(xm - w / 2, rect.x), rect.right - w)
+        for a, b in taken:
+            if lx < b + 6 and lx + w > a - 6:
+                lx = b + 8 if xm >= (a + b) / 2 else a - 8 - w
+        lx = min(max(lx, rect.x), rect.right - w)
+        taken.append((lx, lx + w))
+        draw.blit_text(surface, words, 15, dim, (lx, y + 8), "topleft")
 
 
 INFINITY_EDGE = 10 ** 6 + 1

@@ -1,9 +1,11 @@
 """The recorded search tree (``ai.explain.tree``) against the lectures and the searcher.
 
 The textbook trees of ``test_textbook`` must give the values and the pruned leaves the
-lectures give; on real positions of all three games the recording must be the search
-``ai.search.Searcher`` runs (same root value, same node count) and alpha-beta must
-never visit more nodes than minimax.
+lectures give; on real positions of every game the alpha-beta recording must be the
+search ``ai.search.Searcher`` runs (same root value, same node count), the minimax
+recording must be the textbook minimax over every legal move (``textbook_minimax``
+below, written here without the engine's code), and alpha-beta must never visit more
+nodes than minimax.
 """
 
 from __future__ import annotations
@@ -17,8 +19,16 @@ import pytest
 from ai.evaluators import load_evaluator
 from ai.evaluators.base import WIN
 from ai.explain.tree import (
-    INFINITY, NODE_CAP, Progress, TreeCancelled, TreeError, TreeTooLarge, compare, record,
-    tree_text, value_text,
+    INFINITY,
+    NODE_CAP,
+    Progress,
+    TreeCancelled,
+    TreeError,
+    TreeTooLarge,
+    compare,
+    record,
+    tree_text,
+    value_text,
 )
 from ai.search import Limits, Searcher
 from game.rules import new_game
@@ -151,42 +161,113 @@ def test_ordering_finds_the_same_value_with_no_more_nodes_on_the_lecture_tree():
 
 # --- real positions: the recording is the searcher's search -------------------------------
 
-CASES = [("connect4", 4, 0, 12), ("othello", 3, 0, 30), ("gomoku", 2, 1, 12)]
+def textbook_minimax(game, evaluator, depth: int, maximising: bool = True, ply: int = 0):
+    """(value for the player to move at the root, nodes): plain minimax over every legal
+    move, the evaluator's static score at the depth limit (it scores for the side to
+    move, so MIN's leaves are negated) and its score of a finished game."""
+    outcome = game.outcome()
+    if outcome is not None or depth == 0:
+        own = (evaluator.terminal_score(game, outcome, ply) if outcome is not None
+               else evaluator.evaluate(game))
+        return (own if maximising else -own), 1
+    values, nodes = [], 1
+    for move in game.legal_moves():
+        game.push(move)
+        value, below = textbook_minimax(game, evaluator, depth - 1, not maximising, ply + 1)
+        game.pop()
+        values.append(value)
+        nodes += below
+    return (max(values) if maximising else min(values)), nodes
+
+
+CASES = [("connect4", 4, 3, 0, 12), ("othello", 3, 3, 0, 30), ("gomoku", 2, 1, 1, 12),
+         ("tictactoe", 4, 4, 0, 4)]
+"""(game, alpha-beta depth, minimax depth, fewest and most random plies first)."""
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name, depth, low, high", CASES)
+@pytest.mark.parametrize("name, depth, full_depth, low, high", CASES)
 @pytest.mark.parametrize("seed", range(3))
-def test_recording_is_the_searchers_search(name, depth, low, high, seed):
+def test_recording_is_the_searchers_search(name, depth, full_depth, low, high, seed):
     rng = random.Random(f"{name}-{seed}")
     game = random_game(name, rng, rng.randint(low, high), ending="undo")
     before = game.moves_text()
     evaluator = load_evaluator(name)
-    trees = {}
-    for mode in ("minimax", "alphabeta"):
-        result = Searcher(evaluator, mode=mode).search(game, Limits(depth=depth))
-        recorded = record(game, load_evaluator(name), depth, mode)
-        root_view = result.score  # both are from the side to move's view at the root
-        assert recorded.value == root_view, (mode, before)
-        assert recorded.node_count == result.nodes + 1, (mode, before)  # + the root
-        assert recorded.best_move == result.move, (mode, before)
-        trees[mode] = recorded
+    result = Searcher(evaluator, mode="alphabeta").search(game, Limits(depth=depth))
+    pruned = record(game, load_evaluator(name), depth, "alphabeta")
+    assert pruned.value == result.score, before  # both from the side to move's view
+    assert pruned.node_count == result.nodes + 1, before  # + the root
+    assert pruned.best_move == result.move, before
+    full = record(game, load_evaluator(name), full_depth, "minimax")
+    value, nodes = textbook_minimax(game.copy(), evaluator, full_depth)
+    assert (full.value, full.node_count) == (value, nodes), before
+    assert all(not node.pruned_moves for node in full.nodes)
     ordered = record(game, load_evaluator(name), depth, "ordered")
-    assert trees["alphabeta"].value == trees["minimax"].value == ordered.value
-    assert trees["alphabeta"].node_count <= trees["minimax"].node_count
-    assert ordered.node_count <= trees["minimax"].node_count
-    assert trees["alphabeta"].leaves <= trees["minimax"].leaves
+    assert ordered.value == pruned.value
+    if full_depth == depth:
+        assert pruned.node_count <= full.node_count and ordered.node_count <= full.node_count
+        assert pruned.leaves <= full.leaves
     assert game.moves_text() == before  # left unchanged
 
 
-@pytest.mark.parametrize("name", ["connect4", "othello", "gomoku"])
-def test_alphabeta_never_beats_minimax_in_nodes_nor_differs_in_value(name):
+def test_a_forced_block_lists_the_other_moves_as_skipped_not_pruned():
+    """Connect-4 4453 then 6 (Red: 4 5 6 on the bottom row): Yellow must play 7."""
+    game = new_game("connect4")
+    game.play_moves("44536")
+    recorded = record(game, load_evaluator("connect4"), 2, "alphabeta")
+    root = recorded.root
+    assert [child.name for child in root.children] == ["7"] and not root.pruned_moves
+    assert sorted(name for _, name, _ in root.skipped) == ["1", "2", "3", "4", "5", "6"]
+    assert {why for _, _, why in root.skipped} == {"not searched: Yellow must block at 7"}
+    data = json.loads(json.dumps(recorded.to_json()))
+    assert {"move": "1", "reason": "not searched: Yellow must block at 7"} \
+        in data["tree"]["skipped"]
+    assert "· not searched: Yellow must block at 7: 4 3 5 2 6 1" in tree_text(recorded)
+    # The minimax mode is the textbook's: every legal move, nothing skipped.
+    full = record(game, load_evaluator("connect4"), 2, "minimax")
+    assert sorted(c.name for c in full.root.children) == [str(c) for c in range(1, 8)]
+    assert not full.root.skipped and full.value == recorded.value
+
+
+def test_renju_forbidden_points_are_skipped_with_their_kind():
+    game = new_game("gomoku", size=9, rule="renju")
+    game.play_moves("c5 a1 d5 a9 e6 i9 e7 i1")  # Black to move; e5 is a double-three
+    forbidden = game.forbidden_points()
+    assert forbidden
+    recorded = record(game, load_evaluator("gomoku"), 1, "alphabeta")
+    skipped = {name: why for _, name, why in recorded.root.skipped}
+    for move, kind in forbidden.items():
+        assert skipped[game.move_name(move)] == f"renju: forbidden ({kind})"
+    assert all(child.move not in forbidden for child in recorded.root.children)
+
+
+def test_leaf_steps_show_the_parents_best_so_far_not_the_leaf():
+    game = new_game("connect4")
+    game.play_moves("4453")
+    recorded = record(game, load_evaluator("connect4"), 2, "alphabeta")
+    nodes = recorded.nodes
+    for step in recorded.steps:
+        if step.kind != "leaf":
+            continue
+        leaf = nodes[step.node]
+        parent = leaf.parent
+        before = [c.value for c in parent.children[:parent.children.index(leaf)]]
+        expected = None if not before else (max(before) if parent.kind == "max" else min(before))
+        assert step.best == expected and step.value == leaf.value
+        assert (step.alpha, step.beta) == (leaf.alpha, leaf.beta)
+    assert any(s.kind == "leaf" and s.best is not None and s.best != s.value
+               for s in recorded.steps)
+
+
+@pytest.mark.parametrize("name, depth", [("connect4", 2), ("othello", 2), ("gomoku", 1),
+                                         ("tictactoe", 3)])
+def test_alphabeta_never_beats_minimax_in_nodes_nor_differs_in_value(name, depth):
     rng = random.Random(name)
     for _ in range(4):
         game = random_game(name, rng, rng.randint(1, 10), ending="undo")
         if game.is_over():
             continue
-        result = compare(game, load_evaluator(name), 2)
+        result = compare(game, load_evaluator(name), depth)
         values = {mode: t.value for mode, t in result.items()}
         assert len(set(values.values())) == 1, values
         assert result["alphabeta"].node_count <= result["minimax"].node_count

@@ -100,10 +100,10 @@ def test_the_readme_cost_table_is_what_the_program_counts():
     from game.rules import new_game
 
     text = ROOT.joinpath("README.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| (Connect-4|Othello|Gomoku) `(\w+)` \| (\d) \| ([\d,]+)(?: nodes)? "
+    rows = re.findall(r"^\| (Connect-4|Othello|Tic-tac-toe) `(\w+)` \| (\d) \| ([\d,]+)(?: nodes)? "
                       r"\| ([\d,]+) \| ([\d,]+) \(\+([\d,]+)\) \|$", text, re.M)
     assert len(rows) == 3
-    names = {"Connect-4": "connect4", "Othello": "othello", "Gomoku": "gomoku"}
+    names = {"Connect-4": "connect4", "Othello": "othello", "Tic-tac-toe": "tictactoe"}
     for title, moves, depth, *figures in rows:
         game = new_game(names[title])
         game.play_moves(moves)

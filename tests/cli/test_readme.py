@@ -34,10 +34,10 @@ def test_readme_documents_every_evaluator_weight():
     """Each weight is named (an ``_end`` twin or an ``opp_`` twin by its stem's rule)."""
     import dataclasses
 
-    from ai.evaluators import connect4, gomoku, othello
+    from ai.evaluators import connect4, gomoku, othello, tictactoe
 
     text = ROOT.joinpath("README.md").read_text(encoding="utf-8")
-    for module in (connect4, othello, gomoku):
+    for module in (connect4, othello, gomoku, tictactoe):
         for field in dataclasses.fields(module.Weights):
             stem = field.name.removesuffix("_end").removeprefix("opp_")
             assert f"`{stem}`" in text or field.name == "unit", (module.__name__, field.name)

@@ -115,3 +115,23 @@ def test_window_close_event_quits_at_once_even_while_searching(make_app):
     started = time.monotonic()
     app.close()
     assert time.monotonic() - started < 1.5
+
+
+def test_tictactoe_from_its_tile_against_level_8_never_won_by_the_person(make_app):
+    """The fourth tile starts tic-tac-toe; the exact solver (level 8) never loses, so a
+    person who plays the first empty cell each time loses or draws."""
+    app = make_app(size=(800, 560))
+    app.show_start()
+    app.run_frames(2)
+    start = app.top
+    post_click(start.tiles[3].rect.center)
+    app.run_frames(1)
+    assert start.game_name == "tictactoe"
+    start.players["tictactoe"] = [HUMAN, computer(8)]
+    start._sync()
+    post_click(start.b_start.rect.center)
+    app.run_frames(2)
+    assert app.play is not None and app.play.game.name == "tictactoe"
+    play_to_the_end(app, lambda g: g.legal_moves()[0])
+    assert_finished_cleanly(app)
+    assert app.play.game.outcome().winner != 0

@@ -369,3 +369,21 @@ def test_an_idle_explorer_draws_nothing(make_app):
     post_key(pygame.K_SPACE, 0, " ")  # ...until something happens
     app.run_frames(1)
     assert app.frames_drawn == drawn + 1
+
+
+def test_a_forced_block_shows_the_other_moves_left_out_not_pruned(make_app):
+    """Connect-4 4453 then 6: Yellow must play 7; the six other moves hang under the root
+    as moves left out with that reason, not as alpha-beta's pruned children."""
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app, "connect4", "44536")
+    scene.go_to(0)
+    app.run_frames(1)
+    stubs = [p for p in scene._placed if p.node is None]
+    assert stubs and all(p.reason == "not searched: Yellow must block at 7" for p in stubs)
+    assert not scene.tree.root.pruned_moves
+    pos = screen_pos(scene, stubs[0].parent.node)
+    stub_pos = (pos[0] + stubs[0].x - stubs[0].parent.x, pos[1] + stubs[0].y - stubs[0].parent.y)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(stub_pos[0]),
+                                         round(stub_pos[1])), rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert scene.hovered is not None and scene.hovered.reason is not None

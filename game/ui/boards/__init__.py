@@ -6,11 +6,13 @@ from game.ui.boards.base import ANIMATION_FACTORS, BoardOverlay, BoardView
 from game.ui.boards.connect4 import Connect4View
 from game.ui.boards.gomoku import GomokuView
 from game.ui.boards.othello import OthelloView
+from game.ui.boards.tictactoe import TicTacToeView
 
 VIEWS: dict[str, type[BoardView]] = {
     "connect4": Connect4View,
     "othello": OthelloView,
     "gomoku": GomokuView,
+    "tictactoe": TicTacToeView,
 }
 
 
@@ -20,4 +22,4 @@ def view_for(game_name: str) -> BoardView:
 
 
 __all__ = ["ANIMATION_FACTORS", "BoardOverlay", "BoardView", "Connect4View", "GomokuView",
-           "OthelloView", "VIEWS", "view_for"]
+           "OthelloView", "TicTacToeView", "VIEWS", "view_for"]

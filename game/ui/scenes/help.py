@@ -48,7 +48,7 @@ SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
 WORDS = {"or", "…"}
 
 PAGES = (("keys", "Keys"), ("connect4", "Connect-4"), ("othello", "Othello"),
-         ("gomoku", "Gomoku"))
+         ("gomoku", "Gomoku"), ("tictactoe", "Tic-tac-toe"))
 
 RULES = {
     "connect4": "Players take turns dropping a disc into a column; it falls to the lowest "
@@ -61,6 +61,10 @@ RULES = {
     "gomoku": "Take turns placing a stone on an empty intersection; Black moves first. Five "
               "of your stones in an unbroken line (across, up and down, or diagonally) win. "
               "A full board is a draw.",
+    "tictactoe": "Take turns writing your mark in an empty square of the 3 × 3 grid; X moves "
+                 "first. Three of your marks in a line (across, up and down, or diagonally) "
+                 "win. A full grid is a draw, and with perfect play on both sides every game "
+                 "is one.",
 }
 """Each game's rules, in this project's words."""
 
@@ -73,12 +77,15 @@ VARIANTS = {
               "Black may not make a double three, a double four or six in a row (those "
               "points carry a red sign on Black's turn; point at one to see why) and wins "
               "only with exactly five; White wins with five or more.",
+    "tictactoe": "One board, 3 × 3; the squares are named a1 (bottom left) to c3, b2 is the "
+                 "centre. Learn (on the start screen) teaches game trees on it.",
 }
 
 SOLVER_WORDS = {
     "connect4": "solves the end exactly",
     "othello": "plays the last empty squares perfectly",
     "gomoku": "finds forced wins by fours",
+    "tictactoe": "plays perfectly (the whole tree is solved)",
 }
 
 

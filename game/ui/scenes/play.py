@@ -768,7 +768,7 @@ class PlayScene(Scene):
         elif self.cursor_visible:
             how = "arrows move, Enter plays"
         else:
-            how = "click a square" if game.name == "othello" else "click an intersection"
+            how = "click a square" if game.name in ("othello", "tictactoe") else "click an intersection"
         return f"{prefix} — {how}", "turn"
 
     def forbidden_reason(self) -> str | None:

@@ -20,7 +20,7 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.ui.app import App
 
-GAME_ORDER = ("connect4", "othello", "gomoku")
+GAME_ORDER = ("connect4", "othello", "gomoku", "tictactoe")
 
 
 def score_text(entry: tuple[int, int, int]) -> str:

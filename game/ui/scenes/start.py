@@ -22,7 +22,7 @@ from game.rules import GAMES, Game, RulesError, new_game
 from game.tally import Tally
 from game.ui import draw
 from game.ui.scenes.base import Scene
-from game.ui.theme import Theme, icon_outline, mix
+from game.ui.theme import Theme, icon_outline, mix, visible_on
 from game.ui.widgets import (
     Button,
     Choice,
@@ -36,11 +36,12 @@ from game.ui.widgets import (
 if TYPE_CHECKING:
     from game.ui.app import App
 
-GAME_ORDER = ("connect4", "othello", "gomoku")
+GAME_ORDER = ("connect4", "othello", "gomoku", "tictactoe")
 GAME_BLURBS = {
     "connect4": "Four in a row wins",
     "othello": "Outflank and flip",
     "gomoku": "Five in a line wins",
+    "tictactoe": "Three in a row wins",
 }
 C4_SIZES = range(4, 11)
 C4_LINES = range(3, 7)
@@ -61,13 +62,35 @@ def gomoku_size_label(size: int) -> str:
 
 
 def preset_options(game_name: str) -> list[str]:
-    """The evaluator presets of ``game_name`` (just ``default`` if they cannot be listed)."""
+    """The evaluator presets of ``game_name`` (just ``default`` if they cannot be listed),
+    then the user's own evaluators for it (``<config>/evaluators/NAME.toml``, e.g. saved
+    by the Learn lesson on the evaluation function) that read without a problem."""
     try:
         from ai.evaluators import preset_names
         names = preset_names(game_name)
     except Exception:
         names = []
-    return names or ["default"]
+    names = names or ["default"]
+    return names + [n for n in user_evaluators(game_name) if n not in names]
+
+
+def user_evaluators(game_name: str, limit: int = 50) -> list[str]:
+    """The names of the user's evaluator files for ``game_name``, sorted (at most ``limit``)."""
+    from ai.evaluators import EvaluatorError, evaluator_by_name, is_evaluator_name
+    from game.records import evaluators_dir
+    try:
+        folder = evaluators_dir()
+        stems = sorted(p.stem for p in folder.glob("*.toml") if is_evaluator_name(p.stem))
+    except OSError:
+        return []
+    found = []
+    for stem in stems[:limit]:
+        try:
+            evaluator_by_name(game_name, stem, user_dir=folder)
+        except (EvaluatorError, OSError):
+            continue
+        found.append(stem)
+    return found
 
 
 class GameTile(Widget):
@@ -101,23 +124,29 @@ class GameTile(Widget):
             else (theme.button_hover if self.hovered else theme.button)
         border = theme.accent if selected else theme.button_border
         draw.rounded_rect(surface, rect, fill, 12, 3 if selected else theme.border_width, border)
-        icon = pygame.Rect(0, 0, rect.height - 28, rect.height - 28)
-        icon.midleft = (rect.x + 14, rect.centery)
-        draw_game_icon(surface, theme, self.game_name, icon)
-        x = icon.right + 12
-        title = GAMES[self.game_name].title
+        # Four tiles share the card's width: a small icon beside the title, the blurb
+        # (and the results) below them across the whole tile.
         won, drawn, lost = self.scene.tally.total(self.game_name)
         tally = " · ".join(f"{n} {word}" for n, word in ((won, "won"), (drawn, "drawn"),
                                                           (lost, "lost")) if n)
-        dy = 10 if tally else 0
-        draw.blit_text(surface, title, 26, theme.text, (x, rect.centery - 14 - dy), "midleft",
+        side = 40
+        icon = pygame.Rect(rect.x + 12, rect.y + (10 if tally else 14), side, side)
+        draw_game_icon(surface, theme, self.game_name, icon)
+        x = icon.right + 10
+        title = GAMES[self.game_name].title
+        size = draw.fit_size(title, 22, rect.right - x - 8, 15)
+        draw.blit_text(surface, title, size, theme.text, (x, icon.centery), "midleft",
                        max_width=rect.right - x - 8, bold=True)
-        draw.blit_text(surface, GAME_BLURBS[self.game_name], 18, theme.text_dim,
-                       (x, rect.centery + 12 - dy), "midleft", max_width=rect.right - x - 8)
+        room = rect.width - 24
+        blurb = GAME_BLURBS[self.game_name]
+        size = draw.fit_size(blurb, 17, room, 13)
+        draw.blit_text(surface, blurb, size, theme.text_dim,
+                       (rect.x + 12, icon.bottom + (14 if tally else 18)), "midleft",
+                       max_width=room)
         if tally:
-            size = draw.fit_size(tally, 17, rect.right - x - 8, 13)
-            draw.blit_text(surface, tally, size, theme.text, (x, rect.centery + 30 - dy),
-                           "midleft", max_width=rect.right - x - 8)
+            size = draw.fit_size(tally, 16, room, 12)
+            draw.blit_text(surface, tally, size, theme.text, (rect.x + 12, icon.bottom + 32),
+                           "midleft", max_width=room)
         if focused:
             focus_ring(surface, rect, theme, 12)
 
@@ -153,6 +182,16 @@ def draw_game_icon(surface: pygame.Surface, theme: Theme, game_name: str,
             draw.piece(surface, (rect.x + (x + 0.5) * cell, rect.y + (y + 0.5) * cell),
                        int(cell * 0.4), colours.pieces[side], with_shadow=False,
                        outline=colours.piece_outline)
+    elif game_name == "tictactoe":
+        draw.rounded_rect(surface, rect, colours.surface, 6)
+        cell = rect.width / 3
+        for i in (1, 2):
+            x, y = round(rect.x + i * cell), round(rect.y + i * cell)
+            pygame.draw.line(surface, colours.line, (x, rect.y + 3), (x, rect.bottom - 4), 2)
+            pygame.draw.line(surface, colours.line, (rect.x + 3, y), (rect.right - 4, y), 2)
+        for (x, y), side in {(1, 1): 0, (0, 0): 1, (2, 0): 0, (2, 2): 1}.items():
+            draw_mark(surface, colours.pieces[side], side,
+                      (rect.x + (x + 0.5) * cell, rect.y + (y + 0.5) * cell), cell * 0.28)
     else:
         draw.rounded_rect(surface, rect, colours.surface, 6)
         n = 5
@@ -166,6 +205,18 @@ def draw_game_icon(surface: pygame.Surface, theme: Theme, game_name: str,
             draw.piece(surface, (rect.x + (x + 1) * cell, rect.y + (y + 1) * cell),
                        int(cell * 0.46), colours.pieces[side], with_shadow=False,
                        style="stone", outline=colours.piece_outline)
+
+
+def draw_mark(surface: pygame.Surface, colour: tuple[int, int, int], side: int,
+              centre: tuple[float, float], r: float) -> None:
+    """A tic-tac-toe mark: X (side 0) as two strokes, O as a ring, of half-size ``r``."""
+    width = max(2, round(r * 0.35))
+    cx, cy = centre
+    if side == 0:
+        for dx in (-r, r):
+            draw.thick_line(surface, colour, (cx - dx, cy - r), (cx + dx, cy + r), width)
+    else:
+        draw.aa_circle(surface, colour, centre, max(2, round(r)), width)
 
 
 class StartScene(Scene):
@@ -293,6 +344,9 @@ class StartScene(Scene):
         self.b_resume = Button("Resume", self.resume, tooltip="Continue the unfinished game")
         self.b_results = Button("Results", self.show_results,
                                 tooltip="Your wins, draws and losses by level (R)")
+        self.b_learn = Button("Learn game trees", self.show_learn, size=17,
+                              tooltip="Lessons on game trees, minimax and alpha-beta, with "
+                                      "exercises on real positions (L)")
         self.b_next_offer = Button("Next game", self.next_offer, size=17,
                                    tooltip="Show the next unfinished game")
         self.b_swap = Button("Swap sides", self.swap, tooltip="Exchange the two players",
@@ -310,7 +364,7 @@ class StartScene(Scene):
                 w.add(self.b_resume)
             if len(self.offers) > 1:
                 w.add(self.b_next_offer)
-            w.add(self.b_open, self.b_results, self.b_quit, self.b_start)
+            w.add(self.b_learn, self.b_open, self.b_results, self.b_quit, self.b_start)
         self._sync()
         w.set_focus(self.b_start)
 
@@ -470,6 +524,10 @@ class StartScene(Scene):
         from game.ui.scenes.results import ResultsDialog
         self.app.push_scene(ResultsDialog(self.app, on_change=self._load_tally))
 
+    def show_learn(self) -> None:
+        from game.ui.scenes.learn import LearnScene
+        self.app.push_scene(LearnScene(self.app))
+
     def _load_tally(self) -> None:
         from game.tally import load_tally
         self.tally = load_tally()
@@ -492,9 +550,10 @@ class StartScene(Scene):
         pad = 28
         inner_w = c.width - 2 * pad
         y = c.y + 56
-        tile_w = (inner_w - 2 * 14) // 3
+        gap = 12
+        tile_w = (inner_w - (len(self.tiles) - 1) * gap) // len(self.tiles)
         for i, tile in enumerate(self.tiles):
-            tile.rect = pygame.Rect(c.x + pad + i * (tile_w + 14), y, tile_w, 92)
+            tile.rect = pygame.Rect(c.x + pad + i * (tile_w + gap), y, tile_w, 92)
         y += 92 + 44
         self.board_row_y = y - 24
         row_h = 42
@@ -540,6 +599,9 @@ class StartScene(Scene):
                 bw = max(120, button.preferred_width())
                 button.rect = pygame.Rect(x, by, bw, 44)
                 x += bw + 12
+            # Learn sits on the heading's line, at the right: the bottom row is full.
+            lw = max(150, self.b_learn.preferred_width())
+            self.b_learn.rect = pygame.Rect(c.right - pad - lw, c.y + 18, lw, 32)
             # Several unfinished games: a small button at the end of the line about them.
             nw = self.b_next_offer.preferred_width()
             self.b_next_offer.rect = pygame.Rect(c.right - pad - nw, by - 14 - 12, nw, 24)
@@ -560,6 +622,10 @@ class StartScene(Scene):
             if event.key == pygame.K_r and not ctrl and not self.overlay:
                 self.show_results()
                 return
+            if event.key == pygame.K_l and not ctrl and not self.overlay \
+                    and not isinstance(self.widgets.focus, TextInput):
+                self.show_learn()
+                return
             focus = self.widgets.focus
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not (
                     self.widgets.focus_visible and isinstance(focus, (Button, GameTile))):
@@ -579,8 +645,8 @@ class StartScene(Scene):
                 cy = self.card.y - 62
                 draw.blit_text(surface, "Plies", 76, theme.text, (size[0] // 2, cy), "center",
                                bold=True)
-                draw.blit_text(surface, "Connect-4 · Othello · Gomoku against a computer that "
-                               "shows its thinking", 22, theme.text_dim,
+                draw.blit_text(surface, "Connect-4 · Othello · Gomoku · Tic-tac-toe against a "
+                               "computer that shows its thinking", 22, theme.text_dim,
                                (size[0] // 2, cy + 42), "center", max_width=size[0] - 40)
         c = self.card
         draw.shadow(surface, c, 16, theme.shadow_alpha, blur=22, offset=(0, 8))
@@ -589,9 +655,11 @@ class StartScene(Scene):
         draw.blit_text(surface, heading, 32, theme.text, (c.x + 28, c.y + 20), bold=True)
         pad = 28
         self._heading(surface, "Board", self.board_row_y)
-        if self.game_name == "othello":
-            draw.blit_text(surface, "The standard 8 × 8 board; Black moves first.", 22,
-                           theme.text_dim, (c.x + pad, self.board_row_y + 24 + 21), "midleft")
+        fixed = {"othello": "The standard 8 × 8 board; Black moves first.",
+                 "tictactoe": "The 3 × 3 grid; X moves first. Perfect play draws."}
+        if self.game_name in fixed:
+            draw.blit_text(surface, fixed[self.game_name], 22, theme.text_dim,
+                           (c.x + pad, self.board_row_y + 24 + 21), "midleft")
         self._heading(surface, "Players", self.players_row_y)
         colours = theme.board(self.game_name)
         names = GAMES[self.game_name].side_names
@@ -600,6 +668,9 @@ class StartScene(Scene):
             label = names[side] + (" (first)" if side == 0 else "")
             if self.game_name == "gomoku" and self.opening != "none":
                 label = ("First", "Second")[side]  # the swap chooses the colours: no stone
+            elif self.game_name == "tictactoe":
+                draw_mark(surface, visible_on(colours.pieces[side], theme.card, 3.0), side,
+                          (c.x + pad + 12, ry), 9)
             else:
                 draw.piece(surface, (c.x + pad + 12, ry), 12, colours.pieces[side],
                            outline=icon_outline(colours.pieces[side], theme.card),

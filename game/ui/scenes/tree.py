@@ -31,6 +31,7 @@ the scene through a queue drained in ``update``, whatever dialog is on top.
 from __future__ import annotations
 
 import dataclasses
+import math
 import queue
 import threading
 from collections.abc import Callable
@@ -40,8 +41,21 @@ import pygame
 
 from ai.evaluators import load_evaluator
 from ai.explain.tree import (
-    MAX_DEPTH, MIN_DEPTH, MODE_TITLES, NODE_CAP, TREE_MODES, Progress, SearchTree, TreeCancelled,
-    TreeError, TreeMode, TreeNode, TreeTooLarge, record, value_text, window_text,
+    MAX_DEPTH,
+    MIN_DEPTH,
+    MODE_TITLES,
+    NODE_CAP,
+    TREE_MODES,
+    Progress,
+    SearchTree,
+    TreeCancelled,
+    TreeError,
+    TreeMode,
+    TreeNode,
+    TreeTooLarge,
+    record,
+    value_text,
+    window_text,
 )
 from ai.explain.words import count
 from ai.worker import SearchWorker, WorkerReport
@@ -702,8 +716,16 @@ class TreeScene(Scene):
                  ("min", False, look.min_fill, f"MIN {tree.side_names[1]}"),
                  ("leaf", False, look.leaf_fill, "leaf"),
                  ("ghost", False, None, "alpha-beta skips" if self.skipped else "pruned")]
+        if any(n.skipped or n.outside for n in tree.nodes):
+            items.append(("aside", False, None, "left out"))
         for kind, terminal, fill, text in items:
-            if kind == "ghost":
+            if kind == "aside":  # the dotted ring of a move left out, not by α-β
+                for i in range(8):
+                    angle = i * math.pi / 4
+                    draw.aa_circle(surface, look.ghost, (x + 7 + 6 * math.cos(angle),
+                                                         y + 6 * math.sin(angle)), 1)
+                x += 18
+            elif kind == "ghost":
                 tree_canvas.cut_mark(surface, look.cut, (x + 2, y - 8), (x + 2, y + 8))
                 x += 14
             else:
@@ -778,7 +800,11 @@ class TreeScene(Scene):
         overlay.scores = _path_cells(self.game, path)
         self.board.draw(surface, game, theme, overlay)
         y = self.board_rect.bottom + 10
-        if stub is not None:
+        if stub is not None and stub.reason is not None:
+            what = stub.label if stub.move is not None else f"{stub.label[1:]} moves"
+            words = (f"{what}: {stub.reason} (not an alpha-beta cut-off: the evaluator "
+                     "leaves it out before the search)")
+        elif stub is not None:
             words = (f"{stub.label}: never searched, because the window of its parent "
                      "closed (β ≤ α) before its turn came") if stub.move is not None else \
                 f"{stub.label[1:]} more moves never searched (β ≤ α)"
@@ -808,8 +834,12 @@ class TreeScene(Scene):
             moves = f"{count(len(node.children), 'move')} searched"
             if node.pruned_moves:
                 moves += f", {len(node.pruned_moves)} pruned"
+            if node.skipped:
+                moves += f", {len(node.skipped)} left out ({node.skipped[0][2]})"
             lines.append(moves)
-        if node.order in self.skipped:
+        if node.outside is not None:
+            lines.append(f"Alpha-beta never tries this move: {node.outside}.")
+        elif node.order in self.skipped:
             lines.append("Alpha-beta never visits this node: a cut-off above it prunes it.")
         return lines
 
@@ -864,7 +894,8 @@ class TreeScene(Scene):
         line_x = x + draw.text_size(counter, 17)[0] + 14
         line = pygame.Rect(line_x, rect.y + 2, rect.right - line_x - 12, 46)
         if line.width > 160:
-            tree_canvas.draw_number_line(surface, line, theme, step.alpha, step.beta, step.best)
+            tree_canvas.draw_number_line(surface, line, theme, step.alpha, step.beta, step.best,
+                                         step.value)
         text = step.text
         if self.step == len(tree.steps) - 1:
             text += " Home goes back to the first step."
