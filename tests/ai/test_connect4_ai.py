@@ -484,6 +484,7 @@ def test_randomness_never_changes_a_proven_result(seed):
         assert search_at_level(number, position(WIN_IN_ONE_LATE), seed=seed).score == WIN - 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["default", "naive"])
 @pytest.mark.parametrize("seed", range(5))
 def test_alphabeta_equals_plain_minimax(preset, seed):
@@ -640,6 +641,7 @@ def test_the_proof_of_the_measured_positions(moves):
     assert_proof_agrees_with_the_exact_solve(position(moves))
 
 
+@pytest.mark.slow
 def test_the_proof_takes_fewer_nodes_than_every_exact_move_score():
     game = position("454444415525255")  # a draw: four drawing moves, one loses
     exact = Connect4Solver(None, None).solve(game.copy())

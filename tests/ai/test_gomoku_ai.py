@@ -329,6 +329,7 @@ def test_vcf_under_standard_rule_avoids_the_overline():
     assert_vcf_line(game, line)
 
 
+@pytest.mark.slow
 def test_solver_agrees_with_brute_force_vcf_on_random_positions():
     """Found exactly when the definition says one exists (up to three fours before the
     last); every line found replays correctly."""
@@ -417,6 +418,7 @@ def random_position(seed: int):
                        size=9, rule=("freestyle", "standard")[seed % 2])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(16))
 def test_alphabeta_equals_minimax(evaluator, seed):
     game = random_position(seed)
@@ -491,6 +493,7 @@ def level_limits(number: int, evaluator) -> Limits:
     return limits
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", LEVEL_NUMBERS)
 def test_every_level_takes_a_win_in_one_and_blocks_fours_and_open_threes(evaluator, number):
     """Even level 1, which otherwise picks almost any move near the stones."""
@@ -516,6 +519,7 @@ def test_from_the_default_level_up_every_level_is_sharp():
     assert SHARP_LEVELS == list(range(DEFAULT_LEVEL, LEVEL_NUMBERS[-1] + 1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", SHARP_LEVELS)
 def test_no_tactical_blunder_at_the_sharp_levels(evaluator, number):
     """After the level's move the opponent has no win by continuous fours (or the

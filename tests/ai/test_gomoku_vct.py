@@ -153,6 +153,7 @@ def test_double_three_is_found_and_agrees_with_the_exhaustive_reference():
     verify_win(game, plies, VcfSolver())
 
 
+@pytest.mark.slow
 def test_quiet_position_has_no_vct_and_the_reference_agrees():
     game = position(*QUIET)
     assert find_vct(board_of(game), 0) is None
@@ -385,6 +386,7 @@ def test_root_defence_drops_a_move_refuted_beyond_the_first_share():
         board.remove(move, 0)
 
 
+@pytest.mark.slow
 def test_the_chosen_move_check_finds_a_refutation_the_defence_share_misses():
     """A level-8 match position (15x15, Black to move): f5, which level 8 played,
     loses to a 21-ply VCT that takes about 21,000 nodes (beyond the root defence's

@@ -250,6 +250,7 @@ def test_a_root_where_every_move_is_wiped_out_still_names_a_move():
     assert proof.score == -64 and proof.best_moves[0] in (13, 34)
 
 
+@pytest.mark.slow
 def test_the_lever_tool_solves_with_a_lever_changed(monkeypatch, capsys):
     """``python -m ai.tools.endgame_levers --set ROOT_PROBES=0 FFO1``: the published
     value whichever way the root is searched; an unknown lever is refused."""
@@ -264,6 +265,7 @@ def test_the_lever_tool_solves_with_a_lever_changed(monkeypatch, capsys):
         endgame_levers.main(["FFO1", "--set", "TABLE=1"])
 
 
+@pytest.mark.slow
 def test_the_reach_tool_reports_solve_times_per_empty_count(capsys):
     """``python -m ai.tools.endgame_reach``: self-play positions stopped at the asked
     count, each proven as a level proves it; one line per count with the figures."""

@@ -44,6 +44,7 @@ TIMED_COMMANDS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", TIMED_COMMANDS)
 @pytest.mark.parametrize("value", TIMES)
 def test_times_must_be_finite_positive_and_at_most_a_day(capsys, command, value):

@@ -424,6 +424,7 @@ def test_pop_restores_key_and_str_exactly(variant, choices):
     assert g.key() == Connect4(*variant).key()
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(variant=variants, choices=choice_lists, seed=st.integers(0, 2**32))
 def test_transpositions_share_key(variant, choices, seed):

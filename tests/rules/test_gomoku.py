@@ -206,6 +206,7 @@ def test_perft_empty_board_depth_1_and_2(size: int) -> None:
     assert g.move_stack == [] and g.key() == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", ["freestyle", "standard"])
 def test_perft_9x9_depth_3_formula(rule: str) -> None:
     """No five fits in 3 plies, so every sequence of distinct cells counts: 81*80*79."""
@@ -271,6 +272,7 @@ def near_win_positions(holes: int, count: int) -> list[tuple[str, str]]:
     return positions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rule", "moves"), near_win_positions(holes=22, count=4),
                          ids=lambda value: value if value in ("freestyle", "standard") else "")
 def test_perft_near_wins_matches_reference(rule: str, moves: str) -> None:
@@ -361,6 +363,7 @@ def test_playout_agrees_with_reference_and_pop_restores(game: tuple[int, str, li
     assert g.key() == 0 and g.move_stack == []
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(playouts(max_moves=40), st.data())
 def test_transpositions_have_equal_keys(

@@ -60,6 +60,7 @@ def test_scores_switch_to_game_units_with_u_and_a_click(make_app):
     assert s.score_text(ev) == chance
 
 
+@pytest.mark.slow
 def test_analysis_lists_top_moves_live_and_previews_a_hovered_line(make_app, monkeypatch):
     from game.ui import session as session_module
 

@@ -334,6 +334,7 @@ def test_the_depth_choice_judges_again_at_the_chosen_depth(make_app, monkeypatch
     assert again.complete and _shown(again) == _judged(moves, 2)  # nothing judged twice
 
 
+@pytest.mark.slow
 def test_the_time_choice_judges_each_position_for_that_long(make_app, monkeypatch) -> None:
     """T / Shift+T, the choice's arrows past the last depth and a click on its value set
     a time per position: the worker's review gets that time (and no depth), the panel

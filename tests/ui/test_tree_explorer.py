@@ -217,6 +217,7 @@ def test_depth_and_mode_by_keys_and_widgets(make_app):
     assert scene.tree.depth == 3
 
 
+@pytest.mark.slow
 def test_cancel_keeps_the_tree_shown_and_drops_the_late_result(make_app):
     app = make_app(size=(800, 560))
     scene = open_explorer(app, "gomoku", BIG_GOMOKU)
@@ -248,6 +249,7 @@ def test_a_tree_past_the_cap_is_refused_in_one_sentence(make_app):
     app.run_frames(1)  # and it draws
 
 
+@pytest.mark.slow
 def test_new_game_while_recording_closes_the_explorer_and_its_thread(make_app):
     app = make_app(size=(800, 560))
     scene = open_explorer(app, "gomoku", BIG_GOMOKU)

@@ -187,6 +187,7 @@ def test_a_remembered_window_larger_than_the_screen_is_clamped(make_app):
     assert app.screen.get_size() == (min(4000, screen[0]), min(3000, screen[1]))
 
 
+@pytest.mark.slow
 def test_kill_9_leaves_no_lock_behind(tmp_path, private_config):
     window = _window(tmp_path, "connect4", "4")
     _expect(window, "slot")

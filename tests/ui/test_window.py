@@ -23,6 +23,7 @@ def resize(app, size) -> None:
     app.run_frames(2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["connect4", "othello", "gomoku"])
 def test_resizing_rescales_the_board_and_clicks_still_map_to_cells(make_app, name):
     app = make_app()
