@@ -5,31 +5,33 @@ lopsided opening favours nobody. Games run in worker processes (one per core by
 default); each finished game is written as a record that the application can open.
 
 >>> spec = parse_player_spec("depth=6,eval=naive,time=1.5")
->>> (spec.depth, spec.eval, spec.seconds)
+>>> (spec.depth, spec.evaluator, spec.seconds)
 (6, 'naive', 1.5)
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import datetime
 import math
 import multiprocessing
 import os
-import random
 import signal
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ai.evaluators import EvaluatorError, is_evaluator_name, load_evaluator
+from ai.evaluators import EvaluatorError, load_evaluator
 from ai.explain.words import count
-from ai.levels import level
-from ai.search import Limits, Searcher
+from ai.openings import random_openings
+from ai.search import Searcher
+from game import players
 from game.commands.common import (
     MAX_DEPTH,
     CliError,
@@ -38,211 +40,43 @@ from game.commands.common import (
     emit,
     int_range,
     positions_from_file,
-    seconds_value,
 )
-from game.files import os_reason
-from game.records import (
-    GameRecord,
-    RecordError,
-    evaluators_dir,
-    games_dir,
-    record_from_game,
-    save_record,
-)
+from game.files import os_reason, remove_stale_temporaries
+from game.formats import save_record
+from game.players import Computer, Engine, Player
+from game.records import GameRecord, RecordError, record_from_game
 from game.rules import Game, Outcome, RulesError, new_game
 from game.rules.openings import FIRST, SECOND, Opening
+from game.settings import evaluators_dir, games_dir
 
 ELO_CLIP = 0.001
 """Scores are kept this far from 0 and 1 when turned into an Elo margin."""
 
-BALANCED_MARGIN = 2
-"""An opening is balanced when the judge's search scores it within this many
-evaluator units of even; random openings outside it are drawn again."""
-
-MAX_NODES = 10**12
-"""Largest ``nodes=`` budget a player spec accepts (days of search)."""
 MAX_GAMES = 100_000
 """Most games one ``plies match`` plays (more would take months)."""
 JOBS_PER_CORE = 4
 """``--jobs`` may not exceed this many processes per core: more only thrash."""
 
-JUDGE_DEPTH = 4
-"""The depth of the search that judges random openings. Fixed, not taken from the
-level table: a seed must name the same openings after the levels are recalibrated,
-or the matches recorded in ``ai/TUNING.md`` could not be re-run."""
-
-
-@dataclasses.dataclass(frozen=True)
-class PlayerSpec:
-    """A computer player: a level, or an explicit depth/time/evaluator.
-
-    ``level=5`` plays exactly as level 5 plays for a user (its depth, time, randomness
-    and solver switch); ``depth``, ``time``, ``nodes``, ``random`` or ``solver`` given
-    with it override those. ``random`` is the levels' randomness, in evaluator units.
-
-    ``engine="CMD ARGS"`` is an outside program (``game.engines.external``: Gomoku over
-    the Gomocup protocol, Othello over NBoard); ``time`` is then its time per move
-    (default ``ENGINE_SECONDS``) and ``depth`` the depth NBoard engines are told.
-    """
-
-    text: str
-    level: int | None = None
-    depth: int | None = None
-    seconds: float | None = None
-    nodes: int | None = None
-    eval: str | None = None
-    solver: bool | None = None
-    randomness: float | None = None
-    engine: str | None = None
-    vct: bool | None = None
-
-    def limits(self, game_name: str, unit: int = 100) -> Limits:
-        """The search limits this player uses in ``game_name`` (``unit``: the evaluator's)."""
-        noise = None if self.randomness is None else round(self.randomness * unit)
-        if self.level is None:
-            return Limits(depth=self.depth, seconds=self.seconds, nodes=self.nodes,
-                          randomness=noise or 0, use_solver=self.solver is not False,
-                          threats=self.vct is True)
-        base = level(game_name, self.level).limits(unit)
-        return dataclasses.replace(
-            base,
-            depth=self.depth if self.depth is not None else base.depth,
-            seconds=self.seconds if self.seconds is not None else base.seconds,
-            nodes=self.nodes,
-            randomness=base.randomness if noise is None else noise,
-            use_solver=base.use_solver if self.solver is None else self.solver,
-            threats=base.threats if self.vct is None else self.vct)
-
-    def evaluator_name(self, game_name: str) -> str:
-        """The evaluator this player uses: ``eval=``, else its level's
-        (``ai.levels.Level.evaluator``), else ``default``."""
-        if self.eval is not None:
-            return self.eval
-        return level(game_name, self.level).evaluator if self.level is not None else "default"
-
-    def player_entry(self, game_name: str = "") -> dict[str, Any]:
-        """The record's ``players`` entry for this computer (an engine: an outside player,
-        which records know as ``human``: not a Plies level)."""
-        if self.engine is not None:
-            return {"type": "human"}
-        # A record names an evaluator but never a file (game.records): a weights file
-        # given here by its path is recorded by its stem (which then means NAME.toml in
-        # the evaluators folder), or as "custom".
-        name = self.evaluator_name(game_name) if game_name else (self.eval or "default")
-        if not is_evaluator_name(name):
-            stem = Path(name).stem
-            name = stem if is_evaluator_name(stem) else "custom"
-        entry: dict[str, Any] = {"type": "computer", "eval": name}
-        if self.level is not None:
-            entry["level"] = self.level
-        if self.depth is not None:
-            entry["depth"] = self.depth
-        return entry
-
-
-def _on_off(text: str) -> bool:
-    if text not in ("on", "off"):
-        raise ValueError(text)
-    return text == "on"
-
-
-def parse_player_spec(text: str) -> PlayerSpec:
+def parse_player_spec(text: str, game_name: str = "") -> Player:
     """``level=5`` or ``depth=6,eval=NAME,time=1.5`` (also ``nodes=N``, ``random=0.5``,
-    ``solver=off``, ``vct=on|off``).
+    ``solver=off``, ``vct=on|off``), or an outside engine ``time=2,engine="CMD"``: the
+    one spec parser (``game.players.parse_spec``), its errors as ``CliError``.
 
     ``vct=off`` plays a level without its threat search (level 8 as it was before
-    the VCT: the fixed opponent of ai/TUNING.md). ``solver=off`` keeps the exact solver out, so that a match between evaluators is
-    not decided by perfect endgame play. Errors are one sentence.
+    the VCT: the fixed opponent of ai/TUNING.md). ``solver=off`` keeps the exact
+    solver out, so that a match between evaluators is not decided by perfect endgame
+    play. A person (``human``) cannot play a match.
     """
-    fields: dict[str, Any] = {}
-    # engine= takes the rest of the spec: a command line may hold commas.
-    head, marker, command = text.partition("engine=")
-    if marker and (not head or head.endswith(",")):
-        command = command.strip()
-        if len(command) >= 2 and command[0] == command[-1] and command[0] in "\"'":
-            command = command[1:-1]
-        if not command:
-            raise CliError(f"player spec {text!r}: engine= needs a command")
-        fields["engine"] = command
-        text_fields = head
-    else:
-        text_fields = text
-    converters = {"level": ("level", int_range(1, 8, "level")),
-                  "depth": ("depth", int_range(1, MAX_DEPTH, "depth")),
-                  "time": ("seconds", seconds_value),
-                  "nodes": ("nodes", int_range(1, MAX_NODES, "nodes")),
-                  "eval": ("eval", str), "solver": ("solver", _on_off),
-                  "vct": ("vct", _on_off),
-                  "random": ("randomness", float)}
-    for part in filter(None, (p.strip() for p in text_fields.split(","))):
-        name, _, value = part.partition("=")
-        if name not in converters or not value:
-            raise CliError(f"player spec {text!r}: write name=value pairs with names "
-                           f"{', '.join(converters)}")
-        field, convert = converters[name]
-        try:
-            fields[field] = convert(value)
-        except argparse.ArgumentTypeError as error:
-            raise CliError(f"player spec {text!r}: {error}") from None
-        except ValueError:
-            kind = "on or off" if name in ("solver", "vct") else "a number"
-            raise CliError(f"player spec {text!r}: {name} must be {kind}") from None
-    spec = PlayerSpec(text, **fields)
-    if spec.engine is not None:
-        if spec.seconds is not None and spec.seconds <= 0:
-            raise CliError(f"player spec {text!r}: time must be positive")
-        return spec
-    if spec.level is None and spec.depth is None and spec.seconds is None and spec.nodes is None:
-        raise CliError(f"player spec {text!r} needs a level, depth, time or nodes")
-    if spec.level is not None and not 1 <= spec.level <= 8:
-        raise CliError(f"player spec {text!r}: level must be 1 to 8")
-    if spec.vct and spec.level is None and spec.seconds is None and spec.nodes is None:
-        raise CliError(f"player spec {text!r}: vct=on needs a time or nodes")
-    if spec.depth is not None and spec.depth < 1:
-        raise CliError(f"player spec {text!r}: depth must be at least 1")
-    if spec.randomness is not None and not 0 <= spec.randomness <= 100:
-        raise CliError(f"player spec {text!r}: random must be 0 to 100 evaluator units")
-    return spec
+    try:
+        player = players.parse_spec(text, game_name)
+    except players.PlayerError as error:
+        raise CliError(str(error)) from None
+    if isinstance(player, players.Human):
+        raise CliError(f"player spec {text!r}: a match is played by computers and engines")
+    return player
 
 
 # --- openings -------------------------------------------------------------------------------
-
-def random_openings(game: Game, plies: int, count: int, seed: int,
-                    balanced: bool = True) -> list[list[int]]:
-    """``count`` distinct openings of ``plies`` random moves, each near balanced.
-
-    Moves are drawn from the default evaluator's candidates (so Gomoku openings stay
-    near the centre) and an opening is kept only when a search to ``JUDGE_DEPTH``
-    finds it within ``BALANCED_MARGIN`` units of even. A shallower judge let
-    through openings that one colour wins by force, and then two strong players
-    each win with that colour, whatever their strength. ``balanced=False`` skips the
-    judge (a swap opening: the choice of colour is what evens the stones out).
-    """
-    rng = random.Random(seed)
-    evaluator = load_evaluator(game.name)
-    judge = Searcher(evaluator, tt_bits=16)
-    openings: list[list[int]] = []
-    seen: set[tuple[int, ...]] = set()
-    for _ in range(count * 40):
-        if len(openings) == count:
-            break
-        trial = game.copy()
-        for _ in range(plies):
-            moves = evaluator.candidate_moves(trial) if not trial.is_over() else []
-            if not moves:
-                break
-            trial.push(rng.choice(moves[:8]))
-        line = tuple(trial.move_stack[len(game.move_stack):])
-        if trial.is_over() or len(line) < plies or line in seen:
-            continue
-        if not balanced or abs(judge.search(trial, Limits(depth=JUDGE_DEPTH, use_solver=False))
-                               .score) <= BALANCED_MARGIN * evaluator.unit:
-            seen.add(line)
-            openings.append(list(line))
-    if not openings:
-        openings.append([])
-    return openings
-
 
 def openings_from_file(game: Game, path: str, count: int | None = None) -> list[list[int]]:
     """One opening (move list in notation) per line of ``path``; each checked.
@@ -279,8 +113,8 @@ class GameTask:
     start_moves: tuple[int, ...]
     opening: tuple[int, ...]
     a_plays_first: bool
-    spec_a: PlayerSpec
-    spec_b: PlayerSpec
+    spec_a: Player
+    spec_b: Player
     opening_rule: str | None = None
     """``"swap"`` or ``"swap2"``: the first participant (A when ``a_plays_first``) placed
     the three ``opening`` stones; the colours are then chosen by search."""
@@ -314,24 +148,25 @@ def play_game(task: GameTask) -> GameResult:
         opening = _swap_opening(game, task, specs)
         if opening.black == SECOND:
             specs = (specs[1], specs[0])
-    players: list[Any] = []
+    movers: list[Any] = []
     try:
         for spec in specs:
-            if spec.engine is not None:
-                players.append(_engine_player(game, spec))
+            if isinstance(spec, Engine):
+                movers.append(_engine_player(game, spec))
                 continue
+            assert isinstance(spec, Computer)
             evaluator = load_evaluator(task.game_name, spec.evaluator_name(task.game_name),
                                        user_dir=evaluators_dir())
-            players.append((Searcher(evaluator, seed=task.index),
-                            spec.limits(task.game_name, evaluator.unit)))
-        outcome = _play_out(game, players)
+            movers.append((Searcher(evaluator, seed=task.index),
+                           spec.limits(task.game_name, evaluator.unit)))
+        outcome = _play_out(game, movers)
     finally:
-        for player in players:
-            if not isinstance(player, tuple):
-                player.close()  # every engine process ends with its game
+        for mover in movers:
+            if not isinstance(mover, tuple):
+                mover.close()  # every engine process ends with its game
     a_side = 0 if specs[0] is task.spec_a else 1
     score = 0.5 if outcome.winner is None else float(outcome.winner == a_side)
-    record = record_from_game(game, [s.player_entry(task.game_name) for s in specs])
+    record = record_from_game(game, [_as_recorded(s, task.game_name) for s in specs])
     if opening is not None:
         record.opening = opening.as_dict()
     if record.result is None:  # a forfeit: the rules did not end the game
@@ -341,7 +176,13 @@ def play_game(task: GameTask) -> GameResult:
                       game.moves_text(), game.ply, time.perf_counter() - started, record)
 
 
-def _swap_opening(game: Game, task: GameTask, specs: tuple[PlayerSpec, PlayerSpec]) -> Opening:
+def _as_recorded(player: Player, game_name: str) -> Player:
+    """``player`` as its game's record keeps it: an engine by its name (never its
+    command line), a computer with its evaluator named (``Computer.for_file``)."""
+    return player.for_file(game_name) if isinstance(player, Computer) else player
+
+
+def _swap_opening(game: Game, task: GameTask, specs: tuple[Player, Player]) -> Opening:
     """Play out the choices of a swap / swap2 opening after its first three stones.
 
     ``specs`` are the first and the second participant's; each decides by its own
@@ -353,6 +194,7 @@ def _swap_opening(game: Game, task: GameTask, specs: tuple[PlayerSpec, PlayerSpe
     while not opening.decided:
         plies = len(game.move_stack)
         spec = specs[0] if opening.chooser(plies) == FIRST else specs[1]
+        assert isinstance(spec, Computer)  # run() refuses engines with an opening rule
         evaluator = load_evaluator(task.game_name, spec.evaluator_name(task.game_name))
         searcher = Searcher(evaluator, seed=task.index)
         limits = spec.limits(task.game_name, evaluator.unit)
@@ -368,10 +210,10 @@ ENGINE_SECONDS = 5.0
 """An engine's time per move when its spec gives no ``time``."""
 
 
-def _engine_player(game: Game, spec: PlayerSpec) -> Any:
+def _engine_player(game: Game, spec: Engine) -> Any:
     from game.engines.external import player_for
 
-    return player_for(game, spec.engine or "", spec.seconds or ENGINE_SECONDS, spec.depth)
+    return player_for(game, spec.command, spec.seconds or ENGINE_SECONDS, spec.depth)
 
 
 def _play_out(game: Game, players: list[Any]) -> Outcome:
@@ -413,8 +255,47 @@ def run_games(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
 
 def _leave_interrupts_to_parent() -> None:
     """A worker's start: Ctrl-C reaches every process of the terminal's group; the
-    parent answers it and ends the pool, so a worker must not print a traceback."""
+    parent answers it and ends the pool, so a worker must not print a traceback.
+    The pool ends a worker with SIGTERM (a hang-up may come too; on Linux the kernel
+    sends it when the parent dies): the game's ``finally`` must still close its
+    engines, so those signals exit quietly."""
+    from game.engines.external import end_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in _ENDING_SIGNALS:
+        signal.signal(sig, _exit_quietly)
+    end_with_parent(signal.SIGTERM)  # the parent killed outright: close the engines too
+
+
+_ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                        if hasattr(signal, name))
+"""Besides Ctrl-C, the signals that end a match: engines are closed on every one."""
+
+
+def _exit_quietly(signum: int, frame: object) -> None:
+    from game.engines.external import kill_every_engine
+
+    kill_every_engine()  # first: unwinding to the games' ``finally`` may not finish
+    raise SystemExit(128 + signum)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _signals_interrupt() -> Iterator[None]:
+    """SIGTERM and SIGHUP act as Ctrl-C does while the games run: the games' ``finally``
+    closes the engines (and a pool its workers) before Plies ends."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers (and receives the signals)
+        return
+    previous = {sig: signal.signal(sig, _interrupt) for sig in _ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 # --- statistics ------------------------------------------------------------------------------
@@ -468,12 +349,12 @@ def _elo(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
-def results_table(spec_a: PlayerSpec, spec_b: PlayerSpec, results: list[GameResult]) -> str:
+def results_table(spec_a: str, spec_b: str, results: list[GameResult]) -> str:
     """The table ``plies match`` prints: overall, and by A's colour."""
     rows = [("all games", Tally.of(results)),
             ("A moves first", Tally.of(r for r in results if r.a_plays_first)),
             ("B moves first", Tally.of(r for r in results if not r.a_plays_first))]
-    lines = [f"A = {spec_a.text}   B = {spec_b.text}",
+    lines = [f"A = {spec_a}   B = {spec_b}",
              f"{'':15} {'games':>5} {'A wins':>6} {'draws':>5} {'B wins':>6} {'A score':>8}"
              f" {'Elo(A-B)':>14}"]
     for label, tally in rows:
@@ -511,8 +392,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "game; at most four per core)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random openings")
     parser.add_argument("--out", metavar="DIR",
-                        help="folder for the game records (default: a new folder under "
-                             "the games folder)")
+                        help="a new or empty folder for the game records (default: a new "
+                             "folder under the games folder)")
     parser.add_argument("--json", action="store_true", help="results as one JSON object")
 
 
@@ -559,9 +440,14 @@ def _jobs(asked: int | None, games: int) -> int:
 
 
 def _check_writable(out: Path) -> None:
-    """Refuse, before any game is played, a records folder that cannot be written."""
+    """Refuse, before any game is played, a records folder that cannot be written or
+    that already holds something (a match never writes over or among other files)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(out)  # what a match killed mid-write left: never a record
+        if any(out.iterdir()):
+            raise CliError(f"--out {out} already holds files: give a new or empty folder "
+                           "(a match never writes over records)")
         probe = tempfile.NamedTemporaryFile(dir=out, prefix=".plies-probe-")
         probe.close()
     except FileExistsError:
@@ -571,15 +457,33 @@ def _check_writable(out: Path) -> None:
 
 
 def _out_dir(args: argparse.Namespace) -> Path:
+    """``--out`` (checked), or a new folder under the games folder: ``match-GAME-DATE-TIME``,
+    then ``-2``, ``-3``... when a match started in the same second has it (``mkdir``
+    claims a name for one match only)."""
     if args.out:
-        return Path(args.out)
+        out = Path(args.out)
+        _check_writable(out)
+        return out
+    parent = games_dir()
+    for old in parent.glob("match-*"):  # leftovers of matches killed mid-write
+        remove_stale_temporaries(old)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    return games_dir() / f"match-{args.game}-{stamp}"
+    base = f"match-{args.game}-{stamp}"
+    for number in range(1, 1000):
+        out = parent / (base if number == 1 else f"{base}-{number}")
+        try:
+            out.mkdir()
+            return out
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise CliError(f"{out} cannot be made: {os_reason(error)}") from None
+    raise CliError(f"no free folder name for the records under {parent}")
 
 
 def run(args: argparse.Namespace) -> int:
     """``plies match``."""
-    spec_a, spec_b = parse_player_spec(args.a), parse_player_spec(args.b)
+    spec_a, spec_b = parse_player_spec(args.a, args.game), parse_player_spec(args.b, args.game)
     jobs = _jobs(args.jobs, args.games)
     game = build_game(args)
     opening_rule = None if getattr(args, "opening", "none") == "none" else args.opening
@@ -587,14 +491,18 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--opening {opening_rule} is a Gomoku opening, not {game.name}'s")
     try:
         for spec in (spec_a, spec_b):
-            if spec.engine is not None:
+            if isinstance(spec, Engine):
                 if opening_rule is not None:
                     raise CliError("--opening needs Plies players: an engine cannot choose "
                                    "a colour over its protocol")
                 if game.name not in ("gomoku", "othello"):
                     raise CliError(f"external engines play gomoku (Gomocup protocol) or "
                                    f"othello (NBoard), not {game.name}")
+                if spec.protocol != players.PROTOCOLS[game.name]:
+                    raise CliError(f"plies match plays {game.name} engines over "
+                                   f"{players.PROTOCOLS[game.name]}, not {spec.protocol}")
                 continue
+            assert isinstance(spec, Computer)
             load_evaluator(game.name, spec.evaluator_name(game.name), user_dir=evaluators_dir())
             spec.limits(game.name)
     except (EvaluatorError, ValueError) as error:
@@ -611,12 +519,11 @@ def run(args: argparse.Namespace) -> int:
                       opening_rule)
              for i in range(args.games)]
     out = _out_dir(args)
-    _check_writable(out)
     results = _play_all(tasks, jobs, out, game)
     tally = Tally.of(results)
     elo, margin = tally.elo()
     payload = {
-        "game": game.name, "variant": game.variant(), "a": spec_a.text, "b": spec_b.text,
+        "game": game.name, "variant": game.variant(), "a": args.a, "b": args.b,
         "games": tally.games, "openings": len(openings),
         "a_wins": tally.wins, "draws": tally.draws, "b_wins": tally.losses,
         "a_score": round(tally.score, 4),
@@ -628,7 +535,7 @@ def run(args: argparse.Namespace) -> int:
                      "winner": r.winner, "reason": r.reason, "moves": r.moves,
                      "seconds": round(r.seconds, 3)} for r in results],
     }
-    emit(args, payload, results_table(spec_a, spec_b, results) + f"\nrecords: {out}")
+    emit(args, payload, results_table(args.a, args.b, results) + f"\nrecords: {out}")
     return 0
 
 
@@ -637,13 +544,14 @@ def _play_all(tasks: list[GameTask], jobs: int, out: Path, game: Game) -> list[G
     results: list[GameResult] = []
     width = len(str(len(tasks)))
     try:
-        for result in run_games(tasks, jobs):
-            results.append(result)
-            try:
-                save_record(out / f"game-{result.index + 1:0{width}d}.json", result.record)
-            except RecordError as error:  # the disk filled up, the folder went away...
-                raise CliError(str(error)) from None
-            _progress(len(results), len(tasks), Tally.of(results))
+        with _signals_interrupt():
+            for result in run_games(tasks, jobs):
+                results.append(result)
+                try:
+                    save_record(out / f"game-{result.index + 1:0{width}d}.json", result.record)
+                except RecordError as error:  # the disk filled up, the folder went away...
+                    raise CliError(str(error)) from None
+                _progress(len(results), len(tasks), Tally.of(results))
     except KeyboardInterrupt:
         # The progress line ends, and the games already played are not lost.
         print(f"\n{count(len(results), 'game')} of {len(tasks)} played; records: {out}",
@@ -660,5 +568,5 @@ def _progress(done: int, total: int, tally: Tally) -> None:
           f"A +{tally.wins} ={tally.draws} -{tally.losses}", end="", file=sys.stderr, flush=True)
 
 
-__all__ = ["GameResult", "GameTask", "PlayerSpec", "Tally", "add_arguments",
+__all__ = ["GameResult", "GameTask", "Tally", "add_arguments",
            "parse_player_spec", "play_game", "random_openings", "results_table", "run"]

@@ -17,6 +17,12 @@ label           drop in the mover's expected result (best move's minus played's)
 ``blunder``     30 points or more
 ==============  =================================================================
 
+A proof overrides the percentages: a move that allows a forced loss the mover did not
+already face, or gives up a proven win, is a ``blunder`` whatever the curve says (a side
+at 24% that hangs a win in one loses only 24 points of expected result, yet it threw the
+game away); when the opponent can win at once, the verdict names the move ("allowed
+Yellow to win at once: 3").
+
 The thresholds follow lichess' rule of judging moves by lost winning chances
 (lichess: 0.1 / 0.2 / 0.3 on its -1..+1 scale, i.e. 5 / 10 / 15 points of expected
 result); Plies doubles them because its evaluators' curves are fitted on fewer games
@@ -262,7 +268,6 @@ class Reviewer:
             raise ReviewCancelled
         limits = self.limits.for_game(game.name)
         chance = self._chance or chance_function(game, self.evaluator)
-        ply, side = game.ply + 1, game.turn
         forced = len(game.legal_moves()) == 1
         solver = self.evaluator.solver
         tried = solver is not None and solver.applies(game)
@@ -278,7 +283,7 @@ class Reviewer:
         # the whole tree was searched to its end.
         exact = (is_proven(best_score) and is_proven(played_score)) or (
             exact and _decided(best_score) and _decided(played_score))
-        return self._make(ply, side, move, best, best_score, played_score, chance, exact,
+        return self._make(game, move, best, best_score, played_score, chance, exact,
                           forced, depth)
 
     # --- exact answers ---------------------------------------------------------------
@@ -295,8 +300,8 @@ class Reviewer:
         best_score = solver.search_score(game, best_raw)
         played_score = solver.search_score(game, played_raw)
         margins = (best_raw, played_raw) if game.name == "othello" else None
-        review = self._make(game.ply + 1, game.turn, move, best, best_score, played_score,
-                            chance, True, forced, 0, margins=margins)
+        review = self._make(game, move, best, best_score, played_score, chance, True, forced,
+                            0, margins=margins)
         if margins is not None and played_raw < best_raw and review.label == "best" \
                 and not forced:
             # Same result, smaller margin: not the best move, but no result lost.
@@ -353,9 +358,12 @@ class Reviewer:
 
     # --- the judgement ----------------------------------------------------------------
 
-    def _make(self, ply: int, side: int, move: Move, best: Move, best_score: int,
+    def _make(self, game: Game, move: Move, best: Move, best_score: int,
               played_score: int, chance: Chance, exact: bool, forced: bool, depth: int,
               margins: tuple[int, int] | None = None) -> MoveReview:
+        """The judgement of ``move`` in ``game`` (the position before it) from the two
+        scores; a move that lets the opponent win at once says so, with the winning move."""
+        ply, side = game.ply + 1, game.turn
         if played_score >= best_score:
             best, best_score = move, played_score
         if exact:
@@ -364,12 +372,51 @@ class Reviewer:
             before, after = chance(best_score), chance(played_score)
         if best == move or forced:
             label = "best"
+        elif threw_away_a_proof(best_score, played_score):
+            label = "blunder"  # a proof lost is a blunder whatever the percentages say
         else:
             label = label_for(max(0.0, before - after))
-        verdict = exact_verdict(best_score, played_score, margins) if exact \
-            else proof_verdict(best_score, played_score)
+        verdict = exact_verdict(best_score, played_score, margins, ply) if exact \
+            else proof_verdict(best_score, played_score, ply)
+        if label != "best" and is_proven(played_score) and played_score < 0 \
+                and not (is_proven(best_score) and best_score < 0):
+            reply = winning_reply(game, move)
+            if reply is not None:
+                name = game.side_names[1 - side]
+                verdict = f"allowed {name} to win at once: {game.move_name(reply)}"
         return MoveReview(ply, side, move, best, label, exact, best_score, played_score,
                           before, after, verdict, forced, depth, margins)
+
+
+def threw_away_a_proof(best: int, played: int) -> bool:
+    """A move that allows a forced loss the mover did not already face, or gives up a
+    proven win (scores from the mover's view): a blunder at any winning chance.
+
+    >>> threw_away_a_proof(40, -(WIN - 2)), threw_away_a_proof(WIN - 3, 500)
+    (True, True)
+    >>> threw_away_a_proof(-(WIN - 8), -(WIN - 2)), threw_away_a_proof(WIN - 3, WIN - 5)
+    (False, False)
+    """
+    lost_now = is_proven(played) and played < 0 and not (is_proven(best) and best < 0)
+    won_before = is_proven(best) and best > 0 and not (is_proven(played) and played > 0)
+    return lost_now or won_before
+
+
+def winning_reply(game: Game, move: Move) -> Move | None:
+    """The opponent's move that wins at once after ``move`` in ``game`` (unchanged), or
+    ``None`` when there is none."""
+    work = game.copy()
+    work.push(move)
+    if work.is_over():
+        return None
+    opponent = work.turn
+    for reply in work.legal_moves():
+        work.push(reply)
+        outcome = work.outcome()
+        work.pop()
+        if outcome is not None and outcome.winner == opponent:
+            return reply
+    return None
 
 
 def _decided(score: int) -> bool:
@@ -386,14 +433,19 @@ def _result_word(score: int) -> str:
     return "win" if score > 0 else "loss" if score < 0 else "draw"
 
 
-def exact_verdict(best: int, played: int, margins: tuple[int, int] | None = None) -> str:
+def exact_verdict(best: int, played: int, margins: tuple[int, int] | None = None,
+                  ply: int | None = None) -> str:
     """The exact judgement in words, from the two exact scores (mover's view).
 
     ``margins``: Othello's final disc margins ``(best, played)``, which say more than
-    the number of moves left.
+    the number of moves left. ``ply``: the judged move's number in the game; then how
+    soon the game ends is said as a move number of the game, the unit the review
+    numbers moves in ("ending at move 18 instead of 14"), else in the winner's moves.
 
     >>> exact_verdict(WIN - 3, 0), exact_verdict(WIN - 3, WIN - 7)
     ('turned a win into a draw', 'kept the win, in 4 moves instead of 2')
+    >>> exact_verdict(WIN - 3, WIN - 7, ply=12)
+    'kept the win, ending at move 18 instead of 14'
     >>> exact_verdict(-(WIN - 10), -(WIN - 4))
     'turned a loss into a loss in fewer moves (2 instead of 5)'
     """
@@ -414,24 +466,38 @@ def exact_verdict(best: int, played: int, margins: tuple[int, int] | None = None
         mine_best, mine_played = (a + 1) // 2, (b + 1) // 2
         if mine_played == mine_best:
             return "kept the win"
+        if ply is not None:
+            return f"kept the win, ending at move {ply - 1 + b} instead of {ply - 1 + a}"
         return f"kept the win, in {count(mine_played, 'move')} instead of {mine_best}"
     theirs_best, theirs_played = a // 2, b // 2
     if theirs_played >= theirs_best:
         return "held the loss off as long as possible"
+    if ply is not None:
+        return (f"turned a loss into a quicker loss (ending at move {ply - 1 + b} instead "
+                f"of {ply - 1 + a})")
     return f"turned a loss into a loss in fewer moves ({theirs_played} instead of {theirs_best})"
 
 
-def proof_verdict(best: int, played: int) -> str:
+def proof_verdict(best: int, played: int, ply: int | None = None) -> str:
     """What a proof on one side of a heuristic judgement says (``""``: nothing).
+
+    ``ply``: the judged move's number in the game: the end is then a move number of
+    the game ("by move 16"), the unit the review numbers moves in.
 
     >>> proof_verdict(WIN - 5, 120), proof_verdict(40, -(WIN - 4))
     ('missed a forced win in 3 moves', 'allowed a forced loss in 2 moves')
+    >>> proof_verdict(WIN - 5, 120, ply=12), proof_verdict(40, -(WIN - 4), ply=12)
+    ('missed a forced win by move 16', 'allowed a forced loss by move 15')
     """
     won_best, won_played = is_proven(best) and best > 0, is_proven(played) and played > 0
     if won_best and not won_played:
+        if ply is not None:
+            return f"missed a forced win by move {ply - 1 + (plies_to_end(best) or 1)}"
         return f"missed a forced win in {count(((plies_to_end(best) or 1) + 1) // 2, 'move')}"
     lost_best, lost_played = is_proven(best) and best < 0, is_proven(played) and played < 0
     if lost_played and not lost_best:
+        if ply is not None:
+            return f"allowed a forced loss by move {ply - 1 + (plies_to_end(played) or 2)}"
         return f"allowed a forced loss in {count(((plies_to_end(played) or 2) + 1) // 2, 'move')}"
     return ""
 
@@ -479,4 +545,5 @@ def review_game(game: Game, evaluator: Evaluator, limits: ReviewLimits, *,
 
 __all__ = ["DEFAULT_DEPTH", "LABELS", "THRESHOLDS", "GameReview", "MoveReview",
            "ReviewCancelled", "ReviewLimits", "Reviewer", "SideSummary", "chance_function",
-           "exact_verdict", "label_for", "move_accuracy", "review_game", "side_summary"]
+           "exact_verdict", "label_for", "move_accuracy", "review_game", "side_summary",
+           "threw_away_a_proof", "winning_reply"]

@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from ai.evaluators.base import Evaluator, is_proven
-from ai.explain.winchance import UNITS, moves_to_end
+from ai.explain.scores import UNITS, moves_to_end
 from ai.explain.words import count, plural
 from ai.search import Line
 from game.rules.base import Game, Move
@@ -137,6 +137,26 @@ def compare_lines(game: Game, evaluator: Evaluator, best: Sequence[Move],
     return Why(tuple(diffs), totals[0], totals[1], ended[0], ended[1])
 
 
+def compared_line(lines: Sequence[Line]) -> int | None:
+    """Which line "why the best" compares the best with: the first whose score differs
+    from the best's (comparing two lines of the same score explains nothing: their
+    ends score the same), else the second; ``None`` with fewer than two lines.
+
+    >>> compared_line([Line(1, 40, (1,)), Line(2, 40, (2,)), Line(3, 10, (3,))])
+    2
+    >>> compared_line([Line(1, 40, (1,)), Line(2, 40, (2,))])
+    1
+    """
+    if len(lines) < 2:
+        return None
+    return next((i for i in range(1, len(lines)) if lines[i].score != lines[0].score), 1)
+
+
+def tied_with_best(lines: Sequence[Line]) -> int:
+    """How many lines after the best have exactly the best's score."""
+    return sum(1 for line in lines[1:] if line.score == lines[0].score)
+
+
 def term_name(name: str) -> str:
     """A term's name for a person: ``"x_squares"`` -> ``"X-squares"``."""
     return TERM_NAMES.get(name, name.replace("_", " "))
@@ -147,7 +167,7 @@ def term_words(game_name: str, diff: TermDifference) -> str:
     ``"open threes +2500 points"``, ``"threats on good rows −0.8 threats"``.
 
     With a raw count the count is given in its unit; otherwise the points in the
-    game's unit (``winchance.UNITS``).
+    game's unit (``scores.UNITS``).
     """
     name = term_name(diff.name)
     if diff.count is not None and diff.count != 0 and diff.name in COUNT_UNITS:
@@ -210,6 +230,5 @@ def summary(game_name: str, why: Why, limit: int = 3) -> str:
     return ", ".join(term_words(game_name, d) for d in why.terms[:limit])
 
 
-__all__ = ["COUNT_UNITS", "TermDifference", "Why", "compare_lines", "exact_summary",
-           "summary", "term_name",
-           "term_words"]
+__all__ = ["COUNT_UNITS", "TermDifference", "Why", "compare_lines", "compared_line",
+           "exact_summary", "summary", "term_name", "term_words", "tied_with_best"]

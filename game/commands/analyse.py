@@ -17,26 +17,25 @@ import dataclasses
 from typing import Any
 
 from ai.evaluators import EvaluatorError, load_evaluator
-from ai.evaluators.base import Evaluator, is_proven, plies_to_end
-from ai.explain.why import Why, compare_lines, exact_summary, summary, term_name, term_words
-from ai.explain.winchance import describe, percent, raw_text, win_chance
+from ai.evaluators.base import Evaluator, is_proven
+from ai.explain.scores import chance, describe, is_settled, raw_text, short_text
+from ai.explain.why import (Why, compare_lines, compared_line, exact_summary, summary,
+                            term_name, term_words)
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, Searcher, SearchResult, TopMoves
 from game.commands.common import CliError, build_game, emit, file_positions, located
-from game.records import evaluators_dir
+from game.settings import evaluators_dir
 from game.rules import Game
 
 
 def describe_score(score: int) -> str:
-    """A score for a person: ``+37``, ``-5``, ``win in 3``, ``loss in 4``.
+    """A score for a person: ``+37``, ``-5``, ``win in 3``, ``loss in 4``
+    (``ai.explain.scores.short_text``).
 
     >>> describe_score(999_997), describe_score(-12)
     ('win in 3', '-12')
     """
-    plies = plies_to_end(score)
-    if plies is not None:
-        return f"{'win' if score > 0 else 'loss'} in {plies}"
-    return f"{score:+d}"
+    return short_text(score)
 
 
 def _limits(args: argparse.Namespace, evaluator: Evaluator) -> Limits:
@@ -63,12 +62,9 @@ def score_fields(game: Game, evaluator: Evaluator, score: int, exact: bool,
                  margin: int | None = None) -> dict[str, Any]:
     """A score's JSON fields, from the side to move's view: raw, chance, words
     (``margin``: a solver's exact score in the game's convention, when known)."""
-    chance = win_chance(game.name, score, evaluator.name)
-    if exact and score == 0:
-        chance = 0.5
     return {
         "score": score,
-        "win_chance": round(chance, 4),
+        "win_chance": round(chance(game.name, score, evaluator.name, exact), 4),
         "words": describe(game.name, score, game.side_names[game.turn], exact=exact,
                           preset=evaluator.name, margin=margin),
         "unit": raw_text(game.name, score, exact=exact),
@@ -79,7 +75,7 @@ def score_text(game: Game, evaluator: Evaluator, score: int, exact: bool,
                margin: int | None = None) -> str:
     """``"Black 62% (+1.5 discs, raw +150)"`` or ``"Red wins in 4 moves"``."""
     fields = score_fields(game, evaluator, score, exact, margin)
-    if is_proven(score) or (exact and score == 0):
+    if is_settled(score, exact):
         return fields["words"]
     return f"{fields['words']} ({fields['unit']}, raw {score:+d})"
 
@@ -159,7 +155,7 @@ def why_payload(game: Game, top: TopMoves, why: Why) -> dict[str, Any]:
     """``--explain``'s JSON: the two moves, the totals and every differing term."""
     return {
         "best": game.move_name(top.lines[0].move),
-        "second": game.move_name(top.lines[1].move),
+        "second": game.move_name(top.lines[compared_line(top.lines) or 1].move),
         "total_best": why.total_best,
         "total_second": why.total_second,
         "ended_best": why.ended_best,
@@ -167,9 +163,9 @@ def why_payload(game: Game, top: TopMoves, why: Why) -> dict[str, Any]:
         "terms": [{"name": d.name, "best": d.best, "second": d.second, "points": d.points,
                    "count": d.count, "words": term_words(game.name, d)} for d in why.terms],
         "summary": summary(game.name, why),
-        "exact": exact_summary(game.name, top.lines[0], top.lines[1],
+        "exact": exact_summary(game.name, top.lines[0], top.lines[compared_line(top.lines) or 1],
                                game.move_name(top.lines[0].move),
-                               game.move_name(top.lines[1].move))
+                               game.move_name(top.lines[compared_line(top.lines) or 1].move))
         if top.exact or is_proven(top.lines[0].score) else None,
     }
 
@@ -194,10 +190,13 @@ def why_text(game: Game, top: TopMoves, why: Why) -> str:
     """``why f4 over d3: mobility +3 moves, corners +1`` and a small table."""
     if len(top.lines) < 2:
         return "why: it is the only move the search considers here"
-    best, second = (game.move_name(top.lines[i].move) for i in (0, 1))
-    exact = exact_summary(game.name, top.lines[0], top.lines[1], best, second) \
+    other = compared_line(top.lines) or 1
+    best, second = (game.move_name(top.lines[i].move) for i in (0, other))
+    exact = exact_summary(game.name, top.lines[0], top.lines[other], best, second) \
         if top.exact or is_proven(top.lines[0].score) else None
-    rows = [f"why {best} over {second}: {exact or summary(game.name, why)}"]
+    side = game.side_names[game.turn]
+    reason = exact or f"(+ is good for {side}) {summary(game.name, why)}"
+    rows = [f"why {best} over {second}: {reason}"]
     if why.terms:
         rows.append(f"  {'term':<26}{'best line':>10}{'second':>10}{'difference':>12}")
         for d in why.terms[:6]:
@@ -208,10 +207,12 @@ def why_text(game: Game, top: TopMoves, why: Why) -> str:
 
 
 def explain(game: Game, evaluator: Evaluator, top: TopMoves) -> Why | None:
-    """The comparison of the two best lines' ends, or ``None`` with fewer than two."""
-    if len(top.lines) < 2:
+    """The comparison of the best line's end with the first line of another score
+    (``why.compared_line``), or ``None`` with fewer than two lines."""
+    other = compared_line(top.lines)
+    if other is None:
         return None
-    return compare_lines(game, evaluator, top.lines[0].pv, top.lines[1].pv)
+    return compare_lines(game, evaluator, top.lines[0].pv, top.lines[other].pv)
 
 
 def analyse_command(args: argparse.Namespace) -> int:

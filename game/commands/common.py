@@ -17,6 +17,8 @@ from game.files import FileError, read_lines
 from game.rules import GAMES, Game, RulesError, new_game, set_up
 
 EXIT_BAD_INPUT = 2
+EXIT_FAILED = 1
+"""The question was fine but the work could not be done (a full disk, a failed search)."""
 
 MAX_SECONDS = 86_400.0
 """Longest time limit any command accepts (a day): more is a typo, not a plan."""
@@ -183,10 +185,10 @@ def seconds_value(text: str) -> float:
 def int_range(low: int, high: int, what: str) -> Callable[[str], int]:
     """An argparse ``type``: a whole number from ``low`` to ``high``.
 
-    >>> int_range(1, 8, "level")("9")
+    >>> int_range(1, 3, "--jobs")("9")
     Traceback (most recent call last):
       ...
-    argparse.ArgumentTypeError: level must be a whole number from 1 to 8, not '9'
+    argparse.ArgumentTypeError: --jobs must be a whole number from 1 to 3, not '9'
     """
     def convert(text: str) -> int:
         try:
@@ -199,6 +201,13 @@ def int_range(low: int, high: int, what: str) -> Callable[[str], int]:
         return value
     convert.__name__ = what  # argparse names the type in some messages
     return convert
+
+
+def level_type(what: str = "level") -> Callable[[str], int]:
+    """An argparse ``type``: a level number (the range is ``ai.levels``')."""
+    from ai.levels import LEVEL_NUMBERS
+
+    return int_range(LEVEL_NUMBERS[0], LEVEL_NUMBERS[-1], what)
 
 
 def join_dash_values(argv: Sequence[str]) -> list[str]:
@@ -226,7 +235,8 @@ def join_dash_values(argv: Sequence[str]) -> list[str]:
     return out
 
 
-__all__ = ["DASH_VALUE_OPTIONS", "EXIT_BAD_INPUT", "MAX_DEPTH", "MAX_SECONDS", "CliError",
+__all__ = ["DASH_VALUE_OPTIONS", "EXIT_BAD_INPUT", "EXIT_FAILED", "MAX_DEPTH", "MAX_SECONDS",
+           "CliError",
            "add_game_argument", "build_game", "emit", "file_positions", "int_range",
            "join_dash_values", "located", "positions_from_file", "seconds_value",
            "variant_options"]

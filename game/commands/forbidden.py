@@ -1,8 +1,8 @@
 """``plies forbidden``: Black's forbidden points under renju, for a diagram or a move list.
 
 >>> from game.cli import main
->>> main(["forbidden", "--board", "........./........./....X..../....X..../..XX...../"
-...       "........./........./........./........."])
+>>> main(["forbidden", "--board", "........./O.......O/....X..../....X..../..XX...../"
+...       "........./........./O.......O/........."])
 e5 double-three
 0
 """
@@ -12,9 +12,8 @@ from __future__ import annotations
 import argparse
 
 from game.commands.common import CliError, emit
-from game.rules import RulesError
-from game.rules.base import diagram_rows
-from game.rules.gomoku import Gomoku, parse_diagram
+from game.rules import RulesError, set_up
+from game.rules.gomoku import Gomoku
 from game.rules.renju import KINDS, forbidden_points
 
 
@@ -35,15 +34,15 @@ def run(args: argparse.Namespace) -> int:
         if args.board is not None:
             if args.size is not None:
                 raise CliError("--size goes with --moves; a diagram gives its own size")
-            # The same reading as --board elsewhere: '/' or line breaks, spaces dropped.
-            size, black, white = parse_diagram("/".join(diagram_rows(args.board, "Gomoku")))
-            game = Gomoku(size, "renju")
+            # The one check of a set-up position every --board goes through: stone
+            # counts alternate play can give, no five made, a move left.
+            game = set_up("gomoku", args.board, rule="renju")
         else:
             game = Gomoku(15 if args.size is None else args.size, "renju")
             game.play_moves(args.moves)
-            black, white = game.stones
     except RulesError as error:
         raise CliError(str(error)) from None
+    black, white = game.stones
     points = sorted(forbidden_points(black, white, game.size).items())
     names = [(game.move_name(move), kind) for move, kind in points]
     payload = {

@@ -182,7 +182,7 @@ def icon_png(size: int) -> bytes:
 
 
 def _write(path: Path, data: bytes) -> str:
-    from game.records import atomic_write_text
+    from game.files import atomic_write_text
 
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.suffix == ".png":
@@ -258,12 +258,16 @@ def uninstall(base: Path) -> tuple[list[Path], list[Path]]:
 
 
 def _remove_empty_folders(folder: Path, base: Path) -> None:
-    """Remove ``folder`` and its parents while empty, up to (not including) ``base``."""
+    """Remove ``folder`` and its parents while empty, up to (not including) ``base``.
+
+    ``mime/packages`` stays even when empty: the database generated beside it still
+    lists the file type, and ``update-mime-database`` refuses to rebuild it without
+    that folder, so removing it would leave the type registered for good."""
     try:
         folder.relative_to(base)
     except ValueError:
         return
-    while folder != base:
+    while folder not in (base, base / "mime" / "packages"):
         try:
             folder.rmdir()
         except OSError:

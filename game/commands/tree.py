@@ -1,5 +1,7 @@
 """``plies tree G --moves M --depth D --mode minimax|alphabeta|ordered [--json]``.
 
+``--board``/``--turn`` start from a set-up position, as in the other analysis commands.
+
 Records a small real search of the position (``ai.explain.tree``) and prints it: as an
 indented tree with each node's value and (α, β) window and the moves pruned under it,
 or with ``--json`` as one object whose ``tree`` nests the nodes (``move``, ``kind``,
@@ -38,10 +40,15 @@ from ai.explain.tree import (
     tree_text,
     value_text,
 )
-from game.commands.common import CliError, add_game_argument, build_game
+from game.commands.common import (
+    CliError,
+    add_board_arguments,
+    add_game_argument,
+    build_game,
+)
 from game.files import os_reason
 from game.formats.tree_svg import figure_svg, from_search, search_caption
-from game.records import atomic_write_text
+from game.files import atomic_write_text
 
 DEFAULT_DEPTH = 3
 
@@ -50,6 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``plies tree``."""
     add_game_argument(parser)
     parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
+    add_board_arguments(parser)
     parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH,
                         help=f"plies to search, {MIN_DEPTH}-{MAX_DEPTH} "
                              f"(default {DEFAULT_DEPTH})")

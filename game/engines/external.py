@@ -7,7 +7,9 @@ engine loses the game and ``EngineFault`` says why in one sentence.
 
 The process runs in a session (process group) of its own, so that ``close`` ends it
 and anything it started: on a new game, on quit and after a crash no process is left
-behind, and ``close`` reaps it (no zombie).
+behind, and ``close`` reaps it (no zombie). If Plies dies without closing it (``kill
+-9``), a small reaper process (``_Reaper``) ends every engine's group, and on Linux the
+kernel ends the engine itself too.
 
 >>> parse_xy("7,7"), parse_xy(" 10 , 3 "), parse_xy("h8")
 ((7, 7), (10, 3), None)
@@ -15,13 +17,17 @@ behind, and ``close`` reaps it (no zombie).
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import os
 import queue
 import shlex
 import signal
 import subprocess
+import sys
 import threading
 import time
+from collections.abc import Callable
 
 from game.rules import PASS, Game, Gomoku, Move, Othello
 
@@ -35,7 +41,16 @@ TOLERANCE_FRACTION = 0.2
 """And this share of the limit on top (a slow machine slows everyone)."""
 
 MAX_LINE = 100_000
-"""Characters of an engine's output line read at a time."""
+"""Characters of an engine's output line read at a time: a longer line is dropped whole
+(no piece of it is ever taken for an answer)."""
+
+QUEUED_LINES = 64
+"""Lines of an engine's output waiting to be read, at most: beyond it the reader stops
+reading (the engine's pipe fills and it waits), so memory stays bounded."""
+
+QUEUED_COMMENTS = 32
+"""Of those, comments (``MESSAGE``, ``status``, ... : ``ExternalPlayer.comment``) kept
+while nobody reads; later ones are dropped, so chatter never holds up an answer."""
 
 CLOSE_SECONDS = 1.0
 """How long a program gets to leave by itself after ``END``/``quit``."""
@@ -66,11 +81,120 @@ def parse_xy(text: str) -> tuple[int, int] | None:
     return int(x), int(y)
 
 
+PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal a process gets when its parent thread ends."""
+
+
+@functools.cache
+def _prctl() -> Callable[..., int] | None:
+    """libc's ``prctl``, looked up once in Plies itself (never in a forked child)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+def end_with_parent(sig: int = signal.SIGKILL) -> bool:
+    """On Linux, ask the kernel to send ``sig`` to this process when the thread that
+    started it ends (its parent dies, even by ``kill -9``); whether it could ask."""
+    prctl = _prctl()
+    return prctl is not None and prctl(PR_SET_PDEATHSIG, sig) == 0
+
+
+def _ending_with_us() -> Callable[[], None] | None:
+    """On Linux, the code a new engine runs before it starts: the kernel is to SIGKILL
+    it when Plies ends, however Plies ends (``kill -9`` runs no ``finally``).
+
+    The kernel sends it when the *thread* that started the engine ends: engines start
+    on a long-lived thread (the match's main thread, the window's search worker).
+    Elsewhere ``None``: the engines' own session and ``close`` are all there is.
+    """
+    if _prctl() is None:
+        return None
+    parent = os.getpid()
+
+    def preexec() -> None:
+        end_with_parent()
+        if os.getppid() != parent:  # Plies died before the request: too late to ask
+            os.kill(os.getpid(), signal.SIGKILL)
+    return preexec
+
+
+_RUNNING: set[subprocess.Popen[str]] = set()
+"""Every engine started and not yet closed, for ``kill_every_engine``."""
+
+_REAPER_CODE = """
+import os, signal, sys
+groups = set()
+for line in sys.stdin:  # until Plies ends, however it ends: its end of the pipe closes
+    sign, _, group = line.partition(" ")
+    (groups.add if sign == "+" else groups.discard)(int(group))
+for group in groups:
+    try:
+        os.killpg(group, signal.SIGKILL)
+    except OSError:
+        pass
+"""
+
+
+class _Reaper:
+    """A small process that outlives Plies only to end the engines' process groups.
+
+    It learns each engine's group as it starts (``+ PGID``) and forgets it once closed
+    (``- PGID``); when Plies ends, even by ``kill -9``, its stdin reaches its end and it
+    kills the groups still listed: the engines *and* what they started, which no signal
+    to Plies' children alone can reach. One per Plies process, started with the first
+    engine; if it cannot start, ``close`` and the kernel's parent-death signal remain.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._failed = False
+
+    def tell(self, sign: str, group: int) -> None:
+        with self._lock:
+            if self._process is None and not self._failed and sign == "+":
+                try:
+                    self._process = subprocess.Popen(
+                        [sys.executable, "-c", _REAPER_CODE], stdin=subprocess.PIPE,
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                        start_new_session=True)  # Ctrl-C to Plies' group must not end it
+                except OSError:
+                    self._failed = True
+            stdin = self._process.stdin if self._process is not None else None
+            if stdin is None:
+                return
+            try:
+                stdin.write(f"{sign} {group}\n".encode())
+                stdin.flush()
+            except (OSError, ValueError):
+                pass
+
+
+_REAPER = _Reaper()
+
+
+def kill_every_engine() -> None:
+    """SIGKILL every running engine's process group at once: for a process that must
+    end now (a signal), with no time for ``close``'s goodbye. Safe in a signal handler."""
+    for process in list(_RUNNING):
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
 class _Process:
     """The program, with a thread that reads its output into a queue."""
 
-    def __init__(self, command: str, name: str) -> None:
+    def __init__(self, command: str, name: str,
+                 comment: Callable[[str], bool] = lambda line: False) -> None:
         self.name = name
+        self._comment = comment
+        self._closed = threading.Event()
         try:
             argv = shlex.split(command)
         except ValueError as error:
@@ -81,11 +205,15 @@ class _Process:
             self.process = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL, text=True, encoding="utf-8", errors="replace",
-                bufsize=1, start_new_session=True)
+                bufsize=1, start_new_session=True,
+                # One system call, its function looked up beforehand: safe after fork.
+                preexec_fn=_ending_with_us())  # noqa: PLW1509
         except OSError as error:
             raise EngineError(f"the engine {argv[0]!r} cannot be started: "
                               f"{error.strerror or error}") from None
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        _RUNNING.add(self.process)
+        _REAPER.tell("+", self.process.pid)  # its own session: the group id is its pid
+        self.lines: queue.Queue[str | None] = queue.Queue(QUEUED_LINES)
         self.stop: threading.Event | None = None
         self._reader = threading.Thread(target=self._read, name="plies-engine-reader",
                                         daemon=True)
@@ -94,14 +222,34 @@ class _Process:
     def _read(self) -> None:
         assert self.process.stdout is not None
         stdout = self.process.stdout
+        too_long = False  # inside a line longer than MAX_LINE: dropped to its end
         try:
-            # In bounded pieces: an engine that writes without end cannot exhaust memory
-            # (an over-long line arrives as several, none of them a valid answer).
-            for line in iter(lambda: stdout.readline(MAX_LINE), ""):
-                self.lines.put(line.rstrip("\r\n"))
+            # In bounded pieces: an engine that writes without end cannot exhaust memory.
+            for piece in iter(lambda: stdout.readline(MAX_LINE), ""):
+                if len(piece) >= MAX_LINE and not piece.endswith("\n"):
+                    too_long = True
+                elif too_long:
+                    too_long = False  # its last piece: the next line is whole again
+                elif not self._put(piece.rstrip("\r\n")):
+                    return
         except (OSError, ValueError):
             pass
-        self.lines.put(None)  # the end of its output: it exited or closed stdout
+        self._put(None)  # the end of its output: it exited or closed stdout
+
+    def _put(self, line: str | None) -> bool:
+        """Queue ``line``, or drop it if it is a comment and comments are many; waits
+        while the queue is full. Whether to go on reading (not once closed)."""
+        if line is not None and self._comment(line):
+            if self.lines.qsize() < QUEUED_COMMENTS:
+                self.lines.put_nowait(line)
+            return True
+        while not self._closed.is_set():
+            try:
+                self.lines.put(line, timeout=POLL_SECONDS)
+                return True
+            except queue.Full:
+                continue
+        return False
 
     def send(self, line: str) -> None:
         assert self.process.stdin is not None
@@ -140,6 +288,7 @@ class _Process:
 
     def close(self, goodbye: str | None) -> None:
         """Ask it to leave, then end its whole process group; reap it."""
+        self._closed.set()  # the reader, if waiting for room in the queue, gives up
         process = self.process
         if process.poll() is None and goodbye is not None:
             try:
@@ -163,6 +312,8 @@ class _Process:
         if process.poll() is None:
             process.kill()
         process.wait()
+        _RUNNING.discard(process)
+        _REAPER.tell("-", process.pid)
         for stream in (process.stdin, process.stdout):
             try:
                 if stream is not None:
@@ -203,7 +354,7 @@ class ExternalPlayer:
     def start(self, game: Game) -> None:
         """Start the program for a new game of ``game``'s kind (closing any old one)."""
         self.close()
-        self._process = _Process(self.command, self.name)
+        self._process = _Process(self.command, self.name, self.comment)
         try:
             self._handshake(game)
         except EngineFault as fault:
@@ -250,6 +401,12 @@ class ExternalPlayer:
 
     # --- per protocol -------------------------------------------------------------
 
+    @staticmethod
+    def comment(line: str) -> bool:
+        """Whether ``line`` is commentary (progress, status) that may be dropped while
+        nobody reads; answers never are. By default every line is kept."""
+        return False
+
     def _handshake(self, game: Game) -> None:
         raise NotImplementedError
 
@@ -289,14 +446,17 @@ class PbrainPlayer(ExternalPlayer):
             p.send(line)
         self._known = []
 
+    @staticmethod
+    def comment(line: str) -> bool:
+        """MESSAGE/DEBUG/SUGGEST lines and empty ones: never an answer."""
+        return line.strip().split(" ", 1)[0].upper() in ("MESSAGE", "DEBUG", "SUGGEST", "")
+
     def _reply(self, deadline: float, waiting_for: str) -> str:
         """The next line that is not a MESSAGE/DEBUG/SUGGEST comment."""
         while True:
-            line = self.process.read(deadline, f"to {waiting_for}").strip()
-            word = line.split(" ", 1)[0].upper()
-            if word in ("MESSAGE", "DEBUG", "SUGGEST") or not line:
-                continue
-            return line
+            line = self.process.read(deadline, f"to {waiting_for}")
+            if not self.comment(line):
+                return line.strip()
 
     def _ask(self, game: Game) -> Move:
         assert isinstance(game, Gomoku)
@@ -361,6 +521,12 @@ class NBoardPlayer(ExternalPlayer):
         p.send(f"set depth {self.depth}")
         self._sync(time.monotonic() + STARTUP_SECONDS)
 
+    @staticmethod
+    def comment(line: str) -> bool:
+        """Every line but ``pong N`` and ``=== move``: ``status``, ``nodestats``, ..."""
+        line = line.lstrip()
+        return not line.startswith(("pong", "==="))
+
     def _sync(self, deadline: float) -> None:
         """``ping``, and skip everything up to its ``pong``."""
         self._ping += 1
@@ -371,13 +537,14 @@ class NBoardPlayer(ExternalPlayer):
                 return
 
     def _ask(self, game: Game) -> Move:
-        from game.records import record_from_game
         from game.formats.ggf import write_record
+        from game.players import Human
+        from game.records import record_from_game
 
         assert isinstance(game, Othello)
         p = self.process
         deadline = time.monotonic() + self.deadline_seconds
-        record = record_from_game(game, [{"type": "human"}, {"type": "human"}])
+        record = record_from_game(game, [Human(), Human()])
         p.send("set game " + write_record(record).strip())
         self._sync(deadline)
         p.send("go")

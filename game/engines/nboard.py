@@ -25,7 +25,8 @@ side to move's view. Anything unknown or malformed gets a ``status`` sentence an
 engine keeps running.
 
 Threads: as ``game.engines.pbrain``. Only ``ping`` and ``quit`` act while a search
-runs; every other command waits for it, so answers come in the order asked.
+runs; every other command is refused at once with a ``status`` line (NBoard sends
+``ping`` first, which stops the search), so ``quit`` is never kept waiting.
 """
 
 from __future__ import annotations
@@ -39,7 +40,15 @@ from ai.evaluators import load_evaluator
 from ai.evaluators.base import WIN_THRESHOLD, is_proven
 from ai.levels import Level, level
 from ai.search import Bound, Limits, Searcher, SearchInfo, SearchResult, TopMoves
-from game.engines.thinking import Job, LineEngine, Output, Thinker
+from game.engines.thinking import (
+    Job,
+    LineEngine,
+    Output,
+    Thinker,
+    decimal_number,
+    quote,
+    whole_number,
+)
 from game.formats.ggf import GGFError, parse_game, replay
 from game.rules import PASS, Move, Othello, RulesError
 
@@ -48,6 +57,9 @@ DEFAULT_LEVEL = 8
 
 MAX_SECONDS = 10.0
 """NBoard gives no clock: a move never takes longer than this (or the level's time)."""
+
+MAX_CONTEMPT = 6400
+"""``set contempt`` is in centidiscs: a 64-disc margin at most (kept, not used yet)."""
 
 NAME = "Plies"
 DISC = 100
@@ -119,13 +131,19 @@ class NBoardEngine(LineEngine):
             self.thinker.stop()  # the running search answers first, then the pong
             self.out.send(f"pong {rest}".rstrip())
             return
-        self.thinker.wait()
         handler = self._COMMANDS.get(command)
         if handler is None and len(word) == 2:
             handler, rest = NBoardEngine._move, word  # NBoard 1.1 sends a bare "F5"
         if handler is None:
-            self.out.send(f"status unknown command {_clip(word)!r} ignored")
+            self.out.send(f"status unknown command '{quote(word)}' ignored")
             return
+        if self.thinker.searching:
+            # Waiting would leave the reader deaf to quit and ping until the search ends;
+            # NBoard itself sends ping (which stops the search) before anything else.
+            self.out.send(f"status {quote(command)} ignored: {NAME} is still thinking "
+                          "(ping stops the search)")
+            return
+        self.thinker.wait()
         try:
             handler(self, rest)
         except _Bad as error:
@@ -135,7 +153,7 @@ class NBoardEngine(LineEngine):
 
     def _nboard(self, rest: str) -> None:
         if rest != "2":
-            self.out.send(f"status protocol version {_clip(rest)!r} asked; I speak version 2")
+            self.out.send(f"status protocol version '{quote(rest)}' asked; I speak version 2")
         self.out.send(f"set myname {NAME}")
 
     def _set(self, rest: str) -> None:
@@ -149,19 +167,22 @@ class NBoardEngine(LineEngine):
         elif what == "game":
             self.game = game_from_ggf(value)
         elif what == "contempt":
-            try:
-                self.contempt = int(float(value))
-            except ValueError:
-                raise _Bad(f"set contempt needs a number, not {_clip(value)!r}") from None
+            contempt = decimal_number(value)
+            if contempt is None or abs(contempt) > MAX_CONTEMPT:
+                raise _Bad(f"set contempt needs a number from -{MAX_CONTEMPT} to "
+                           f"{MAX_CONTEMPT} (centidiscs), not '{quote(value)}'")
+            self.contempt = round(contempt)
         elif what == "myname":
             pass  # some GUIs echo it back: harmless
         else:
-            raise _Bad(f"set {_clip(what)!r} is not a setting I know; ignored")
+            raise _Bad(f"set '{quote(what)}' is not a setting I know; ignored")
 
     def _move(self, rest: str) -> None:
         text = rest.split("/", 1)[0].strip()
         if not text:
             raise _Bad("move needs a square, like move f5")
+        if len(text) > 2:  # a square is two characters; the rules would echo it whole
+            raise _Bad(f"move '{quote(text)}' refused: a move is a square like f5, or PA")
         game = self.game
         try:
             move = game.parse_move(text)
@@ -175,7 +196,7 @@ class NBoardEngine(LineEngine):
             else:
                 game.play(move)
         except RulesError as error:
-            raise _Bad(f"move {_clip(text)} refused: {error}") from None
+            raise _Bad(f"move {text} refused: {error}") from None
 
     def _go(self, rest: str) -> None:
         game = self.game
@@ -198,8 +219,8 @@ class NBoardEngine(LineEngine):
 
     def _hint(self, rest: str) -> None:
         count = _int(rest or "1", "hint needs a number of moves, like hint 3")
-        if count < 1:
-            raise _Bad(f"hint needs 1 or more moves, not {count}")
+        if not 1 <= count <= 60:
+            raise _Bad(f"hint needs 1 to 60 moves, not {count}")
         game = self.game
         legal = game.legal_moves()
         if not legal:
@@ -343,14 +364,10 @@ def game_from_ggf(text: str) -> Othello:
 
 
 def _int(text: str, message: str) -> int:
-    text = text.strip()
-    if not text.lstrip("-").isdigit() or len(text) > 12:
+    number = whole_number(text)
+    if number is None:
         raise _Bad(message)
-    return int(text)
-
-
-def _clip(text: str, width: int = 30) -> str:
-    return text if len(text) <= width else text[:width] + "..."
+    return number
 
 
 def main(stdin: Iterable[str], stdout: TextIO, level_number: int = DEFAULT_LEVEL) -> int:

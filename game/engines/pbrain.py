@@ -32,8 +32,10 @@ Threads: the caller of ``run`` reads; searches run on a ``Thinker``. While a sea
 runs, ``INFO`` and ``ABOUT`` are answered at once (``INFO`` applies from the next
 search), ``YXSTOP``/``STOP`` answer with the best move so far, ``END`` ends at
 once, ``START``/``RESTART``/``RECTSTART`` drop the search (a new game: its move
-would be for the old one); every other command waits until the answer is out, so
-nothing a manager sends early is lost or answered out of order.
+would be for the old one); every other command is refused at once with ``ERROR``
+(it was sent before the manager could have read the move; waiting for the search
+would leave the reader deaf to ``END`` and ``YXSTOP``). A command that comes while
+the move is being written waits for it.
 """
 
 from __future__ import annotations
@@ -45,11 +47,11 @@ from typing import TextIO
 
 from ai import openings
 from ai.evaluators import load_evaluator
-from ai.evaluators.base import plies_to_end
+from ai.explain.scores import short_text
 from ai.levels import Level, level
 from ai.search import Limits, Searcher, SearchInfo, SearchResult, TopMoves
 from game import __version__
-from game.engines.thinking import Job, LineEngine, Output, Thinker
+from game.engines.thinking import Job, LineEngine, Output, Thinker, quote, whole_number
 from game.engines.timing import move_budget
 from game.rules import Gomoku, Move, RulesError
 from game.rules import gomoku as gomoku_rules
@@ -70,11 +72,18 @@ SWAP2_SUPPORTED = True
 ABOUT = (f'name="Plies", version="{__version__}", author="The Plies authors", '
          'country="International"')
 
-_XY = re.compile(r"\s*(\d{1,3})\s*,\s*(\d{1,3})\s*")
-_XYF = re.compile(r"\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*")
+# ASCII digits only: "\d" would take any script's digits ("٣,٤"), which no manager sends.
+_XY = re.compile(r"\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*")
+_XYF = re.compile(r"\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*")
 _INT_KEYS = ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type",
              "rule", "max_depth", "max_node")
 _NOT_STARTED = "no board yet: send START first"
+MAX_BLOCK = 625
+"""Lines of one ``BOARD``/``SWAP2BOARD`` block kept: a 25x25 board holds 625 stones.
+Past it the block is refused at once and its remaining lines are read and dropped."""
+_BLOCK_LINE = 64
+"""Characters of one block line kept (``x,y,field`` needs under 20): a longer line is
+kept clipped, which refuses it, so a block can never hold more than about 40 KB."""
 
 
 class ProtocolError(ValueError):
@@ -116,6 +125,7 @@ class PbrainEngine(LineEngine):
         self.thinker = Thinker(self.out)
         self._block: list[str] | None = None  # lines of a BOARD/SWAP2BOARD being read
         self._block_kind = ""
+        self._block_refused = False  # the block passed MAX_BLOCK: drop it up to DONE
         self.ended = False
 
     # --- the reader ---------------------------------------------------------------
@@ -144,15 +154,26 @@ class PbrainEngine(LineEngine):
         if command == "ABOUT":
             self.out.send(ABOUT)
             return
-        if command in ("START", "RESTART", "RECTSTART"):
-            self.thinker.abort()
-        else:
-            self.thinker.wait()
         handler = self._COMMANDS.get(command)
         if handler is None:
-            self.out.send(f"UNKNOWN {_clip(word)} is not a command I know")
+            self.out.send(f"UNKNOWN {quote(word)} is not a command I know")
             return
+        if command in ("START", "RESTART", "RECTSTART"):
+            self.thinker.abort()
+        elif command not in ("BOARD", "SWAP2BOARD"):  # a block is judged at its DONE
+            if self._refused_while_thinking(command):
+                return
+            self.thinker.wait()
         self._answer(handler, self, rest)
+
+    def _refused_while_thinking(self, command: str) -> bool:
+        """Refuse ``command`` at once when a search has not answered yet: waiting for it
+        would leave the reader deaf to ``END`` and ``YXSTOP`` until the search ends."""
+        if not self.thinker.searching:
+            return False
+        self.out.send(f"ERROR {command} ignored: I am still thinking (YXSTOP gives my move "
+                      "now)")
+        return True
 
     def _answer(self, handler, *args) -> None:
         try:
@@ -212,10 +233,10 @@ class PbrainEngine(LineEngine):
 
     def _board_command(self, rest: str) -> None:
         # Every line up to DONE belongs to the block, even when it will be refused.
-        self._block, self._block_kind = [], "BOARD"
+        self._block, self._block_kind, self._block_refused = [], "BOARD", False
 
     def _swap2board(self, rest: str) -> None:
-        self._block, self._block_kind = [], "SWAP2BOARD"
+        self._block, self._block_kind, self._block_refused = [], "SWAP2BOARD", False
 
     def _block_line(self, line: str) -> None:
         """A line inside BOARD ... DONE: kept until DONE, when the block is judged."""
@@ -225,11 +246,23 @@ class PbrainEngine(LineEngine):
             self.handle("END")
             return
         if line.upper() != "DONE":
-            if line:
-                self._block.append(line)
+            if not line or self._block_refused:
+                return
+            if len(self._block) == MAX_BLOCK:
+                # Refused now, not at DONE: a flood without DONE must not grow memory.
+                self._block.clear()
+                self._block_refused = True
+                self.out.send(f"ERROR {self._block_kind} has more than {MAX_BLOCK} lines "
+                              "(a 25x25 board holds 625 stones): the block is ignored up "
+                              "to DONE")
+                return
+            self._block.append(line if len(line) <= _BLOCK_LINE else line[:_BLOCK_LINE] + "...")
             return
         lines, kind = self._block, self._block_kind
         self._block = None
+        if self._block_refused or self._refused_while_thinking(kind):
+            return
+        self.thinker.wait()
         if kind == "SWAP2BOARD":
             self._answer(self._swap2, lines)
         else:
@@ -243,7 +276,7 @@ class PbrainEngine(LineEngine):
         for number, line in enumerate(lines, start=1):
             match = _XYF.fullmatch(line)
             if match is None:
-                raise ProtocolError(f"BOARD line {number} {_clip(line)!r} is not x,y,field")
+                raise ProtocolError(f"BOARD line {number} '{quote(line)}' is not x,y,field")
             move = self._move_at(game, int(match[1]), int(match[2]), f"BOARD line {number}")
             field = int(match[3])
             if field == 3:
@@ -284,7 +317,7 @@ class PbrainEngine(LineEngine):
         for number, line in enumerate(lines, start=1):
             match = _XY.fullmatch(line)
             if match is None:
-                raise ProtocolError(f"SWAP2BOARD line {number} {_clip(line)!r} is not x,y")
+                raise ProtocolError(f"SWAP2BOARD line {number} '{quote(line)}' is not x,y")
             move = self._move_at(game, int(match[1]), int(match[2]),
                                  f"SWAP2BOARD line {number}")
             if move in stones:
@@ -330,9 +363,10 @@ class PbrainEngine(LineEngine):
         self.out.send("OK")
 
     def _yxnbest(self, rest: str) -> None:
+        cells = self._board().size ** 2
         count = _int(rest, "YXNBEST needs a number of moves, like YXNBEST 3")
-        if count < 1:
-            raise ProtocolError(f"YXNBEST needs 1 or more moves, not {count}")
+        if not 1 <= count <= cells:
+            raise ProtocolError(f"YXNBEST needs 1 to {cells} moves, not {count}")
         self._think_best(count)
 
     def _yxshowforbid(self, rest: str) -> None:
@@ -353,10 +387,8 @@ class PbrainEngine(LineEngine):
             return  # the manager's cursor position, for engines that show an evaluation
         if key not in _INT_KEYS:
             return  # the protocol: unknown keys are ignored (Yixin-Board sends many)
-        number = _int(value.removeprefix("-"),
-                      f"INFO {key} needs a whole number, not {_clip(value)!r}")
-        if value.startswith("-"):
-            number = -number
+        number = _int(value, f"INFO {key} needs a whole number, not '{quote(value)}'",
+                      signed=True)
         if key in ("max_depth", "max_node"):
             # 0 or a negative value (Yixin-Board sends -1): no limit of that kind.
             setattr(self.settings, key, number if number > 0 else None)
@@ -517,15 +549,11 @@ def _rule_name(code: int) -> str:
     return name
 
 
-def _int(text: str, message: str) -> int:
-    text = text.strip()
-    if not text.isdigit() or len(text) > 12:
+def _int(text: str, message: str, *, signed: bool = False) -> int:
+    number = whole_number(text)
+    if number is None or (number < 0 and not signed):
         raise ProtocolError(message)
-    return int(text)
-
-
-def _clip(text: str, width: int = 30) -> str:
-    return text if len(text) <= width else text[:width] + "..."
+    return number
 
 
 def _coords(game: Gomoku, move: Move) -> tuple[int, int]:
@@ -540,10 +568,8 @@ def _xy(game: Gomoku, move: Move) -> str:
 
 
 def _score(score: int) -> str:
-    plies = plies_to_end(score)
-    if plies is not None:
-        return f"{'win' if score > 0 else 'loss'}-in-{plies}"
-    return f"{score:+d}"
+    """``+120`` or ``win-in-3``: one token (``ai.explain.scores.short_text``)."""
+    return short_text(score, "-")
 
 
 def _message(game: Gomoku, depth: int, score: int, nodes: int, seconds: float,

@@ -19,6 +19,8 @@ searches. ``Thinker`` runs one search at a time and offers the reader two ways o
 
 from __future__ import annotations
 
+import math
+import re
 import threading
 import traceback
 from collections.abc import Callable, Iterable
@@ -27,12 +29,58 @@ from typing import TextIO, TypeVar
 
 T = TypeVar("T")
 
+_WHOLE = re.compile(r"[+-]?[0-9]{1,12}")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,12}(?:\.[0-9]{0,12})?|\.[0-9]{1,12})"
+                      r"(?:[eE][+-]?[0-9]{1,3})?")
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number, or ``None``: ASCII digits only (``int("٣")`` is 3, but
+    no manager means that), an optional sign, at most 12 digits. The caller checks
+    the range and says it.
+
+    >>> whole_number(" 15"), whole_number("-1"), whole_number("٣"), whole_number("1e3")
+    (15, -1, None, None)
+    """
+    text = text.strip()
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+def decimal_number(text: str) -> float | None:
+    """``text`` as a finite decimal number (ASCII digits), or ``None``.
+
+    >>> decimal_number("-1.5"), decimal_number("2e3"), decimal_number("inf")
+    (-1.5, 2000.0, None)
+    >>> decimal_number("1e400"), decimal_number("nan"), decimal_number("٣")
+    (None, None, None)
+    """
+    text = text.strip()
+    if not _DECIMAL.fullmatch(text):
+        return None
+    number = float(text)
+    return number if math.isfinite(number) else None
+
+
+def quote(text: str, width: int = 30) -> str:
+    r"""``text`` to echo back in an answer: at most ``width`` characters, then ``...``,
+    and control characters written as escapes (an ESC or NUL sent back could upset
+    the manager's terminal or parser).
+
+    >>> print(quote("\x1b[31mX\x00"), quote("a" * 40, 5))
+    \x1b[31mX\x00 aaaaa...
+    """
+    clipped = text if len(text) <= width else text[:width] + "..."
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in clipped)
+
 
 class Output:
     """One line at a time to ``stream``, flushed, from any thread."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
+        self.failed: OSError | None = None
+        """Why an answer could not be written (a full disk, an I/O error): the reader
+        ends the session with it (``LineEngine.run`` raises it), whichever thread wrote."""
         self._lock = threading.Lock()
 
     def send(self, line: str) -> None:
@@ -43,6 +91,8 @@ class Output:
                 self.stream.flush()
             except (BrokenPipeError, ValueError):
                 pass  # the manager has gone; the reader sees the end of input next
+            except OSError as error:
+                self.failed = self.failed or error
 
 
 class Job:
@@ -50,6 +100,8 @@ class Job:
 
     def __init__(self, output: Output) -> None:
         self.stop = threading.Event()
+        self.searched = threading.Event()
+        """Set once the task has returned (or failed): only its answer is still to come."""
         self._output = output
         self._lock = threading.Lock()
         self._discarded = False
@@ -111,10 +163,12 @@ class Thinker:
             try:
                 result = task(job)
             except Exception as error:  # one sentence to the manager, never a dead engine
+                job.searched.set()
                 if failed is not None and not job.discarded:
                     detail = traceback.format_exception_only(error)[-1].strip()
                     failed(job, f"the search failed: {detail}")
                 return
+            job.searched.set()
             if not job.discarded:
                 done(job, result)
 
@@ -122,6 +176,14 @@ class Thinker:
         self._thread = threading.Thread(target=work, name="plies-engine-search", daemon=True)
         self._thread.start()
         return job
+
+    @property
+    def searching(self) -> bool:
+        """Whether a search is running and has not answered yet: a command that arrives
+        now was sent before the manager could have read the answer (a stray line).
+        Once the search is over only its answer is still being written: ``wait``."""
+        job = self._job
+        return self.busy and job is not None and not job.searched.is_set()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the running search to finish; whether it has."""
@@ -159,11 +221,14 @@ class LineEngine:
 
     def run(self, lines: Iterable[str]) -> None:
         """Handle every line until the last command or the end of input; a search still
-        running then is ended without an answer."""
+        running then is ended without an answer. Raises the ``OSError`` that kept an
+        answer from being written, if one did."""
         try:
             for raw in lines:
                 self.handle(raw)
-                if self.ended:
+                if self.ended or self.thinker.output.failed:
                     break
         finally:
             self.thinker.abort()
+        if self.thinker.output.failed is not None:
+            raise self.thinker.output.failed

@@ -32,6 +32,9 @@ import dataclasses
 import re
 from typing import Any
 
+from ai.levels import is_level
+from game.players import Computer, Engine, Human, Player
+
 START_BOARD = "-" * 27 + "OX------XO" + "-" * 27
 """The standard start in ``Othello.from_board`` letters (``X`` Black, ``O`` White)."""
 
@@ -242,7 +245,12 @@ def read_record(text: str, *, name: str = "the game file", default_players: Any 
     A file of several games opens its first; the record's ``note`` says how many there
     are. Raises ``RecordError`` (one sentence naming the file) on any problem.
     """
-    from game.records import RecordError, record_from_game, standard_players
+    from game.records import (
+        RecordError,
+        player_names,
+        record_from_game,
+        standard_players,
+    )
     try:
         games = parse_games(text)
     except GGFError as error:
@@ -257,6 +265,7 @@ def read_record(text: str, *, name: str = "the game file", default_players: Any 
         players = [_player_entry(first.tags["PB"], players[0]),
                    _player_entry(first.tags["PW"], players[1])]
     record = record_from_game(game, players)
+    record.names = player_names([_own_name(first.tags.get(tag)) for tag in ("PB", "PW")])
     if len(games) > 1:
         record.note = f"{name} holds {len(games)} games; this is the first"
     return record
@@ -278,28 +287,40 @@ def write_record(record: Any) -> str:
     for move in moves:
         colours.append("BW"[replay.turn])
         replay.push(move)
-    tags = {"PC": "Plies", "PB": _player_name(record.players[0]),
-            "PW": _player_name(record.players[1]), "RE": _result(record)}
+    names = record.names or [None, None]
+    tags = {"PC": "Plies", "PB": names[0] or _player_name(record.players[0]),
+            "PW": names[1] or _player_name(record.players[1]), "RE": _result(record)}
     ggf = GGFGame(START_BOARD if start is None else start["board"],
                   0 if start is None else start["turn"],
                   [game.move_name(m) for m in moves], colours, tags)
     return write_game(ggf) + "\n"
 
 
-_PLIES_PLAYER = re.compile(r"Plies level ([1-8])")
+_PLIES_PLAYER = re.compile(r"Plies level (\d{1,2})")
 
 
-def _player_entry(name: str, default: dict[str, Any]) -> dict[str, Any]:
-    """``PB``/``PW`` as Plies writes them back into player entries; others: ``default``."""
+def _player_entry(name: str, default: Player) -> Player:
+    """``PB``/``PW`` as Plies writes them back into players; others: ``default``."""
     match = _PLIES_PLAYER.fullmatch(name.strip())
-    if match:
-        return {"type": "computer", "level": int(match[1]), "eval": "default"}
-    return {"type": "human"} if name.strip() == "human" else dict(default)
+    if match and is_level(int(match[1])):
+        return Computer(int(match[1]), "default")
+    return Human() if name.strip() == "human" else default
 
 
-def _player_name(player: dict[str, Any]) -> str:
-    if player.get("type") == "computer":
-        return f"Plies level {player.get('level', '?')}"
+def _own_name(name: str | None) -> str | None:
+    """A ``PB``/``PW`` name worth showing: not the words Plies writes for its own
+    players (``human``, ``Plies level 4``), which become player entries instead."""
+    if name is None or name.strip() == "human" or _PLIES_PLAYER.fullmatch(name.strip()):
+        return None
+    return name
+
+
+def _player_name(player: Player) -> str:
+    """How ``PB``/``PW`` name a player: ``human``, ``Plies level 4``, an engine's name."""
+    if isinstance(player, Engine):
+        return player.name
+    if isinstance(player, Computer):
+        return f"Plies level {player.level if player.level is not None else '?'}"
     return "human"
 
 

@@ -16,7 +16,9 @@ A file is a header line, one move a line, then an optional trailer::
   *top*, both counted from **1**, and the milliseconds the move took (optional here).
   Black moves first and the colours alternate.
 * Whatever follows the first line that is not a move (brain names, a result code) is
-  the trailer; it is kept as text and not interpreted.
+  the trailer; it is kept as text and not interpreted. A trailer needs moves before
+  it, and a line that starts like a move (a digit, then a comma) is a bad move, not a
+  trailer: a garbled file is refused, never read as a shorter game.
 
 The format has no place for the rule nor for a swap / swap2 opening, and Plies adds
 none: Piskvork reads the trailer's lines as the players' programs, so a line there
@@ -36,8 +38,13 @@ import dataclasses
 import re
 from typing import Any
 
-HEADER = re.compile(r"\s*Piskvorky\s+(\d{1,3})\s*x\s*(\d{1,3})\b.*", re.IGNORECASE)
-_MOVE = re.compile(r"\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(-?\d{1,12})\s*)?")
+# re.ASCII: "\d" alone takes any script's digits ("٣,٤" would read as 3,4).
+HEADER = re.compile(r"\s*Piskvorky\s+(\d{1,3})\s*x\s*(\d{1,3})\b.*",
+                    re.IGNORECASE | re.ASCII)
+_MOVE = re.compile(r"\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(-?\d{1,12})\s*)?", re.ASCII)
+_BROKEN_MOVE = re.compile(r"\s*-?\d+\s*[,;]")
+"""A line that starts like a move but is not one (``8,8,x``, ``٣,٤``, ``8;8``): an error,
+not the start of the trailer (brain names, a result code such as ``-1``)."""
 
 MAX_TRAILER_LINES = 50
 """A trailer longer than this is not a Piskvork file's."""
@@ -93,7 +100,8 @@ def parse(text: str) -> PSQGame:
     trailer = [line.rstrip() for line in lines[index:]]
     while trailer and not trailer[-1]:
         trailer.pop()
-    if len(trailer) > MAX_TRAILER_LINES:
+    if trailer and (not game.moves or _BROKEN_MOVE.match(trailer[0])) \
+            or len(trailer) > MAX_TRAILER_LINES:
         raise PSQError(f"line {index + 1}: {_clip(lines[index])!r} is not a move x,y,time")
     game.trailer = trailer
     return game
@@ -124,7 +132,12 @@ def read_record(text: str, *, name: str = "the game file",
     Raises:
         RecordError: one sentence naming the file and the first problem.
     """
-    from game.records import RecordError, record_from_game, standard_players
+    from game.records import (
+        RecordError,
+        player_names,
+        record_from_game,
+        standard_players,
+    )
     from game.rules import Gomoku, RulesError
 
     try:
@@ -138,7 +151,12 @@ def read_record(text: str, *, name: str = "the game file",
             game.play(move)
         except RulesError as error:
             raise RecordError(f"{name}: move {number} ({x + 1},{y + 1}): {error}") from None
-    return record_from_game(game, default_players or standard_players())
+    record = record_from_game(game, default_players or standard_players())
+    # Piskvork writes the two players' programs first in the trailer (then a result
+    # code): they are shown as the players' names, never run.
+    named = [line.strip() for line in psq.trailer if any(c.isalpha() for c in line)]
+    record.names = player_names(named[:2])
+    return record
 
 
 def not_kept(record: Any) -> str | None:

@@ -38,6 +38,7 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level_evaluator
 from ai.worker import SearchWorker, WorkerReport
+from game.players import Computer, Human, Player
 from game.rules import Game, new_game
 from game.settings import Settings, load_settings, save_settings, settings_to_dict
 from game.slots import WindowSlot
@@ -74,46 +75,45 @@ WORKER_JOIN_TIMEOUT = 0.5
 
 
 def players_for(first: str, level: int = DEFAULT_LEVEL, eval_name: str | None = None,
-                game_name: str | None = None) -> list[dict[str, Any]]:
+                game_name: str | None = None) -> list[Player]:
     """The players of ``plies play``: a person and the computer, ``first`` moving first.
 
     ``eval_name`` ``None``: the level's own evaluator in ``game_name``
     (``ai.levels.Level.evaluator``; ``default`` without a game).
 
     >>> players_for("ai", 3)
-    [{'type': 'computer', 'level': 3, 'eval': 'default'}, {'type': 'human'}]
+    [Computer(level=3, evaluator='default'), Human()]
     """
     if first not in ("human", "ai", "computer"):
         raise ValueError(f"first must be 'human' or 'ai', not {first!r}")
-    computer = {"type": "computer", "level": int(level),
-                "eval": eval_name or level_evaluator(game_name, int(level))}
-    return [{"type": "human"}, computer] if first == "human" else [computer, {"type": "human"}]
+    computer = Computer(int(level), eval_name or level_evaluator(game_name, int(level)))
+    return [Human(), computer] if first == "human" else [computer, Human()]
 
 
 def demo_players(level_a: int = DEFAULT_LEVEL, level_b: int = DEFAULT_LEVEL,
                  eval_name: str | None = None, game_name: str | None = None
-                 ) -> list[dict[str, Any]]:
+                 ) -> list[Player]:
     """Two computer players for ``plies demo`` (side 0 at ``level_a``); each level's
     own evaluator unless ``eval_name`` is given.
 
     >>> demo_players(2, 5)[1]
-    {'type': 'computer', 'level': 5, 'eval': 'default'}
+    Computer(level=5, evaluator='default')
     """
-    return [{"type": "computer", "level": int(n),
-             "eval": eval_name or level_evaluator(game_name, int(n))}
+    return [Computer(int(n), eval_name or level_evaluator(game_name, int(n)))
             for n in (level_a, level_b)]
 
 
 
 def tidy_config_folder() -> None:
     """Remove what interrupted atomic writes left in the config and games folders."""
-    from game import records
+    from game.files import remove_stale_temporaries
+    from game.settings import config_dir, games_dir
     try:
-        folders = [records.config_dir(), records.games_dir()]
+        folders = [config_dir(), games_dir()]
     except OSError:
         return
     for folder in folders:
-        records.remove_stale_temporaries(folder)
+        remove_stale_temporaries(folder)
 
 
 def clamp_to_screen(size: tuple[int, ...]) -> tuple[int, int] | None:
@@ -244,7 +244,7 @@ class App:
         path (``ai.evaluators.evaluator_by_name``).
         """
         from ai.evaluators import evaluator_by_name
-        from game.records import evaluators_dir
+        from game.settings import evaluators_dir
         key = (game_name, preset)
         if key not in self._evaluators:
             self._evaluators[key] = evaluator_by_name(game_name, preset,
@@ -288,7 +288,7 @@ class App:
 
     def show_start(self, *, dialog: bool = False, game: str | None = None,
                    variant: dict[str, Any] | None = None,
-                   players: list[dict[str, Any]] | None = None) -> None:
+                   players: list[Player] | None = None) -> None:
         """The new-game screen: the first screen, or a dialog over the running game."""
         from game.ui.scenes.start import StartScene
         scene = StartScene(self, as_dialog=dialog and self.play is not None, game=game,
@@ -302,11 +302,15 @@ class App:
             pygame.display.set_caption("Plies")
             self.set_scene(scene)
 
-    def start_game(self, game: Game, players: list[dict[str, Any]], *, demo: bool | None = None,
+    def start_game(self, game: Game, players: list[Player], *, demo: bool | None = None,
                    paused: bool = False, remember: bool = True,
                    scores: list[int | None] | None = None,
-                   opening: dict[str, Any] | None = None) -> None:
+                   opening: dict[str, Any] | None = None, study: bool = False,
+                   names: list[str | None] | None = None) -> None:
         """Play ``game`` (possibly with moves already played) with ``players``.
+
+        ``study``: a game opened from a file or a paste: nobody moves until the person
+        presses Play (``Session.study``). ``names``: the players' names from the file.
 
         ``scores``: the evaluations saved with the game (``GameRecord.scores``), so its
         graph comes back. ``opening``: a Gomoku swap / swap2 opening as a record keeps it
@@ -316,36 +320,43 @@ class App:
         (the person chose them in the window; the command line's choices are not kept).
         """
         from game.ui.scenes.play import PlayScene
+        players = [self.settings.playable(game.name, p) for p in players]
         if demo is None:
-            demo = all(p.get("type") == "computer" for p in players)
+            demo = all(p.is_computer for p in players)
         if self.play is not None:
             self.play.close_session()
         self.play = PlayScene(self, game, players, demo=demo, paused=paused, scores=scores,
-                              opening=opening)
+                              opening=opening, study=study, names=names)
         self.set_scene(self.play)
         pygame.display.set_caption(f"Plies — {game.title}")
         if remember:
             self.settings.last_game = game.name
             self.settings.last_variants[game.name] = dict(game.variant())
-            self.settings.last_players[game.name] = [dict(p) for p in players]
+            self.settings.last_players[game.name] = list(players)
             self.save_settings()
         self.play.session.autosave()  # the game left behind is replaced at once
         self.play.session.start()
 
-    def show_game(self, game: Game, players: list[dict[str, Any]], name: str, *,
+    def show_game(self, game: Game, players: list[Player], name: str, *,
                   scores: list[int | None] | None = None, note: str | None = None,
-                  opening: dict[str, Any] | None = None) -> None:
-        """Show an opened record (file ``name``): two computers are paused, nothing is
-        remembered for the start screen; ``note`` is said instead of "Opened …"."""
-        demo = all(p.get("type") == "computer" for p in players)
+                  opening: dict[str, Any] | None = None,
+                  names: list[str | None] | None = None) -> None:
+        """Show an opened record (file ``name``) for study: two computers are paused, a
+        computer against a person waits for Play, nothing is remembered for the start
+        screen; ``note`` is said instead of "Opened …"."""
+        demo = all(p.is_computer for p in players)
         self.start_game(game, players, demo=demo, paused=demo, remember=False, scores=scores,
-                        opening=opening)
+                        opening=opening, study=True, names=names)
         if self.play is not None:
             text = note or f"Opened {name} ({count(game.ply, 'move')})"
+            if self.play.session.study and not self.play.session.analysis_on:
+                self.play.toggle_analysis()  # study shows the best moves and rings the best
+            if self.play.session.study:
+                text += " · nobody moves until you press Play (P)"
             self.play.session.say(text, "info", 6.0 if note else 4.0)
 
     def new_game(self, name: str, variant: dict[str, Any] | None,
-                 players: list[dict[str, Any]], *, demo: bool | None = None) -> None:
+                 players: list[Player], *, demo: bool | None = None) -> None:
         self.start_game(new_game(name, **(variant or {})), players, demo=demo)
 
     # --- settings ------------------------------------------------------------------------------
@@ -594,6 +605,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
             players: list[dict] | None = None, demo: bool = False,
             open_new_game_dialog: bool = False,
             opened: tuple[Game, list[dict], str] | None = None,
+            names: list[str | None] | None = None,
             position: Game | None = None,
             opening: str | dict[str, Any] | None = None,
             learn: bool = False) -> int:
@@ -633,7 +645,8 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
         if demo and players is None:
             players = demo_players()
         if opened is not None:
-            app.show_game(*opened, opening=opening if isinstance(opening, dict) else None)
+            app.show_game(*opened, opening=opening if isinstance(opening, dict) else None,
+                          names=names)
         elif open_new_game_dialog or (game is None and players is None and not demo):
             app.show_start(game=name, variant=variant, players=players)
             if learn:

@@ -179,6 +179,29 @@ def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def blit_lines(surface: pygame.Surface, text: str, size: int, colour: RGB,
+               pos: tuple[float, float], width: int, min_size: int = 14,
+               max_lines: int = 2) -> pygame.Rect:
+    """An explaining sentence that is never cut where it can be helped: on one line
+    left-aligned at ``pos`` (its left end, vertically centred there) at the largest size
+    from ``size`` down to ``min_size + 1`` that fits ``width``, else wrapped on up to
+    ``max_lines`` lines at ``min_size`` (only a text longer than that is shortened).
+    Returns the area drawn."""
+    one = fit_size(text, size, width, min_size + 1)
+    if text_size(text, one)[0] <= width:
+        return blit_text(surface, text, one, colour, pos, "midleft", max_width=width)
+    lines = wrap(text, min_size, width)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    step = text_size("Ag", min_size)[1] - 2
+    top = pos[1] - step * len(lines) / 2
+    area = pygame.Rect(round(pos[0]), round(top), 0, 0)
+    for number, line in enumerate(lines):
+        area.union_ip(blit_text(surface, line, min_size, colour, (pos[0], top + number * step),
+                                "topleft", max_width=width))
+    return area
+
+
 def blit_text(surface: pygame.Surface, text: str, size: int, colour: RGB,
               pos: tuple[float, float], anchor: str = "topleft",
               max_width: int | None = None, bold: bool = False) -> pygame.Rect:

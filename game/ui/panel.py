@@ -23,12 +23,13 @@ from __future__ import annotations
 import pygame
 
 from ai.evaluators.base import WIN, is_proven
+from ai.explain.why import Why, compared_line, exact_summary, summary, tied_with_best
+from ai.explain.words import count
+from ai.search import TopMoves
 from game.rules import PASS
 from game.ui import draw
-from ai.explain.why import exact_summary, summary
-from ai.explain.words import count
 from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
-from game.ui.theme import Theme, icon_outline, mix, visible_on
+from game.ui.theme import RGB, Theme, icon_outline, luminance, mix, visible_on
 
 ROW_HEIGHT = 26
 GAP = 12
@@ -147,6 +148,24 @@ class Panel:
         r = self.lines_rect
         return pygame.Rect(r.x + 8, r.y + 40 + index * LINE_ROW, r.width - 16, LINE_ROW - 4)
 
+    def graph_rect(self) -> pygame.Rect:
+        """Where the evaluation graph is (under the evaluation bar)."""
+        rect = self.analysis_rect
+        return pygame.Rect(rect.x + 16, rect.y + 38 + 22 + 10, rect.width - 32,
+                           self.graph_height)
+
+    def ply_at(self, pos: tuple[int, int], session: Session) -> int | None:
+        """The position (its number of moves played) the graph shows at ``pos``, or
+        ``None`` off the graph; within the moves played and undone."""
+        rect = self.graph_rect()
+        if not rect.collidepoint(pos) or not session.evals:
+            return None
+        inner = rect.inflate(-8, -8)
+        played = len(session.game.move_stack) + len(session.redo)
+        total = max(played, 10)
+        ply = round((pos[0] - inner.x) / max(1, inner.width) * total)
+        return max(session.game.ply - len(session.game.move_stack), min(played, ply))
+
     def line_at(self, pos: tuple[int, int], session: Session) -> int | None:
         """The analysis line under ``pos``, if the card shows one there."""
         if not self.analysis_open or session.analysis is None:
@@ -198,9 +217,16 @@ class Panel:
                        style="stone" if game.name == "gomoku" else "disc")
             name = game.side_names[side]
             who = session.side_label(side)
-            count_text = str(counts[side])
-            cw = draw.text_size(count_text, 34, True)[0]
+            # Othello's count is the score (big); elsewhere it only counts pieces
+            # played, so it is small and says what it counts ("9 discs").
+            scored = game.name == "othello"
+            piece = {"gomoku": "stone", "tictactoe": "mark"}.get(game.name, "disc")
+            count_text = str(counts[side]) if scored else count(counts[side], piece)
+            cw = draw.text_size(count_text, 34, True)[0] if scored \
+                else draw.text_size(count_text, 17)[0]
             text_w = row.width - 60 - cw - 20
+            # A piece count sits beside the name, so the detail below has the row's width.
+            detail_w = text_w if scored else row.width - 60 - 14
             tag = ""
             if to_move:
                 tag = "passes" if session.forced_pass() else "to move"
@@ -224,10 +250,21 @@ class Panel:
             level = session.level_label(side)
             detail = f"{who} · {level}" if level else (
                 "You" if who == "You" else "A person")
-            draw.blit_text(surface, detail, draw.fit_size(detail, 19, text_w, 15),
-                           theme.text_dim, (row.x + 54, top + 23), max_width=text_w)
-            draw.blit_text(surface, count_text, 34, theme.text, (row.right - 14, row.centery),
-                           "midright", bold=True)
+            if session.study and is_computer(session.players[side]):
+                detail = "Computer · waits for Play (P)"
+            name_of = session.names[side]  # the player the opened file names
+            if name_of:
+                # The name first; what Plies adds only where it fits beside it.
+                full = f"{name_of} · {detail}"
+                detail = full if draw.text_size(full, 15)[0] <= detail_w else name_of
+            draw.blit_text(surface, detail, draw.fit_size(detail, 19, detail_w, 15),
+                           theme.text_dim, (row.x + 54, top + 23), max_width=detail_w)
+            if scored:
+                draw.blit_text(surface, count_text, 34, theme.text,
+                               (row.right - 14, row.centery), "midright", bold=True)
+            else:
+                draw.blit_text(surface, count_text, 17, theme.text_dim,
+                               (row.right - 14, top + 12), "midright")
 
     def _analysis(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
         rect = self.analysis_rect
@@ -252,7 +289,7 @@ class Panel:
         # The viewer's colour fills from the left, as far as the viewer's chance goes.
         frac = ev.chance(view) if ev else 0.5
         left_w = round(bar.width * frac)
-        c0, c1 = (visible_on(c, theme.card, 1.3) for c in colours.pieces)
+        c0, c1 = (bar_fill(c, theme.card) for c in colours.pieces)
         pieces = colours.pieces if view == 0 else colours.pieces[::-1]
         if view == 1:
             c0, c1 = c1, c0
@@ -266,7 +303,7 @@ class Panel:
             draw.rounded_rect(surface, bar, fill, 8)
             # A piece colour that melts into the card (Black on high contrast's black)
             # gets its own rim, so its share of the bar stays visible.
-            rim = icon_outline(piece, theme.card)
+            rim = icon_outline(fill, theme.card)
             if rim is not None:
                 rim = visible_on(piece, theme.card, 7.0)
                 pygame.draw.rect(surface, rim, bar, 2, border_radius=8)
@@ -278,7 +315,7 @@ class Panel:
                          (bar.centerx, bar.bottom + 2), 1)
         pygame.draw.rect(surface, theme.card_border if theme.name != "high-contrast"
                          else (255, 255, 255), bar, 1, border_radius=8)
-        graph = pygame.Rect(rect.x + 16, bar.bottom + 10, rect.width - 32, self.graph_height)
+        graph = self.graph_rect()
         self._graph(surface, theme, session, graph)
         y = graph.bottom + 10
         lines = [] if self.analysis_open else (
@@ -298,7 +335,7 @@ class Panel:
         if not evals:
             side = session.game.side_names[session.view_side]
             draw.blit_text(surface, f"{side}'s chances over the game", 17,
-                           theme.disabled_text, rect.center, "center", max_width=rect.width - 12)
+                           theme.text_dim, rect.center, "center", max_width=rect.width - 12)
             return
         pygame.draw.line(surface, theme.card_border, (rect.x + 4, mid), (rect.right - 4, mid), 1)
         total = max(len(session.game.move_stack) + len(session.redo), 10)
@@ -415,20 +452,18 @@ class Panel:
         y = rect.y + 40 + ANALYSIS_LINES * LINE_ROW + 4
         why = session.analysis_why
         if why is not None and len(top.lines) >= 2 and y + 20 < rect.bottom:
-            best, second = (self._names(session, (top.lines[i].move,))[0] for i in (0, 1))
-            exact = exact_summary(game.name, top.lines[0], top.lines[1], best, second) \
-                if top.exact or is_proven(top.lines[0].score) else None
-            text = f"Why {best} over {second}: {exact or summary(game.name, why, 3)}"
-            for row in draw.wrap(text, 18, rect.width - 32)[:2]:
-                draw.blit_text(surface, row, 18, theme.text_dim, (rect.x + 16, y))
-                y += 20
+            for row in draw.wrap(why_words(session, top, why), 17, rect.width - 32)[:3]:
+                if y + 18 > rect.bottom - 4:
+                    break
+                draw.blit_text(surface, row, 17, theme.text_dim, (rect.x + 16, y))
+                y += 18
         elif len(top.lines) == 1 and y + 20 < rect.bottom:
             draw.blit_text(surface, "The only move the search considers here.", 18,
                            theme.text_dim, (rect.x + 16, y), max_width=rect.width - 32)
             y += 20
         tip = "Hover a line, or [ and ], to see it on the board"
         if rect.bottom - 24 >= y:
-            draw.blit_text(surface, tip, 16, theme.disabled_text, (rect.x + 16, rect.bottom - 24),
+            draw.blit_text(surface, tip, 16, theme.text_dim, (rect.x + 16, rect.bottom - 24),
                            max_width=rect.width - 32)
 
     @staticmethod
@@ -450,7 +485,7 @@ class Panel:
         lead = _lead(session)  # a set-up position with the second player to move
         names = [""] * lead + played + redo
         if not played + redo:
-            draw.blit_text(surface, "No moves yet", 20, theme.disabled_text,
+            draw.blit_text(surface, "No moves yet", 20, theme.text_dim,
                            (rect.x + 16, rect.y + 44))
             return
         colours = theme.board(game.name)
@@ -519,6 +554,35 @@ def result_text(session: Session) -> tuple[str, str]:
 
 
 __all__ = ["Panel", "compact_count", "result_text"]
+
+
+def bar_fill(piece: RGB, card: RGB) -> RGB:
+    """A side's share of the evaluation bar: its piece colour (a black share stays black
+    on a dark card, not a grey that melts into it); a light piece on a light card is
+    shaded just enough to be told from the card. Where the fill is under 3:1 against
+    the card the bar also gets a 7:1 rim (``Panel._analysis``)."""
+    if luminance(piece) < luminance(card):
+        return piece
+    return visible_on(piece, card, 1.3)
+
+
+def why_words(session: Session, top: TopMoves, why: Why) -> str:
+    """"Why the best" for the analysis card: against the first line of another score
+    (two tied lines explain nothing), saying whose view the signed terms take."""
+    game = session.game
+    other = compared_line(top.lines) or 1
+    names = [Panel._names(session, (line.move,))[0] for line in top.lines]
+    best, second = names[0], names[other]
+    tied = tied_with_best(top.lines)
+    same = ", ".join(names[:tied]) + f" and {names[tied]}" if tied else ""
+    if tied and other == 1 and top.lines[1].score == top.lines[0].score:
+        return f"{same} score the same: as good as each other, as far as the search sees"
+    exact = exact_summary(game.name, top.lines[0], top.lines[other], best, second) \
+        if top.exact or is_proven(top.lines[0].score) else None
+    side = game.side_names[game.turn]
+    reason = exact or f"(+ is good for {side}) {summary(game.name, why, 3)}"
+    text = f"why {best} over {second}: {reason}"
+    return f"{same} score the same; {text}" if tied else text[:1].upper() + text[1:]
 
 
 def opening_lines(session: Session, width: int) -> list[str]:

@@ -24,22 +24,38 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
-import shlex
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
-from ai.evaluators.base import is_proven, plies_to_end
-from ai.explain.why import Why, compare_lines
-from ai.explain.winchance import describe, moves_to_end, percent, raw_text, win_chance
+from ai.evaluators.base import is_proven
+from ai.explain.scores import (
+    chance,
+    describe,
+    is_settled,
+    percent,
+    raw_text,
+    root_score_text,
+    signed_points,
+)
+from ai.explain.why import Why, compare_lines, compared_line
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level
-from ai.search import Bound, Limits, RootScore, Searcher, SearchInfo, SearchResult, TopMoves
+from ai.search import (
+    Bound,
+    Limits,
+    RootScore,
+    Searcher,
+    SearchInfo,
+    SearchResult,
+    TopMoves,
+)
 from ai.worker import WorkerReport
 from game import records
+from game.players import Computer, Engine, Player, standard_players
 from game.rules import PASS, Cell, Game, Move
+from game.slots import clear_autosave, save_autosave
 from game.ui.opening_phase import OpeningPhase, choice_prompt
 
 MIN_COMPUTER_DELAY = 0.5
@@ -67,16 +83,15 @@ ENGINE_SECONDS = 5.0
 """An outside engine's time per move in the window (late answers lose, with a tolerance)."""
 
 
-def is_computer(player: dict[str, Any]) -> bool:
+def is_computer(player: Player) -> bool:
     """A player the program moves for: Plies' search, or an outside engine."""
-    return player.get("type") == "computer"
+    return player.is_computer
 
 
-def engine_command(player: dict[str, Any]) -> str | None:
-    """The command line of an outside engine player (``"engine"``: only the settings
-    set it; records keep such a player as a Plies computer), else ``None``."""
-    command = player.get("engine")
-    return command if isinstance(command, str) and command.strip() else None
+def engine_command(player: Player) -> str | None:
+    """The command line of an outside engine player (only the settings and the command
+    line give one: an engine read from a game file has none), else ``None``."""
+    return player.command if isinstance(player, Engine) and player.command.strip() else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -116,12 +131,8 @@ class Evaluation:
 
     def chance(self, side: int = 0) -> float:
         """``side``'s expected result, 0..1 (the fitted curve; proven results 1/0.5/0)."""
-        if self.exact and self.score == 0:
-            first = 0.5
-        elif self.proven:
-            first = 1.0 if self.score > 0 else 0.0
-        elif self.game_name:
-            first = win_chance(self.game_name, self.score, self.preset)
+        if self.game_name or self.proven or is_settled(self.score, self.exact):
+            first = chance(self.game_name, self.score, self.preset, self.exact)
         else:
             first = 0.5 + 0.5 * math.tanh(self.score / (4 * max(1, self.unit)))
         return first if side == 0 else 1.0 - first
@@ -136,7 +147,7 @@ class Evaluation:
         ``"White loses in 2 moves"`` or ``"Draw with best play"`` (``margin``: an
         Othello solver's disc difference for side 0: ``"White loses by 12 discs"``)."""
         if not self.game_name:  # a bare verdict (the game's end), no curve to read
-            if self.exact and self.score == 0:
+            if is_settled(self.score, self.exact) and not self.proven:
                 return "Draw with best play"
             if self.proven:
                 return f"{side_names[side]} {'wins' if self.for_side(side) > 0 else 'loses'}"
@@ -154,42 +165,6 @@ class Evaluation:
         return raw_text(self.game_name, self.for_side(side), exact=self.exact)
 
 
-def signed_points(score: int) -> str:
-    """A heuristic score in the evaluator's points with a sign: ``+12``, ``−9``, ``0``.
-
-    >>> signed_points(12), signed_points(-9), signed_points(0)
-    ('+12', '−9', '0')
-    """
-    if score == 0:
-        return "0"
-    return f"+{score}" if score > 0 else f"−{-score}"
-
-
-def root_score_text(root: RootScore, game_name: str, preset: str = "default",
-                    mode: str = "chance") -> str:
-    """A root move's score as drawn on its cell, from the viewer's side (the caller
-    turns ``root`` to that side): the winning chance ``62`` (percent), ``W3`` / ``L2``
-    (wins / loses on its 3rd / 2nd move), ``=`` (a proven draw), with ``≤`` / ``≥``
-    for a bound; ``mode`` ``"unit"``: the game's unit instead (``+1.5``), ``"raw"``: the
-    evaluator's points (``+150``).
-    """
-    score = root.score
-    moves = moves_to_end(score)
-    if moves is not None:
-        text = f"W{moves}" if score > 0 else f"L{moves}"
-    elif mode == "unit":
-        text = raw_text(game_name, score).split(" ")[0]
-    elif mode == "raw":
-        text = signed_points(score)
-    else:
-        text = str(percent(win_chance(game_name, score, preset)))
-    if root.bound == Bound.UPPER:
-        return "≤" + text.lstrip("+")
-    if root.bound == Bound.LOWER:
-        return "≥" + text.lstrip("+")
-    return text
-
-
 def _turned(root: RootScore) -> RootScore:
     """The same root score from the other side's view (a bound turns round)."""
     bound = {Bound.UPPER: Bound.LOWER, Bound.LOWER: Bound.UPPER}.get(root.bound, root.bound)
@@ -201,7 +176,7 @@ class Session:
 
     Args:
         game: the position to start from (its move stack is the history).
-        players: two player entries, by side.
+        players: two players (``game.players``), by side.
         worker: the app's ``SearchWorker`` (``request``/``cancel``).
         next_generation: gives a fresh, never repeated generation id.
         settings: the app's ``Settings`` (animation speed).
@@ -210,13 +185,20 @@ class Session:
         autosave: write the autosave after each change.
     """
 
-    def __init__(self, game: Game, players: list[dict[str, Any]], *, worker: Any,
+    def __init__(self, game: Game, players: list[Player], *, worker: Any,
                  next_generation: Callable[[], int], settings: Any,
                  evaluators: Callable[[str, str], Any], demo: bool = False,
                  autosave: bool = True, paused: bool = False,
-                 opening: OpeningPhase | None = None) -> None:
+                 opening: OpeningPhase | None = None, study: bool = False,
+                 names: list[str | None] | None = None) -> None:
         self.game = game
-        self.players = [dict(p) for p in players]
+        self.players = list(players)
+        self.names: list[str | None] = list(names or [None, None])[:2]
+        """The players' names from an opened file (GGF ``PB``/``PW``, psq), by side."""
+        self.study = study and not demo and any(is_computer(p) for p in self.players)
+        """A game opened from a file (Open, ``plies FILE``, a paste) is studied first:
+        the computer makes no move and the person may move either side, until Play
+        (``play_on``) hands the sides to their players."""
         self.opening = opening
         """A swap / swap2 opening (``game.ui.opening_phase``): it sets ``players``."""
         if opening is not None:
@@ -265,7 +247,7 @@ class Session:
 
     # --- who is who ----------------------------------------------------------------
 
-    def player(self, side: int) -> dict[str, Any]:
+    def player(self, side: int) -> Player:
         return self.players[side]
 
     @property
@@ -279,13 +261,35 @@ class Session:
         return not self.game.is_over() and self.game.legal_moves() == [PASS]
 
     def human_to_move(self) -> bool:
-        """A person may act now: their turn, a real choice, the game running."""
-        return (not self.game.is_over() and not is_computer(self.players[self.game.turn])
+        """A person may act now: their turn (any turn in study), a real choice, the
+        game running."""
+        return (not self.game.is_over() and self._by_hand(self.game.turn)
                 and not self.forced_pass())
 
+    def _by_hand(self, side: int) -> bool:
+        """Whether ``side``'s moves are made by the person now (any side in study)."""
+        return self.study or not is_computer(self.players[side])
+
     def _human_choice(self, game: Game) -> bool:
-        return (not game.is_over() and not is_computer(self.players[game.turn])
+        return (not game.is_over() and self._by_hand(game.turn)
                 and game.legal_moves() != [PASS])
+
+    def play_on(self) -> bool:
+        """Play (P): end the study, or resume a paused demo: the players of the file
+        take their sides and the computer moves when it is its turn. ``False`` when
+        there is nothing to start."""
+        if self.study:
+            self.study = False
+            self.paused = False
+            computers = [self.game.side_names[s] for s in (0, 1)
+                         if is_computer(self.players[s])]
+            self.say(f"Playing on: the computer plays {' and '.join(computers)}", "info", 3.0)
+            self.autosave()
+            return True
+        if self.demo and self.paused:
+            self.toggle_pause()
+            return True
+        return False
 
     @property
     def view_side(self) -> int:
@@ -310,14 +314,14 @@ class Session:
         player = self.players[side]
         if not is_computer(player):
             return ""
-        command = engine_command(player)
-        if command is not None:
-            return f"Engine · {_program_name(command)}"
+        if isinstance(player, Engine):
+            return f"Engine · {player.name}"
+        assert isinstance(player, Computer)
         try:
-            label = level(self.game.name, int(player.get("level", DEFAULT_LEVEL))).label
+            label = level(self.game.name, player.level or DEFAULT_LEVEL).label
         except ValueError:
-            label = f"Level {player.get('level')}"
-        evaluator = player.get("eval", "default")
+            label = f"Level {player.level}"
+        evaluator = player.evaluator_name(self.game.name)
         return label if evaluator == "default" else f"{label} · {evaluator}"
 
     # --- messages ---------------------------------------------------------------------
@@ -348,12 +352,14 @@ class Session:
     def _player_search(self, side: int, purpose: str) -> tuple[Any, Any] | None:
         """The evaluator and limits a request for ``side`` uses (``None`` on an error)."""
         player = self.players[side]
-        if not is_computer(player):  # a hint: the opponent computer's level, or the default
-            others = [p for p in self.players if is_computer(p)]
-            player = others[0] if others else {"level": DEFAULT_LEVEL, "eval": "default"}
+        if not isinstance(player, Computer):  # a hint (or an engine's side): the
+            # computer's level, or the default
+            others = [p for p in self.players if isinstance(p, Computer)]
+            player = others[0] if others else standard_players()[1]
+        assert isinstance(player, Computer)
         try:
-            lvl = level(self.game.name, int(player.get("level", DEFAULT_LEVEL)))
-            evaluator = self._evaluators(self.game.name, player.get("eval", "default"))
+            lvl = level(self.game.name, player.level or DEFAULT_LEVEL)
+            evaluator = self._evaluators(self.game.name, player.evaluator_name(self.game.name))
         except Exception as error:  # an unknown preset, a broken weights file
             self._fail(str(error) or type(error).__name__)
             return None
@@ -391,7 +397,7 @@ class Session:
         """Ask an outside engine for the side to move's move, on the worker thread
         (``run_job``): cancelled like a search (its process is then closed and started
         again later). ``purpose`` ``"hint"`` uses an engine instance of its own."""
-        from game.engines.external import (EngineError, EngineFault, player_for)
+        from game.engines.external import EngineError, EngineFault, player_for
 
         side = self.game.turn
         slot = side if purpose == "move" else HINT_ENGINE
@@ -504,7 +510,7 @@ class Session:
 
         ``margin``: a solver's exact score in the game's convention, from ``side``'s view.
         """
-        if self.score_mode != "chance" and not ev.proven and not (ev.exact and ev.score == 0):
+        if self.score_mode != "chance" and not is_settled(ev.score, ev.exact):
             side = self.game.side_names[self.view_side]
             if self.score_mode == "raw":
                 return f"{signed_points(ev.for_side(self.view_side))} points for {side}"
@@ -579,7 +585,7 @@ class Session:
             return
         can_go = not self.paused or self.step_requested
         if self.opening is not None and not self.opening.decided:
-            self._opening_update(can_go)
+            self._opening_update(can_go and not self.study)
             return
         self._maybe_analyse(can_go)
         if self.forced_pass():
@@ -594,7 +600,7 @@ class Session:
                 self.step_requested = False
                 self._apply(PASS, computer=is_computer(self.players[game.turn]))
             return
-        if not is_computer(self.players[game.turn]):
+        if self._by_hand(game.turn):
             return
         if self.ready is not None:
             delay = 0.0 if self.step_requested else self.min_delay()
@@ -705,6 +711,28 @@ class Session:
         self._after_history_step("Took back", moves)
         return True
 
+    def can_jump(self) -> bool:
+        """Whether the person may go to any move of the game (the graph): in study,
+        between people, and in a paused demo; not while the computer plays its side."""
+        return self.study or not any(is_computer(p) for p in self.players) or (
+            self.demo and self.paused)
+
+    def go_to(self, ply: int) -> bool:
+        """Show the position after ``ply`` moves of this game (undone moves stay for
+        redo); ``False`` when that is not a position of it or jumping is not allowed."""
+        start = self.game.ply - len(self.game.move_stack)
+        if not self.can_jump() or not start <= ply <= self.game.ply + len(self.redo) \
+                or ply == self.game.ply:
+            return False
+        self._before_change()
+        while self.game.ply > ply:
+            self.redo.append(self.game.pop())
+        while self.game.ply < ply:
+            self.game.push(self.redo.pop())
+        self.say(f"Move {ply}" if ply > start else "The start", "info", 1.5)
+        self._after_change()
+        return True
+
     def can_redo(self) -> bool:
         return bool(self.redo)
 
@@ -764,7 +792,7 @@ class Session:
             return "The game is over."
         if self.pending in ("move", "hint"):
             return "Waiting for the computer's search…"
-        if is_computer(self.players[self.game.turn]) and not self.paused:
+        if not self._by_hand(self.game.turn) and not self.paused:
             return "The computer is to move."
         return None
 
@@ -773,7 +801,7 @@ class Session:
         if (not self.analysis_on or self.analysis_done or self.pending is not None
                 or self.forced_pass()):
             return
-        if is_computer(self.players[self.game.turn]) and can_go:
+        if not self._by_hand(self.game.turn) and can_go:
             return  # the computer's own move comes first
         found = self._player_search(self.game.turn, "hint")
         if found is None:
@@ -790,8 +818,9 @@ class Session:
 
             def explained(top: TopMoves) -> tuple[TopMoves, Why | None]:
                 why = None
-                if len(top.lines) >= 2:
-                    why = compare_lines(game, evaluator, top.lines[0].pv, top.lines[1].pv)
+                other = compared_line(top.lines)
+                if other is not None:
+                    why = compare_lines(game, evaluator, top.lines[0].pv, top.lines[other].pv)
                 return top, why
 
             top = searcher.search_top(game, limits, ANALYSIS_LINES, stop=stop,
@@ -882,12 +911,12 @@ class Session:
         seed = self.generation
 
         def job(stop: Any, progress: Any) -> Any:
-            from ai.openings import choose, place_two
+            from ai.openings import choose, first_stones, place_two
             searcher = Searcher(evaluator, tt_bits=16, seed=seed)
             if options:
                 return ("choose",) + choose(game, options, searcher, limits)
             if game.ply < 3:
-                return ("place",) + _first_stones(game, searcher, seed)
+                return ("place",) + first_stones(game, searcher, seed)
             return ("place",) + place_two(game, searcher, limits)
 
         self.worker.run_job(self.generation, job, purpose="opening")
@@ -977,13 +1006,14 @@ class Session:
                                           scores if any(s is not None for s in scores) else None)
         if self.opening is not None:
             record.opening = self.opening.as_dict()
+        record.names = list(self.names) if any(self.names) else None
         return record
 
     def restore_scores(self, scores: list[int | None]) -> None:
         """Bring back the evaluations saved with the game (``GameRecord.scores``), in the
         unit of the evaluator the computer player (or a hint) would use."""
-        computers = [p for p in self.players if is_computer(p)]
-        preset = computers[0].get("eval", "default") if computers else "default"
+        computers = [p for p in self.players if isinstance(p, Computer)]
+        preset = computers[0].evaluator_name(self.game.name) if computers else "default"
         try:
             unit = self._evaluators(self.game.name, preset).unit
         except Exception:  # an unknown preset: the graph's scale is only approximate
@@ -1004,9 +1034,9 @@ class Session:
             return
         try:
             if self.worth_resuming():
-                records.save_autosave(self.record())
+                save_autosave(self.record())
             else:
-                records.clear_autosave()
+                clear_autosave()
         except Exception as error:  # never lose the game over a full disk
             self.say(f"Autosave failed: {error}", "error", 4.0)
 
@@ -1024,41 +1054,3 @@ class Session:
         self.generation = self._next_generation()
         self.pending = None
 
-
-OPENING_TRIALS = 12
-"""Random near-centre openings the computer compares when it places the first stones."""
-
-
-def _first_stones(game: Game, searcher: Searcher, seed: int) -> tuple[list[Move], str]:
-    """The first player's opening stones (up to the third): of ``OPENING_TRIALS`` random
-    near-centre lines, the one a short search finds nearest to even, since the other
-    player will take the better colour; with a sentence saying so."""
-    from ai.openings import PLACEMENT_DEPTH
-    from game.match import random_openings
-
-    best: tuple[int, list[Move]] | None = None
-    for line in random_openings(game, 3 - game.ply, OPENING_TRIALS, seed, balanced=False):
-        if len(line) != 3 - game.ply:
-            continue
-        work = game.copy()
-        for move in line:
-            work.push(move)
-        score = searcher.search(work, Limits(depth=PLACEMENT_DEPTH)).score
-        if best is None or abs(score) < abs(best[0]):
-            best = (score, line)
-    assert best is not None, "an empty board has openings"
-    score, line = best
-    names = " ".join(game.move_name(m) for m in line)
-    unit = searcher.evaluator.unit
-    return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even (White "
-                  f"{score / unit:+.1f} units at depth {PLACEMENT_DEPTH}), so either colour "
-                  "is a fair choice for you.")
-
-
-def _program_name(command: str) -> str:
-    """``"pbrain-rapfi"`` for ``"/opt/rapfi/pbrain-rapfi --x"``: how labels name an engine."""
-    try:
-        first = shlex.split(command)[0]
-    except (ValueError, IndexError):
-        first = command
-    return os.path.basename(first) or command

@@ -88,7 +88,7 @@ CLASSIC = Theme(
     card=(255, 255, 255),
     card_border=(212, 218, 228),
     text=(30, 34, 44),
-    text_dim=(98, 107, 124),
+    text_dim=(88, 97, 114),
     accent=(47, 104, 214),
     accent_text=(255, 255, 255),
     button=(248, 249, 251),
@@ -131,7 +131,7 @@ DARK = Theme(
     card=(42, 46, 57),
     card_border=(60, 66, 80),
     text=(232, 235, 242),
-    text_dim=(152, 160, 178),
+    text_dim=(166, 174, 192),
     accent=(98, 154, 248),
     accent_text=(14, 18, 28),
     button=(52, 57, 70),
@@ -153,7 +153,7 @@ DARK = Theme(
             line=(14, 32, 84), hole=(20, 22, 28), label=(152, 160, 178),
             pieces=((214, 58, 64), (236, 196, 52))),
         "othello": BoardColours(
-            surface=(26, 106, 66), surface_dark=(18, 84, 52), frame=(52, 38, 28),
+            surface=(34, 120, 76), surface_dark=(28, 104, 64), frame=(52, 38, 28),
             line=(10, 56, 32), hole=(0, 0, 0), label=(214, 200, 180),
             pieces=((26, 27, 31), (232, 231, 226))),
         "gomoku": BoardColours(
@@ -256,14 +256,32 @@ def visible_on(colour: RGB, background: RGB, minimum: float = 1.6) -> RGB:
     return target
 
 
+NON_TEXT_CONTRAST = 3.0
+"""WCAG 2.1's minimum contrast for the parts of a graphic a person must see (1.4.11)."""
+
+
 def icon_outline(piece: RGB, background: RGB) -> RGB | None:
     """An outline for a piece drawn off the board (panel, status line), or ``None``.
 
-    A black disc on a black card (or white on white) gets a ring that stands out.
+    A piece under ``NON_TEXT_CONTRAST`` against its background (a black disc on a dark
+    card, white on white, yellow on white) gets a ring that stands out clearly (4.5:1).
     """
-    if contrast(piece, background) >= 2.0:
+    if contrast(piece, background) >= NON_TEXT_CONTRAST:
         return None
-    return visible_on(piece, background, 3.0)
+    return visible_on(piece, background, 4.5)
+
+
+def marker_colour(piece: RGB, background: RGB) -> RGB:
+    """A mark in a piece's colour on a board (Othello's legal-move rings): the piece's
+    own colour where it stands out (4.5:1), else black for a dark piece and white for
+    a light one, so the ring still says whose move it is.
+
+    >>> marker_colour((34, 35, 40), (34, 134, 82))
+    (0, 0, 0)
+    """
+    if contrast(piece, background) >= 4.5:
+        return piece
+    return (0, 0, 0) if luminance(piece) < luminance(background) else (255, 255, 255)
 
 
 def readable_on(background: RGB) -> RGB:

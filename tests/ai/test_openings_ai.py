@@ -15,6 +15,14 @@ def searcher() -> Searcher:
     return Searcher(load_evaluator("gomoku"))
 
 
+def _percent(why: str) -> int:
+    """The winning chance a sentence gives ("White 38%")."""
+    import re
+    found = re.search(r"White (\d+)%", why)
+    assert found, why
+    return int(found[1])
+
+
 def test_takes_black_when_black_stands_better(searcher: Searcher) -> None:
     """h8 i8 (Black's two) against a1: Black is clearly better.
 
@@ -26,7 +34,9 @@ def test_takes_black_when_black_stands_better(searcher: Searcher) -> None:
     game.play_moves("h8 a1 i8")
     choice, why = choose(game, ("black", "white"), searcher, Limits(depth=2))
     assert choice == "black"
-    assert why.startswith("I take Black: the search gives White -") and "depth 2" in why
+    # Said as a chance, not in the evaluator's units: White's is under even.
+    assert why.startswith("I take Black: the search gives White ") and "units" not in why
+    assert _percent(why) < 50 and "2 moves ahead" in why
 
 
 def test_takes_white_when_white_stands_better(searcher: Searcher) -> None:
@@ -34,7 +44,8 @@ def test_takes_white_when_white_stands_better(searcher: Searcher) -> None:
     game = Gomoku(15)
     game.play_moves("a1 h8 o15 i8 a15")
     choice, why = choose(game, ("black", "white", "place-two"), searcher, Limits(depth=2))
-    assert choice == "white" and why.startswith("I take White: the search gives White +")
+    assert choice == "white" and why.startswith("I take White: the search gives White ")
+    assert _percent(why) > 50
 
 
 def test_an_even_position_in_swap2_places_two(searcher: Searcher) -> None:

@@ -16,8 +16,17 @@ from ai.endgame.connect4 import Connect4Solver
 from ai.endgame.othello import OthelloSolver
 from ai.evaluators import load_evaluator
 from ai.evaluators.base import WIN
-from ai.explain.review import (LABELS, MoveReview, Reviewer, ReviewLimits, exact_verdict,
-                               label_for, move_accuracy, review_game, side_summary)
+from ai.explain.review import (
+    LABELS,
+    MoveReview,
+    Reviewer,
+    ReviewLimits,
+    exact_verdict,
+    label_for,
+    move_accuracy,
+    review_game,
+    side_summary,
+)
 from ai.search import Bound, Limits, Searcher
 from game.rules import new_game
 from tests.positions import random_game
@@ -210,3 +219,76 @@ def test_bad_limits_are_refused() -> None:
         ReviewLimits(depth=0)
     with pytest.raises(ValueError):
         ReviewLimits(seconds=-1)
+
+
+# --- a proof lost is a blunder, whatever the percentages --------------------------------------
+
+C4_HANGS = "4272716"
+"""Connect-4, Yellow to move: Red threatens 5 on the bottom row (4, 6, 7 are Red's), so
+Yellow must block at 5; Yellow's 4 lets Red win at once with 5. Before it, the
+evaluator's curve gives Yellow only about 23%, so the drop in winning chance is under
+the 30-point blunder threshold::
+
+    . . . . . . .
+    . . . . . . X
+    . . . . . . O
+    O O . X . X X
+    1 2 3 4 5 6 7      X Red, O Yellow (to move)
+"""
+
+
+def _wins_after(game, move: str) -> list[str]:
+    """The opponent's replies that win at once after ``move`` (brute force; ``game``
+    unchanged)."""
+    game.push(game.parse_move(move))
+    opponent, wins = game.turn, []
+    for reply in game.legal_moves():
+        game.push(reply)
+        outcome = game.outcome()
+        game.pop()
+        if outcome is not None and outcome.winner == opponent:
+            wins.append(game.move_name(reply))
+    game.pop()
+    return wins
+
+
+def test_a_game_where_a_side_hangs_a_win_in_one_is_a_blunder_with_the_reason() -> None:
+    game = new_game("connect4")
+    game.play_moves(C4_HANGS + "45")  # Yellow hangs 5; Red takes it
+    assert game.outcome() is not None and game.outcome().winner == 0
+    probe = new_game("connect4")
+    probe.play_moves(C4_HANGS)
+    assert _wins_after(probe, "4") == ["5"]  # the threat Yellow had to block
+    assert _wins_after(probe, "5") == []  # blocking leaves Red no win at once
+    # The window's and ``plies review``'s default depth (8 for Connect-4).
+    review = review_game(game, load_evaluator("connect4"), ReviewLimits())
+    hang = review.moves[len(C4_HANGS)]
+    assert (hang.side, game.move_name(hang.move)) == (1, "4")
+    assert hang.chance_before - hang.chance_after < 0.30  # the old rule said "mistake"
+    assert hang.label == "blunder"
+    assert hang.verdict == "allowed Red to win at once: 5"
+    assert game.move_name(hang.best) == "5"
+
+
+def test_losing_a_proof_is_a_blunder_even_when_the_curve_sees_no_drop() -> None:
+    """A chance curve that reads every score as 50%: only the proofs can tell."""
+    flat = Reviewer(load_evaluator("connect4"), ReviewLimits(depth=4), chance=lambda s: 0.5)
+    game = new_game("connect4")
+    game.play_moves(C4_HANGS)
+    hangs = flat.judge(game, game.parse_move("4"))
+    assert (hangs.label, hangs.verdict) == ("blunder", "allowed Red to win at once: 5")
+    assert flat.judge(game, game.parse_move("5")).label == "best"
+    # Red to move with a win at once (5) who plays 3 instead: a proven win thrown away.
+    game.play_moves("1")
+    game.push(game.parse_move("5"))
+    assert game.outcome() is not None and game.outcome().winner == 0
+    game.pop()
+    missed = flat.judge(game, game.parse_move("3"))
+    assert missed.label == "blunder"
+    assert missed.verdict.startswith("missed a forced win")
+    # Yellow already lost (Red's open three on the bottom row threatens 3 and 7): a
+    # move that loses at once gives nothing away that was not already gone.
+    lost = new_game("connect4")
+    lost.play_moves("44556")
+    assert all(_wins_after(lost, move) for move in "1234567")
+    assert flat.judge(lost, lost.parse_move("1")).label != "blunder"

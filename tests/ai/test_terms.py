@@ -56,3 +56,24 @@ def test_othello_counts_name_the_features():
     game.play_moves("f5")
     counts = evaluator.term_counts(game)
     assert counts["discs"] == -3 and counts["mobility"] == 3 - 3
+
+
+def test_why_compares_the_best_with_the_first_line_of_another_score() -> None:
+    """Connect-4 4453 at depth 6: 4 and 3 tie (both -60), 6 is -64. Comparing 4 with 3
+    would split a zero difference; the explanation takes 6, the first that differs."""
+    from ai.explain.why import compare_lines, compared_line, tied_with_best
+    from ai.search import Limits, Searcher
+    from game.commands.analyse import why_text
+    from game.rules import new_game
+
+    game = new_game("connect4")
+    game.play_moves("4453")
+    evaluator = load_evaluator("connect4")
+    top = Searcher(evaluator).search_top(game, Limits(depth=6), 3)
+    scores = [line.score for line in top.lines]
+    assert scores[0] == scores[1] != scores[2], scores
+    assert compared_line(top.lines) == 2 and tied_with_best(top.lines) == 1
+    why = compare_lines(game, evaluator, top.lines[0].pv, top.lines[2].pv)
+    assert why.total_best - why.total_second == sum(d.points for d in why.terms) != 0
+    # The words say which side the signs speak for.
+    assert why_text(game, top, why).startswith("why 4 over 6: (+ is good for Red) ")

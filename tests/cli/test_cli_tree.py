@@ -111,3 +111,17 @@ def test_the_readme_cost_table_is_what_the_program_counts():
         counted = [trees["minimax"].node_count, trees["alphabeta"].node_count,
                    trees["ordered"].node_count, trees["ordered"].ordering_looks]
         assert [int(f.replace(",", "")) for f in figures] == counted, title
+
+
+def test_board_sets_up_the_position_as_the_moves_reach_it(capsys):
+    """The same position, set up from a diagram or reached by its moves: the same tree."""
+    trees = []
+    for where in (["--moves", "44"], ["--board", "......./......./......./......./...O.../...X..."]):
+        assert main(["tree", "connect4", *where, "--depth", "2", "--json"]) == 0
+        payload = json.loads(capsys.readouterr().out)
+        payload.pop("moves")
+        trees.append(payload)
+    assert trees[0] == trees[1]
+    assert main(["tree", "connect4", "--board", "......./......./......./......./...X.../...X...",
+                 "--depth", "2"]) == 2  # two Red and no Yellow: refused like everywhere
+    assert "cannot come from alternate moves" in capsys.readouterr().err

@@ -35,7 +35,7 @@ def test_text_lists_each_point_and_its_kind(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_json_has_every_kind(capsys: pytest.CaptureFixture[str]) -> None:
-    overline = "/".join(["." * 9] * 4 + ["XXX.XX..."] + ["." * 9] * 4)
+    overline = "/".join(["." * 9] * 4 + ["XXX.XX..."] + ["." * 9] * 2 + ["O.O.O.O.O", "." * 9])
     assert main(["forbidden", "--board", overline, "--json"]) == 0
     payload = json.loads(capsys.readouterr().out)
     assert payload == {"size": 9, "forbidden": [{"move": "d5", "kind": "overline"}],
@@ -99,3 +99,35 @@ def test_a_diagram_may_use_line_breaks_and_spaces(capsys: pytest.CaptureFixture[
     spaced = "\n".join(" ".join(row) for row in NESTED.split("/"))
     assert main(["forbidden", "--board", spaced]) == 0
     assert capsys.readouterr().out == "d4 double-three\nd6 double-three\n"
+
+
+FULL = "/".join("".join("XO"[(col // 2 + row) % 2] for col in range(9)) for row in range(9))
+"""A full 9x9 board, 41 black and 40 white, runs of two across, one down: no five."""
+
+
+def _has_five(diagram: str, stone: str) -> bool:
+    """Five of ``stone`` in a row on the diagram, by a plain scan of the four directions."""
+    rows = diagram.split("/")
+    n = len(rows)
+    return any(all(0 <= r + k * dr < n and 0 <= c + k * dc < n
+                   and rows[r + k * dr][c + k * dc] == stone for k in range(5))
+               for r in range(n) for c in range(n)
+               for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)))
+
+
+@pytest.mark.parametrize(("diagram", "fragment"), [
+    ("........./" * 4 + "...OOO.../" + "........./" * 3 + ".........",
+     "0 black and 3 white stones cannot come from alternate moves"),
+    ("........./" * 4 + "..XXXXX../" + "..OOOO.../" + "........./" * 2 + ".........",
+     "Black already has five in a row"),
+    (FULL, "the board is full"),
+])
+def test_impossible_positions_are_refused_as_every_board_option_refuses_them(
+        diagram: str, fragment: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert not _has_five(FULL, "X") and not _has_five(FULL, "O")
+    assert main(["perft", "gomoku", "1", "--rule", "renju", "--board", diagram]) == 2
+    elsewhere = capsys.readouterr().err
+    assert main(["forbidden", "--board", diagram]) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and err.count("\n") == 1
+    assert err == elsewhere  # the same sentence: one check for every --board

@@ -129,6 +129,30 @@ def test_the_file_type_is_known_to_the_mime_database(data_home, fixed_command, t
         (data_home / "mime" / "subclasses").read_text()
 
 
+def _query_filetype(path: Path, data_home: Path) -> str:
+    """What ``xdg-mime query filetype`` says of ``path`` (shared-mime-info through
+    File::MimeInfo outside a desktop session), with only ``data_home`` and the system's."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(data_home.parent),
+           "XDG_DATA_HOME": str(data_home), "XDG_DATA_DIRS": "/usr/local/share:/usr/share"}
+    done = subprocess.run(["xdg-mime", "query", "filetype", str(path)], env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    return done.stdout.strip()
+
+
+@pytest.mark.skipif(any(shutil.which(tool) is None for tool in
+                        ("update-mime-database", "xdg-mime", "mimetype"))
+                    and os.environ.get("PLIES_REQUIRE_XVFB") != "1",
+                    reason="needs shared-mime-info, xdg-utils and libfile-mimeinfo-perl")
+def test_uninstall_unregisters_the_file_type(data_home, fixed_command, tmp_path):
+    record = tmp_path / "game.json"
+    record.write_text('{"format": "plies-game", "version": 1, "game": "connect4"}\n')
+    assert main(["install-desktop"]) == 0
+    assert _query_filetype(record, data_home) == "application/x-plies-game"
+    assert main(["install-desktop", "--uninstall"]) == 0
+    assert _query_filetype(record, data_home) == "application/json"
+    assert "application/x-plies-game" not in (data_home / "mime" / "types").read_text()
+
+
 def test_uninstall_removes_exactly_what_install_wrote(data_home, fixed_command, tmp_path,
                                                       capsys):
     apps = data_home / "applications"

@@ -15,19 +15,18 @@ import pytest
 from ai.evaluators import load_evaluator
 from ai.explain.words import count
 from ai.levels import level
+from ai.openings import BALANCED_MARGIN, JUDGE_DEPTH, random_openings
 from ai.search import Limits, Searcher
 from game.cli import CliError, main
+from game.formats import load_record
 from game.match import (
-    BALANCED_MARGIN,
-    JUDGE_DEPTH,
     GameTask,
-    PlayerSpec,
     Tally,
     parse_player_spec,
     play_game,
-    random_openings,
 )
-from game.records import load_record, record_to_game
+from game.players import Computer
+from game.records import record_to_game
 from game.rules import new_game
 from tests.ui.xvfb import wait_for
 
@@ -38,7 +37,7 @@ def test_player_specs_parse_and_reject_nonsense():
     spec = parse_player_spec("level=3")
     assert spec.level == 3 and spec.limits("othello").depth > 0
     spec = parse_player_spec("depth=2,eval=naive,time=0.5,nodes=900")
-    assert (spec.depth, spec.eval, spec.seconds, spec.nodes) == (2, "naive", 0.5, 900)
+    assert (spec.depth, spec.evaluator, spec.seconds, spec.nodes) == (2, "naive", 0.5, 900)
     spec = parse_player_spec("level=5,solver=off")
     assert spec.limits("connect4").use_solver is False
     assert parse_player_spec("level=5").limits("connect4").use_solver is True
@@ -49,13 +48,13 @@ def test_player_specs_parse_and_reject_nonsense():
     assert (parse_player_spec("level=1").limits("othello", unit=100).randomness
             == round(level("othello", 1).randomness * 100) > 0)
     for bad in ("", "level=0", "depth=x", "speed=3", "eval=naive", "depth=0", "depth=3,solver=no",
-                "depth=3,random=-1", "depth=3,random=lots"):
+                "depth=3,random=-1", "depth=3,random=lots", "level=3,level=4", "human"):
         with pytest.raises(CliError):
             parse_player_spec(bad)
 
 
 def test_a_game_task_is_played_to_the_end_from_its_opening():
-    spec = PlayerSpec("depth=1", depth=1)
+    spec = Computer(level=None, depth=1)
     task = GameTask(0, "connect4", {"width": 5, "height": 4, "connect": 3}, (), (2, 2),
                     True, spec, spec)
     result = play_game(task)
@@ -160,13 +159,13 @@ def test_a_level_plays_with_its_own_evaluator_unless_eval_is_given(monkeypatch):
                 for lv in levels.LEVELS["othello"])
     monkeypatch.setitem(levels.LEVELS, "othello", row)
     assert parse_player_spec("level=8").evaluator_name("othello") == "naive"
-    assert parse_player_spec("level=8").player_entry("othello")["eval"] == "naive"
+    assert parse_player_spec("level=8").for_file("othello").to_json()["eval"] == "naive"
     assert parse_player_spec("level=8,eval=positional").evaluator_name("othello") == "positional"
     assert parse_player_spec("level=6").evaluator_name("othello") == "default"
     assert parse_player_spec("depth=3").evaluator_name("othello") == "default"
-    assert players_for("ai", 8, None, "othello")[0]["eval"] == "naive"
-    assert players_for("ai", 8, "default", "othello")[0]["eval"] == "default"
-    assert [p["eval"] for p in demo_players(8, 4, game_name="othello")] == ["naive", "default"]
+    assert players_for("ai", 8, None, "othello")[0].evaluator == "naive"
+    assert players_for("ai", 8, "default", "othello")[0].evaluator == "default"
+    assert [p.evaluator for p in demo_players(8, 4, game_name="othello")] == ["naive", "default"]
     assert "naive evaluator" in levels.markdown_table()
 
 
@@ -197,3 +196,73 @@ def test_ctrl_c_ends_a_parallel_match_in_one_message_with_its_records_kept(tmp_p
     assert lines[-3:] == [f"{count(kept, 'game')} of 40 played; records: {out}",
                           "plies: interrupted", ""], err
     assert 0 < kept < 40
+
+
+MATCH = ["match", "connect4", "--a", "depth=1", "--b", "depth=1", "--games", "1",
+         "--jobs", "1"]
+
+
+def test_two_matches_in_the_same_second_get_a_folder_each(tmp_path, monkeypatch, capsys):
+    import datetime
+
+    import game.match as match_module
+
+    class Frozen(datetime.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls(2026, 11, 28, 12, 0, 0)
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setattr(match_module.datetime, "datetime", Frozen)
+    folders = []
+    for moves in ("4", "3"):  # two matches from different positions, the same second
+        assert main([*MATCH, "--moves", moves, "--json"]) == 0
+        folders.append(Path(json.loads(capsys.readouterr().out)["records"]))
+    assert folders[0] != folders[1]
+    assert [p.name for p in folders] == ["match-connect4-20261128-120000",
+                                         "match-connect4-20261128-120000-2"]
+    first = record_to_game(load_record(folders[0] / "game-1.json"))
+    second = record_to_game(load_record(folders[1] / "game-1.json"))
+    assert first.moves_text()[0] == "4" and second.moves_text()[0] == "3"  # nothing lost
+
+
+def test_out_into_a_folder_that_holds_files_is_refused(tmp_path, capsys):
+    out = tmp_path / "records"
+    assert main([*MATCH, "--moves", "4", "--out", str(out)]) == 0
+    before = (out / "game-1.json").read_bytes()
+    capsys.readouterr()
+    assert main([*MATCH, "--moves", "3", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"plies: error: --out {out} already holds files: give a new or empty "
+                   "folder (a match never writes over records)\n")
+    assert (out / "game-1.json").read_bytes() == before
+    assert sorted(p.name for p in out.iterdir()) == ["game-1.json"]
+
+
+def test_leftovers_of_a_match_killed_mid_write_are_cleaned(tmp_path, monkeypatch, capsys):
+    """A kill -9 during a record's write leaves its temporary file (``.game-1.json.
+    XXXXXXXX.tmp``); the next match clears such files, once they are minutes old."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    games = tmp_path / "config" / "plies" / "games"
+    killed = games / "match-connect4-20260101-000000"
+    killed.mkdir(parents=True)
+    (killed / "game-1.json").write_text("{}")
+    out = tmp_path / "out"
+    out.mkdir()
+    stale = [killed / ".game-2.json.ab12cd34.tmp", out / ".game-1.json.0123abcd.tmp"]
+    for path in stale:
+        path.write_text('{"format": "plies-ga')
+        os.utime(path, (1_000_000_000, 1_000_000_000))  # 2001: long dead
+    assert main([*MATCH, "--moves", "4"]) == 0
+    assert main([*MATCH, "--moves", "4", "--out", str(out)]) == 0  # only a leftover there
+    assert not any(path.exists() for path in stale)
+    assert (killed / "game-1.json").read_text() == "{}"  # records are never touched
+
+
+@pytest.mark.parametrize("spec, name", [("level=1,level=2", "level"),
+                                        ("depth=2,time=1,depth=3", "depth"),
+                                        ("time=1,time=2,engine=prog", "time")])
+def test_a_key_given_twice_in_a_player_spec_is_refused(spec, name, capsys):
+    assert main([*MATCH, "--a", spec]) == 2  # the last --a wins over MATCH's
+    err = capsys.readouterr().err
+    assert err == f"plies: error: player spec {spec!r}: {name} is given twice\n"

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from game.cli import main
-from game.records import computer, human, record_from_game, save_record
+from game.formats import save_record
+from game.records import computer, human, record_from_game
 from game.rules import new_game
 from tests.ai.test_review import C4_WON
 
@@ -61,6 +62,11 @@ def test_time_limit_and_bare_move_list_with_game(tmp_path, capsys) -> None:
     assert len(lines) == 4 and json.loads(lines[0])["move"] == "f5"
 
 
+C4_RECORD = ('{"format": "plies-game", "version": 1, "game": "connect4", "variant": {},'
+             ' "moves": "4453", "players": [{"type": "human"}, {"type": "human"}],'
+             ' "result": null}')
+
+
 @pytest.mark.parametrize("content, args, words", [
     (None, [], "does not exist"),
     ("{not json", [], "bad.json"),
@@ -69,6 +75,9 @@ def test_time_limit_and_bare_move_list_with_game(tmp_path, capsys) -> None:
      ' "result": null}', [], "move 7"),
     ("4453", ["--depth", "0"], "depth"),
     ("4453", ["--game", "chess"], "chess"),
+    # A Connect-4 record is not reviewed as Othello, nor is --game ignored in silence.
+    (C4_RECORD, ["--game", "othello"],
+     "bad.json holds a connect4 game, not othello (--game names the game of a bare move list)"),
 ])
 def test_bad_input_is_one_sentence_and_status_2(tmp_path, capsys, content, args, words) -> None:
     path = tmp_path / "bad.json"

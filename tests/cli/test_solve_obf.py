@@ -100,3 +100,8 @@ def test_a_position_out_of_time_is_reported_and_the_exit_status_is_1(tmp_path, c
     out = capsys.readouterr().out.splitlines()
     assert out == ["line 1: not solved within 0.01 s",
                    "1 positions, 0 annotated: Plies agrees with 0; 1 not solved in time"]
+
+
+def test_a_folder_is_not_an_obf_file(tmp_path, capsys):
+    assert main(["solve", "othello", "--obf", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"plies: error: {tmp_path} is a folder, not an OBF file\n"

@@ -18,8 +18,8 @@ import pytest
 from game.cli import main
 from game.engines import external
 from game.engines.external import EngineError, EngineFault, NBoardPlayer, PbrainPlayer
+from game.formats import load_record
 from game.match import parse_player_spec
-from game.records import load_record
 from game.rules import Gomoku, Othello
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -147,10 +147,11 @@ def test_a_forced_pass_is_not_asked():
 
 def test_engine_specs():
     spec = parse_player_spec('engine="python3 -m game engine gomoku --level 3"')
-    assert spec.engine == "python3 -m game engine gomoku --level 3"
-    spec = parse_player_spec("time=0.5,depth=4,engine=./brain --opt a,b")
-    assert (spec.engine, spec.seconds, spec.depth) == ("./brain --opt a,b", 0.5, 4)
-    assert spec.player_entry() == {"type": "human"}
+    assert spec.command == "python3 -m game engine gomoku --level 3"
+    spec = parse_player_spec("time=0.5,depth=4,engine=./brain --opt a,b", "gomoku")
+    assert (spec.command, spec.seconds, spec.depth) == ("./brain --opt a,b", 0.5, 4)
+    # A file keeps the engine's name and protocol: never its command, never "human".
+    assert spec.to_json() == {"type": "engine", "name": "brain", "protocol": "pbrain"}
     from game.commands.common import CliError
 
     with pytest.raises(CliError, match="engine= needs a command"):

@@ -110,7 +110,8 @@ def test_bad_lines_get_a_status_sentence_and_change_nothing():
         "set depth deep": "status set depth needs a whole number of plies, like set depth 6",
         "set depth 0": "status set depth must be 1 to 60, not 0",
         "set colour red": "status set 'colour' is not a setting I know; ignored",
-        "set contempt lots": "status set contempt needs a number, not 'lots'",
+        "set contempt lots": "status set contempt needs a number from -6400 to 6400 "
+                             "(centidiscs), not 'lots'",
         "set game (;GM[Chess];)": "status set game refused: game 1 is a game of 'Chess', "
                                   "not Othello",
         "set game (;GM[Othello]B[a1];)": "status set game refused: move 1 (a1): a1 does not flip "
@@ -121,7 +122,7 @@ def test_bad_lines_get_a_status_sentence_and_change_nothing():
         "set game nonsense": "status set game refused: no GGF game found: a game starts with (; "
                              "and ends with ;)",
         "hint many": "status hint needs a number of moves, like hint 3",
-        "hint 0": "status hint needs 1 or more moves, not 0",
+        "hint 0": "status hint needs 1 to 60 moves, not 0",
         "dance": "status unknown command 'dance' ignored",
     }
     for line, answer in cases.items():
@@ -211,3 +212,44 @@ def test_a_forced_pass_left_out_by_the_gui_is_filled_in():
     s.send(f"set game {ggf_game(board=board, side='O')}")
     assert s.send("move g1") == ["status move g1 refused: the square is taken"]
     assert s.engine.game.move_stack == []  # the pass was taken back too
+
+
+def test_numbers_must_be_finite_ascii_and_in_range():
+    """Infinity, 1e400, NaN, huge and non-ASCII digits: one status line each, nothing
+    changes, and the engine answers the next ping (``int(float("inf"))`` raised)."""
+    s = session()
+    s.send(f"set game {ggf_game('f5d6')}")
+    for line in ("set contempt inf", "set contempt -inf", "set contempt 1e400",
+                 "set contempt nan", "set contempt 1e30", "set contempt ٣",
+                 "set depth 1e400", "set depth ٣", "set depth 99999999999999999999",
+                 "hint inf", "hint ٣", "hint 1000"):
+        out = s.send(line, "ping 1")
+        assert len(out) == 2 and out[0].startswith("status ") and out[1] == "pong 1", (line, out)
+    assert s.engine.contempt == 0 and s.engine.depth == 3
+    assert s.send("set contempt -12.5") == [] and s.engine.contempt == -12
+
+
+def test_a_long_move_is_not_echoed_back_whole():
+    s = session()
+    for line in ("move " + "x" * 50_000, "move f" + "5" * 50_000, "x" * 50_000,
+                 "set " + "y" * 50_000 + " 3"):
+        [answer] = s.send(line)
+        assert answer.startswith("status ") and len(answer) < 200, answer[:200]
+    assert s.engine.game.moves_text() == ""
+
+
+def test_a_stray_line_during_a_search_is_refused_at_once_and_quit_still_ends():
+    s = session(level=8)
+    s.send("set depth 20")  # a search of 10 s: far longer than any wait below
+    s.send(f"set game {ggf_game('f5f6e6f4')}")
+    assert s.send("go", wait=False)[0] == "status Plies is thinking"
+    started = time.perf_counter()
+    s.engine.handle("hint 3")  # before: waited for the whole search
+    s.engine.handle("move e3")
+    assert time.perf_counter() - started < 3.0
+    status = [line for line in s.new_lines() if line.startswith("status ")]
+    assert status == ["status hint ignored: Plies is still thinking (ping stops the search)",
+                      "status move ignored: Plies is still thinking (ping stops the search)"]
+    s.engine.handle("quit")
+    assert time.perf_counter() - started < 3.0 and s.engine.ended
+    assert s.engine.game.moves_text() == "f5f6e6f4"

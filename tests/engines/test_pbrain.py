@@ -13,8 +13,8 @@ import time
 
 import pytest
 
+from game.cli import pbrain_main
 from game.engines import pbrain, thinking, timing
-from game.engines.command import pbrain_main
 from game.engines.pbrain import PbrainEngine
 from game.rules import Gomoku
 from tests.engines.helpers import Session, Subprocess, without
@@ -236,7 +236,7 @@ def test_unknown_commands_and_yixin_extensions():
     assert s.send("HELLO there") == ["UNKNOWN HELLO is not a command I know"]
     s.send("START 15")
     assert s.send("YXSHOWFORBID") == ["FORBID ."]
-    assert s.send("YXNBEST 0") == ["ERROR YXNBEST needs 1 or more moves, not 0"]
+    assert s.send("YXNBEST 0") == ["ERROR YXNBEST needs 1 to 225 moves, not 0"]
     assert s.send("YXSTOP") == []  # nothing to stop: nothing to say
     s.send("TURN 7,7")
     before = s.engine.game.moves_text()
@@ -415,3 +415,85 @@ def test_garbled_bytes_and_endless_lines_never_end_the_engine():
     assert all(line == "UNKNOWN " + "x" * 30 + "... is not a command I know"
                for line in lines[1:4])  # the long line, in bounded pieces
     assert lines[4:] == ["OK", ABOUT_LINE]
+
+
+def test_digits_of_other_scripts_are_not_numbers():
+    """Arabic-Indic ``٣,٤`` is not ``3,4``: Python's ``int`` and ``\\d`` take them."""
+    s = session()
+    assert s.send("START ١٥")[0].startswith("ERROR")
+    assert s.send("START 15") == ["OK"]
+    for line in ("TURN ٣,٤", "INFO timeout_turn ٥٠٠٠", "YXNBEST ٣", "TAKEBACK ٣,٤"):
+        [answer] = s.send(line)
+        assert answer.startswith("ERROR"), (line, answer)
+    assert s.send("BOARD", "٣,٤,1", "DONE")[0].startswith("ERROR BOARD line 1")
+    assert s.engine.game.move_stack == [] and s.engine.settings.timeout_turn is None
+
+
+def test_numbers_out_of_range_are_refused():
+    s = session()
+    s.send("START 15")
+    assert s.send("YXNBEST 999999999999") == [
+        "ERROR YXNBEST needs 1 to 225 moves, not 999999999999"]
+    assert s.send("INFO timeout_turn 1e400")[0].startswith("ERROR INFO timeout_turn needs")
+    assert s.send("INFO timeout_turn 9999999999999")[0].startswith("ERROR")  # 13 digits
+
+
+def test_unknown_escapes_control_characters():
+    s = session()
+    [answer] = s.send("\x1b[2J\x00\x07 x")
+    assert answer == "UNKNOWN \\x1b[2J\\x00\\x07 is not a command I know"
+    assert all(c.isprintable() for c in answer)
+
+
+def _xy_of(game: Gomoku, move: int) -> str:
+    """The protocol's x,y (row from the top) of ``move``."""
+    col, row = game.cell_xy(move)
+    return f"{col},{game.size - 1 - row}"
+
+
+def _long_search(s: Session) -> None:
+    """A search of about 14 s (20 s a move): far longer than any wait below."""
+    s.send("INFO timeout_turn 20000", "START 15")
+    s.send("TURN 7,7", wait=False)
+    assert s.engine.thinker.searching
+
+
+@pytest.mark.parametrize("stray", ["TURN 8,8", "BEGIN", "TAKEBACK 7,7", "YXNBEST 2"])
+def test_a_stray_line_during_a_search_is_refused_at_once_and_end_still_ends(stray):
+    s = session(level=8, depth=None)
+    _long_search(s)
+    started = time.perf_counter()
+    s.engine.handle(stray)  # before: waited for the whole search
+    assert time.perf_counter() - started < 3.0
+    assert [line for line in s.new_lines() if line.startswith("ERROR")] == [
+        f"ERROR {stray.split()[0]} ignored: I am still thinking (YXSTOP gives my move now)"]
+    s.engine.handle("END")
+    assert time.perf_counter() - started < 3.0 and s.engine.ended
+    assert moves_of(s.new_lines()) == [] and not s.engine.thinker.busy
+
+
+def test_yxstop_after_a_stray_turn_answers_at_once():
+    s = session(level=8, depth=None)
+    _long_search(s)
+    started = time.perf_counter()
+    s.engine.handle("TURN 8,8")
+    s.engine.handle("YXSTOP")
+    assert time.perf_counter() - started < 3.0
+    [move] = moves_of(s.new_lines())
+    game = s.engine.game
+    assert game.move_stack[0] == game.parse_move("h8") and move == _xy_of(game, game.move_stack[1])
+    assert s.send("TURN 8,8")  # the search is over: the next turn is taken
+    assert s.engine.game.move_name(s.engine.game.move_stack[2]) == "i7"
+
+
+def test_a_stray_board_block_is_refused_at_its_done():
+    s = session(level=8, depth=None)
+    _long_search(s)
+    started = time.perf_counter()
+    s.engine.handle("BOARD")
+    s.engine.handle("1,1,1")
+    s.engine.handle("DONE")
+    assert time.perf_counter() - started < 3.0
+    assert "ERROR BOARD ignored: I am still thinking (YXSTOP gives my move now)" in s.new_lines()
+    s.engine.handle("END")
+    assert s.engine.game.move_stack == [s.engine.game.parse_move("h8")]

@@ -13,16 +13,8 @@ import re
 
 import pytest
 
-from game.formats import ggf, obf, psq
-from game.records import (
-    RecordError,
-    computer,
-    human,
-    load_record,
-    record_from_game,
-    record_to_game,
-    save_record,
-)
+from game.formats import ggf, load_record, obf, psq, save_record
+from game.records import RecordError, computer, human, record_from_game, record_to_game
 from game.rules import Gomoku, Othello, new_game
 
 NBOARD_SAMPLE = ("(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]"
@@ -85,6 +77,13 @@ def test_psq_round_trip_of_a_finished_game(tmp_path):
     ("Piskvorky 15x15, 11:11, 0\n0,1,0\n", "line 2: 0,1 is off the 15x15 board"),
     ("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n", "move 2 (8,8): h8 is already taken"),
     ("Piskvorky 40x40, 11:11, 0\n", "a Gomoku board must be 9 to 25 cells wide"),
+    # A garbled first move is not an empty game with a trailer, nor a later one the end.
+    ("Piskvorky 15x15, 11:11, 0\nh8 i9 j10\n8,8,0\n", "line 2: 'h8 i9 j10' is not a move"),
+    ("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,x\n10,10,0\n", "line 3: '9,9,x' is not a move"),
+    ("Piskvorky 15x15, 11:11, 0\n8;8;0\n", "line 2: '8;8;0' is not a move"),
+    # Digits of other scripts are not numbers here (int("٣") is 3).
+    ("Piskvorky 15x15, 11:11, 0\n٣,٤,0\n", "line 2: '٣,٤,0' is not a move"),
+    ("Piskvorky ١٥x١٥, 11:11, 0\n", "the first line must be the header"),
 ])
 def test_bad_psq_files_give_one_sentence(tmp_path, text, message):
     path = tmp_path / "bad.psq"
@@ -170,6 +169,9 @@ def test_ggf_escapes_round_trip():
     ("junk (;GM[Othello];)", "unexpected text before game 1"),
     ("(;GM[Othello];) junk", "unexpected text after the last game"),
     ("(;GM[Othello] what ;)", "game 1: cannot read 'what ;)': properties are written KEY[value]"),
+    # Start boards where nobody can move: the file is named like every other error.
+    ("(;GM[Othello]BO[8 " + "-" * 64 + " *];)", "neither side can move on this board"),
+    ("(;GM[Othello]BO[8 " + "O" * 64 + " *];)", "neither side can move on this board"),
 ])
 def test_bad_ggf_files_give_one_sentence(tmp_path, text, message):
     path = tmp_path / "bad.ggf"

@@ -30,8 +30,11 @@ from ai.evaluators import (
     weights_from_toml,
 )
 from game import files, records
+from game.slots import autosave_path
 from game.files import FileError, read_lines, read_text
-from game.records import RecordError, load_autosave, load_record
+from game.records import RecordError
+from game.formats import load_record
+from game.slots import load_autosave
 from game.settings import Settings, load_settings
 from tests.files.hostile import HOSTILE_FILES, assert_one_sentence, nested_toml, run_plies
 
@@ -191,12 +194,12 @@ def test_a_record_may_name_a_preset_or_a_user_evaluator(tmp_path: Path) -> None:
                {"type": "computer", "level": 3, "eval": "my-weights_2"}]
     path = tmp_path / "game.json"
     path.write_text(json.dumps({**RECORD, "players": players}))
-    assert load_record(path).players == players
+    assert [p.to_json() for p in load_record(path).players] == players
 
 
 def test_an_autosave_naming_a_file_is_set_aside(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    autosave = records.autosave_path()
+    autosave = autosave_path()
     players = [{"type": "human"}, {"type": "computer", "level": 3, "eval": "/dev/zero"}]
     autosave.write_text(json.dumps({**RECORD, "players": players}))
     assert load_autosave() is None
@@ -207,7 +210,7 @@ def test_an_autosave_naming_a_file_is_set_aside(tmp_path: Path, monkeypatch) -> 
                                   "not utf-8", "nested"])
 def test_a_hostile_autosave_is_not_loaded(tmp_path: Path, monkeypatch, kind: str) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    autosave = records.autosave_path()
+    autosave = autosave_path()
     made = HOSTILE_FILES[kind](tmp_path)
     os.replace(made, autosave) if not made.is_symlink() else autosave.symlink_to(
         tmp_path / "nowhere")
@@ -218,7 +221,7 @@ def test_an_autosave_that_is_a_link_is_not_followed(tmp_path: Path, monkeypatch)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     target = tmp_path / "elsewhere.json"
     target.write_text(json.dumps(RECORD))
-    records.autosave_path().symlink_to(target)
+    autosave_path().symlink_to(target)
     assert load_autosave() is None
     assert target.exists()  # set aside is the link, never the file it points to
 

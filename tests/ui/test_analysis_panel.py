@@ -9,8 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ai.explain.winchance import percent
-from game.ui.session import signed_points
+from ai.explain.scores import percent, signed_points
 from game.rules import new_game
 from tests.ui.helpers import HUMAN, computer, post_click, post_key
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import players
+from game.players import Engine
 from game.rules import new_game
 from tests.ui.helpers import HUMAN, post_click, post_key, post_text
 from tests.ui.pictures import around, dark, ink_span, light, share
@@ -23,9 +25,8 @@ def importable(monkeypatch):
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
 
 
-def engine(mode: str, after: int = 1) -> dict:
-    return {"type": "computer", "level": 4, "eval": "default",
-            "engine": f"{sys.executable} {FAKE} {mode} {after}"}
+def engine(mode: str, after: int = 1) -> Engine:
+    return players.engine("gomoku", f"{sys.executable} {FAKE} {mode} {after}")
 
 
 def click(play, name: str) -> None:
@@ -37,7 +38,7 @@ def test_a_person_against_an_outside_engine(make_app):
     app = make_app()
     app.start_game(new_game("gomoku"), [HUMAN, engine("good")])
     play = app.play
-    assert play.session.level_label(1).startswith("Engine · python")
+    assert play.session.level_label(1) == "Engine · fake_pbrain"
     click(play, "h8")
     assert app.pump_until(lambda: play.game.ply == 2, 10)
     assert play.game.moves_text() == "h8 a15"  # the fake plays its first empty cell
@@ -107,15 +108,20 @@ def test_the_new_game_dialog_offers_an_outside_engine_and_remembers_it(make_app,
     from game.settings import load_settings
 
     app = make_app()
-    command = engine("good")["engine"]
+    command = engine("good").command
     start = choose_outside_engine(app, 1, command)
-    assert start.players["gomoku"][1]["engine"] == command
+    assert start.players["gomoku"][1].command == command
     post_key(pygame.K_RETURN)
     app.run_frames(2)
     play = app.play
-    assert play is not None and play.session.players[1]["engine"] == command
+    assert play is not None and play.session.players[1].command == command
     saved = load_settings()
     assert saved.engine_commands == {"gomoku": command} and saved.engine_sides == {"gomoku": [1]}
+    # The engine is kept as that engine (by name), never as a Plies level; the window's
+    # record of the game says so too.
+    assert saved.last_players["gomoku"][1] == Engine("fake_pbrain", "pbrain")
+    assert play.session.record().players[1].to_json() == {
+        "type": "engine", "name": "fake_pbrain", "protocol": "pbrain"}
     # The dialog comes back with the engine chosen; an empty command is refused.
     start = choose_outside_engine(app, 1, "")
     post_key(pygame.K_RETURN)

@@ -8,6 +8,7 @@ import platformdirs
 import pygame
 
 from game import records
+from game.formats import load_record, save_record
 from game.rules import new_game
 from tests.ui.helpers import HUMAN, post_click, post_key, post_text
 
@@ -26,7 +27,7 @@ def save_game(folder, name, moves="f5d6"):
     game = new_game("othello")
     game.play_moves(moves)
     path = folder / name
-    records.save_record(path, records.record_from_game(game, [HUMAN, HUMAN]))
+    save_record(path, records.record_from_game(game, [HUMAN, HUMAN]))
     return path
 
 
@@ -42,7 +43,7 @@ def test_saving_starts_in_the_documents_folder_with_the_name_selected(make_app):
     post_key(pygame.K_RETURN)
     app.run_frames(3)
     saved = os.path.join(documents, "opening.json")
-    assert records.load_record(saved).game == "connect4"
+    assert load_record(saved).game == "connect4"
     assert app.top is app.play
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from game import records
 from game.cli import main
+from game.formats import save_record
 from game.rules import new_game
 from game.settings import load_settings
 from game.ui import app as app_module
@@ -25,7 +26,7 @@ def opened(monkeypatch):
         if self.play is not None:
             seen.update(moves=self.play.game.moves_text(), game=self.play.game.name,
                         players=self.play.session.players, demo=self.play.session.demo,
-                        paused=self.play.session.paused,
+                        paused=self.play.session.paused, study=self.play.session.study,
                         message=self.play.session.message)
         self.close()
         return 0
@@ -46,7 +47,7 @@ def no_window(monkeypatch):
 def _save(path, name, moves, players):
     game = new_game(name)
     game.play_moves(moves)
-    records.save_record(path, records.record_from_game(game, players))
+    save_record(path, records.record_from_game(game, players))
     return path
 
 
@@ -55,8 +56,9 @@ def test_a_json_record_opens_in_the_window(tmp_path, opened):
     assert main([str(path)]) == 0
     assert opened["top"] == "PlayScene" and opened["game"] == "othello"
     assert opened["moves"] == "f5d6c3" and opened["players"] == [HUMAN, computer(3)]
-    assert opened["message"] == "Opened game.json (3 moves)"
-    assert not opened["demo"]
+    assert opened["message"] == ("Opened game.json (3 moves) · nobody moves until you press "
+                                 "Play (P)")
+    assert not opened["demo"] and opened["study"]  # the computer waits for Play
 
 
 def test_a_text_move_list_opens_and_two_computers_start_paused(tmp_path, opened):
@@ -77,7 +79,8 @@ def test_opening_a_file_changes_no_remembered_choice(tmp_path, opened):
     (None, "does not exist"),
     ("{\"format\": \"plies-game\"", "g.json"),
     (json.dumps({"format": "plies-game", "version": 1, "game": "chess", "variant": {},
-                 "moves": [], "players": [HUMAN, HUMAN], "result": None}), "chess"),
+                 "moves": [], "players": [HUMAN.to_json(), HUMAN.to_json()],
+                 "result": None}), "chess"),
     ("4 4 4 4 4 4 4", "g.json"),
 ])
 def test_a_bad_file_is_one_sentence_status_2_and_no_window(tmp_path, capsys, no_window,

@@ -242,7 +242,7 @@ def test_high_contrast_shows_blacks_share_of_the_evaluation_bar(make_app):
 
 
 def test_the_evaluation_graph_comes_back_when_the_game_is_resumed(make_app):
-    from game import records
+    from game.slots import load_autosave
     from tests.ui.helpers import post_click
 
     app = make_app()
@@ -254,7 +254,7 @@ def test_the_evaluation_graph_comes_back_when_the_game_is_resumed(make_app):
     assert app.pump_until(lambda: play.game.ply == 4, 10)
     seen = {p: e.score for p, e in play.session.evals.items()}
     assert 1 in seen and 3 in seen
-    saved = records.load_autosave()
+    saved = load_autosave()
     assert saved.scores == [seen.get(p) for p in range(5)]
     app.close()
     again = make_app()
@@ -267,8 +267,9 @@ def test_the_evaluation_graph_comes_back_when_the_game_is_resumed(make_app):
     assert resumed.current_evaluation() is not None
 
 
-def test_results_against_the_computer_are_tallied_shown_and_reset(make_app):
+def test_results_against_the_computer_are_tallied_shown_and_reset(make_app, monkeypatch):
     from game.tally import load_tally
+    from game.ui import draw
     from game.ui.scenes.results import ResultsDialog
     from tests.ui.helpers import post_click
 
@@ -301,6 +302,15 @@ def test_results_against_the_computer_are_tallied_shown_and_reset(make_app):
     app.run_frames(2)
     dialog = app.top
     assert isinstance(dialog, ResultsDialog) and dialog.b_reset.enabled
+    # Games against an outside engine show under the table, by the engine's name.
+    dialog.tally.add_engine("gomoku", "pbrain-embryo", "loss")
+    drawn = []
+    original = draw.blit_text
+    monkeypatch.setattr(draw, "blit_text",
+                        lambda s, text, *a, **k: drawn.append(text) or original(s, text, *a, **k))
+    app.draw(app.screen)
+    monkeypatch.setattr(draw, "blit_text", original)
+    assert "Gomoku against pbrain-embryo: 0 · 0 · 1" in drawn
     post_click(dialog.b_reset.rect.center)
     app.run_frames(2)
     assert isinstance(app.top, ConfirmDialog)
@@ -343,7 +353,7 @@ def test_help_has_a_page_per_game_with_its_levels_from_the_level_table(make_app,
     for n in LEVEL_NUMBERS:
         assert level_text("gomoku", level("gomoku", n)) in drawn
     assert any("Five of your stones" in line for line in drawn)
-    assert f"looks {level('gomoku', 8).depth} moves ahead" in level_text("gomoku",
+    assert f"looks {level('gomoku', 8).depth} turns ahead" in level_text("gomoku",
                                                                          level("gomoku", 8))
     post_key(pygame.K_ESCAPE)
     app.run_frames(1)
@@ -354,3 +364,62 @@ def test_help_has_a_page_per_game_with_its_levels_from_the_level_table(make_app,
     post_key(pygame.K_F1)
     app.run_frames(1)
     assert isinstance(app.top, HelpDialog) and app.top.page == "connect4"
+
+
+def test_no_explaining_sentence_is_cut_at_the_minimum_size(make_app, monkeypatch):
+    """The review's reason, the study line, the swap2 reason and the help: wrapped to a
+    second line where needed, never cut with an ellipsis (issue 25, item 7)."""
+    from game import records
+
+    app = make_app((800, 560))
+    # The review of a move that hangs a win in one (its reason is the long kind).
+    game = new_game("connect4")
+    game.play_moves("427271645")
+    app.start_game(game, [HUMAN, computer(3)], remember=False)
+    app.run_frames(2)
+    from ai.explain.review import ReviewLimits
+    from game.ui.scenes.review import ReviewScene
+    app.push_scene(ReviewScene(app, app.play.session, limits=ReviewLimits(depth=4)))
+    assert app.pump_until(lambda: getattr(app.top, "complete", False), 60)
+    review = app.top
+    review.select(7)
+    app.run_frames(2)
+    assert "allowed Red to win at once: 5" in review.status_text()
+    assert cut_texts(app, monkeypatch) == []
+    # A longer reason still: the review's status line at its longest.
+    monkeypatch.setattr(type(review), "status_text", lambda self: (
+        "Move 38: White played h10?? · blunder · better k12 · turned a loss into a "
+        "quicker loss (ending at move 45 instead of 61)"))
+    assert cut_texts(app, monkeypatch) == []
+    monkeypatch.undo()
+    # A game opened for study: its status line says how to play on.
+    othello = new_game("othello")
+    othello.play_moves("f5")
+    record = records.record_from_game(othello, [HUMAN, computer(1)])
+    app.show_game(records.record_to_game(record), record.players, "a-long-file-name.ggf",
+                  names=["Edax 4.4", "chris"])
+    app.run_frames(2)
+    app.play.session.message_until = -1  # past the "Opened …" message
+    app.run_frames(1)
+    assert app.play.status_text()[0].startswith("Study")
+    assert cut_texts(app, monkeypatch) == []
+
+
+def test_the_swap2_reason_and_the_help_are_not_cut_at_the_minimum_size(make_app,
+                                                                        monkeypatch):
+    app = make_app((800, 560))
+    # Swap2: the computer places the first three stones and says why.
+    app.start_game(new_game("gomoku"), [computer(4), HUMAN], remember=False,
+                   opening={"kind": "swap2", "choices": []})
+    assert app.pump_until(lambda: app.play.game.ply >= 3 and app.play.session.pending is None,
+                          60)
+    app.run_frames(2)
+    assert app.play.session.opening.reason.startswith("I place")
+    assert cut_texts(app, monkeypatch) == []
+    # Every page of the help.
+    post_key(pygame.K_F1)
+    app.run_frames(2)
+    for page in range(4):
+        assert cut_texts(app, monkeypatch) == [], page
+        post_key(pygame.K_RIGHT)
+        app.run_frames(1)

@@ -9,7 +9,9 @@ from ai.evaluators import load_evaluator
 from ai.explain import review as review_module
 from ai.explain.review import ReviewLimits, review_game
 from game import records
+from game.formats import save_record
 from game.rules import new_game
+from game.settings import games_dir
 from game.ui.scenes.review import MISTAKES, REVIEW_TIMES, ReviewScene
 from tests.ai.test_review import C4_WON
 from tests.ui.helpers import HUMAN, computer, post_click, post_key, post_text
@@ -179,8 +181,8 @@ def test_review_of_an_opened_record_and_of_nothing(make_app) -> None:
     assert app.top is app.play and "No moves to review yet" in app.play.session.recent_messages
     game = new_game("othello")
     game.play_moves("f5d6c3d3c4f4")
-    path = records.games_dir() / "short.json"
-    records.save_record(path, records.record_from_game(game, [HUMAN, HUMAN]))
+    path = games_dir() / "short.json"
+    save_record(path, records.record_from_game(game, [HUMAN, HUMAN]))
     post_key(pygame.K_o, pygame.KMOD_LCTRL)
     app.run_frames(2)
     dialog = app.top

@@ -373,6 +373,72 @@ def test_an_idle_explorer_draws_nothing(make_app):
     assert app.frames_drawn == drawn + 1
 
 
+def _on_screen(scene, placed) -> tuple[float, float]:
+    """Where ``placed`` is drawn, at the scene's pan and zoom."""
+    return (scene.tree_area.x + (placed.x - scene.offset[0]) * scene.zoom,
+            scene.tree_area.y + placed.y - scene.offset[1])
+
+
+def test_at_800x560_every_cut_off_shows_its_node_and_its_pruned_children(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app, "othello", "f5d6c3d3c4")
+    post_key(pygame.K_HOME)
+    app.run_frames(1)
+    cutoffs = 0
+    while True:
+        before = scene.step
+        post_key(pygame.K_x, 0, "x")
+        app.run_frames(1)
+        if scene.step == before:
+            break
+        cutoffs += 1
+        node = scene.current
+        shown = [p for p in scene._placed if p.node is node or (
+            p.node is None and p.parent is not None and p.parent.node is node)]
+        assert len(shown) > 1, "the cut-off's pruned moves are drawn"
+        for placed in shown:
+            x, y = _on_screen(scene, placed)
+            assert scene.tree_area.collidepoint(x, y), (scene.step, placed.label, x, y)
+    assert cutoffs >= 3
+    # Shift+X goes back through them.
+    last = scene.step
+    post_key(pygame.K_x, pygame.KMOD_SHIFT, "X")
+    app.run_frames(1)
+    assert scene.step < last and scene.tree.steps[scene.step].kind == "cutoff"
+    assert scene.current.pruned_moves
+
+
+def test_zoom_and_fit_to_view(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app, "othello", "f5d6c3d3c4")
+    post_key(pygame.K_e, 0, "e")  # the whole tree open: wider than the window
+    app.run_frames(1)
+    assert scene._tree_w > scene.tree_area.width
+    post_key(pygame.K_f, 0, "f")
+    app.run_frames(1)
+    assert scene.zoom < 1.0
+    for placed in scene._placed:
+        x, y = _on_screen(scene, placed)
+        assert scene.tree_area.collidepoint(x, y), (placed.label, x, y)
+    fitted = scene.zoom
+    post_key(pygame.K_EQUALS, 0, "=")
+    app.run_frames(1)
+    assert scene.zoom > fitted
+    post_key(pygame.K_MINUS, 0, "-")
+    post_key(pygame.K_MINUS, 0, "-")
+    app.run_frames(1)
+    assert scene.zoom < fitted
+    # A click still selects the node under the mouse at this zoom.
+    target = next(p for p in scene._placed if p.node is not None and p.node is not
+                  scene.tree.root and scene.tree_area.collidepoint(*_on_screen(scene, p)))
+    post_click(_on_screen(scene, target))
+    app.run_frames(1)
+    assert scene.selected is target.node
+    post_key(pygame.K_0, 0, "0")
+    app.run_frames(1)
+    assert scene.zoom == 1.0
+
+
 def test_a_forced_block_shows_the_other_moves_left_out_not_pruned(make_app):
     """Connect-4 4453 then 6: Yellow must play 7; the six other moves hang under the root
     as moves left out with that reason, not as alpha-beta's pruned children."""

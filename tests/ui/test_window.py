@@ -11,6 +11,7 @@ import pytest
 from game import records
 from game.rules import PASS, new_game
 from game.settings import load_settings
+from game.slots import save_autosave
 from game.ui.app import MIN_SIZE, demo_players, players_for
 from tests.ui import pictures as pic
 from tests.ui.helpers import HUMAN, computer, post_click, post_key
@@ -171,7 +172,7 @@ def test_start_screen_starts_a_game_and_remembers_the_choices(make_app):
 def test_start_screen_offers_to_resume_an_unfinished_game_only(make_app):
     game = new_game("othello")
     game.play_moves("f5d6")
-    records.save_autosave(records.record_from_game(game, [HUMAN, computer(2)]))
+    save_autosave(records.record_from_game(game, [HUMAN, computer(2)]))
     app = make_app()
     app.show_start()
     app.run_frames(2)
@@ -183,7 +184,7 @@ def test_start_screen_offers_to_resume_an_unfinished_game_only(make_app):
     assert app.play.session.players[1] == computer(2)
     finished = new_game("connect4")
     finished.play_moves("4455667")
-    records.save_autosave(records.record_from_game(finished, [HUMAN, HUMAN]))
+    save_autosave(records.record_from_game(finished, [HUMAN, HUMAN]))
     app.show_start()
     app.run_frames(2)
     assert app.top.resume_record is None

@@ -180,16 +180,17 @@ def test_plies_file_opens_the_saved_game_in_a_real_window(tmp_path, make_app):
     """`plies game.json` shows the saved Connect-4 position at once, in a window of class
     ``plies`` (the menu entry's StartupWMClass); SIGTERM closes it."""
     from game import records
+    from game.formats import save_record
+    from game.players import Human
     from game.rules import new_game
 
     game = new_game("connect4")
     game.play_moves("4445")
     saved = tmp_path / "saved game.json"
-    records.save_record(saved, records.record_from_game(game, [{"type": "human"},
-                                                               {"type": "human"}]))
+    save_record(saved, records.record_from_game(game, [Human(), Human()]))
     # Where the cells are at the window's size: the same layout, headless, in this process.
     app = make_app(size=(1120, 760))
-    app.start_game(new_game("connect4"), [{"type": "human"}, {"type": "human"}],
+    app.start_game(new_game("connect4"), [Human(), Human()],
                    remember=False)
     centre = app.play.view.cell_center
     red_cells = [centre((3, 5)), centre((3, 3))]  # row 5 is the bottom one

@@ -17,12 +17,13 @@ from tests.ui.xvfb import WINDOW_CLASS, screenshot_dir, x_session
 @pytest.mark.xvfb
 def test_r_reviews_an_opened_game_in_a_real_window(tmp_path):
     from game import records
+    from game.formats import save_record
     from game.rules import new_game
 
     game = new_game("connect4")
     game.play_moves(FINISHED)
     saved = tmp_path / "finished.json"
-    records.save_record(saved, records.record_from_game(
+    save_record(saved, records.record_from_game(
         game, [records.computer(5), records.computer(3)]))
     with x_session(tmp_path / "config", wm_class=WINDOW_CLASS + "-review") as x:
         x.launch([str(saved)], cwd=tmp_path)

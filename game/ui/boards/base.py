@@ -17,9 +17,9 @@ import math
 
 import pygame
 
-from game.rules import Cell, Game
+from game.rules import PASS, Cell, Game
 from game.ui import draw
-from game.ui.theme import BoardColours, Theme, readable_on, visible_on
+from game.ui.theme import BoardColours, Theme, marker_colour, readable_on, visible_on
 
 READABLE_SIZE = 16
 """The smallest font size a score label on the board is drawn at."""
@@ -120,6 +120,25 @@ def winning_runs(cells: list[Cell]) -> list[tuple[Cell, Cell]]:
                 runs.append(((x, y), (x + (n - 1) * dx, y + (n - 1) * dy)))
     return runs
 
+
+
+def move_numbers(game: Game) -> list[tuple[Cell, int, int]]:
+    """Every piece on the board with the number of the move that placed it, as
+    ``(cell, side whose piece it is now, number)`` (an Othello disc keeps the number of
+    its square's move through its flips); numbers count from the game's first move."""
+    start = game.ply - len(game.move_stack)
+    probe = game.copy()
+    placed: dict[Cell, int] = {}
+    moves = []
+    while probe.move_stack:
+        moves.append(probe.pop())
+    for number, move in enumerate(reversed(moves), start=start + 1):
+        probe.push(move)
+        cell = probe.last_cell() if move != PASS else None
+        if cell is not None:
+            placed[cell] = number
+    return [(cell, side, number) for cell, number in placed.items()
+            if (side := game.piece_at(*cell)) is not None]
 
 class BoardView:
     """Base of the three board views; subclasses set the geometry and the surface."""
@@ -232,12 +251,15 @@ class BoardView:
         faint disc of that colour, centred in the square. It reads as "your disc can go
         here" and not as a star point (a small solid dot where grid lines cross)."""
         colour = colours.pieces[overlay.mover]
+        # The ring must stand out from the felt (a black ring on green did not, at the
+        # smallest window): the piece's colour pushed to black or white where needed.
+        edge = marker_colour(colour, colours.surface)
         r = max(5, round(self.radius * 0.5))
-        ring = max(2, round(self.cell * 0.05))
+        ring = max(3, round(self.cell * 0.065))
         for cell in overlay.legal:
             centre = self.cell_center(cell)
             draw.aa_circle(surface, colour, centre, r, alpha=70)
-            draw.aa_circle(surface, colour, centre, r, ring, alpha=230)
+            draw.aa_circle(surface, edge, centre, r, ring)
 
     def piece_colour(self, colours: BoardColours, side: int) -> tuple[int, int, int]:
         return colours.pieces[side]

@@ -16,6 +16,9 @@ Save / Open                     Ctrl+S / Ctrl+O
 Settings                        Ctrl+, (or F2)
 Keyboard help                   F1 or ?
 Swap / swap2 choice (Gomoku)    B take Black, W take White, 2 place two more
+Play on (a game opened to study) P, or the Play button in the status line
+Move numbers on the stones      M (Gomoku; Othello's and Gomoku's in the review)
+Close the innermost thing       Esc: a previewed line, the analysis card, the focus
 Quit                            Esc, then Enter or Y (in a dialog, Esc closes it)
 ==============================  ==========================================
 """
@@ -27,9 +30,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.worker import WorkerReport
+from game.players import Computer, Player
 from game.rules import PASS, Cell, Game, Move
 from game.ui import draw
 from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
+from game.ui.boards.base import move_numbers
+from game.ui.keys import PLAY_KEYS, command_for
 from game.ui.opening_phase import (CHOICE_KEYS, CHOICE_LABELS, CHOICE_SHORT, OpeningPhase,
                                    phase_text)
 from game.ui.panel import Panel, result_text
@@ -52,24 +58,22 @@ def _ctrl(event: pygame.event.Event) -> bool:
     return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
-def _shift(event: pygame.event.Event) -> bool:
-    return bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-
-
 class PlayScene(Scene):
     """A game on screen (see the module docstring for the controls)."""
 
-    def __init__(self, app: App, game: Game, players: list[dict[str, Any]], *,
+    def __init__(self, app: App, game: Game, players: list[Player], *,
                  demo: bool = False, paused: bool = False,
                  scores: list[int | None] | None = None,
-                 opening: dict[str, Any] | None = None) -> None:
+                 opening: dict[str, Any] | None = None, study: bool = False,
+                 names: list[str | None] | None = None) -> None:
         super().__init__(app)
         phase = OpeningPhase.from_record(opening, players, game.ply) \
             if opening is not None else None
         self.session = Session(game, players, worker=app.worker,
                                next_generation=app.next_generation, settings=app.settings,
                                evaluators=app.evaluator, demo=demo, paused=paused,
-                               autosave=app.autosave, opening=phase)
+                               autosave=app.autosave, opening=phase, study=study,
+                               names=names)
         if scores:
             self.session.restore_scores(scores)
         self.view = view_for(game.name)
@@ -139,6 +143,10 @@ class PlayScene(Scene):
                            tooltip=f"{label[:-4]}: press {CHOICE_KEYS[choice]}")
             for choice, label in CHOICE_LABELS.items()}
         self.widgets.add(*self.choice_buttons.values())
+        # A game opened for study: Play hands the sides to the file's players (P too).
+        self.b_play_on = Button("Play", self.play_on, size=19,
+                                tooltip="Let the players of this game play on (P)")
+        self.widgets.add(self.b_play_on)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -163,6 +171,9 @@ class PlayScene(Scene):
                                       self.status_rect.height - 2)
             x -= bw + 6
         self._choice_left = x
+        bw = self.b_play_on.preferred_width()
+        self.b_play_on.rect = pygame.Rect(self.status_rect.right - bw, self.status_rect.y + 1,
+                                          bw, self.status_rect.height - 2)
         self.view.layout(self.board_area.inflate(-8, -8), self.session.game)
         self._layout_toolbar(w)
         self.panel.follow_latest(self.session)
@@ -250,16 +261,16 @@ class PlayScene(Scene):
         game on screen (an undo and a second ending do not count twice), only for a
         person against the computer, and only for endings played here."""
         s, outcome = self.session, self.game.outcome()
-        if self.tallied or outcome is None or len(s.humans) != 1 or not self.app.save_on_quit:
+        if self.tallied or outcome is None or len(s.humans) != 1 or s.study \
+                or not self.app.save_on_quit:
             return
         person = s.humans[0]
-        level = int(s.players[1 - person].get("level", 0) or 0)
         result = "draw" if outcome.winner is None else \
             "win" if outcome.winner == person else "loss"
-        try:
+        try:  # against a level, or an outside engine by its name (game.tally)
             from game.tally import record_result
-            record_result(self.game.name, level, result)
-        except ValueError:  # a level outside 1-8 from an edited file: not counted
+            record_result(self.game.name, s.players[1 - person], result)
+        except ValueError:  # a computer without a level: not counted
             return
         self.tallied = True
 
@@ -329,8 +340,8 @@ class PlayScene(Scene):
     def tree(self) -> None:
         """Open the search-tree explorer on the position on the board."""
         from game.ui.scenes.tree import TreeScene
-        computers = [p for p in self.session.players if is_computer(p)]
-        preset = computers[0].get("eval", "default") if computers else "default"
+        computers = [p for p in self.session.players if isinstance(p, Computer)]
+        preset = computers[0].evaluator_name(self.game.name) if computers else "default"
         self.app.push_scene(TreeScene(self.app, self.game, preset=preset))
 
     def review(self) -> None:
@@ -360,13 +371,14 @@ class PlayScene(Scene):
             self.session.say(text[:1].upper() + text[1:], "error", 6.0)
             return
         s, app = self.session, self.app
-        players = [dict(p) for p in s.players]
+        players = list(s.players)
         if pasted.game.name != self.game.name:  # engines and evaluators are per game
             players = app.settings.players_for(pasted.game.name)
-        demo = s.demo and all(p.get("type") == "computer" for p in players)
+        demo = s.demo and all(p.is_computer for p in players)
 
         def go() -> None:
-            app.start_game(pasted.game, players, demo=demo, paused=demo, remember=False)
+            app.start_game(pasted.game, players, demo=demo, paused=demo, remember=False,
+                           study=True)
             if app.play is not None:
                 app.play.session.say(f"Pasted {pasted.what}", "info", 5.0)
 
@@ -380,6 +392,26 @@ class PlayScene(Scene):
 
     def toggle_pause(self) -> None:
         self.session.toggle_pause()
+
+    def toggle_scores(self) -> None:
+        """U: the scores as winning chances, in the game's unit, or in raw points."""
+        self.session.toggle_raw()
+
+    def toggle_move_numbers(self) -> None:
+        """M: number the stones in the order played (a setting: Gomoku here, Gomoku and
+        Othello in the review)."""
+        settings = self.app.settings
+        settings.move_numbers = not settings.move_numbers
+        self.app.apply_settings()
+        where = "" if self.game.name == "gomoku" else " (on Gomoku stones; here in the review)"
+        self.session.say(("Move numbers on" if settings.move_numbers else "Move numbers off")
+                         + where, "info", 2.5)
+
+    def play_on(self) -> None:
+        """P or Play: end the study of an opened game (or resume a paused demo)."""
+        if not self.session.play_on():
+            self.session.say("Already playing", "info", 1.5)
+        self._refresh_buttons()
 
     def toggle_analysis(self) -> None:
         """Open or close the analysis card (and its search)."""
@@ -420,6 +452,21 @@ class PlayScene(Scene):
     def help(self) -> None:
         from game.ui.scenes.help import HelpDialog
         self.app.push_scene(HelpDialog(self.app))
+
+    def escape(self) -> None:
+        """Esc closes the innermost thing first: a previewed analysis line, then the
+        analysis card, then the keyboard's focus on a toolbar button; only then does it
+        ask whether to quit."""
+        if self.session.analysis_on and self.panel.hover_line is not None \
+                and not self._mouse_in_lines:
+            self.panel.hover_line = None
+        elif self.session.analysis_on:
+            self.toggle_analysis()
+        elif self.widgets.focus_visible and self.widgets.focus is not None:
+            self.widgets.focus_visible = False
+            self.widgets.focus = None
+        else:
+            self.ask_quit()
 
     def ask_quit(self) -> None:
         """Esc: quitting asks first, so an Esc too many after closing a dialog is harmless."""
@@ -498,6 +545,14 @@ class PlayScene(Scene):
             if self.panel.value_rect.collidepoint(event.pos):
                 self.session.toggle_raw()
                 return
+            ply = self.panel.ply_at(event.pos, self.session)
+            if ply is not None:  # the graph: go to that move (study, people, demo)
+                if self.session.go_to(ply):
+                    self.view.clear_animations()
+                elif not self.session.can_jump():
+                    self.session.say("The graph takes you to a move in study, between "
+                                     "people, or in a paused demo", "info", 3.0)
+                return
             cell = self.view.cell_at(event.pos)
             self.hover_cell = cell
             if cell is not None:
@@ -514,25 +569,14 @@ class PlayScene(Scene):
         self.widgets.handle_event(event)
 
     def _key(self, event: pygame.event.Event) -> None:
+        """The keys of ``game.ui.keys.PLAY_KEYS`` (the help card's list); below, the keys
+        that depend on the moment (a swap opening's choice, a demo, the board)."""
         key, s = event.key, self.session
-        ctrl, shift = _ctrl(event), _shift(event)
-        if key == pygame.K_ESCAPE:
-            self.ask_quit()
-        elif ctrl and key == pygame.K_z:
-            self.redo() if shift else self.undo()
-        elif ctrl and key == pygame.K_y:
-            self.redo()
-        elif ctrl and key == pygame.K_s:
-            self.save_file()
-        elif ctrl and key == pygame.K_o:
-            self.open_file()
-        elif ctrl and key == pygame.K_v:
-            self.paste()
-        elif (ctrl and key == pygame.K_COMMA) or key == pygame.K_F2:
-            self.settings()
-        elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
-            self.help()
-        elif ctrl or getattr(event, "mod", 0) & pygame.KMOD_ALT:
+        command = command_for(PLAY_KEYS, event)
+        if command is not None:
+            name, *arguments = command
+            getattr(self, name)(*arguments)
+        elif _ctrl(event) or getattr(event, "mod", 0) & pygame.KMOD_ALT:
             return
         elif self.person_choices() and key in (pygame.K_b, pygame.K_w, pygame.K_2,
                                                 pygame.K_KP2):
@@ -540,24 +584,6 @@ class PlayScene(Scene):
             if not self.choose_opening(choice):
                 s.say("That is not a choice now: " + ", ".join(self.person_choices()),
                       "error", 3.0)
-        elif key == pygame.K_n:
-            self.new_game()
-        elif key == pygame.K_h:
-            self.hint()
-        elif key == pygame.K_t:
-            self.tree()
-        elif key == pygame.K_r:
-            self.review()
-        elif key == pygame.K_e:
-            self.edit()
-        elif key == pygame.K_a:
-            self.toggle_analysis()
-        elif key == pygame.K_u:
-            s.toggle_raw()
-        elif key == pygame.K_RIGHTBRACKET:
-            self.step_preview(1)
-        elif key == pygame.K_LEFTBRACKET:
-            self.step_preview(-1)
         elif self.widgets.toolbar_key(event):
             return
         elif s.demo and key == pygame.K_SPACE:
@@ -633,6 +659,7 @@ class PlayScene(Scene):
         choices = self.person_choices()
         for choice, button in self.choice_buttons.items():
             button.visible = choice in choices
+        self.b_play_on.visible = s.study and not choices
 
     # --- drawing ------------------------------------------------------------------------------
 
@@ -655,6 +682,10 @@ class PlayScene(Scene):
                                              if m != PASS) if c is not None]
             if s.hint is not None:
                 overlay.hint = game.move_cell(s.hint)
+            elif s.analysis_on and s.analysis is not None and s.analysis.lines \
+                    and s.analysis.lines[0].move != PASS:
+                # Studying with the analysis open: the engine's best move is ringed.
+                overlay.hint = game.move_cell(s.analysis.lines[0].move)
         overlay.forbidden = forbidden_cells(game)
         if s.opening is not None:
             stones = 5 if s.opening.opening.choices[:1] == ["place-two"] else 3
@@ -668,6 +699,8 @@ class PlayScene(Scene):
                 cells.append((probe.move_cell(move), probe.ply))
             overlay.opening = [(c, ply % 2, ply + 1) for c, ply in reversed(cells)
                                if c is not None]
+        if self.app.settings.move_numbers and game.name == "gomoku":
+            overlay.opening = move_numbers(game)  # every stone numbered (M), as Yixin does
         if self.cursor_visible and can_play:
             overlay.cursor = self.cursor
         if self.app.settings.show_thinking:
@@ -749,6 +782,12 @@ class PlayScene(Scene):
             words = phase_text(s.opening, game.ply, is_computer)
             if words:
                 return words, "turn"
+        if s.study:
+            computers = " and ".join(game.side_names[x] for x in (0, 1)
+                                     if is_computer(s.players[x]))
+            study = (f"Study: {side} to move — you move both sides; Play (P) lets the "
+                     f"computer play {computers}")
+            return study, "turn"
         if is_computer(s.players[game.turn]):
             level = s.level_label(game.turn)
             viewer = game.side_names[s.view_side]
@@ -805,10 +844,10 @@ class PlayScene(Scene):
                        outline=icon_outline(disc, theme.background), with_shadow=False,
                        style="stone" if self.game.name == "gomoku" else "disc")
             x += 26
-        right = self._choice_left if self.person_choices() else rect.right
-        size = draw.fit_size(text, 22, right - x - 8, 15)
-        draw.blit_text(surface, text, size, colour, (x, rect.centery), "midleft",
-                       max_width=right - x - 8)
+        right = self._choice_left if self.person_choices() else \
+            self.b_play_on.rect.x - 4 if self.b_play_on.visible else rect.right
+        # Two lines at the smallest size rather than a cut sentence.
+        draw.blit_lines(surface, text, 22, colour, (x, rect.centery), right - x - 8)
 
     def pass_toast(self) -> str | None:
         """``"Black has no move and passes"`` while a pass is pending or just played."""

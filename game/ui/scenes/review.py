@@ -36,9 +36,11 @@ import pygame
 from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview, ReviewLimits,
                                review_game, side_summary)
 from ai.worker import WorkerReport
+from game.players import Computer, Engine
 from game.rules import PASS, Game
 from game.ui import draw
 from game.ui.boards import BoardOverlay, view_for
+from game.ui.boards.base import move_numbers
 from game.ui.scenes.base import Scene
 from game.ui.theme import Theme, icon_outline, mix, readable_on, visible_on
 from game.ui.widgets import Button, Choice, WidgetGroup
@@ -131,7 +133,7 @@ class ReviewScene(Scene):
         self.session = session
         self.preset = preset
         self.game: Game = session.game.copy()
-        self.players = [dict(p) for p in session.players]
+        self.players = list(session.players)
         self.moves = list(self.game.move_stack)
         self.sides = self._movers()
         if limits is None and earlier is not None and earlier.game.name == self.game.name:
@@ -477,6 +479,8 @@ class ReviewScene(Scene):
         played = self.moves[self.selected]
         cell = position.move_cell(played) if played != PASS else None
         judged = self.selected_review()
+        if self.app.settings.move_numbers and self.game.name in ("gomoku", "othello"):
+            overlay.opening = move_numbers(position)  # the discs and stones by move
         if cell is not None:
             mark = MARKS[judged.label] if judged is not None else ""
             overlay.scores[cell] = mark or ("played" if judged is None or judged.label != "best"
@@ -512,7 +516,7 @@ class ReviewScene(Scene):
         between the buttons ("Review · Co…" reads worse; the board shows the game)."""
         x0, x1 = self._title_space
         title = f"Review · {self.game.title}"
-        return title if draw.ellipsize(title, 24, x1 - x0) == title else "Review"
+        return title if draw.text_size(title, 24)[0] <= x1 - x0 else "Review"
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
@@ -574,8 +578,8 @@ class ReviewScene(Scene):
                        outline=icon_outline(pieces[side], theme.background), with_shadow=False,
                        style="stone" if self.game.name == "gomoku" else "disc")
             x += 26
-        draw.blit_text(surface, self.status_text(), 21, colour, (x, rect.centery), "midleft",
-                       max_width=rect.right - x - 8)
+        draw.blit_lines(surface, self.status_text(), 21, colour, (x, rect.centery),
+                        rect.right - x - 8)
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         theme, rect = self.theme, self.summary_rect
@@ -594,9 +598,10 @@ class ReviewScene(Scene):
             draw.piece(surface, centre, 11, colours.pieces[side],
                        outline=icon_outline(colours.pieces[side], theme.card),
                        style="stone" if game.name == "gomoku" else "disc", with_shadow=False)
-            player = self.players[side] if side < len(self.players) else {}
-            humans = sum(1 for p in self.players if p.get("type") != "computer")
-            who = f"level {player.get('level')}" if player.get("type") == "computer" \
+            player = self.players[side]
+            humans = sum(1 for p in self.players if not p.is_computer)
+            who = player.name if isinstance(player, Engine) else \
+                f"level {player.level}" if isinstance(player, Computer) \
                 else "you" if humans == 1 else "person"
             draw.blit_text(surface, f"{game.side_names[side]} · {who}", 20, theme.text,
                            (rect.x + 46, top + 14), "midleft", max_width=rect.width - 150,
@@ -680,7 +685,7 @@ class ReviewScene(Scene):
         if len(points) >= 2:
             pygame.draw.lines(surface, theme.accent, False, points, 2)
         elif not points:
-            draw.blit_text(surface, "Filled in as the review runs", 16, theme.disabled_text,
+            draw.blit_text(surface, "Filled in as the review runs", 16, theme.text_dim,
                            area.center, "center", max_width=area.width - 8)
         for move in self.results:
             if move.label in MISTAKES:

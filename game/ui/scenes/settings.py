@@ -25,7 +25,7 @@ SPEED_LABELS = {"off": "Off", "slow": "Slow", "normal": "Normal", "fast": "Fast"
 class SettingsDialog(Dialog):
     title = "Settings"
     width = 560
-    height = 468
+    height = 518
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -36,12 +36,16 @@ class SettingsDialog(Dialog):
         self.t_thinking = Toggle("Show thinking on the board", s.show_thinking,
                                  lambda v: self._set("show_thinking", v),
                                  tooltip="Each move's score from the computer's search")
+        self.t_numbers = Toggle("Move numbers (Gomoku; Othello in the review)",
+                                s.move_numbers, lambda v: self._set("move_numbers", v),
+                                tooltip="Number the stones in the order played (M)")
         self.speed = Segmented([(v, SPEED_LABELS.get(v, v)) for v in ANIMATION_SPEEDS],
                                s.animation_speed, lambda v: self._set("animation_speed", v))
         self.theme_choice = Segmented([(v, THEME_LABELS.get(v, v)) for v in THEMES], s.theme,
                                       lambda v: self._set("theme", v))
         self.b_close = Button("Done", self.close, primary=True, tooltip="Close (Esc)")
-        self.widgets.add(self.t_sound, self.t_markers, self.t_thinking, self.speed,
+        self.widgets.add(self.t_sound, self.t_markers, self.t_thinking, self.t_numbers,
+                         self.speed,
                          self.theme_choice, self.b_close)
         self.widgets.set_focus(self.t_sound)
 
@@ -52,7 +56,7 @@ class SettingsDialog(Dialog):
     def place(self, card: pygame.Rect) -> None:
         x, w = card.x + 28, card.width - 56
         y = card.y + 80
-        for toggle in (self.t_sound, self.t_markers, self.t_thinking):
+        for toggle in (self.t_sound, self.t_markers, self.t_thinking, self.t_numbers):
             toggle.rect = pygame.Rect(x, y, w, 40)
             y += 50
         self.speed_label_y = y + 6

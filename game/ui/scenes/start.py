@@ -11,6 +11,7 @@ file. Choices are remembered per game in the settings when a game starts.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,7 +19,9 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
+from game.players import Computer, Engine, Human, Player, PlayerError, engine
 from game.rules import GAMES, Game, RulesError, new_game
+from game.slots import load_autosave
 from game.tally import Tally
 from game.ui import draw
 from game.ui.scenes.base import Scene
@@ -55,6 +58,37 @@ ENGINE_HINT = {"gomoku": "Gomocup engine command, e.g. pbrain-rapfi",
                "othello": "NBoard engine command, e.g. edax -q"}
 
 
+@dataclasses.dataclass
+class Draft:
+    """One side's choices while the dialog is open (a form, not a player): what is
+    chosen, and the level, evaluator and command kept while another kind is shown.
+    ``player`` makes the ``game.players`` value when the game starts."""
+
+    kind: str = "human"
+    """``"human"``, ``"computer"`` or ``"engine"``."""
+    level: int = DEFAULT_LEVEL
+    evaluator: str = "default"
+    command: str = ""
+
+    @classmethod
+    def of(cls, game: str, player: Player) -> Draft:
+        if isinstance(player, Engine):
+            return cls("engine", DEFAULT_LEVEL, level_evaluator(game, DEFAULT_LEVEL),
+                       player.command)
+        if isinstance(player, Computer):
+            number = player.level or DEFAULT_LEVEL
+            return cls("computer", number, player.evaluator_name(game))
+        return cls("human", DEFAULT_LEVEL, level_evaluator(game, DEFAULT_LEVEL))
+
+    def player(self, game: str) -> Player:
+        """The player chosen; raises ``PlayerError`` for an unusable engine command."""
+        if self.kind == "engine" and game in ENGINE_GAMES:
+            return engine(game, self.command)
+        if self.kind == "human":
+            return Human()
+        return Computer(self.level, self.evaluator or "default")
+
+
 def gomoku_size_label(size: int) -> str:
     """``"15 × 15 · the usual board"``; the sizes people actually play are named."""
     usual = GOMOKU_USUAL.get(size)
@@ -77,7 +111,7 @@ def preset_options(game_name: str) -> list[str]:
 def user_evaluators(game_name: str, limit: int = 50) -> list[str]:
     """The names of the user's evaluator files for ``game_name``, sorted (at most ``limit``)."""
     from ai.evaluators import EvaluatorError, evaluator_by_name, is_evaluator_name
-    from game.records import evaluators_dir
+    from game.settings import evaluators_dir
     try:
         folder = evaluators_dir()
         stems = sorted(p.stem for p in folder.glob("*.toml") if is_evaluator_name(p.stem))
@@ -224,19 +258,20 @@ class StartScene(Scene):
 
     def __init__(self, app: App, *, as_dialog: bool = False, game: str | None = None,
                  variant: dict[str, Any] | None = None,
-                 players: list[dict[str, Any]] | None = None) -> None:
+                 players: list[Player] | None = None) -> None:
         super().__init__(app)
         self.overlay = as_dialog
         settings = app.settings
         self.game_name = game if game in GAMES else settings.last_game
         self.variants: dict[str, dict[str, Any]] = {
             name: self._full_variant(name, settings.variant_for(name)) for name in GAME_ORDER}
-        self.players: dict[str, list[dict[str, Any]]] = {
-            name: settings.players_for(name) for name in GAME_ORDER}
+        self.players: dict[str, list[Draft]] = {
+            name: [Draft.of(name, p) for p in settings.players_for(name)]
+            for name in GAME_ORDER}
         if variant is not None:
             self.variants[self.game_name] = self._full_variant(self.game_name, variant)
         if players is not None:
-            self.players[self.game_name] = [dict(p) for p in players]
+            self.players[self.game_name] = [Draft.of(self.game_name, p) for p in players]
         self.error = ""
         self.resume_record: records.GameRecord | None = None
         self.resume_game: Game | None = None
@@ -251,6 +286,7 @@ class StartScene(Scene):
         if not as_dialog:
             self._find_resume()
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 42
         self.widgets = WidgetGroup()
         self._build()
 
@@ -271,7 +307,7 @@ class StartScene(Scene):
             self._show_offer(0)
             return
         try:
-            record = records.load_autosave()
+            record = load_autosave()
         except Exception:
             record = None
         if record is None or record.result is not None or not record.moves:
@@ -357,8 +393,8 @@ class StartScene(Scene):
         for s in (0, 1):
             w.add(self.kind[s], self.levels[s], self.evals[s], self.commands[s])
         w.add(self.b_swap)
-        if self.overlay:
-            w.add(self.b_cancel, self.b_start)
+        if self.overlay:  # over the game: Results too, so they are one key away there
+            w.add(self.b_results, self.b_cancel, self.b_start)
         else:
             if self.resume_record is not None:
                 w.add(self.b_resume)
@@ -391,33 +427,27 @@ class StartScene(Scene):
         self.error = ""
 
     def _set_player(self, side: int, key: str, value: Any) -> None:
-        player = self.players[self.game_name][side]
+        draft = self.players[self.game_name][side]
         if key == "type":
-            if value == "computer":
-                number = player.get("level") or DEFAULT_LEVEL
-                player.update({"type": "computer", "level": number,
-                               "eval": player.get("eval") or level_evaluator(self.game_name, number)})
-            else:
-                self.players[self.game_name][side] = {"type": "human",
-                                                      "level": player.get("level"),
-                                                      "eval": player.get("eval")}
+            draft.kind = "computer" if value == "computer" else "human"
         elif key == "level" and value == ENGINE:
-            player["engine"] = self.app.settings.engine_commands.get(self.game_name, "")
+            draft.kind = "engine"
+            draft.command = self.app.settings.engine_commands.get(self.game_name, "")
+        elif key == "level":
+            draft.kind = "computer"
+            # The evaluator follows the level (ai.levels.Level.evaluator) unless the
+            # person chose another one for this player.
+            if draft.evaluator == level_evaluator(self.game_name, draft.level):
+                draft.evaluator = level_evaluator(self.game_name, value)
+            draft.level = value
         else:
-            if key == "level":
-                player.pop("engine", None)
-                # The evaluator follows the level (ai.levels.Level.evaluator) unless the
-                # person chose another one for this player.
-                old = level_evaluator(self.game_name, player.get("level") or DEFAULT_LEVEL)
-                if player.get("eval", old) == old:
-                    player["eval"] = level_evaluator(self.game_name, value)
-            player[key] = value
+            draft.evaluator = value
         self._sync()
 
     def _set_command(self, side: int, text: str) -> None:
-        player = self.players[self.game_name][side]
-        if "engine" in player:
-            player["engine"] = text
+        draft = self.players[self.game_name][side]
+        if draft.kind == "engine":
+            draft.command = text
             self.error = ""
 
     def choose_game(self, name: str) -> None:
@@ -441,40 +471,26 @@ class StartScene(Scene):
             widget.visible = name == "gomoku"
         presets = preset_options(name)
         for side in (0, 1):
-            player = self.players[name][side]
-            computer = player.get("type") == "computer"
+            draft = self.players[name][side]
+            computer = draft.kind != "human"
             self.kind[side].set_value("computer" if computer else "human")
-            lvl = player.get("level") or DEFAULT_LEVEL
-            engine = computer and name in ENGINE_GAMES and "engine" in player
+            lvl = draft.level
+            engine = draft.kind == "engine" and name in ENGINE_GAMES
             levels = [(n, level(name, n).label) for n in LEVEL_NUMBERS]
             if name in ENGINE_GAMES:
                 levels.append((ENGINE, "Engine…"))
             self.levels[side].set_options(levels, ENGINE if engine else lvl)
-            evaluator = player.get("eval") or "default"
+            evaluator = draft.evaluator or "default"
             options = list(presets) + ([evaluator] if evaluator not in presets else [])
             self.evals[side].set_options([(p, p) for p in options], evaluator)
             self.levels[side].visible = computer
             self.evals[side].visible = computer and not engine
             self.commands[side].visible = engine
             self.commands[side].placeholder = ENGINE_HINT.get(name, "")
-            if engine and self.commands[side].text != player.get("engine", ""):
-                self.commands[side].set_text(player.get("engine", ""))
+            if engine and self.commands[side].text != draft.command:
+                self.commands[side].set_text(draft.command)
         if self.card.width:  # the command field takes room from the evaluator's
             self.layout(self.app.screen.get_size())
-
-    def _clean_players(self) -> list[dict[str, Any]]:
-        out = []
-        for player in self.players[self.game_name]:
-            if (player.get("type") == "computer" and self.game_name in ENGINE_GAMES
-                    and "engine" in player):
-                out.append({"type": "computer", "level": DEFAULT_LEVEL, "eval": "default",
-                            "engine": player["engine"].strip()})
-            elif player.get("type") == "computer":
-                out.append({"type": "computer", "level": int(player.get("level") or DEFAULT_LEVEL),
-                            "eval": player.get("eval") or "default"})
-            else:
-                out.append({"type": "human"})
-        return out
 
     # --- actions ---------------------------------------------------------------------------------
 
@@ -486,15 +502,21 @@ class StartScene(Scene):
         except RulesError as error:
             self.error = str(error).capitalize()
             return
-        players = self._clean_players()
-        sides = [side for side, p in enumerate(players) if "engine" in p]
-        if any(not players[side]["engine"] for side in sides):
+        drafts = self.players[name]
+        if any(d.kind == "engine" and name in ENGINE_GAMES and not d.command.strip()
+               for d in drafts):
             self.error = "Type the outside engine's command (the program and its options)."
             return
+        try:
+            players = [draft.player(name) for draft in drafts]
+        except PlayerError as error:
+            self.error = str(error)[:1].upper() + str(error)[1:] + "."
+            return
+        sides = [side for side, p in enumerate(players) if isinstance(p, Engine)]
         settings = self.app.settings
         if name in ENGINE_GAMES:
             if sides:
-                settings.engine_commands[name] = players[sides[0]]["engine"]
+                settings.engine_commands[name] = players[sides[0]].command
             settings.engine_sides[name] = sides
         opening = None
         if name == "gomoku":
@@ -515,10 +537,11 @@ class StartScene(Scene):
                 self.error = "That game was just opened in another Plies window."
                 return
         players = self.resume_record.players
-        demo = all(p.get("type") == "computer" for p in players)
+        demo = all(p.is_computer for p in players)
         self.app.start_game(self.resume_game, players, demo=demo, paused=demo, remember=False,
                             scores=self.resume_record.scores,
-                            opening=self.resume_record.opening)
+                            opening=self.resume_record.opening,
+                            names=self.resume_record.names)
 
     def show_results(self) -> None:
         from game.ui.scenes.results import ResultsDialog
@@ -540,8 +563,14 @@ class StartScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        card_w = min(820, w - 40)
-        card_h = 486
+        # A larger window gets a larger card (taller tiles and rows, wider columns), up
+        # to 1.3 times the card that fits the smallest window.
+        grow = max(0.0, min(1.0, (min(w / 800, h / 560) - 1) / 0.5))
+        tile_h, row_h = round(92 + 36 * grow), round(42 + 10 * grow)
+        row_gap = round(44 + 10 * grow)
+        self.row_h = row_h
+        card_w = min(round(820 + 260 * grow), w - 40)
+        card_h = 486 + (tile_h - 92) + 3 * (row_h - 42) + 2 * (row_gap - 44) + round(16 * grow)
         show_title = not self.overlay and h >= card_h + 150
         self.show_title = show_title
         top = (h - card_h) // 2 + (40 if show_title else 0)
@@ -553,10 +582,9 @@ class StartScene(Scene):
         gap = 12
         tile_w = (inner_w - (len(self.tiles) - 1) * gap) // len(self.tiles)
         for i, tile in enumerate(self.tiles):
-            tile.rect = pygame.Rect(c.x + pad + i * (tile_w + gap), y, tile_w, 92)
-        y += 92 + 44
+            tile.rect = pygame.Rect(c.x + pad + i * (tile_w + gap), y, tile_w, tile_h)
+        y += tile_h + row_gap
         self.board_row_y = y - 24
-        row_h = 42
         if self.game_name == "connect4":
             cw = (inner_w - 2 * 12) // 3
             for i, widget in enumerate((self.c4_width, self.c4_height, self.c4_line)):
@@ -569,7 +597,7 @@ class StartScene(Scene):
             self.go_rule.rect = pygame.Rect(c.x + pad + cw + 12, y, rw, row_h)
             x = self.go_rule.rect.right + 12
             self.go_opening.rect = pygame.Rect(x, y, c.x + pad + inner_w - x, row_h)
-        y += row_h + 44
+        y += row_h + row_gap
         self.players_row_y = y - 24
         self.b_swap.rect = pygame.Rect(0, 0, max(110, self.b_swap.preferred_width()), 30)
         self.b_swap.rect.bottomright = (c.right - pad, y - 6)
@@ -592,7 +620,10 @@ class StartScene(Scene):
             bw = max(120, button.preferred_width())
             button.rect = pygame.Rect(x - bw, by, bw, 44)
             x -= bw + 12
-        if not self.overlay:
+        if self.overlay:
+            bw = max(120, self.b_results.preferred_width())
+            self.b_results.rect = pygame.Rect(c.x + pad, by, bw, 44)
+        else:
             x = c.x + pad
             left = [self.b_resume] if self.resume_record is not None else []
             for button in [*left, self.b_open, self.b_results]:
@@ -619,7 +650,8 @@ class StartScene(Scene):
                 from game.ui.scenes.help import HelpDialog
                 self.app.push_scene(HelpDialog(self.app, self.game_name))
                 return
-            if event.key == pygame.K_r and not ctrl and not self.overlay:
+            if event.key == pygame.K_r and not ctrl \
+                    and not isinstance(self.widgets.focus, TextInput):
                 self.show_results()
                 return
             if event.key == pygame.K_l and not ctrl and not self.overlay \
@@ -659,12 +691,12 @@ class StartScene(Scene):
                  "tictactoe": "The 3 × 3 grid; X moves first. Perfect play draws."}
         if self.game_name in fixed:
             draw.blit_text(surface, fixed[self.game_name], 22, theme.text_dim,
-                           (c.x + pad, self.board_row_y + 24 + 21), "midleft")
+                           (c.x + pad, self.board_row_y + 24 + self.row_h // 2), "midleft")
         self._heading(surface, "Players", self.players_row_y)
         colours = theme.board(self.game_name)
         names = GAMES[self.game_name].side_names
         for side in (0, 1):
-            ry = self.player_rows_y + side * 52 + 21
+            ry = self.player_rows_y + side * (self.row_h + 10) + self.row_h // 2
             label = names[side] + (" (first)" if side == 0 else "")
             if self.game_name == "gomoku" and self.opening != "none":
                 label = ("First", "Second")[side]  # the swap chooses the colours: no stone

@@ -13,10 +13,11 @@ Keys (everything the mouse does has one):
 =========================  =============================================
 Next / previous step       Space or . / Backspace or ,
 First / last step          Home / End
-Next cut-off               X
+Next / previous cut-off    X / Shift+X
 Select a node              arrows: Up parent, Down child, Left/Right sibling
 Expand or collapse         Enter (click a node); E / C the whole subtree
 Pan                        Shift+arrows, mouse drag, wheel (Shift: sideways)
+Zoom; fit the tree; 100%   + / - ; F ; 0 (centred on the current node)
 Depth / mode               D (Shift+D back) / M
 Cancel a recording, back   Esc
 New game                   N
@@ -75,6 +76,9 @@ DEFAULT_DEPTH = 3
 STEP_KEYS_NEXT = (pygame.K_SPACE, pygame.K_PERIOD, pygame.K_PAGEDOWN)
 STEP_KEYS_BACK = (pygame.K_BACKSPACE, pygame.K_COMMA, pygame.K_PAGEUP)
 PAN_STEP = 60
+ZOOMS = (0.05, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 1.0, 1.25, 1.5)
+"""The zoom steps of + and - (the spacing across; shapes and words keep their size);
+fitting the tree may choose any scale down to the first."""
 WAKE = pygame.event.custom_type()
 """Posted by the explorer's worker so a sleeping loop wakes and drains the reports."""
 
@@ -82,9 +86,10 @@ KEY_HELP = (
     ("Next / previous step", "Space  ·  Backspace"),
     ("First / last step", "Home  ·  End"),
     ("Select a node", "Arrows"),
-    ("Next cut-off", "X"),
+    ("Next / previous cut-off", "X  ·  Shift+X"),
     ("Expand / collapse", "Enter  ·  E / C subtree"),
     ("Pan", "Shift+arrows, drag, wheel"),
+    ("Zoom, fit the tree, 100%", "+ −  ·  F  ·  0"),
     ("Depth / mode", "D  ·  M"),
     ("Cancel, back to the game", "Esc"),
     ("New game", "N"),
@@ -170,6 +175,8 @@ class TreeScene(Scene):
         self.selected: TreeNode | None = None
         self.hovered: tree_canvas.Placed | None = None
         self.offset = [0.0, 0.0]
+        self.zoom = 1.0
+        """Scale of the tree drawing (``ZOOMS``; F fits the whole tree)."""
         self.show_keys = False
         self.recording = False
         self.progress: Progress | None = None
@@ -356,7 +363,7 @@ class TreeScene(Scene):
             self.expanded.add(node.order)  # a value coming back, a cut-off: show the children
         self.selected = node
         self._relayout_tree()
-        self._reveal(node)
+        self._centre_on(node)
 
     def next_cutoff(self) -> None:
         """Jump to the next step where β ≤ α pruned something (or stay at the last one)."""
@@ -366,6 +373,39 @@ class TreeScene(Scene):
                  and self.tree.nodes[s.node].pruned_moves]
         if later:
             self.go_to(later[0])
+
+    def previous_cutoff(self) -> None:
+        """Shift+X: jump back to the previous step where β ≤ α pruned something."""
+        if self.tree is None:
+            return
+        earlier = [s.index for s in self.tree.steps[:self.step] if s.kind == "cutoff"
+                   and self.tree.nodes[s.node].pruned_moves]
+        if earlier:
+            self.go_to(earlier[-1])
+
+    def set_zoom(self, zoom: float, *, keep: TreeNode | None = None) -> None:
+        """Draw the tree at ``zoom``, centred on ``keep`` (default: the current node)."""
+        self.zoom = max(ZOOMS[0], min(ZOOMS[-1], zoom))
+        self._clamp_offset()
+        node = keep or self.current
+        if node is not None:
+            self._centre_on(node, pack=False)
+
+    def step_zoom(self, direction: int) -> None:
+        """+ / -: the next zoom step in or out."""
+        steps = [z for z in ZOOMS if (z > self.zoom + 1e-6 if direction > 0
+                                      else z < self.zoom - 1e-6)]
+        if steps:
+            self.set_zoom(steps[0] if direction > 0 else steps[-1])
+
+    def fit(self) -> None:
+        """F: the whole tree in view (no larger than 100%)."""
+        if self.tree is None or self.tree_area.width <= 0:
+            return
+        area = self.tree_area
+        self.zoom = max(ZOOMS[0], min(1.0, (area.width - 40) / max(1, self._tree_w + 40)))
+        self.offset = [0.0, 0.0]
+        self._clamp_offset()
 
     def go_to_end(self) -> None:
         if self.tree is not None:
@@ -428,19 +468,23 @@ class TreeScene(Scene):
             self.tree, self.expanded, self.step, level_h)
         self._clamp_offset()
 
+    def _view(self) -> tuple[float, float]:
+        """The tree area's width and height in tree units (the zoom is across only)."""
+        return self.tree_area.width / self.zoom, self.tree_area.height
+
     def _clamp_offset(self) -> None:
         if self.tree is None:
             return
-        area = self.tree_area
+        view_w, view_h = self._view()
         w, h = self._tree_w, self._tree_h
-        if w <= area.width:  # a narrow tree stays centred
-            self.offset[0] = -(area.width - w) / 2
+        if w <= view_w:  # a narrow tree stays centred
+            self.offset[0] = -(view_w - w) / 2
         else:
-            self.offset[0] = min(max(self.offset[0], -40), w - area.width + 40)
-        if h <= area.height:
+            self.offset[0] = min(max(self.offset[0], -40), w - view_w + 40)
+        if h <= view_h:
             self.offset[1] = 0
         else:
-            self.offset[1] = min(max(self.offset[1], 0), h - area.height + 20)
+            self.offset[1] = min(max(self.offset[1], 0), h - view_h + 20)
 
     def _placed_of(self, node: TreeNode) -> tree_canvas.Placed | None:
         return next((p for p in self._placed if p.node is node), None)
@@ -450,26 +494,37 @@ class TreeScene(Scene):
         p = self._placed_of(node)
         if p is None:
             return
-        area = self.tree_area
+        view_w, view_h = self._view()
         margin = 50
         sx = p.x - self.offset[0]
         if sx < margin:
             self.offset[0] = p.x - margin
-        elif sx > area.width - margin:
-            self.offset[0] = p.x - area.width + margin
+        elif sx > view_w - margin:
+            self.offset[0] = p.x - view_w + margin
         top = p.y - tree_canvas.HALF - 24  # the move's label above it
         bottom = p.y + (tree_canvas.LEAF_BELOW if node.kind == "leaf" else tree_canvas.BELOW)
         if top < self.offset[1]:
             self.offset[1] = top
-        elif bottom > self.offset[1] + area.height:
-            self.offset[1] = bottom - area.height
+        elif bottom > self.offset[1] + view_h:
+            self.offset[1] = bottom - view_h
         self._clamp_offset()
 
-    def _centre_on(self, node: TreeNode) -> None:
+    def _centre_on(self, node: TreeNode, *, pack: bool = True) -> None:
+        """Centre the view on ``node`` across, its children below it (a cut-off's
+        pruned moves hang there); then make sure the node itself is in view."""
         p = self._placed_of(node)
-        if p is not None:
-            self.offset[0] = p.x - self.tree_area.width / 2
-            self._clamp_offset()
+        if p is None:
+            return
+        family = [q for q in self._placed if q is p or (q.parent is p)]
+        left = min(q.x for q in family) - tree_canvas.SLOT / 2
+        right = max(q.x for q in family) + tree_canvas.SLOT / 2
+        if pack and right - left > self._view()[0]:  # pack (never spread) until all fit
+            self.zoom = max(ZOOMS[0], self.tree_area.width / (right - left + 20))
+        view_w, view_h = self._view()
+        self.offset[0] = (left + right) / 2 - view_w / 2
+        self.offset[1] = p.y - view_h / 3
+        self._clamp_offset()
+        self._reveal(node)
 
     def pan(self, dx: float, dy: float) -> None:
         self.offset[0] += dx
@@ -477,7 +532,8 @@ class TreeScene(Scene):
         self._clamp_offset()
 
     def _tree_pos(self, pos: tuple[int, int]) -> tuple[float, float]:
-        return (pos[0] - self.tree_area.x + self.offset[0], pos[1] - self.tree_area.y + self.offset[1])
+        return ((pos[0] - self.tree_area.x) / self.zoom + self.offset[0],
+                pos[1] - self.tree_area.y + self.offset[1])
 
     # --- actions of the keyboard and mouse ------------------------------------------------------
 
@@ -510,7 +566,7 @@ class TreeScene(Scene):
                 if abs(dx) + abs(dy) > 4:
                     self._dragged = True
                 if self._dragged:
-                    self.offset = [ox - dx, oy - dy]
+                    self.offset = [ox - dx / self.zoom, oy - dy]
                     self._clamp_offset()
                 return
             self._hover(event.pos)
@@ -582,7 +638,15 @@ class TreeScene(Scene):
         elif key == pygame.K_END:
             self.go_to_end()
         elif key == pygame.K_x:
-            self.next_cutoff()
+            self.previous_cutoff() if shift else self.next_cutoff()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.step_zoom(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.step_zoom(-1)
+        elif key == pygame.K_f:
+            self.fit()
+        elif key in (pygame.K_0, pygame.K_KP0):
+            self.set_zoom(1.0, keep=self.selected)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             self.widgets.focus_visible = False
             if shift:
@@ -685,10 +749,7 @@ class TreeScene(Scene):
         theme, area = self.theme, self.tree_area
         if self.tree is not None:
             current = self.current if self.step < len(self.tree.steps) - 1 else None
-            tree_canvas.draw_tree(surface, area, self._placed, (self.offset[0], self.offset[1]),
-                                  self._colours(), self.step, current=current,
-                                  selected=self.selected, hovered=self.hovered,
-                                  skipped=self.skipped)
+            self._draw_zoomed(surface, area, current)
             pygame.draw.line(surface, theme.card_border, (area.x + 8, area.bottom),
                              (area.right - 8, area.bottom))
             self._draw_legend(surface, self.tree_card)
@@ -704,6 +765,23 @@ class TreeScene(Scene):
             for line in lines:
                 draw.blit_text(surface, line, 21, theme.text, (area.centerx, y), "midtop")
                 y += 28
+
+    def _draw_zoomed(self, surface: pygame.Surface, area: pygame.Rect,
+                     current: TreeNode | None) -> None:
+        """The tree at ``zoom``: the zoom spreads or packs the nodes across (the
+        levels already fill the height), the shapes and words keep their size."""
+        placed, hovered = self._placed, self.hovered
+        if abs(self.zoom - 1.0) > 1e-6:
+            copies: dict[int, tree_canvas.Placed] = {}
+            for p in placed:  # parents come before their children
+                copies[id(p)] = dataclasses.replace(
+                    p, x=p.x * self.zoom,
+                    parent=None if p.parent is None else copies.get(id(p.parent), p.parent))
+            placed = [copies[id(p)] for p in placed]
+            hovered = None if hovered is None else copies.get(id(hovered))
+        tree_canvas.draw_tree(surface, area, placed, (self.offset[0] * self.zoom, self.offset[1]),
+                              self._colours(), self.step, current=current,
+                              selected=self.selected, hovered=hovered, skipped=self.skipped)
 
     def _draw_legend(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """A small key to the shapes in the tree area's corner."""
