@@ -16,6 +16,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 import ai.evaluators.gomoku as gomoku_eval
 from ai import gomoku_lines
 from ai.endgame import gomoku as gomoku_endgame
@@ -27,6 +29,7 @@ from game.rules import new_game
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_repeated_searches_do_not_grow_the_process() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "ai.tools.soak", "--searches", "1500", "--every", "250",
@@ -56,6 +59,7 @@ def test_window_table_and_side_classes_are_bounded() -> None:
     assert gomoku_lines._side_class.cache_info().currsize <= gomoku_lines.SIDE_CLASS_ENTRIES
 
 
+@pytest.mark.slow
 def test_line_tables_are_bounded() -> None:
     tables = gomoku_eval.LineTables(gomoku_eval.PRESETS["default"], "freestyle")
     limit = tables.MAX_ENTRIES

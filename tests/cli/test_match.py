@@ -88,6 +88,7 @@ def test_match_alternates_colours_adds_up_and_writes_records(tmp_path, capsys):
         assert record.result["winner"] == summary["winner"]
 
 
+@pytest.mark.slow
 def test_match_says_when_openings_repeat(tmp_path, capsys):
     """Three Gomoku stones leave the side with two of them ahead, so the balanced set of
     3-ply openings is tiny: the match must say its pairs share openings."""
@@ -168,6 +169,7 @@ def test_a_level_plays_with_its_own_evaluator_unless_eval_is_given(monkeypatch):
     assert "naive evaluator" in levels.markdown_table()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
 def test_ctrl_c_ends_a_parallel_match_in_one_message_with_its_records_kept(tmp_path):
     """Ctrl-C reaches every process of the terminal's group: the workers stay quiet

@@ -17,6 +17,7 @@ from game.rules.gomoku import Gomoku
 from game.rules.openings import Opening
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["swap", "swap2"])
 def test_match_with_a_swap_opening(kind: str, tmp_path, capsys) -> None:
     status = main(["match", "gomoku", "--size", "9", "--a", "level=4", "--b", "level=3",

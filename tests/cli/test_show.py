@@ -106,6 +106,7 @@ def test_json_is_the_validated_record(tmp_path: Path, capsys) -> None:
     assert data["result"]["winner"] == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["fifo", "device", "directory", "dangling link", "oversized",
                                   "not utf-8", "nul byte", "nested"])
 def test_hostile_files_give_one_sentence(tmp_path: Path, kind: str) -> None:

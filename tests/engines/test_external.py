@@ -67,6 +67,7 @@ def test_a_well_behaved_pbrain_engine_plays_turn_then_board():
     assert process.returncode is not None  # closed and reaped
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode, sentence", [
     ("illegal", r"the engine 'python3?[\d.]*' played a15, which is illegal: a15 is already taken"),
     ("crash", r"the engine .* stopped \(exit status 3\)"),
@@ -184,6 +185,7 @@ def test_match_with_a_crashing_othello_engine(capsys, tmp_path):
     assert all("stopped (exit status 3)" in r["reason"] for r in report["results"])
 
 
+@pytest.mark.slow
 def test_plies_against_plies_engine_gomoku(capsys, tmp_path):
     command = f"{sys.executable} -m game engine gomoku --level 3"
     report = run_match(capsys, tmp_path, "gomoku", f"time=2,engine={command}", "level=1")
@@ -192,6 +194,7 @@ def test_plies_against_plies_engine_gomoku(capsys, tmp_path):
         assert result["reason"] in ("five in a row", "board full"), result
 
 
+@pytest.mark.slow
 def test_plies_against_plies_engine_othello(capsys, tmp_path):
     command = f"{sys.executable} -m game engine othello --level 2"
     report = run_match(capsys, tmp_path, "othello", f"time=2,depth=2,engine={command}",
@@ -223,6 +226,7 @@ def test_a_stop_from_another_thread_cancels_the_wait_and_closes_the_engine():
     player.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind, game, mode, reason", [
     ("pbrain", "gomoku", "silent", "did not answer to TURN in time"),
     ("pbrain", "gomoku", "garbage", "not a move x,y"),

@@ -13,7 +13,8 @@ import pytest
 from game import players
 from game.players import Engine
 from game.rules import new_game
-from tests.ui.helpers import HUMAN, post_click, post_key
+from tests.ui.helpers import HUMAN, post_click, post_key, post_text
+from tests.ui.pictures import around, dark, ink_span, light, share
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE = Path(__file__).resolve().parents[1] / "engines" / "fakes" / "fake_pbrain.py"
@@ -138,12 +139,23 @@ def test_screenshots_of_the_dialog_with_an_engine(make_app, theme, tmp_path):
 
     size = (1120, 760) if theme != "high-contrast" else (640, 480)  # the minimum window
     app = make_app(size, theme=theme)
-    choose_outside_engine(app, 1, "pbrain-rapfi --fast", game_tile=1)
+    start = choose_outside_engine(app, 1, "pbrain-rapfi --fast", game_tile=1)
     app.run_frames(2)
     folder = os.environ.get("PLIES_SCREENSHOT_DIR")
     target = Path(folder) if folder else tmp_path
     target.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(target / f"engine-dialog-{theme}.png"))
+    # The picture shows the typed command in its field, inside the window: its text
+    # draws many times wider than a one-letter command's.
+    field = start.commands[1].rect
+    assert app.screen.get_rect().contains(field), (theme, field)
+    inner = field.inflate(-8, -8)  # the text, not the field's border
+    typed = ink_span(app.screen, inner)
+    post_key(pygame.K_a, pygame.KMOD_LCTRL)
+    post_text("x")
+    app.run_frames(2)
+    assert start.commands[1].text == "x"
+    assert typed > 5 * ink_span(app.screen, inner), theme
 
 
 def test_screenshot_of_a_game_against_an_engine(make_app, tmp_path):
@@ -159,6 +171,11 @@ def test_screenshot_of_a_game_against_an_engine(make_app, tmp_path):
     target = Path(folder) if folder else tmp_path
     target.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(target / "engine-game-dark.png"))
+    # The picture: the person's black stone on h8, the engine's white one on a15.
+    empty = new_game("gomoku")  # where the cells are, on a board where they are free
+    for name, test in (("h8", dark), ("a15", light)):
+        centre = play.view.cell_center(empty.move_cell(empty.parse_move(name)))
+        assert share(app.screen, around(centre, play.view.cell * 0.25), test) > 0.6, name
 
 
 def test_a_stubborn_engine_never_freezes_the_window_and_is_still_ended(make_app):

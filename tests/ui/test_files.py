@@ -51,6 +51,7 @@ HOSTILE = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_a_hostile_file_shows_one_sentence_and_leaves_the_game_alone(make_app, private_config,
                                                                      name):

@@ -33,6 +33,7 @@ def board_only(play) -> pygame.Surface:
     return ref
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FINISHED))
 @pytest.mark.parametrize("size", [(800, 560), (1600, 1000)])
 def test_the_result_leaves_every_cell_of_the_final_position_visible(make_app, name, size):
@@ -129,6 +130,7 @@ def cut_texts(app, monkeypatch) -> list[str]:
     return cut
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 560), (1000, 700)])
 def test_at_the_minimum_size_the_panel_and_status_line_read_whole(make_app, monkeypatch, size):
     game = new_game("othello")

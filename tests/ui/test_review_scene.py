@@ -61,6 +61,7 @@ def expected_labels(moves: str, depth: int) -> list[tuple[str, int]]:
     return [(m.label, m.best) for m in review.moves]
 
 
+@pytest.mark.slow
 def test_review_button_runs_with_progress_and_labels_every_move(make_app) -> None:
     app = finished_app(make_app)
     scene = open_review(app)
@@ -78,6 +79,7 @@ def test_review_button_runs_with_progress_and_labels_every_move(make_app) -> Non
         "blunder", True, "turned a draw into a loss")
 
 
+@pytest.mark.slow
 def test_mistake_keys_clicks_and_the_board_shows_the_better_move(make_app) -> None:
     app = finished_app(make_app)
     scene = open_review(app)
@@ -121,6 +123,7 @@ def test_mistake_keys_clicks_and_the_board_shows_the_better_move(make_app) -> No
     assert scene.selected == 2
 
 
+@pytest.mark.slow
 def test_escape_stops_the_review_and_r_resumes_it(make_app) -> None:
     app = finished_app(make_app)
     scene = open_review(app)
@@ -333,6 +336,7 @@ def test_the_depth_choice_judges_again_at_the_chosen_depth(make_app, monkeypatch
     assert again.complete and _shown(again) == _judged(moves, 2)  # nothing judged twice
 
 
+@pytest.mark.slow
 def test_the_time_choice_judges_each_position_for_that_long(make_app, monkeypatch) -> None:
     """T / Shift+T, the choice's arrows past the last depth and a click on its value set
     a time per position: the worker's review gets that time (and no depth), the panel

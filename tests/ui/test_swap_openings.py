@@ -220,6 +220,7 @@ def test_swap2_computer_second_chooses_after_a_person_places_three(make_app) -> 
     assert sorted(p.is_computer for p in s.players) == [False, True]
 
 
+@pytest.mark.slow
 def test_two_computers_play_a_swap2_opening_through(make_app) -> None:
     app = make_app()
     start(app, "swap2", [computer(1), computer(1)])

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game import records
 from game.settings import Settings, load_settings, merge_changes, save_settings
@@ -83,6 +84,7 @@ def _start_screen(make_app):
     return app, app.top
 
 
+@pytest.mark.slow
 def test_two_windows_keep_their_own_games_and_the_start_screen_offers_both(
         tmp_path, make_app, private_config):
     first = _window(tmp_path, "connect4", "4453")
@@ -140,6 +142,7 @@ def _played(name, moves):
     return game
 
 
+@pytest.mark.slow
 def test_settings_saved_by_two_windows_are_merged(tmp_path, private_config):
     save_settings(Settings(theme="classic", sound=True))
     first = _window(tmp_path, "connect4", "4", "theme", "dark")
@@ -192,6 +195,7 @@ def test_a_remembered_window_larger_than_the_screen_is_clamped(make_app):
     assert app.screen.get_size() == (min(4000, screen[0]), min(3000, screen[1]))
 
 
+@pytest.mark.slow
 def test_kill_9_leaves_no_lock_behind(tmp_path, private_config):
     window = _window(tmp_path, "connect4", "4")
     _expect(window, "slot")
