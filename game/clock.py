@@ -99,11 +99,11 @@ class Clock:
         self._now = now
         self._left: list[float | None] = [c.seconds if c is not None else None
                                           for c in self.controls]
-        if remaining is not None:
-            self.restore((remaining[0], remaining[1]))
         self.running: int | None = None
         """The side whose clock runs, or ``None``."""
         self._since = 0.0
+        if remaining is not None:
+            self.restore((remaining[0], remaining[1]))
 
     def has_clock(self, side: int) -> bool:
         return self.controls[side] is not None

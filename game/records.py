@@ -71,6 +71,7 @@ from typing import Any, TypeAlias
 import platformdirs
 
 from ai.evaluators import is_evaluator_name
+from game.clock import ClockError, timing_from_json
 from game.files import RECORD_BYTES, FileError, os_reason, read_text
 from game.rules import GAMES, PASS, Game, Move, RulesError, new_game
 
@@ -161,6 +162,10 @@ class GameRecord:
     """The players' names by side, as another program's file gave them (GGF ``PB`` /
     ``PW``, a psq file's players): shown beside the players, kept in JSON ``names`` and
     written back to GGF; ``None`` when the file named nobody (``player_names``)."""
+    clock: dict[str, Any] | None = None
+    """The time settings and the clocks' remaining seconds (``game.clock``: ``{"controls":
+    [[minutes, increment] | null, ...], "move_seconds": [...], "remaining": [...]}``),
+    JSON ``clock``, optional: a record without it is a game without clocks."""
 
 
 # --- games and records ---------------------------------------------------------------
@@ -403,9 +408,22 @@ def record_from_json(
     if names is not None and (not isinstance(names, list) or len(names) != 2
                               or not all(n is None or isinstance(n, str) for n in names)):
         raise RecordError(f"{where} 'names' must be a list of two names (or nulls)")
+    clock = data.get("clock")
+    if clock is not None:
+        clock = _check_clock(clock, f"{where} 'clock'")
     return GameRecord(game_name, dict(game.variant()),
                       [game.move_name(m) for m in game.move_stack], players, result,
-                      start_of(game), scores, opening, names=player_names(names or []))
+                      start_of(game), scores, opening, names=player_names(names or []),
+                      clock=clock)
+
+
+def _check_clock(value: Any, where: str) -> dict[str, Any]:
+    """A record's ``clock`` object, checked and written back in its one form."""
+    try:
+        timing, remaining = timing_from_json(value, where)
+    except ClockError as error:
+        raise RecordError(str(error)) from None
+    return timing.to_json(remaining)
 
 
 _HEADER_RE = re.compile(r"#\s*(game|player\s*([12]))\s*(?:\([^)]*\))?\s*:\s*(.*)", re.I)
@@ -623,6 +641,8 @@ def record_to_json(record: GameRecord) -> str:
     names = player_names(record.names or [])
     if names is not None:
         data["names"] = names
+    if record.clock is not None:
+        data["clock"] = _check_clock(record.clock, "the clock")
     try:
         return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError) as error:

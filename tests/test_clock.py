@@ -74,6 +74,15 @@ def test_snapshot_and_restore_bring_back_the_times_of_an_earlier_moment():
     assert clock.remaining(0) == pytest.approx(158.5)
 
 
+def test_a_clock_resumes_from_saved_times():
+    now = FakeTime()
+    clock = Clock([TimeControl(10, 5), TimeControl(10, 5)], now, remaining=(593.0, None))
+    assert clock.snapshot() == (593.0, 600.0)     # a missing time is the full time
+    clock.start(1)
+    now.t += 7
+    assert clock.snapshot() == (593.0, 593.0)
+
+
 def test_next_change_is_when_the_whole_seconds_shown_change():
     now = FakeTime()
     clock = Clock([TimeControl(1, 0), None], now)
