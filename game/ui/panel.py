@@ -288,7 +288,9 @@ class Panel:
         box = pygame.Rect(0, 0, w + 14, h + 4)
         box.midright = (right, row.centery if centred else row.centery + 9)
         if running:
-            draw.rounded_rect(surface, box, mix(theme.card, theme.accent, 0.18), 6, 1,
+            fill = theme.card if theme.name == "high-contrast" else \
+                mix(theme.card, theme.accent, 0.18)
+            draw.rounded_rect(surface, box, fill, 6, 2 if theme.name == "high-contrast" else 1,
                               theme.accent)
         colour = theme.danger if low else theme.text if running else theme.text_dim
         draw.blit_text(surface, text, size, colour, (box.right - 7, box.centery), "midright",
