@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from game.clock import (Clock, ClockError, TimeControl, Timing, clock_text,
-                        timing_from_json)
+from game.clock import (
+    Clock,
+    ClockError,
+    TimeControl,
+    Timing,
+    clock_text,
+    timing_from_json,
+)
 
 
 class FakeTime:

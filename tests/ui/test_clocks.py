@@ -126,7 +126,7 @@ def test_undo_gives_back_the_times_of_that_position_and_the_computer_thinks_for_
 
 
 def test_the_dialogs_choices_become_the_clock_and_the_computers_search_limit(timed_app):
-    app, now = timed_app()
+    app, _ = timed_app()
     app.show_start(dialog=False)
     app.run_frames(2)
     start = app.top

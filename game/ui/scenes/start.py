@@ -18,8 +18,15 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
-from game.clock import (CONTROLS, MOVE_SECONDS, ClockError, TimeControl, Timing,
-                        move_seconds_text, timing_from_json)
+from game.clock import (
+    CONTROLS,
+    MOVE_SECONDS,
+    ClockError,
+    TimeControl,
+    Timing,
+    move_seconds_text,
+    timing_from_json,
+)
 from game.rules import GAMES, Game, RulesError, new_game
 from game.tally import Tally
 from game.ui import draw
