@@ -39,6 +39,7 @@ from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level_evaluator
 from ai.worker import SearchWorker, WorkerReport
 from game.players import Computer, Human, Player
+from game.clock import Snapshot, Timing
 from game.rules import Game, new_game
 from game.settings import Settings, load_settings, save_settings, settings_to_dict
 from game.slots import WindowSlot
@@ -145,8 +146,12 @@ class App:
 
     def __init__(self, *, size: tuple[int, int] | None = None, fps: int = FPS,
                  settings: Settings | None = None, save_on_quit: bool = True,
-                 autosave: bool = True, keep_unfinished: bool = False) -> None:
+                 autosave: bool = True, keep_unfinished: bool = False,
+                 now: Callable[[], float] = time.perf_counter) -> None:
         init_pygame()
+        self.now = now
+        """The loop's time source (seconds): scenes get their ``dt`` from it (a test
+        passes a clock it sets by hand)."""
         on_disk = load_settings()
         self.settings = settings if settings is not None else on_disk
         self._settings_baseline = settings_to_dict(on_disk)
@@ -166,7 +171,7 @@ class App:
         self.sounds = Sounds(self.settings.sound)
         self.worker = SearchWorker(self._on_report)
         self.fps = fps
-        self._last_frame = time.perf_counter()
+        self._last_frame = self.now()
         self._dirty = True
         self._wake_at = math.inf
         self._last_event = self._last_frame
@@ -188,6 +193,10 @@ class App:
         self.play: Any = None  # the PlayScene, when a game is on
         self.last_opening = "none"
         """Gomoku's swap opening last chosen in this window (the start screen's default)."""
+        self.last_clock: tuple[int, int] | None = None
+        """The new-game dialog's clock (minutes, increment), kept for the window."""
+        self.last_move_seconds: float | None = None
+        """The new-game dialog's time per move for the computer, kept for the window."""
         self.frame_hook: Callable[[float], None] | None = None
         self._generation = 0
         self._evaluators: dict[tuple[str, str], Any] = {}
@@ -306,8 +315,12 @@ class App:
                    paused: bool = False, remember: bool = True,
                    scores: list[int | None] | None = None,
                    opening: dict[str, Any] | None = None, study: bool = False,
-                   names: list[str | None] | None = None) -> None:
+                   names: list[str | None] | None = None, timing: Timing | None = None,
+                   clock_times: Snapshot | None = None) -> None:
         """Play ``game`` (possibly with moves already played) with ``players``.
+
+        ``timing``: the people's clocks and the computer's time per move
+        (``game.clock``); ``clock_times``: the clocks' remaining seconds (a resumed game).
 
         ``study``: a game opened from a file or a paste: nobody moves until the person
         presses Play (``Session.study``). ``names``: the players' names from the file.
@@ -326,7 +339,8 @@ class App:
         if self.play is not None:
             self.play.close_session()
         self.play = PlayScene(self, game, players, demo=demo, paused=paused, scores=scores,
-                              opening=opening, study=study, names=names)
+                              opening=opening, study=study, names=names, timing=timing,
+                              clock_times=clock_times)
         self.set_scene(self.play)
         pygame.display.set_caption(f"Plies — {game.title}")
         if remember:
@@ -428,7 +442,7 @@ class App:
             if scene.update(dt):
                 self._dirty = True
         busy = self.busy()
-        if time.perf_counter() >= self._wake_at:
+        if self.now() >= self._wake_at:
             self._dirty = True
         if self._dirty or busy or was_busy:
             self._dirty = False
@@ -447,12 +461,12 @@ class App:
             wake = scene.wake_in()
             if wake is not None:
                 soonest = min(soonest, max(0.0, wake))
-        self._wake_at = time.perf_counter() + soonest
+        self._wake_at = self.now() + soonest
 
     def _wait(self, block: bool) -> list[pygame.event.Event]:
         """The pending events; with ``block``, first sleep until one comes (or a wake-up)."""
         if block and not pygame.event.peek():
-            now = time.perf_counter()
+            now = self.now()
             timeout = min(MAX_IDLE_WAIT, self._wake_at - now)
             if now - self._last_event < INTERACTIVE:
                 timeout = min(timeout, INTERACTIVE_STEP)
@@ -461,7 +475,7 @@ class App:
 
     def _elapsed(self) -> float:
         """Seconds since the last frame (uncapped: nothing was moving)."""
-        now = time.perf_counter()
+        now = self.now()
         dt, self._last_frame = now - self._last_frame, now
         return dt
 
@@ -473,13 +487,13 @@ class App:
         """
         if self.fps > 0:
             target = self._last_frame + 1.0 / self.fps
-            remaining = target - time.perf_counter() - sys.getswitchinterval()
+            remaining = target - self.now() - sys.getswitchinterval()
             if remaining > 0:
                 time.sleep(remaining)
-            remaining = target - time.perf_counter()
+            remaining = target - self.now()
             if remaining > 0.0005:  # woke early and uncontended: the last bit
                 time.sleep(remaining)
-        now = time.perf_counter()
+        now = self.now()
         dt = now - self._last_frame
         self._last_frame = now
         return min(dt, 0.25)  # a stall (a dragged window) must not skip animations
@@ -487,7 +501,7 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         """Hand ``event`` to the app or the top scene; every event redraws (the rule)."""
         self._dirty = True
-        self._last_event = time.perf_counter()
+        self._last_event = self.now()
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
