@@ -228,12 +228,21 @@ class Panel:
             text_w = row.width - 60 - cw - 20
             # A piece count sits beside the name, so the detail below has the row's width.
             detail_w = text_w if scored else row.width - 60 - 14
+            # A clock: left of Othello's score; elsewhere on the name's line, at the
+            # right, with the piece count moved under it (beside the detail).
+            count_y = row.centery - 6
             left = None if session.clock is None else session.clock.remaining(side)
             if left is not None:
-                clock_w = self._clock(surface, theme, session, side, left, row,
-                                      row.right - 14 - (cw + 16 if scored else 0), scored)
-                text_w -= clock_w if scored else 0
-                detail_w -= clock_w
+                y = row.centery if scored else row.centery - 7
+                clock_w = self._clock(surface, theme, session, side, left,
+                                      row.right - 14 - (cw + 16 if scored else 0), y)
+                if scored:
+                    text_w -= clock_w
+                    detail_w -= clock_w
+                else:
+                    text_w -= max(0, clock_w - cw - 20)
+                    detail_w -= cw + 12
+                    count_y = row.centery + 14
             tag = ""
             if to_move:
                 tag = "passes" if session.forced_pass() else "to move"
@@ -271,10 +280,10 @@ class Panel:
                                (row.right - 14, row.centery), "midright", bold=True)
             else:
                 draw.blit_text(surface, count_text, 17, theme.text_dim,
-                               (row.right - 14, top + 12), "midright")
+                               (row.right - 14, count_y), "midright")
 
     def _clock(self, surface: pygame.Surface, theme: Theme, session: Session, side: int,
-               left: float, row: pygame.Rect, right: int, centred: bool) -> int:
+               left: float, right: int, y: int) -> int:
         """``side``'s clock at the right of its row (left of Othello's count), the running
         one boxed in the accent colour, the last ten seconds (and a fallen flag) in red;
         returns the width it takes from the text."""
@@ -283,10 +292,10 @@ class Panel:
         running = clock.running == side
         text = clock_text(left)
         low = left <= 10 or session.flag == side
-        size = 22 if row.height >= 50 else 20
+        size = 22 if self.row_height >= 56 else 20
         w, h = draw.text_size(text, size, True)
         box = pygame.Rect(0, 0, w + 14, h + 4)
-        box.midright = (right, row.centery if centred else row.centery + 9)
+        box.midright = (right, y)
         if running:
             fill = theme.card if theme.name == "high-contrast" else \
                 mix(theme.card, theme.accent, 0.18)
