@@ -10,11 +10,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.formats.plies_json import record_from_json, record_to_json
-from game.slots import load_autosave
 from game.clock import TimeControl, Timing
+from game.formats.plies_json import record_from_json, record_to_json
 from game.rules import new_game
 from game.settings import Settings
+from game.slots import load_autosave
 from tests.ui.helpers import HUMAN, computer, post_click, post_key
 
 CTRL = pygame.KMOD_CTRL
