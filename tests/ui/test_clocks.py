@@ -71,6 +71,8 @@ def test_the_flag_falls_and_loses_the_game_announced_and_saved(timed_app):
     post_key(pygame.K_4, 0, "4")                           # no move after the flag
     app.run_frames(3)
     assert play.game.ply == 0
+    from game.tally import load_tally
+    assert load_tally().counts["connect4"][1] == [0, 0, 1]  # a loss against level 1
     saved = records.load_autosave()
     assert saved.result == {"winner": 1, "reason": "Red ran out of time"}
     assert saved.clock["remaining"] == [0.0, None]
