@@ -128,3 +128,14 @@ def test_timing_json_round_trip_and_bad_values_are_one_sentence():
         with pytest.raises(ClockError) as error:
             timing_from_json(bad)
         assert "\n" not in str(error.value)
+
+
+def test_settings_keep_the_dialogs_time_choices_and_drop_unusable_ones():
+    from game.settings import settings_from_dict
+
+    kept = settings_from_dict({"clock": [5, 3], "move_seconds": 2})
+    assert (kept.clock, kept.move_seconds) == ([5, 3], 2.0)
+    for clock, seconds in (([0, 3], 0), ("5+3", -1), ([5], "2"), ([5, 3, 1], 10**9),
+                           (None, None), ([True, 1], float("inf"))):
+        bad = settings_from_dict({"clock": clock, "move_seconds": seconds})
+        assert (bad.clock, bad.move_seconds) == (None, None)

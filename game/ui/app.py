@@ -193,10 +193,6 @@ class App:
         self.play: Any = None  # the PlayScene, when a game is on
         self.last_opening = "none"
         """Gomoku's swap opening last chosen in this window (the start screen's default)."""
-        self.last_clock: tuple[int, int] | None = None
-        """The new-game dialog's clock (minutes, increment), kept for the window."""
-        self.last_move_seconds: float | None = None
-        """The new-game dialog's time per move for the computer, kept for the window."""
         self.frame_hook: Callable[[float], None] | None = None
         self._generation = 0
         self._evaluators: dict[tuple[str, str], Any] = {}

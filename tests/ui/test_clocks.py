@@ -34,10 +34,11 @@ def timed_app():
 
     apps = []
 
-    def make(size=(1120, 760), **settings):
+    def make(size=(1120, 760), *, saved=False, **settings):
+        """``saved``: the settings as the last window saved them (else fresh ones)."""
         now = FakeTime()
         values = {"animation_speed": "off", "sound": False, **settings}
-        app = App(size=size, settings=Settings(**values), fps=0, now=now)
+        app = App(size=size, settings=None if saved else Settings(**values), fps=0, now=now)
         apps.append(app)
         return app, now
 
@@ -163,6 +164,11 @@ def test_the_dialogs_choices_become_the_clock_and_the_computers_search_limit(tim
     post_key(pygame.K_4, 0, "4")
     assert app.pump_until(lambda: bool(asked), 10)
     assert asked[0].seconds == 2 and asked[0].depth is None
+    app.close()
+    later, _ = timed_app(saved=True)                       # the choices are remembered
+    later.show_start(dialog=False)
+    later.run_frames(2)
+    assert later.top.clock_choice.value == (3, 2) and later.top.seconds_choice.value == 2
 
 
 def test_a_resumed_game_continues_with_the_saved_times(timed_app):

@@ -369,9 +369,10 @@ class StartScene(Scene):
                                          "other chooses a colour. Swap2: the other may also "
                                          "place two more and let the first choose")
         # Time: one clock for each side a person plays, one time per move for each side
-        # the computer plays (kept for the window, like the opening).
-        self.clock_control = getattr(self.app, "last_clock", None)
-        self.move_seconds = getattr(self.app, "last_move_seconds", None)
+        # the computer plays (remembered in the settings).
+        settings = self.app.settings
+        self.clock_control = None if settings.clock is None else tuple(settings.clock)
+        self.move_seconds = settings.move_seconds
         self.clock_choice = Choice(
             [(None, "No clock"), *[((m, i), f"Clock {m}+{i}") for m, i in CONTROLS]],
             self.clock_control, self._set_clock, size=18,
@@ -449,11 +450,13 @@ class StartScene(Scene):
 
     def _set_clock(self, value: tuple[int, int] | None) -> None:
         self.clock_control = value
-        self.app.last_clock = value
+        self.app.settings.clock = None if value is None else list(value)
+        self.app.save_settings()
 
     def _set_move_seconds(self, value: float | None) -> None:
         self.move_seconds = value
-        self.app.last_move_seconds = value
+        self.app.settings.move_seconds = value
+        self.app.save_settings()
 
     def timing(self, players: list[Player]) -> Timing:
         """The chosen clock for each side a person plays and time per move for each side
