@@ -70,7 +70,8 @@ HINT_ENGINE = 2
 """``Session.engines`` key of the engine instance that answers hints."""
 
 ENGINE_SECONDS = 5.0
-"""An outside engine's time per move in the window (late answers lose, with a tolerance)."""
+"""An outside engine's time per move in the window unless the new-game dialog chose
+another (late answers lose, with a tolerance)."""
 
 
 def is_computer(player: dict[str, Any]) -> bool:
@@ -371,13 +372,14 @@ class Session:
         if not is_computer(player):
             return ""
         command = engine_command(player)
+        seconds = self.timing.move_seconds[side]
         if command is not None:
-            return f"Engine · {_program_name(command)}"
+            per_move = "" if seconds is None else f" · {move_seconds_text(seconds)}"
+            return f"Engine · {_program_name(command)}{per_move}"
         try:
             label = level(self.game.name, int(player.get("level", DEFAULT_LEVEL))).label
         except ValueError:
             label = f"Level {player.get('level')}"
-        seconds = self.timing.move_seconds[side]
         if seconds is not None:  # the time replaces the level's depth (``_player_search``)
             label = f"Level {player.get('level', DEFAULT_LEVEL)} · {move_seconds_text(seconds)}"
         evaluator = player.get("eval", "default")
@@ -468,8 +470,9 @@ class Session:
         if player is None or player.command != command:
             if player is not None:
                 player.close()
+            seconds = self.timing.move_seconds[side] if purpose == "move" else None
             try:
-                player = player_for(self.game, command, ENGINE_SECONDS)
+                player = player_for(self.game, command, seconds or ENGINE_SECONDS)
             except EngineError as error:
                 self._fail(str(error))
                 return
