@@ -86,7 +86,8 @@ HINT_ENGINE = 2
 """``Session.engines`` key of the engine instance that answers hints."""
 
 ENGINE_SECONDS = 5.0
-"""An outside engine's time per move in the window (late answers lose, with a tolerance)."""
+"""An outside engine's time per move in the window unless the new-game dialog chose
+another (late answers lose, with a tolerance)."""
 
 
 def is_computer(player: Player) -> bool:
@@ -345,14 +346,15 @@ class Session:
         player = self.players[side]
         if not is_computer(player):
             return ""
+        seconds = self.timing.move_seconds[side]
         if isinstance(player, Engine):
-            return f"Engine · {player.name}"
+            per_move = "" if seconds is None else f" · {move_seconds_text(seconds)}"
+            return f"Engine · {player.name}{per_move}"
         assert isinstance(player, Computer)
         try:
             label = level(self.game.name, player.level or DEFAULT_LEVEL).label
         except ValueError:
             label = f"Level {player.level}"
-        seconds = self.timing.move_seconds[side]
         if seconds is not None:  # the time replaces the level's depth (``_player_search``)
             label = f"Level {player.level or DEFAULT_LEVEL} · {move_seconds_text(seconds)}"
         evaluator = player.evaluator_name(self.game.name)
@@ -445,8 +447,9 @@ class Session:
         if player is None or player.command != command:
             if player is not None:
                 player.close()
+            seconds = self.timing.move_seconds[side] if purpose == "move" else None
             try:
-                player = player_for(self.game, command, ENGINE_SECONDS)
+                player = player_for(self.game, command, seconds or ENGINE_SECONDS)
             except EngineError as error:
                 self._fail(str(error))
                 return

@@ -195,3 +195,22 @@ def test_a_resumed_game_continues_with_the_saved_times(timed_app):
     assert s.clock.running == 1
     advance(later, now2, 2)
     assert s.clock.remaining(1) == pytest.approx(498.0, abs=0.01)
+
+
+def test_an_outside_engine_is_given_the_time_per_move(timed_app):
+    import sys
+    from pathlib import Path
+
+    fake = Path(__file__).resolve().parents[1] / "engines" / "fakes" / "fake_pbrain.py"
+    from game import players
+
+    engine = players.engine("gomoku", f"{sys.executable} {fake} good 1")
+    app, _ = timed_app()
+    app.start_game(new_game("gomoku"), [HUMAN, engine],
+                   timing=Timing((None, None), (None, 1.0)))
+    play = app.play
+    game = play.game
+    post_click(play.view.cell_center(game.move_cell(game.parse_move("h8"))))
+    assert app.pump_until(lambda: game.ply == 2, 20)
+    assert play.session.engines[1].seconds == 1.0
+    assert play.session.level_label(1).endswith("· 1 s a move")

@@ -383,7 +383,7 @@ class StartScene(Scene):
              *[(t, f"Computer: {move_seconds_text(t)}") for t in MOVE_SECONDS]],
             self.move_seconds, self._set_move_seconds, size=18,
             tooltip="The computer's time per move: it searches as deep as it gets in "
-                    "that time, whatever its level's depth")
+                    "that time, whatever its level's depth (an outside engine is told it)")
         self.kind = [Segmented([("human", "Human"), ("computer", "Computer")], "human",
                                lambda value, s=s: self._set_player(s, "type", value))
                      for s in (0, 1)]
@@ -460,11 +460,11 @@ class StartScene(Scene):
 
     def timing(self, players: list[Player]) -> Timing:
         """The chosen clock for each side a person plays and time per move for each side
-        the computer plays (an outside engine keeps its own time)."""
+        the computer (Plies' search or an outside engine) plays."""
         control = None if self.clock_control is None else TimeControl(*self.clock_control)
         swap = self.game_name == "gomoku" and self.opening != "none"
         controls = tuple(None if swap or p.is_computer else control for p in players)
-        seconds = tuple(self.move_seconds if isinstance(p, Computer) else None
+        seconds = tuple(self.move_seconds if p.is_computer else None
                         for p in players)
         return Timing((controls[0], controls[1]), (seconds[0], seconds[1]))
 
@@ -538,7 +538,7 @@ class StartScene(Scene):
         kinds = [d.kind for d in self.players[name]]
         swap = name == "gomoku" and self.opening != "none"  # its colours come later
         self.clock_choice.visible = "human" in kinds and not swap
-        self.seconds_choice.visible = "computer" in kinds
+        self.seconds_choice.visible = "computer" in kinds or "engine" in kinds
         if self.card.width:  # the command field takes room from the evaluator's
             self.layout(self.app.screen.get_size())
 
