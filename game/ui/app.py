@@ -350,13 +350,23 @@ class App:
     def show_game(self, game: Game, players: list[Player], name: str, *,
                   scores: list[int | None] | None = None, note: str | None = None,
                   opening: dict[str, Any] | None = None,
-                  names: list[str | None] | None = None) -> None:
+                  names: list[str | None] | None = None,
+                  clock: dict[str, Any] | None = None) -> None:
         """Show an opened record (file ``name``) for study: two computers are paused, a
         computer against a person waits for Play, nothing is remembered for the start
-        screen; ``note`` is said instead of "Opened …"."""
+        screen; ``note`` is said instead of "Opened …". ``clock``: the record's clocks
+        (``GameRecord.clock``): they run again from their saved times after Play."""
+        from game.clock import ClockError, timing_from_json
         demo = all(p.is_computer for p in players)
+        timing, times = None, None
+        if clock is not None:
+            try:
+                timing, times = timing_from_json(clock)
+            except ClockError:  # checked when read: a clock that cannot be used stays off
+                timing, times = None, None
         self.start_game(game, players, demo=demo, paused=demo, remember=False, scores=scores,
-                        opening=opening, study=True, names=names)
+                        opening=opening, study=True, names=names, timing=timing,
+                        clock_times=times)
         if self.play is not None:
             text = note or f"Opened {name} ({count(game.ply, 'move')})"
             if self.play.session.study and not self.play.session.analysis_on:

@@ -190,6 +190,9 @@ class Session:
         demo: computer-versus-computer play with pause, step and speed controls.
         evaluators: a shared ``(game, preset) -> Evaluator`` cache loader.
         autosave: write the autosave after each change.
+        timing: the people's clocks and the computer's time per move (``game.clock``);
+            ``clock_times``: the clocks' remaining seconds to start from.
+        now: the clocks' time source (seconds); default: the session's own time.
     """
 
     def __init__(self, game: Game, players: list[Player], *, worker: Any,
@@ -198,7 +201,8 @@ class Session:
                  autosave: bool = True, paused: bool = False,
                  opening: OpeningPhase | None = None, study: bool = False,
                  names: list[str | None] | None = None, timing: Timing | None = None,
-                 clock_times: Snapshot | None = None) -> None:
+                 clock_times: Snapshot | None = None,
+                 now: Callable[[], float] | None = None) -> None:
         self.game = game
         self.players = list(players)
         self.names: list[str | None] = list(names or [None, None])[:2]
@@ -262,7 +266,10 @@ class Session:
         # A swap opening decides the colours as it goes, so its sides have no clock.
         controls = self.timing.controls if opening is None else (None, None)
         if any(controls):
-            self.clock = Clock(controls, now=lambda: self.time, remaining=clock_times)
+            # The clocks read the loop's own time source (``App.now``), not the frame
+            # time, which a stalled frame caps: a clock must count every real second.
+            self.clock = Clock(controls, now=now or (lambda: self.time),
+                               remaining=clock_times)
             self.clock_history[game.ply] = self.clock.snapshot()
 
     # --- who is who ----------------------------------------------------------------

@@ -214,3 +214,39 @@ def test_an_outside_engine_is_given_the_time_per_move(timed_app):
     assert app.pump_until(lambda: game.ply == 2, 20)
     assert play.session.engines[1].seconds == 1.0
     assert play.session.level_label(1).endswith("· 1 s a move")
+
+
+def test_a_saved_game_opens_with_its_clocks_which_run_after_play(timed_app, tmp_path):
+    from tests.ui.helpers import post_text
+
+    game = new_game("connect4")
+    game.play_moves("44")
+    from game.formats import save_record
+    from game.records import record_from_game
+
+    record = record_from_game(game, [HUMAN, computer(1)])
+    record.clock = Timing((TimeControl(3, 2), None)).to_json((75.5, None))
+    path = tmp_path / "timed.json"
+    save_record(path, record)
+    app, now = timed_app()
+    app.start_game(new_game("othello"), [HUMAN, HUMAN])
+    app.run_frames(2)
+    post_key(pygame.K_o, CTRL)                              # Open, type the path, Enter
+    app.run_frames(2)
+    dialog = app.top
+    post_key(pygame.K_END)
+    app.run_frames(1)
+    for _ in range(len(dialog.path.text)):
+        post_key(pygame.K_BACKSPACE)
+    post_text(str(path))
+    post_key(pygame.K_RETURN)
+    app.run_frames(3)
+    s = app.play.session
+    assert app.play.game.moves_text() == "44" and s.study
+    advance(app, now, 30)                                   # studying: no clock runs
+    assert s.clock.remaining(0) == pytest.approx(75.5) and s.clock.running is None
+    post_key(pygame.K_p)                                    # Play: Red's clock goes on
+    app.run_frames(2)
+    assert app.busy()                                       # the study's analysis runs:
+    advance(app, now, 5)                                    # a frame's dt is capped, the
+    assert s.clock.remaining(0) == pytest.approx(70.5)      # clock still counts all 5 s

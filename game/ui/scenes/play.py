@@ -75,7 +75,8 @@ class PlayScene(Scene):
                                next_generation=app.next_generation, settings=app.settings,
                                evaluators=app.evaluator, demo=demo, paused=paused,
                                autosave=app.autosave, opening=phase, study=study,
-                               names=names, timing=timing, clock_times=clock_times)
+                               names=names, timing=timing, clock_times=clock_times,
+                               now=app.now)
         if scores:
             self.session.restore_scores(scores)
         self.view = view_for(game.name)
