@@ -38,8 +38,8 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level_evaluator
 from ai.worker import SearchWorker, WorkerReport
-from game.players import Computer, Human, Player
 from game.clock import Snapshot, Timing
+from game.players import Computer, Human, Player
 from game.rules import Game, new_game
 from game.settings import Settings, load_settings, save_settings, settings_to_dict
 from game.slots import WindowSlot

@@ -19,7 +19,6 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
-from game.players import Computer, Engine, Human, Player, PlayerError, engine
 from game.clock import (
     CONTROLS,
     MOVE_SECONDS,
@@ -29,6 +28,7 @@ from game.clock import (
     move_seconds_text,
     timing_from_json,
 )
+from game.players import Computer, Engine, Human, Player, PlayerError, engine
 from game.rules import GAMES, Game, RulesError, new_game
 from game.slots import load_autosave
 from game.tally import Tally
