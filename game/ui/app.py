@@ -628,7 +628,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
             names: list[str | None] | None = None,
             position: Game | None = None,
             opening: str | dict[str, Any] | None = None,
-            learn: bool = False) -> int:
+            learn: bool = False, clock: dict[str, Any] | None = None) -> int:
     """Open the window and run until it is closed; returns the exit status.
 
     With no arguments (``plies``) the new-game screen opens first; with ``game`` or
@@ -639,7 +639,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
     ``position``: a set-up game (``plies play --board``) played instead of the start.
     ``opening``: ``"swap"`` / ``"swap2"`` (Gomoku, ``plies play --opening``), or an
     opened record's opening (``{"kind", "choices"}``). ``learn``: the Learn lessons open
-    over the start screen (``plies learn``).
+    over the start screen (``plies learn``). ``clock``: an opened record's clocks.
     """
     reason = no_display_reason()
     if reason is not None:
@@ -666,7 +666,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
             players = demo_players()
         if opened is not None:
             app.show_game(*opened, opening=opening if isinstance(opening, dict) else None,
-                          names=names)
+                          names=names, clock=clock)
         elif open_new_game_dialog or (game is None and players is None and not demo):
             app.show_start(game=name, variant=variant, players=players)
             if learn:

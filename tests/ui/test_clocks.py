@@ -250,3 +250,28 @@ def test_a_saved_game_opens_with_its_clocks_which_run_after_play(timed_app, tmp_
     assert app.busy()                                       # the study's analysis runs:
     advance(app, now, 5)                                    # a frame's dt is capped, the
     assert s.clock.remaining(0) == pytest.approx(70.5)      # clock still counts all 5 s
+
+
+def test_plies_file_opens_a_saved_game_with_its_clocks(tmp_path, monkeypatch):
+    from game.cli import main
+    from game.formats import save_record
+    from game.records import record_from_game
+    from game.ui import app as app_module
+
+    game = new_game("othello")
+    game.play_moves("f5")
+    record = record_from_game(game, [computer(1), HUMAN])   # opened for study: no
+    record.clock = Timing((None, TimeControl(5, 0))).to_json((None, 123.0))  # clock runs
+    path = tmp_path / "timed.json"
+    save_record(path, record)
+    seen = {}
+
+    def run(self):
+        self.run_frames(3)
+        seen["times"] = self.play.session.clock.snapshot()
+        self.close()
+        return 0
+
+    monkeypatch.setattr(app_module.App, "run", run)
+    assert main([str(path)]) == 0
+    assert seen["times"] == (None, 123.0)
