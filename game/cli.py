@@ -316,7 +316,7 @@ def _open_file(path: str) -> int:
     from game.ui import app
 
     return app.run_app(opened=(game, record.players, Path(path).name), opening=record.opening,
-                       names=record.names)
+                       names=record.names, clock=record.clock)
 
 
 def pbrain_main(argv: Sequence[str] | None = None) -> int:

@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeAlias
 
 from game import players as _players
+from game.clock import ClockError, timing_from_json
 from game.rules import GAMES, PASS, Game, Move, RulesError, new_game
 
 log = logging.getLogger(__name__)
@@ -112,6 +113,10 @@ class GameRecord:
     """The players' names by side, as another program's file gave them (GGF ``PB`` /
     ``PW``, a psq file's players): shown beside the players, kept in JSON ``names`` and
     written back to GGF; ``None`` when the file named nobody (``player_names``)."""
+    clock: dict[str, Any] | None = None
+    """The time settings and the clocks' remaining seconds (``game.clock``: ``{"controls":
+    [[minutes, increment] | null, ...], "move_seconds": [...], "remaining": [...]}``),
+    JSON ``clock``, optional: a record without it is a game without clocks."""
 
 
 # --- games and records ---------------------------------------------------------------
@@ -336,6 +341,15 @@ def _replay(game: Game, texts: Sequence[tuple[str, str]]) -> None:
 
 MAX_SCORE = 10**9
 """Bigger than any evaluator's score (a proven win is about 10**6)."""
+
+
+def _check_clock(value: Any, where: str) -> dict[str, Any]:
+    """A record's ``clock`` object, checked and written back in its one form."""
+    try:
+        timing, remaining = timing_from_json(value, where)
+    except ClockError as error:
+        raise RecordError(str(error)) from None
+    return timing.to_json(remaining)
 
 
 def _check_scores(value: Any, moves: int, where: str) -> list[int | None]:

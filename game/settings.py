@@ -31,6 +31,7 @@ from typing import Any
 
 import platformdirs
 
+from game.clock import ClockError, timing_from_json
 from game.files import SETTINGS_BYTES, FileError, atomic_write_text, read_text
 from game.players import Engine, Player, PlayerError, engine
 from game.records import (
@@ -88,6 +89,10 @@ class Settings:
             engine last chosen in the new-game dialog (``game.engines.external``).
         engine_sides: per game, the sides that outside engine played last (0, 1).
             Only the settings name a program to run: a game file never does.
+        clock: the new-game dialog's clock for people, ``[minutes, increment]``, or
+            ``None`` (no clock; ``game.clock``).
+        move_seconds: the new-game dialog's time per move for the computer, or ``None``
+            (its level's own limits).
     """
 
     sound: bool = True
@@ -102,6 +107,8 @@ class Settings:
     window_size: list[int] = dataclasses.field(default_factory=_default_window_size)
     engine_commands: dict[str, str] = dataclasses.field(default_factory=dict)
     engine_sides: dict[str, list[int]] = dataclasses.field(default_factory=dict)
+    clock: list[float] | None = None
+    move_seconds: float | None = None
 
     def variant_for(self, game: str) -> dict[str, Any]:
         """The remembered variant of ``game`` (``{}``, the defaults, when there is none)."""
@@ -222,7 +229,25 @@ def settings_from_dict(data: dict[str, Any]) -> Settings:
     values["window_size"] = _clean_window_size(data.get("window_size"))
     values["engine_commands"] = _per_game(data.get("engine_commands"), _clean_command)
     values["engine_sides"] = _per_game(data.get("engine_sides"), _clean_sides)
+    values["clock"], values["move_seconds"] = _clean_timing(data.get("clock"),
+                                                            data.get("move_seconds"))
     return Settings(**values)
+
+
+def _clean_timing(clock: Any, seconds: Any) -> tuple[list[float] | None, float | None]:
+    """The remembered clock and time per move, each ``None`` when unusable."""
+    try:
+        timing, _ = timing_from_json({"controls": [clock, None]})
+        control = timing.controls[0]
+        clean_clock = None if control is None else [control.minutes, control.increment]
+    except ClockError:
+        clean_clock = None
+    try:
+        timing, _ = timing_from_json({"move_seconds": [seconds, None]})
+        clean_seconds = timing.move_seconds[0]
+    except ClockError:
+        clean_seconds = None
+    return clean_clock, clean_seconds
 
 
 def settings_to_dict(settings: Settings) -> dict[str, Any]:

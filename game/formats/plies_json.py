@@ -25,6 +25,7 @@ from game.records import (
     GameRecord,
     Player,
     RecordError,
+    _check_clock,
     _check_count,
     _check_game_name,
     _check_opening,
@@ -146,9 +147,13 @@ def record_from_json(
     if names is not None and (not isinstance(names, list) or len(names) != 2
                               or not all(n is None or isinstance(n, str) for n in names)):
         raise RecordError(f"{where} 'names' must be a list of two names (or nulls)")
+    clock = data.get("clock")
+    if clock is not None:
+        clock = _check_clock(clock, f"{where} 'clock'")
     return GameRecord(game_name, dict(game.variant()),
                       [game.move_name(m) for m in game.move_stack], players, result,
-                      start_of(game), scores, opening, names=player_names(names or []))
+                      start_of(game), scores, opening, names=player_names(names or []),
+                      clock=clock)
 
 
 def record_to_json(record: GameRecord) -> str:
@@ -176,6 +181,8 @@ def record_to_json(record: GameRecord) -> str:
     names = player_names(record.names or [])
     if names is not None:
         data["names"] = names
+    if record.clock is not None:
+        data["clock"] = _check_clock(record.clock, "the clock")
     try:
         return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError) as error:

@@ -14,7 +14,12 @@ of the UI (DESIGN §4) live in one place:
 * every score is shown from one side's view (``view_side``): the person's side
   against the computer, the first player between two people or two computers;
 * the analysis (top moves with their lines, and why the best one) runs as a worker
-  job while nobody else needs the worker, and stops at every change.
+  job while nobody else needs the worker, and stops at every change;
+* a person's clock (``game.clock``, optional, per side) runs only while that person is
+  to move in a running game; a move presses it, an undo or redo sets both clocks back
+  to the times they showed in that position, and a fallen flag ends the game (the
+  session's ``outcome()``); a computer side may have a time per move instead of its
+  level's limits.
 
 Time is the session's own clock, advanced by ``update(dt)``, so tests and the frame
 loop see the same behaviour.
@@ -53,8 +58,9 @@ from ai.search import (
 )
 from ai.worker import WorkerReport
 from game import records
+from game.clock import Clock, Snapshot, Timing, move_seconds_text
 from game.players import Computer, Engine, Player, standard_players
-from game.rules import PASS, Cell, Game, Move
+from game.rules import PASS, Cell, Game, Move, Outcome
 from game.slots import clear_autosave, save_autosave
 from game.ui.opening_phase import OpeningPhase, choice_prompt
 
@@ -80,7 +86,8 @@ HINT_ENGINE = 2
 """``Session.engines`` key of the engine instance that answers hints."""
 
 ENGINE_SECONDS = 5.0
-"""An outside engine's time per move in the window (late answers lose, with a tolerance)."""
+"""An outside engine's time per move in the window unless the new-game dialog chose
+another (late answers lose, with a tolerance)."""
 
 
 def is_computer(player: Player) -> bool:
@@ -183,6 +190,9 @@ class Session:
         demo: computer-versus-computer play with pause, step and speed controls.
         evaluators: a shared ``(game, preset) -> Evaluator`` cache loader.
         autosave: write the autosave after each change.
+        timing: the people's clocks and the computer's time per move (``game.clock``);
+            ``clock_times``: the clocks' remaining seconds to start from.
+        now: the clocks' time source (seconds); default: the session's own time.
     """
 
     def __init__(self, game: Game, players: list[Player], *, worker: Any,
@@ -190,7 +200,9 @@ class Session:
                  evaluators: Callable[[str, str], Any], demo: bool = False,
                  autosave: bool = True, paused: bool = False,
                  opening: OpeningPhase | None = None, study: bool = False,
-                 names: list[str | None] | None = None) -> None:
+                 names: list[str | None] | None = None, timing: Timing | None = None,
+                 clock_times: Snapshot | None = None,
+                 now: Callable[[], float] | None = None) -> None:
         self.game = game
         self.players = list(players)
         self.names: list[str | None] = list(names or [None, None])[:2]
@@ -244,6 +256,21 @@ class Session:
         self.on_position: Callable[[], None] = lambda: None
         self.engines: dict[int, Any] = {}
         """Outside engine players by side (``game.engines.external``), started lazily."""
+        self.timing = timing or Timing()
+        """The people's clocks and the computer's time per move (``game.clock``)."""
+        self.flag: int | None = None
+        """The side whose time ran out: the game is over, lost on time."""
+        self.clock: Clock | None = None
+        self.clock_history: dict[int, Snapshot] = {}
+        """Both clocks' times when each position of the game began, by ply (undo)."""
+        # A swap opening decides the colours as it goes, so its sides have no clock.
+        controls = self.timing.controls if opening is None else (None, None)
+        if any(controls):
+            # The clocks read the loop's own time source (``App.now``), not the frame
+            # time, which a stalled frame caps: a clock must count every real second.
+            self.clock = Clock(controls, now=now or (lambda: self.time),
+                               remaining=clock_times)
+            self.clock_history[game.ply] = self.clock.snapshot()
 
     # --- who is who ----------------------------------------------------------------
 
@@ -254,16 +281,27 @@ class Session:
     def humans(self) -> list[int]:
         return [s for s in (0, 1) if not is_computer(self.players[s])]
 
+    def is_over(self) -> bool:
+        """The game has ended: by its rules, or a flag fell."""
+        return self.flag is not None or self.game.is_over()
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (the rules' outcome, or a loss on time), else ``None``."""
+        if self.flag is not None:
+            name = self.game.side_names[self.flag]
+            return Outcome(1 - self.flag, f"{name} ran out of time")
+        return self.game.outcome()
+
     def computer_to_move(self) -> bool:
-        return not self.game.is_over() and is_computer(self.players[self.game.turn])
+        return not self.is_over() and is_computer(self.players[self.game.turn])
 
     def forced_pass(self) -> bool:
-        return not self.game.is_over() and self.game.legal_moves() == [PASS]
+        return not self.is_over() and self.game.legal_moves() == [PASS]
 
     def human_to_move(self) -> bool:
         """A person may act now: their turn (any turn in study), a real choice, the
         game running."""
-        return (not self.game.is_over() and self._by_hand(self.game.turn)
+        return (not self.is_over() and self._by_hand(self.game.turn)
                 and not self.forced_pass())
 
     def _by_hand(self, side: int) -> bool:
@@ -284,6 +322,7 @@ class Session:
             computers = [self.game.side_names[s] for s in (0, 1)
                          if is_computer(self.players[s])]
             self.say(f"Playing on: the computer plays {' and '.join(computers)}", "info", 3.0)
+            self._run_clock()
             self.autosave()
             return True
         if self.demo and self.paused:
@@ -314,13 +353,17 @@ class Session:
         player = self.players[side]
         if not is_computer(player):
             return ""
+        seconds = self.timing.move_seconds[side]
         if isinstance(player, Engine):
-            return f"Engine · {player.name}"
+            per_move = "" if seconds is None else f" · {move_seconds_text(seconds)}"
+            return f"Engine · {player.name}{per_move}"
         assert isinstance(player, Computer)
         try:
             label = level(self.game.name, player.level or DEFAULT_LEVEL).label
         except ValueError:
             label = f"Level {player.level}"
+        if seconds is not None:  # the time replaces the level's depth (``_player_search``)
+            label = f"Level {player.level or DEFAULT_LEVEL} · {move_seconds_text(seconds)}"
         evaluator = player.evaluator_name(self.game.name)
         return label if evaluator == "default" else f"{label} · {evaluator}"
 
@@ -364,6 +407,12 @@ class Session:
             self._fail(str(error) or type(error).__name__)
             return None
         limits = lvl.limits(evaluator.unit)
+        seconds = self.timing.move_seconds[side]
+        if purpose == "move" and seconds is not None and is_computer(self.players[side]):
+            # The time per move chosen in the window replaces the level's depth and time:
+            # the search deepens until that time is used (the level keeps its evaluator,
+            # randomness and solver).
+            limits = dataclasses.replace(limits, depth=None, seconds=seconds)
         if purpose == "hint" and limits.randomness:
             limits = dataclasses.replace(limits, randomness=0)
         return evaluator, limits
@@ -405,8 +454,9 @@ class Session:
         if player is None or player.command != command:
             if player is not None:
                 player.close()
+            seconds = self.timing.move_seconds[side] if purpose == "move" else None
             try:
-                player = player_for(self.game, command, ENGINE_SECONDS)
+                player = player_for(self.game, command, seconds or ENGINE_SECONDS)
             except EngineError as error:
                 self._fail(str(error))
                 return
@@ -575,13 +625,19 @@ class Session:
     # --- the frame ---------------------------------------------------------------------
 
     def start(self) -> None:
-        """Begin: request the computer's move if it is to play (called once shown)."""
+        """Begin: request the computer's move if it is to play, or run the person's
+        clock (called once shown)."""
+        self._run_clock()
         self.on_position()
 
     def update(self, dt: float) -> None:
         self.time += dt
         game = self.game
-        if game.is_over() or self.failed:
+        if self.clock is not None and self.flag is None:
+            fallen = self.clock.flagged()
+            if fallen is not None:
+                self._flag_fall(fallen)
+        if self.is_over() or self.failed:
             return
         can_go = not self.paused or self.step_requested
         if self.opening is not None and not self.opening.decided:
@@ -649,12 +705,53 @@ class Session:
     def _after_change(self) -> None:
         if self.opening is not None:
             self.players = self.opening.players(self.game.ply)
+        if self.clock is not None:
+            # Every position has the times its clocks showed when it began (an undo, a
+            # redo or a jump goes back to them; a new move has just stored its own).
+            self.flag = None
+            times = self.clock_history.get(self.game.ply)
+            if times is not None:
+                self.clock.restore(times)
+            self._run_clock()
         self.autosave()
         self.on_position()
 
+    # --- the clocks ------------------------------------------------------------------
+
+    def _run_clock(self) -> None:
+        """Run the clock of the side to move when a person plays it in a running game
+        (not in study, not on a forced pass); otherwise no clock runs."""
+        clock = self.clock
+        if clock is None:
+            return
+        side = self.game.turn
+        if (self.is_over() or self.failed or self.study or self.forced_pass()
+                or is_computer(self.players[side])):
+            clock.stop()
+        else:
+            clock.start(side)
+
+    def _flag_fall(self, side: int) -> None:
+        """``side``'s time ran out: it loses; the search stops and the result is saved."""
+        assert self.clock is not None
+        self._before_change()
+        self.clock.stop()
+        self.clock.restore((0.0, self.clock.remaining(1)) if side == 0
+                           else (self.clock.remaining(0), 0.0))
+        self.flag = side
+        self.autosave()
+
+    def clock_wake(self) -> float | None:
+        """Seconds until a running clock shows another time (or its flag falls)."""
+        return None if self.clock is None else self.clock.next_change()
+
     def _apply(self, move: Move, *, computer: bool) -> None:
         self._before_change()
+        if self.clock is not None:
+            self.clock.press(self.game.turn)
         self.game.push(move)
+        if self.clock is not None:
+            self.clock_history[self.game.ply] = self.clock.snapshot()
         if self.redo and self.redo[-1] == move:
             self.redo.pop()
         else:
@@ -746,7 +843,7 @@ class Session:
         while self.redo:
             self.game.push(self.redo.pop())
             moves += 1
-            if not self.humans or self._human_choice(self.game) or self.game.is_over():
+            if not self.humans or self._human_choice(self.game) or self.is_over():
                 break
         self._after_history_step("Replayed", moves)
         return True
@@ -788,7 +885,7 @@ class Session:
 
     def analysis_waits(self) -> str | None:
         """Why the analysis is not running now, in words (``None``: it runs or is done)."""
-        if self.game.is_over():
+        if self.is_over():
             return "The game is over."
         if self.pending in ("move", "hint"):
             return "Waiting for the computer's search…"
@@ -878,7 +975,7 @@ class Session:
 
     def step(self) -> None:
         """Play one move now (paused or not), ignoring the demo delay."""
-        if self.game.is_over():
+        if self.is_over():
             return
         if self.failed:
             self.failed = False
@@ -1004,6 +1101,12 @@ class Session:
             self.opening.record_players(self.game.ply)
         record = records.record_from_game(self.game, players,
                                           scores if any(s is not None for s in scores) else None)
+        outcome = self.outcome()
+        if self.flag is not None and outcome is not None:
+            record.result = {"winner": outcome.winner, "reason": outcome.reason}
+        if not self.timing.off:
+            record.clock = self.timing.to_json(
+                None if self.clock is None else self.clock.snapshot())
         if self.opening is not None:
             record.opening = self.opening.as_dict()
         record.names = list(self.names) if any(self.names) else None
@@ -1041,8 +1144,13 @@ class Session:
             self.say(f"Autosave failed: {error}", "error", 4.0)
 
     def shutdown(self) -> None:
-        """Leaving this game: stop its search, end its engines, retire its generation."""
+        """Leaving this game: stop its search, end its engines, retire its generation;
+        a running clock stops and the autosave keeps its time (a resumed game goes on
+        from there: no time passes while the window is closed)."""
         self.worker.cancel()
+        if self.clock is not None and self.clock.running is not None:
+            self.clock.stop()
+            self.autosave()
         if self.engines:
             # Closing waits for a polite engine, then kills it: off the UI thread, so a
             # hung engine never freezes the window; not a daemon thread, so the process

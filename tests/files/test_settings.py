@@ -144,7 +144,7 @@ def test_settings_is_a_plain_dataclass() -> None:
     assert names == ["sound", "legal_move_markers", "show_thinking", "move_numbers",
                      "animation_speed",
                      "theme", "last_game", "last_variants", "last_players", "window_size",
-                     "engine_commands", "engine_sides"]
+                     "engine_commands", "engine_sides", "clock", "move_seconds"]
 
 
 def test_the_outside_engine_is_remembered_per_game_and_cleaned(tmp_path) -> None:

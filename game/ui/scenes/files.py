@@ -271,7 +271,8 @@ class FileDialog(Dialog):
         self.app.last_folder = path.parent
         self.app.pop_scene(self)
         self.app.show_game(game, record.players, path.name, scores=record.scores,
-                           note=record.note, opening=record.opening, names=record.names)
+                           note=record.note, opening=record.opening, names=record.names,
+                           clock=record.clock)
 
     def _save(self, path: Path) -> None:
         play = self.app.play

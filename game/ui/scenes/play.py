@@ -31,6 +31,7 @@ import pygame
 
 from ai.worker import WorkerReport
 from game.players import Computer, Player
+from game.clock import Snapshot, Timing
 from game.rules import PASS, Cell, Game, Move
 from game.ui import draw
 from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
@@ -65,7 +66,8 @@ class PlayScene(Scene):
                  demo: bool = False, paused: bool = False,
                  scores: list[int | None] | None = None,
                  opening: dict[str, Any] | None = None, study: bool = False,
-                 names: list[str | None] | None = None) -> None:
+                 names: list[str | None] | None = None, timing: Timing | None = None,
+                 clock_times: Snapshot | None = None) -> None:
         super().__init__(app)
         phase = OpeningPhase.from_record(opening, players, game.ply) \
             if opening is not None else None
@@ -73,7 +75,8 @@ class PlayScene(Scene):
                                next_generation=app.next_generation, settings=app.settings,
                                evaluators=app.evaluator, demo=demo, paused=paused,
                                autosave=app.autosave, opening=phase, study=study,
-                               names=names)
+                               names=names, timing=timing, clock_times=clock_times,
+                               now=app.now)
         if scores:
             self.session.restore_scores(scores)
         self.view = view_for(game.name)
@@ -249,18 +252,22 @@ class PlayScene(Scene):
             if game.name == "othello" and game.flipped_by_last_move():
                 sounds.play("flip")
         if game.is_over():
-            outcome = game.outcome()
-            humans = self.session.humans
-            lost = (len(humans) == 1 and outcome is not None and outcome.winner is not None
-                    and outcome.winner not in humans)
-            sounds.play("lose" if lost else "win")
-            self._count_result()
+            self._game_ended()
+
+    def _game_ended(self) -> None:
+        """The game just ended (a move, or a flag): its sound, and the tally."""
+        outcome = self.session.outcome()
+        humans = self.session.humans
+        lost = (len(humans) == 1 and outcome is not None and outcome.winner is not None
+                and outcome.winner not in humans)
+        self.app.sounds.play("lose" if lost else "win")
+        self._count_result()
 
     def _count_result(self) -> None:
         """Add the finished game to the tally of results against the computer: once per
         game on screen (an undo and a second ending do not count twice), only for a
         person against the computer, and only for endings played here."""
-        s, outcome = self.session, self.game.outcome()
+        s, outcome = self.session, self.session.outcome()
         if self.tallied or outcome is None or len(s.humans) != 1 or s.study \
                 or not self.app.save_on_quit:
             return
@@ -287,7 +294,7 @@ class PlayScene(Scene):
         return (self.view.animating or s.pending is not None or s.ready is not None
                 or self._hint_pulsing() or s.forced_pass() or (
                     self.result_shown_at is not None and self.time - self.result_shown_at < 1)
-                or (s.demo and not s.paused and not self.game.is_over()))
+                or (s.demo and not s.paused and not s.is_over()))
 
     def _hint_pulsing(self) -> bool:
         """The hint's ring pulses for ``HINT_PULSE`` seconds, then stays still (so a hint
@@ -297,10 +304,14 @@ class PlayScene(Scene):
                 and seen[0] == self.session.hint and self.time - seen[1] < HINT_PULSE)
 
     def wake_in(self) -> float | None:
-        """The next change with no input: a message or the pass notice ending, a tooltip."""
+        """The next change with no input: a message or the pass notice ending, a
+        clock's next second, a tooltip."""
         s = self.session
+        # A running clock redraws once a second (when its shown time changes), not
+        # every frame.
         times = [t for t in (s.message_until - s.time if s.message else None,
-                             self.pass_toast_until - self.time, super().wake_in())
+                             self.pass_toast_until - self.time, s.clock_wake(),
+                             super().wake_in())
                  if t is not None and 0 <= t < float("inf")]
         return min(times) if times else None
 
@@ -635,10 +646,13 @@ class PlayScene(Scene):
         elif self._hint_seen is None or self._hint_seen[0] != hint:
             self._hint_seen = (hint, self.time)
         self.view.update(dt)
+        flag = self.session.flag
         self.session.update(dt)
+        if flag is None and self.session.flag is not None:
+            self._game_ended()  # lost on time: no move announced it
         self.widgets.update(dt)
         self._refresh_buttons()
-        if self.game.is_over() and not self.view.animating and self.result_shown_at is None:
+        if self.session.is_over() and not self.view.animating and self.result_shown_at is None:
             self.result_shown_at = self.time
             self._message_at_end = (self.session.message, self.session.message_until)
             return True
@@ -652,8 +666,8 @@ class PlayScene(Scene):
         self.b_hint.enabled = s.human_to_move() and s.pending != "hint"
         self.b_review.enabled = bool(self.game.move_stack)
         self.b_pause.text = "Resume" if s.paused else "Pause"
-        self.b_pause.enabled = not self.game.is_over()
-        self.b_step.enabled = not self.game.is_over()
+        self.b_pause.enabled = not s.is_over()
+        self.b_step.enabled = not s.is_over()
         self.b_slower.enabled = s.demo_speed > 0
         self.b_faster.enabled = s.demo_speed < len(DEMO_DELAYS) - 1
         choices = self.person_choices()
@@ -767,10 +781,10 @@ class PlayScene(Scene):
             return phase_text(s.opening, game.ply, is_computer) or "", "turn"
         said_after_end = self.result_shown_at is not None and \
             (s.message, s.message_until) != self._message_at_end
-        if message is not None and (message[1] == "error" or not game.is_over()
+        if message is not None and (message[1] == "error" or not s.is_over()
                                     or said_after_end):
             return message
-        if game.is_over():
+        if s.is_over():
             headline, detail = result_text(s)
             undo = " · Ctrl+Z takes back" if s.humans else ""
             return (f"Game over: {headline.rstrip('!')} ({detail}) · N for a new game{undo}",
@@ -837,7 +851,7 @@ class PlayScene(Scene):
         choosing = bool(self.person_choices())
         if choosing and draw.text_size(text, 15)[0] > self._choice_left - x - 8:
             text = "Your choice:"  # the minimum window size: the buttons say the rest
-        if kind == "turn" and not self.game.is_over() and not choosing:
+        if kind == "turn" and not self.session.is_over() and not choosing:
             colours = theme.board(self.game.name)
             disc = colours.pieces[self.game.turn]
             draw.piece(surface, (x + 9, rect.centery), 9, disc,
@@ -885,7 +899,7 @@ class PlayScene(Scene):
             draw.rounded_rect(surface, pill, mix(theme.card, theme.accent, 0.14), 10, 1,
                               theme.accent)
         headline, detail = result_text(self.session)
-        outcome = self.game.outcome()
+        outcome = self.session.outcome()
         x = pill.x + 12
         if outcome is not None and outcome.winner is not None:
             colours = theme.board(self.game.name)

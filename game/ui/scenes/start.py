@@ -19,6 +19,15 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
+from game.clock import (
+    CONTROLS,
+    MOVE_SECONDS,
+    ClockError,
+    TimeControl,
+    Timing,
+    move_seconds_text,
+    timing_from_json,
+)
 from game.players import Computer, Engine, Human, Player, PlayerError, engine
 from game.rules import GAMES, Game, RulesError, new_game
 from game.slots import load_autosave
@@ -359,6 +368,22 @@ class StartScene(Scene):
                                  tooltip="Swap: the first player places three stones, the "
                                          "other chooses a colour. Swap2: the other may also "
                                          "place two more and let the first choose")
+        # Time: one clock for each side a person plays, one time per move for each side
+        # the computer plays (remembered in the settings).
+        settings = self.app.settings
+        self.clock_control = None if settings.clock is None else tuple(settings.clock)
+        self.move_seconds = settings.move_seconds
+        self.clock_choice = Choice(
+            [(None, "No clock"), *[((m, i), f"Clock {m}+{i}") for m, i in CONTROLS]],
+            self.clock_control, self._set_clock, size=18,
+            tooltip="Each person's clock: minutes for the game + seconds added per move; "
+                    "the side whose time runs out loses")
+        self.seconds_choice = Choice(
+            [(None, "Computer: its level's time"),
+             *[(t, f"Computer: {move_seconds_text(t)}") for t in MOVE_SECONDS]],
+            self.move_seconds, self._set_move_seconds, size=18,
+            tooltip="The computer's time per move: it searches as deep as it gets in "
+                    "that time, whatever its level's depth (an outside engine is told it)")
         self.kind = [Segmented([("human", "Human"), ("computer", "Computer")], "human",
                                lambda value, s=s: self._set_player(s, "type", value))
                      for s in (0, 1)]
@@ -389,7 +414,7 @@ class StartScene(Scene):
                              size=19)
         w = self.widgets
         w.add(*self.tiles, self.c4_width, self.c4_height, self.c4_line, self.go_size,
-              self.go_rule, self.go_opening)
+              self.go_rule, self.go_opening, self.clock_choice, self.seconds_choice)
         for s in (0, 1):
             w.add(self.kind[s], self.levels[s], self.evals[s], self.commands[s])
         w.add(self.b_swap)
@@ -421,6 +446,27 @@ class StartScene(Scene):
     def _set_opening(self, value: str) -> None:
         self.opening = value
         self.error = ""
+        self._sync()
+
+    def _set_clock(self, value: tuple[int, int] | None) -> None:
+        self.clock_control = value
+        self.app.settings.clock = None if value is None else list(value)
+        self.app.save_settings()
+
+    def _set_move_seconds(self, value: float | None) -> None:
+        self.move_seconds = value
+        self.app.settings.move_seconds = value
+        self.app.save_settings()
+
+    def timing(self, players: list[Player]) -> Timing:
+        """The chosen clock for each side a person plays and time per move for each side
+        the computer (Plies' search or an outside engine) plays."""
+        control = None if self.clock_control is None else TimeControl(*self.clock_control)
+        swap = self.game_name == "gomoku" and self.opening != "none"
+        controls = tuple(None if swap or p.is_computer else control for p in players)
+        seconds = tuple(self.move_seconds if p.is_computer else None
+                        for p in players)
+        return Timing((controls[0], controls[1]), (seconds[0], seconds[1]))
 
     def _set_gomoku(self, key: str, value: Any) -> None:
         self.variants["gomoku"][key] = value
@@ -489,6 +535,10 @@ class StartScene(Scene):
             self.commands[side].placeholder = ENGINE_HINT.get(name, "")
             if engine and self.commands[side].text != draft.command:
                 self.commands[side].set_text(draft.command)
+        kinds = [d.kind for d in self.players[name]]
+        swap = name == "gomoku" and self.opening != "none"  # its colours come later
+        self.clock_choice.visible = "human" in kinds and not swap
+        self.seconds_choice.visible = "computer" in kinds or "engine" in kinds
         if self.card.width:  # the command field takes room from the evaluator's
             self.layout(self.app.screen.get_size())
 
@@ -523,7 +573,7 @@ class StartScene(Scene):
             self.app.last_opening = self.opening
             if self.opening != "none":
                 opening = {"kind": self.opening, "choices": []}
-        self.app.start_game(game, players, opening=opening)
+        self.app.start_game(game, players, opening=opening, timing=self.timing(players))
 
     def cancel(self) -> None:
         self.app.pop_scene(self)
@@ -538,10 +588,16 @@ class StartScene(Scene):
                 return
         players = self.resume_record.players
         demo = all(p.is_computer for p in players)
+        timing, times = None, None
+        if self.resume_record.clock is not None:
+            try:  # checked when it was read; a clock that cannot be used is left off
+                timing, times = timing_from_json(self.resume_record.clock)
+            except ClockError:
+                timing, times = None, None
         self.app.start_game(self.resume_game, players, demo=demo, paused=demo, remember=False,
                             scores=self.resume_record.scores,
                             opening=self.resume_record.opening,
-                            names=self.resume_record.names)
+                            names=self.resume_record.names, timing=timing, clock_times=times)
 
     def show_results(self) -> None:
         from game.ui.scenes.results import ResultsDialog
@@ -601,6 +657,15 @@ class StartScene(Scene):
         self.players_row_y = y - 24
         self.b_swap.rect = pygame.Rect(0, 0, max(110, self.b_swap.preferred_width()), 30)
         self.b_swap.rect.bottomright = (c.right - pad, y - 6)
+        # The time choices share the heading's line, between it and Swap sides.
+        x = c.x + pad + 110
+        room = self.b_swap.rect.x - 12 - x
+        cw = min(230, (room - 10) * 45 // 100)
+        self.clock_choice.rect = pygame.Rect(x, y - 36, cw, 30)
+        x += cw + 10
+        self.seconds_choice.rect = pygame.Rect(x, y - 36, min(290, room - cw - 10), 30)
+        if not self.clock_choice.visible:
+            self.seconds_choice.rect.x = self.clock_choice.rect.x
         name_w = 130
         for side in (0, 1):
             ry = y + side * (row_h + 10)
