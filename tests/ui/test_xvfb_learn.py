@@ -89,8 +89,8 @@ def test_a_learner_answers_lesson_one_wrong_then_right_in_a_real_window(tmp_path
             saved = wait_for(lambda: (p := _progress(config)) and p["tried"].get("1") == tried
                              and p, 90, f"the answer {text} to be checked and recorded")
             assert saved["right"].get("1", 0) == right, saved
-            shot = load_image(x.screenshot(screenshot_dir(tmp_path)
-                                           / f"xvfb-learn-lesson1-{'right' if right else 'wrong'}.png"))
+            name = f"xvfb-learn-lesson1-{'right' if right else 'wrong'}.png"
+            shot = load_image(x.screenshot(screenshot_dir(tmp_path) / name))
             colour = CLASSIC.success if right else CLASSIC.danger
             assert _pixels(shot, colour) > _pixels(before, colour) + 20, \
                 f"no {'green' if right else 'red'} feedback on the screen"
