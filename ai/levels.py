@@ -1,11 +1,21 @@
 """Difficulty levels: each level is a search depth per game (the README has the table).
 
+The one home of the level range and of each level's limits: everything else asks
+:func:`check_level` whether a number is a level and :func:`level` what it does.
+It imports nothing heavy (the search's ``Limits`` only when limits are asked for),
+so reading a game file or the settings never pulls in the search.
+
 The low levels also pick at random among root moves within some evaluator units of
 the best (from half a unit up to 100, Gomoku's level 1, which is almost any candidate
 move), so that a line that beat the computer once does not win every time; the
 choice is never random between a proven win and anything else, and wins in one and
 blocks of a win in one are found at every level (the evaluators' forced-move logic).
-Each level is placed to score at least 65% against the one below (ai/TUNING.md).
+Each level of Connect-4, Othello and Gomoku is aimed at 65% of the points against the
+one below (``TARGET``); :data:`STEPS` holds what ``plies match`` last measured for each
+step, with where in ``ai/TUNING.md`` the match and its command are: 62.5-98%, two steps
+under the aim (Connect-4 level 6 over 5, 63%; Gomoku level 4 over 3, 62.5%), and some
+measured before a later change to one of the two levels (``Step.note`` says which).
+Tic-tac-toe's levels are placed for a learner, not for that aim (50-59.2%).
 
 >>> level("connect4", 5).label
 'Level 5 — depth 4'
@@ -14,11 +24,42 @@ Each level is placed to score at least 65% against the one below (ai/TUNING.md).
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING, Any
 
-from ai.search import Limits
+if TYPE_CHECKING:
+    from ai.search import Limits
 
 LEVEL_NUMBERS = range(1, 9)
+"""The levels, easiest first."""
 DEFAULT_LEVEL = 4
+"""The level of a computer player that names none."""
+LEVEL_RANGE = f"{LEVEL_NUMBERS[0]} to {LEVEL_NUMBERS[-1]}"
+"""How a sentence names the range: ``"1 to 8"``."""
+
+
+def is_level(value: Any) -> bool:
+    """Whether ``value`` is a level number (an ``int``, not a ``bool``, in range)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in LEVEL_NUMBERS
+
+
+def check_level(value: Any, what: str = "level") -> int:
+    """``value`` as a level number, or ``ValueError`` with one sentence.
+
+    Text of digits is accepted (a command line, a text record), anything else refused.
+
+    >>> check_level("5"), check_level(8)
+    (5, 8)
+    >>> check_level(9)
+    Traceback (most recent call last):
+      ...
+    ValueError: level must be 1 to 8, not 9
+    """
+    number = int(value) if isinstance(value, str) and value.strip().isdigit() \
+        and len(value.strip()) < 4 else value
+    if not is_level(number):
+        shown = repr(value) if isinstance(value, str) else value
+        raise ValueError(f"{what} must be {LEVEL_RANGE}, not {shown}")
+    return number
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,6 +100,8 @@ class Level:
 
     def limits(self, unit: int = 100) -> Limits:
         """Search limits for an evaluator whose ``unit`` is ``unit`` points."""
+        from ai.search import Limits  # the search only when a search is set up
+
         return Limits(depth=self.depth, seconds=self.seconds,
                       randomness=round(self.randomness * unit), use_solver=self.solver,
                       solver_reach=self.solver_reach, threats=self.threats)
@@ -129,10 +172,105 @@ LEVELS: dict[str, tuple[Level, ...]] = {
 """Level tables per game (the numbers are calibrated with ``plies match``)."""
 
 
+TARGET = 65.0
+"""The share of the points each level is aimed to score against the one below."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """The last measured match of a level against the level below (``plies match``,
+    colours alternating over pairs of random openings)."""
+
+    score: float
+    """The higher level's share of the points, in percent."""
+    games: int
+    where: str
+    """The section of ``ai/TUNING.md`` with the match, its openings and command."""
+    note: str = ""
+    """What changed in either level since (empty: measured with today's table)."""
+
+
+_HEADLINE = "first table"
+"""``ai/TUNING.md``, "Level against the level below"."""
+_S5 = "session 5"
+"""``ai/TUNING.md``, "Session 5: the random choice prefers the better moves"."""
+_S7 = "session 7"
+"""``ai/TUNING.md``, "Session 7: Connect-4 levels ordered by value keeping"."""
+_BEFORE_S5 = "before session 5's weighted choice"
+_TTT = "tic-tac-toe levels"
+"""``ai/TUNING.md``, "Tic-tac-toe levels"."""
+AIMED = ("connect4", "othello", "gomoku")
+"""The games whose steps are aimed at ``TARGET``; tic-tac-toe's levels are placed for
+a learner (perfect play draws, and from the empty board every level from 4 up does)."""
+
+STEPS: dict[str, tuple[Step, ...]] = {
+    # levels 2-8, each against the level below
+    "connect4": (
+        Step(70.0, 200, _S5),
+        Step(71.4, 400, _S7),
+        Step(67.7, 800, _S7),
+        Step(78.0, 400, _S7),
+        Step(63.0, 400, _S5),
+        Step(70.0, 600, _HEADLINE),
+        Step(73.0, 120, _HEADLINE, "before sessions 6-7 changed its solver"),
+    ),
+    "othello": (
+        Step(95.0, 80, _HEADLINE, _BEFORE_S5),
+        Step(98.0, 40, _HEADLINE, _BEFORE_S5),
+        Step(92.0, 80, _HEADLINE, _BEFORE_S5),
+        Step(79.0, 80, _HEADLINE),
+        Step(82.0, 60, _HEADLINE),
+        Step(80.0, 60, _HEADLINE),
+        Step(65.0, 20, "session 8"),  # "Session 8 ... both on patterns", Othello
+    ),
+    "gomoku": (
+        Step(74.0, 80, _S5),
+        Step(67.0, 80, _S5),
+        Step(62.5, 80, _S5),
+        Step(72.0, 120, _HEADLINE, _BEFORE_S5),
+        Step(68.0, 120, _HEADLINE),
+        Step(69.0, 120, _HEADLINE),
+        Step(72.0, 120, _HEADLINE, "level 8 without its threat search"),
+    ),
+    # Placed for a learner, not aimed at TARGET (perfect play draws): from the empty
+    # board, ai/TUNING.md "Tic-tac-toe levels".
+    "tictactoe": (
+        Step(54.2, 200, _TTT),
+        Step(52.8, 200, _TTT),
+        Step(59.2, 200, _TTT),
+        Step(50.0, 200, _TTT),
+        Step(50.0, 200, _TTT),
+        Step(50.0, 200, _TTT),
+        Step(50.0, 200, _TTT),
+    ),
+}
+"""What ``plies match`` last measured for each step (``ai/TUNING.md``); ``STEPS[g][n - 2]``
+is level ``n`` against level ``n - 1``."""
+
+
+def steps_range() -> tuple[float, float]:
+    """The weakest and the strongest measured step of the games aimed at ``TARGET``."""
+    scores = [step.score for game in AIMED for step in STEPS[game]]
+    return min(scores), max(scores)
+
+
+def steps_markdown() -> str:
+    """The table of measured steps that ``ai/TUNING.md`` shows (a test keeps it equal)."""
+    lines = ["| step | " + " | ".join(STEPS) + " |", "|---|" + "---|" * len(STEPS)]
+    for index, number in enumerate(LEVEL_NUMBERS[1:]):
+        cells = []
+        for game in STEPS:
+            step = STEPS[game][index]
+            mark = " ✗" if game in AIMED and step.score < TARGET else ""
+            note = f", {step.note}" if step.note else ""
+            cells.append(f"{step.score:g}%{mark} of {step.games} ({step.where}{note})")
+        lines.append(f"| L{number} v L{number - 1} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def level(game_name: str, number: int) -> Level:
     """Level ``number`` (1-8) of ``game_name``; raises ``ValueError`` with a sentence."""
-    if number not in LEVEL_NUMBERS:
-        raise ValueError(f"level must be 1 to 8, not {number}")
+    check_level(number)
     try:
         return LEVELS[game_name][number - 1]
     except KeyError:

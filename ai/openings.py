@@ -11,6 +11,10 @@ Two decisions (``game.rules.openings`` has the protocol):
   move that leaves the position nearest to even by a short search (depth 2): the
   other side then chooses between two colours of about equal worth.
 
+Before them, the first stones: ``random_openings`` draws near-centre lines (balanced
+by a search, for ``plies match``), and ``first_stones`` picks, of a few such lines, the
+one nearest to even for the first player of a swap opening.
+
 Each answer comes with one sentence that says why, as White's winning chance, for
 the panel or a match record.
 
@@ -26,10 +30,15 @@ the panel or a match record.
 
 from __future__ import annotations
 
+import random
+
+from ai.evaluators import load_evaluator
 from ai.search import Limits, Searcher
 from game.rules.base import Game, Move
 
-__all__ = ["PLACEMENT_DEPTH", "THREAT_CHECK_NODES", "choose", "place_two", "threat_winner"]
+__all__ = ["BALANCED_MARGIN", "JUDGE_DEPTH", "OPENING_TRIALS", "PLACEMENT_DEPTH",
+           "THREAT_CHECK_NODES", "choose", "first_stones", "place_two", "random_openings",
+           "threat_winner"]
 
 PLACEMENT_DEPTH = 2
 """Search depth that judges each candidate stone of ``place_two``."""
@@ -79,7 +88,8 @@ def threat_winner(game: Game, searcher: Searcher, defence: bool = True) -> int |
 def _white(score: int, searcher: Searcher) -> str:
     """White's prospects at ``score`` (White's view) in a player's words: its winning
     chance ("White 58%"), or "White wins in 3 moves" for a proof."""
-    from ai.explain.winchance import describe
+    from ai.explain.scores import describe
+
     return describe("gomoku", score, "White", preset=searcher.evaluator.name)
 
 
@@ -145,3 +155,78 @@ def place_two(game: Game, searcher: Searcher,
     return placed, (f"I place {names}: the search then gives {_white(score, searcher)} "
                     f"looking {PLACEMENT_DEPTH} moves ahead, about even, so either colour "
                     "will do.")
+
+
+# --- the first stones ------------------------------------------------------------------
+
+BALANCED_MARGIN = 2
+"""An opening is balanced when the judge's search scores it within this many
+evaluator units of even; random openings outside it are drawn again."""
+
+JUDGE_DEPTH = 4
+"""The depth of the search that judges random openings. Fixed, not taken from the
+level table: a seed must name the same openings after the levels are recalibrated,
+or the matches recorded in ``ai/TUNING.md`` could not be re-run."""
+
+
+def random_openings(game: Game, plies: int, count: int, seed: int,
+                    balanced: bool = True) -> list[list[int]]:
+    """``count`` distinct openings of ``plies`` random moves, each near balanced.
+
+    Moves are drawn from the default evaluator's candidates (so Gomoku openings stay
+    near the centre) and an opening is kept only when a search to ``JUDGE_DEPTH``
+    finds it within ``BALANCED_MARGIN`` units of even. A shallower judge let
+    through openings that one colour wins by force, and then two strong players
+    each win with that colour, whatever their strength. ``balanced=False`` skips the
+    judge (a swap opening: the choice of colour is what evens the stones out).
+    """
+    rng = random.Random(seed)
+    evaluator = load_evaluator(game.name)
+    judge = Searcher(evaluator, tt_bits=16)
+    openings: list[list[int]] = []
+    seen: set[tuple[int, ...]] = set()
+    for _ in range(count * 40):
+        if len(openings) == count:
+            break
+        trial = game.copy()
+        for _ in range(plies):
+            moves = evaluator.candidate_moves(trial) if not trial.is_over() else []
+            if not moves:
+                break
+            trial.push(rng.choice(moves[:8]))
+        line = tuple(trial.move_stack[len(game.move_stack):])
+        if trial.is_over() or len(line) < plies or line in seen:
+            continue
+        if not balanced or abs(judge.search(trial, Limits(depth=JUDGE_DEPTH, use_solver=False))
+                               .score) <= BALANCED_MARGIN * evaluator.unit:
+            seen.add(line)
+            openings.append(list(line))
+    if not openings:
+        openings.append([])
+    return openings
+
+
+OPENING_TRIALS = 12
+"""Random near-centre openings the computer compares when it places the first stones."""
+
+
+def first_stones(game: Game, searcher: Searcher, seed: int) -> tuple[list[Move], str]:
+    """The first player's opening stones (up to the third): of ``OPENING_TRIALS`` random
+    near-centre lines, the one a short search finds nearest to even, since the other
+    player will take the better colour; with a sentence saying so."""
+    best: tuple[int, list[Move]] | None = None
+    for line in random_openings(game, 3 - game.ply, OPENING_TRIALS, seed, balanced=False):
+        if len(line) != 3 - game.ply:
+            continue
+        work = game.copy()
+        for move in line:
+            work.push(move)
+        score = searcher.search(work, Limits(depth=PLACEMENT_DEPTH)).score
+        if best is None or abs(score) < abs(best[0]):
+            best = (score, line)
+    assert best is not None, "an empty board has openings"
+    score, line = best
+    names = " ".join(game.move_name(m) for m in line)
+    return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even "
+                  f"({_white(score, searcher)} looking {PLACEMENT_DEPTH} moves ahead), so "
+                  "either colour is a fair choice for you.")

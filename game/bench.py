@@ -180,7 +180,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="search time per position (default: as in bench.toml)")
     parser.add_argument("--long", action="store_true",
                         help="add the long exact solves (Othello FFO #40-#44: minutes each)")
-    parser.add_argument("--ui", action="store_true",
+    parser.add_argument("--ui", action="store_true",  # game.cli runs it (the window)
                         help="measure the window: frame intervals and cancel latency")
     parser.add_argument("--values", action="store_true",
                         help="Connect-4: how often each level keeps the exact value of the "
@@ -201,12 +201,6 @@ def run(args: argparse.Namespace) -> int:
     """``plies bench``."""
     if args.runs < 1:
         raise CliError(f"--runs must be at least 1, not {args.runs}")
-    if args.ui:
-        from game.ui.bench import run_ui_bench
-
-        figures = run_ui_bench()
-        emit(args, figures, "\n".join(f"{k}: {v}" for k, v in figures.items()))
-        return 0
     if args.values:
         from game.bench_values import parse_levels, run_values
 

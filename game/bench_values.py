@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from ai.evaluators import load_evaluator
-from ai.levels import LEVEL_NUMBERS, level
+from ai.levels import LEVEL_NUMBERS, LEVEL_RANGE, level
 from ai.search import Searcher
 from game.rules import Game, new_game
 
@@ -178,7 +178,7 @@ def parse_levels(text: str) -> list[int]:
             raise ValueError(f"levels must look like 8, 2-8 or 2,5,8, not {text!r}") from None
         numbers += range(first, last + 1)
     if not numbers or any(n not in LEVEL_NUMBERS for n in numbers):
-        raise ValueError(f"levels must be 1 to 8, not {text!r}")
+        raise ValueError(f"levels must be {LEVEL_RANGE}, not {text!r}")
     return numbers
 
 

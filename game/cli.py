@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from ai.levels import DEFAULT_LEVEL, LEVEL_RANGE
 from game.commands.common import (  # noqa: F401  (re-exported for older callers)
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -31,6 +32,7 @@ from game.commands.common import (  # noqa: F401  (re-exported for older callers
     emit,
     int_range,
     join_dash_values,
+    level_type,
     positions_from_file,
     seconds_value,
     variant_options,
@@ -83,8 +85,8 @@ def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
                             "position can run for hours: Ctrl-C stops it)")
     limit.add_argument("--time", type=seconds_value, metavar="S",
                        help="search for S seconds (above 0, at most a day)")
-    limit.add_argument("--level", type=int_range(1, 8, "level"),
-                       help="search as level 1-8 does (default 4)")
+    limit.add_argument("--level", type=level_type(),
+                       help=f"search as that level does ({LEVEL_RANGE}, default {DEFAULT_LEVEL})")
     parser.add_argument("--eval", metavar="E",
                         help="evaluator: a preset, a NAME kept in the evaluators folder, "
                              "or a path to a TOML file")
@@ -143,8 +145,8 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
                              "empty; Othello also 64 characters a1..h8")
     parser.add_argument("--turn", choices=("X", "O", "x", "o"),
                         help="with --board: the side to move (default: counted, Othello Black)")
-    parser.add_argument("--level", type=int_range(1, 8, "level"), default=None,
-                        help="computer level 1-8")
+    parser.add_argument("--level", type=level_type(), default=None,
+                        help=f"computer level ({LEVEL_RANGE})")
     parser.add_argument("--eval", metavar="NAME", default=None,
                         help="evaluator: a preset or a NAME kept in the evaluators folder as "
                              "NAME.toml (the game is saved with it, so not a path; "
@@ -156,7 +158,7 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _demo_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser, positional=False)
-    parser.add_argument("--levels", type=int_range(1, 8, "level"), nargs=2,
+    parser.add_argument("--levels", type=level_type(), nargs=2,
                         metavar=("A", "B"), default=None,
                         help="levels of the first and second computer player")
 
@@ -175,15 +177,20 @@ def _window_game(args: argparse.Namespace) -> tuple[str, dict[str, Any] | None]:
 
 
 def _check_level(value: int | None) -> None:
-    if value is not None and not 1 <= value <= 8:
-        raise CliError(f"level must be 1 to 8, not {value}")
+    from ai.levels import check_level
+
+    if value is not None:
+        try:
+            check_level(value)
+        except ValueError as error:
+            raise CliError(str(error)) from None
 
 
 def _check_window_eval(game_name: str, name: str) -> None:
     """``play --eval``: the name goes into the saved game and the autosave, so it must
     be what a record may hold (a preset or a user evaluator), and load now."""
     from ai.evaluators import EvaluatorError, evaluator_by_name, is_evaluator_name
-    from game.records import evaluators_dir
+    from game.settings import evaluators_dir
 
     if not is_evaluator_name(name):
         raise CliError(f"the window's --eval takes a name, not a file: keep the weights as "
@@ -209,7 +216,7 @@ def _play(args: argparse.Namespace) -> int:
     if opening is not None and (name != "gomoku" or position is not None):
         raise CliError("--opening is for a new Gomoku game (--game gomoku, without --board)")
     players = app.players_for(args.first, args.level or DEFAULT_LEVEL, args.eval, name)
-    _check_window_eval(name, next(p["eval"] for p in players if p["type"] == "computer"))
+    _check_window_eval(name, next(p.evaluator_name(name) for p in players if p.is_computer))
     return app.run_app(game=name, variant=variant, players=players,
                        position=position, opening=opening)
 
@@ -249,6 +256,18 @@ def _delegate_arguments(module: str) -> Callable[[argparse.ArgumentParser], None
     return add
 
 
+def _bench(args: argparse.Namespace) -> int:
+    """``plies bench``; ``--ui`` measures the window (``game.ui.bench``)."""
+    if getattr(args, "ui", False):
+        from game.ui.bench import run_ui_bench
+
+        figures = run_ui_bench()
+        emit(args, figures, "\n".join(f"{k}: {v}" for k, v in figures.items()))
+        return 0
+    return importlib.import_module("game.bench").run(args)
+
+
+
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
                           Callable[[argparse.Namespace], int]]] = {
     "play": ("open the window straight into a game", _play_arguments, _play),
@@ -264,7 +283,7 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
     "match": ("computer-versus-computer games with a results table",
               _delegate_arguments("game.match"), _delegate("game.match", "run")),
     "bench": ("nodes per second, time to depth, solve and perft speed",
-              _delegate_arguments("game.bench"), _delegate("game.bench", "run")),
+              _delegate_arguments("game.bench"), _bench),
     "show": ("print a saved game: header, moves, final position, result (or --json)",
              _delegate_arguments("game.commands.show"), _delegate("game.commands.show", "run")),
     "tree": ("record a small search as a tree: values, (alpha, beta) windows, pruning",
@@ -287,6 +306,24 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
 }
 
 
+def _open_file(path: str) -> int:
+    """``plies FILE``: the file is loaded completely before a window opens."""
+    from pathlib import Path
+
+    from game.commands.open_file import load_file
+
+    game, record = load_file(path, list(COMMANDS))
+    from game.ui import app
+
+    return app.run_app(opened=(game, record.players, Path(path).name), opening=record.opening,
+                       names=record.names, clock=record.clock)
+
+
+def pbrain_main(argv: Sequence[str] | None = None) -> int:
+    """The ``pbrain-plies`` console script: ``plies engine gomoku [--level N]``."""
+    return main(["engine", "gomoku", *(sys.argv[1:] if argv is None else argv)])
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``plies`` parser with every sub-command."""
     parser = _Parser(prog="plies", usage="plies [FILE | COMMAND ...]",
@@ -307,9 +344,7 @@ def _run(argv: list[str]) -> int:
 
         return app.run_app()
     if len(argv) == 1 and argv[0] not in COMMANDS and not argv[0].startswith("-"):
-        from game.commands.open_file import open_file
-
-        return open_file(argv[0], list(COMMANDS))
+        return _open_file(argv[0])
     args = build_parser().parse_args(join_dash_values(argv))
     return args.run(args)
 

@@ -19,6 +19,10 @@ traceback or gigabytes of memory:
 ``read_text`` returns the whole text; ``read_lines`` streams a long list (a million
 positions) line by line with only one line in memory at a time.
 
+Writing is as careful: ``atomic_write_text`` writes a temporary file beside the target
+and renames it into place, so a failed save never destroys the old file, and
+``remove_stale_temporaries`` clears what an interrupted write left behind.
+
 >>> import tempfile, os
 >>> folder = tempfile.mkdtemp()
 >>> path = os.path.join(folder, "moves.txt")
@@ -39,7 +43,9 @@ from __future__ import annotations
 import errno
 import os
 import re
+import secrets
 import stat
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -226,5 +232,106 @@ def _size(count: int) -> str:
     return f"{count / 1_000_000:.1f} MB" if count >= 100_000 else f"{count} bytes"
 
 
-__all__ = ["EVALUATOR_BYTES", "FileError", "POSITION_LINE_BYTES", "RECORD_BYTES",
-           "SETTINGS_BYTES", "os_reason", "read_lines", "read_text"]
+# --- writing -----------------------------------------------------------------------
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to a temporary file beside ``path``, then rename it into place.
+
+    The file keeps the mode of the regular file it replaces; otherwise (a new file, or
+    ``path`` a link, which the rename replaces, not its target) it gets the user's
+    default mode (0666 less the umask), never a link target's (``/dev/zero``'s 0666).
+
+    Raises:
+        OSError: the folder cannot be written; ``path`` is then unchanged.
+    """
+    path = Path(path)
+    data = text.encode("utf-8")
+    try:
+        info = path.lstat()
+        mode = stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
+    except OSError:
+        mode = None
+    fd, temp = _create_temporary(path)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        if mode is not None:
+            os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def _create_temporary(path: Path) -> tuple[int, str]:
+    """A new file ``.<name>.XXXXXXXX.tmp`` beside ``path``, opened for writing.
+
+    Created with mode 0666 so the umask gives it the user's default mode (``mkstemp``
+    makes 0600); ``O_EXCL`` and ``O_NOFOLLOW``: never an existing file or a link.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
+        | getattr(os, "O_BINARY", 0)
+    for _attempt in range(100):
+        temp = os.path.join(path.parent, f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(temp, flags, 0o666), temp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {path}")
+
+
+STALE_TEMPORARY_AGE = 600.0
+"""Seconds after which a temporary file of :func:`atomic_write_text` is a leftover: a
+write takes milliseconds, so one this old was cut short (a kill, a power cut)."""
+_TEMPORARY = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+"""The names :func:`_create_temporary` makes (and ``mkstemp`` made before it)."""
+
+
+def remove_stale_temporaries(folder: str | os.PathLike[str],
+                             older_than: float = STALE_TEMPORARY_AGE) -> int:
+    """Delete the leftover temporary files of interrupted atomic writes in ``folder``.
+
+    Only regular files named as :func:`atomic_write_text` names them and not changed
+    for ``older_than`` seconds are removed (a write in progress in another window is
+    younger); links and anything else are left alone. Never raises.
+
+    Returns:
+        How many files were removed.
+    """
+    removed = 0
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            if not _TEMPORARY.match(entry.name) or not entry.is_file(follow_symlinks=False):
+                continue
+            if now - entry.stat(follow_symlinks=False).st_mtime < older_than:
+                continue
+            os.unlink(entry.path)
+            removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+__all__ = [
+    "EVALUATOR_BYTES",
+    "POSITION_LINE_BYTES",
+    "RECORD_BYTES",
+    "SETTINGS_BYTES",
+    "FileError",
+    "atomic_write_text",
+    "os_reason",
+    "read_lines",
+    "read_text",
+    "remove_stale_temporaries",
+]

@@ -206,7 +206,7 @@ def load_progress(path: Path | None = None) -> Progress:
 
 def save_progress(progress: Progress, path: Path | None = None) -> bool:
     """Write the progress atomically; ``False`` when the folder cannot be written."""
-    from game.records import atomic_write_text
+    from game.files import atomic_write_text
     path = path or progress_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -389,7 +389,8 @@ def save_evaluator(name: str, weights: dict[str, int]) -> str:
     """Write ``weights`` as the user evaluator ``name`` (``<config>/evaluators/NAME.toml``,
     which play and ``plies match`` then offer by name); the sentence to show."""
     from ai.evaluators import evaluator_by_name, is_evaluator_name
-    from game.records import atomic_write_text, evaluators_dir
+    from game.files import atomic_write_text
+    from game.settings import evaluators_dir
 
     if not is_evaluator_name(name):
         return "A name is letters, digits, _ and - (at most 64), e.g. my-eval."

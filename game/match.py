@@ -5,7 +5,7 @@ lopsided opening favours nobody. Games run in worker processes (one per core by
 default); each finished game is written as a record that the application can open.
 
 >>> spec = parse_player_spec("depth=6,eval=naive,time=1.5")
->>> (spec.depth, spec.eval, spec.seconds)
+>>> (spec.depth, spec.evaluator, spec.seconds)
 (6, 'naive', 1.5)
 """
 
@@ -18,7 +18,6 @@ import datetime
 import math
 import multiprocessing
 import os
-import random
 import signal
 import sys
 import tempfile
@@ -28,10 +27,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ai.evaluators import EvaluatorError, is_evaluator_name, load_evaluator
+from ai.evaluators import EvaluatorError, load_evaluator
 from ai.explain.words import count
-from ai.levels import level
-from ai.search import Limits, Searcher
+from ai.openings import random_openings
+from ai.search import Searcher
+from game import players
 from game.commands.common import (
     MAX_DEPTH,
     CliError,
@@ -40,228 +40,43 @@ from game.commands.common import (
     emit,
     int_range,
     positions_from_file,
-    seconds_value,
 )
-from game.files import os_reason
-from game.records import (
-    GameRecord,
-    RecordError,
-    evaluators_dir,
-    games_dir,
-    record_from_game,
-    remove_stale_temporaries,
-    save_record,
-)
+from game.files import os_reason, remove_stale_temporaries
+from game.formats import save_record
+from game.players import Computer, Engine, Player
+from game.records import GameRecord, RecordError, record_from_game
 from game.rules import Game, Outcome, RulesError, new_game
 from game.rules.openings import FIRST, SECOND, Opening
+from game.settings import evaluators_dir, games_dir
 
 ELO_CLIP = 0.001
 """Scores are kept this far from 0 and 1 when turned into an Elo margin."""
 
-BALANCED_MARGIN = 2
-"""An opening is balanced when the judge's search scores it within this many
-evaluator units of even; random openings outside it are drawn again."""
-
-MAX_NODES = 10**12
-"""Largest ``nodes=`` budget a player spec accepts (days of search)."""
 MAX_GAMES = 100_000
 """Most games one ``plies match`` plays (more would take months)."""
 JOBS_PER_CORE = 4
 """``--jobs`` may not exceed this many processes per core: more only thrash."""
 
-JUDGE_DEPTH = 4
-"""The depth of the search that judges random openings. Fixed, not taken from the
-level table: a seed must name the same openings after the levels are recalibrated,
-or the matches recorded in ``ai/TUNING.md`` could not be re-run."""
-
-
-@dataclasses.dataclass(frozen=True)
-class PlayerSpec:
-    """A computer player: a level, or an explicit depth/time/evaluator.
-
-    ``level=5`` plays exactly as level 5 plays for a user (its depth, time, randomness
-    and solver switch); ``depth``, ``time``, ``nodes``, ``random`` or ``solver`` given
-    with it override those. ``random`` is the levels' randomness, in evaluator units.
-
-    ``engine="CMD ARGS"`` is an outside program (``game.engines.external``: Gomoku over
-    the Gomocup protocol, Othello over NBoard or GTP); ``time`` is then its time per move
-    (default ``ENGINE_SECONDS``), ``depth`` the depth NBoard (``set depth``) and
-    Gomocup (``INFO max_depth``) engines are told (when given; otherwise the engine
-    plays at its own options) and ``protocol`` the protocol
-    (``pbrain``, ``nboard`` or ``gtp``; by default found by asking the engine).
-    """
-
-    text: str
-    level: int | None = None
-    depth: int | None = None
-    seconds: float | None = None
-    nodes: int | None = None
-    eval: str | None = None
-    solver: bool | None = None
-    randomness: float | None = None
-    engine: str | None = None
-    vct: bool | None = None
-    protocol: str | None = None
-
-    def limits(self, game_name: str, unit: int = 100) -> Limits:
-        """The search limits this player uses in ``game_name`` (``unit``: the evaluator's)."""
-        noise = None if self.randomness is None else round(self.randomness * unit)
-        if self.level is None:
-            return Limits(depth=self.depth, seconds=self.seconds, nodes=self.nodes,
-                          randomness=noise or 0, use_solver=self.solver is not False,
-                          threats=self.vct is True)
-        base = level(game_name, self.level).limits(unit)
-        return dataclasses.replace(
-            base,
-            depth=self.depth if self.depth is not None else base.depth,
-            seconds=self.seconds if self.seconds is not None else base.seconds,
-            nodes=self.nodes,
-            randomness=base.randomness if noise is None else noise,
-            use_solver=base.use_solver if self.solver is None else self.solver,
-            threats=base.threats if self.vct is None else self.vct)
-
-    def evaluator_name(self, game_name: str) -> str:
-        """The evaluator this player uses: ``eval=``, else its level's
-        (``ai.levels.Level.evaluator``), else ``default``."""
-        if self.eval is not None:
-            return self.eval
-        return level(game_name, self.level).evaluator if self.level is not None else "default"
-
-    def player_entry(self, game_name: str = "") -> dict[str, Any]:
-        """The record's ``players`` entry for this computer (an engine: an outside player,
-        which records know as ``human``: not a Plies level)."""
-        if self.engine is not None:
-            return {"type": "human"}
-        # A record names an evaluator but never a file (game.records): a weights file
-        # given here by its path is recorded by its stem (which then means NAME.toml in
-        # the evaluators folder), or as "custom".
-        name = self.evaluator_name(game_name) if game_name else (self.eval or "default")
-        if not is_evaluator_name(name):
-            stem = Path(name).stem
-            name = stem if is_evaluator_name(stem) else "custom"
-        entry: dict[str, Any] = {"type": "computer", "eval": name}
-        if self.level is not None:
-            entry["level"] = self.level
-        if self.depth is not None:
-            entry["depth"] = self.depth
-        return entry
-
-
-def _protocol(text: str) -> str:
-    if text not in ("gtp", "nboard", "pbrain"):
-        raise ValueError(text)
-    return text
-
-
-def _on_off(text: str) -> bool:
-    if text not in ("on", "off"):
-        raise ValueError(text)
-    return text == "on"
-
-
-def parse_player_spec(text: str) -> PlayerSpec:
+def parse_player_spec(text: str, game_name: str = "") -> Player:
     """``level=5`` or ``depth=6,eval=NAME,time=1.5`` (also ``nodes=N``, ``random=0.5``,
-    ``solver=off``, ``vct=on|off``).
+    ``solver=off``, ``vct=on|off``), or an outside engine ``time=2,engine="CMD"``: the
+    one spec parser (``game.players.parse_spec``), its errors as ``CliError``.
 
     ``vct=off`` plays a level without its threat search (level 8 as it was before
-    the VCT: the fixed opponent of ai/TUNING.md). ``solver=off`` keeps the exact solver out, so that a match between evaluators is
-    not decided by perfect endgame play. Errors are one sentence.
+    the VCT: the fixed opponent of ai/TUNING.md). ``solver=off`` keeps the exact
+    solver out, so that a match between evaluators is not decided by perfect endgame
+    play. A person (``human``) cannot play a match.
     """
-    fields: dict[str, Any] = {}
-    # engine= takes the rest of the spec: a command line may hold commas.
-    head, marker, command = text.partition("engine=")
-    if marker and (not head or head.endswith(",")):
-        command = command.strip()
-        if len(command) >= 2 and command[0] == command[-1] and command[0] in "\"'":
-            command = command[1:-1]
-        if not command:
-            raise CliError(f"player spec {text!r}: engine= needs a command")
-        fields["engine"] = command
-        text_fields = head
-    else:
-        text_fields = text
-    converters = {"level": ("level", int_range(1, 8, "level")),
-                  "depth": ("depth", int_range(1, MAX_DEPTH, "depth")),
-                  "time": ("seconds", seconds_value),
-                  "nodes": ("nodes", int_range(1, MAX_NODES, "nodes")),
-                  "eval": ("eval", str), "solver": ("solver", _on_off),
-                  "vct": ("vct", _on_off),
-                  "random": ("randomness", float),
-                  "protocol": ("protocol", _protocol)}
-    for part in filter(None, (p.strip() for p in text_fields.split(","))):
-        name, _, value = part.partition("=")
-        if name not in converters or not value:
-            raise CliError(f"player spec {text!r}: write name=value pairs with names "
-                           f"{', '.join(converters)}")
-        field, convert = converters[name]
-        if field in fields:  # "level=1,level=2": which one was meant?
-            raise CliError(f"player spec {text!r}: {name} is given twice")
-        try:
-            fields[field] = convert(value)
-        except argparse.ArgumentTypeError as error:
-            raise CliError(f"player spec {text!r}: {error}") from None
-        except ValueError:
-            kind = ("on or off" if name in ("solver", "vct") else
-                    "gtp, nboard or pbrain" if name == "protocol" else "a number")
-            raise CliError(f"player spec {text!r}: {name} must be {kind}") from None
-    spec = PlayerSpec(text, **fields)
-    if spec.protocol is not None and spec.engine is None:
-        raise CliError(f"player spec {text!r}: protocol= is for an engine=")
-    if spec.engine is not None:
-        if spec.seconds is not None and spec.seconds <= 0:
-            raise CliError(f"player spec {text!r}: time must be positive")
-        return spec
-    if spec.level is None and spec.depth is None and spec.seconds is None and spec.nodes is None:
-        raise CliError(f"player spec {text!r} needs a level, depth, time or nodes")
-    if spec.level is not None and not 1 <= spec.level <= 8:
-        raise CliError(f"player spec {text!r}: level must be 1 to 8")
-    if spec.vct and spec.level is None and spec.seconds is None and spec.nodes is None:
-        raise CliError(f"player spec {text!r}: vct=on needs a time or nodes")
-    if spec.depth is not None and spec.depth < 1:
-        raise CliError(f"player spec {text!r}: depth must be at least 1")
-    if spec.randomness is not None and not 0 <= spec.randomness <= 100:
-        raise CliError(f"player spec {text!r}: random must be 0 to 100 evaluator units")
-    return spec
+    try:
+        player = players.parse_spec(text, game_name)
+    except players.PlayerError as error:
+        raise CliError(str(error)) from None
+    if isinstance(player, players.Human):
+        raise CliError(f"player spec {text!r}: a match is played by computers and engines")
+    return player
 
 
 # --- openings -------------------------------------------------------------------------------
-
-def random_openings(game: Game, plies: int, count: int, seed: int,
-                    balanced: bool = True) -> list[list[int]]:
-    """``count`` distinct openings of ``plies`` random moves, each near balanced.
-
-    Moves are drawn from the default evaluator's candidates (so Gomoku openings stay
-    near the centre) and an opening is kept only when a search to ``JUDGE_DEPTH``
-    finds it within ``BALANCED_MARGIN`` units of even. A shallower judge let
-    through openings that one colour wins by force, and then two strong players
-    each win with that colour, whatever their strength. ``balanced=False`` skips the
-    judge (a swap opening: the choice of colour is what evens the stones out).
-    """
-    rng = random.Random(seed)
-    evaluator = load_evaluator(game.name)
-    judge = Searcher(evaluator, tt_bits=16)
-    openings: list[list[int]] = []
-    seen: set[tuple[int, ...]] = set()
-    for _ in range(count * 40):
-        if len(openings) == count:
-            break
-        trial = game.copy()
-        for _ in range(plies):
-            moves = evaluator.candidate_moves(trial) if not trial.is_over() else []
-            if not moves:
-                break
-            trial.push(rng.choice(moves[:8]))
-        line = tuple(trial.move_stack[len(game.move_stack):])
-        if trial.is_over() or len(line) < plies or line in seen:
-            continue
-        if not balanced or abs(judge.search(trial, Limits(depth=JUDGE_DEPTH, use_solver=False))
-                               .score) <= BALANCED_MARGIN * evaluator.unit:
-            seen.add(line)
-            openings.append(list(line))
-    if not openings:
-        openings.append([])
-    return openings
-
 
 def openings_from_file(game: Game, path: str, count: int | None = None) -> list[list[int]]:
     """One opening (move list in notation) per line of ``path``; each checked.
@@ -298,8 +113,8 @@ class GameTask:
     start_moves: tuple[int, ...]
     opening: tuple[int, ...]
     a_plays_first: bool
-    spec_a: PlayerSpec
-    spec_b: PlayerSpec
+    spec_a: Player
+    spec_b: Player
     opening_rule: str | None = None
     """``"swap"`` or ``"swap2"``: the first participant (A when ``a_plays_first``) placed
     the three ``opening`` stones; the colours are then chosen by search."""
@@ -336,27 +151,28 @@ def play_game(task: GameTask) -> GameResult:
         opening = _swap_opening(game, task, specs)
         if opening.black == SECOND:
             specs = (specs[1], specs[0])
-    players: list[Any] = []
+    movers: list[Any] = []
     try:
         for spec in specs:
-            if spec.engine is not None:
-                players.append(_engine_player(game, spec))
+            if isinstance(spec, Engine):
+                movers.append(_engine_player(game, spec))
                 continue
+            assert isinstance(spec, Computer)
             evaluator = load_evaluator(task.game_name, spec.evaluator_name(task.game_name),
                                        user_dir=evaluators_dir())
-            players.append((Searcher(evaluator, seed=task.index),
-                            spec.limits(task.game_name, evaluator.unit)))
-        outcome = _play_out(game, players)
+            movers.append((Searcher(evaluator, seed=task.index),
+                           spec.limits(task.game_name, evaluator.unit)))
+        outcome = _play_out(game, movers)
     finally:
-        for player in players:
-            if not isinstance(player, tuple):
-                player.close()  # every engine process ends with its game
+        for mover in movers:
+            if not isinstance(mover, tuple):
+                mover.close()  # every engine process ends with its game
     a_side = 0 if specs[0] is task.spec_a else 1
     score = 0.5 if outcome.winner is None else float(outcome.winner == a_side)
     forfeit = None
     if game.outcome() is None and outcome.winner is not None:  # the rules did not end it
         forfeit = "b" if outcome.winner == a_side else "a"
-    record = record_from_game(game, [s.player_entry(task.game_name) for s in specs])
+    record = record_from_game(game, [_as_recorded(s, task.game_name) for s in specs])
     if opening is not None:
         record.opening = opening.as_dict()
     if record.result is None:  # a forfeit: the rules did not end the game
@@ -367,7 +183,13 @@ def play_game(task: GameTask) -> GameResult:
                       forfeit)
 
 
-def _swap_opening(game: Game, task: GameTask, specs: tuple[PlayerSpec, PlayerSpec]) -> Opening:
+def _as_recorded(player: Player, game_name: str) -> Player:
+    """``player`` as its game's record keeps it: an engine by its name (never its
+    command line), a computer with its evaluator named (``Computer.for_file``)."""
+    return player.for_file(game_name) if isinstance(player, Computer) else player
+
+
+def _swap_opening(game: Game, task: GameTask, specs: tuple[Player, Player]) -> Opening:
     """Play out the choices of a swap / swap2 opening after its first three stones.
 
     ``specs`` are the first and the second participant's; each decides by its own
@@ -379,6 +201,7 @@ def _swap_opening(game: Game, task: GameTask, specs: tuple[PlayerSpec, PlayerSpe
     while not opening.decided:
         plies = len(game.move_stack)
         spec = specs[0] if opening.chooser(plies) == FIRST else specs[1]
+        assert isinstance(spec, Computer)  # run() refuses engines with an opening rule
         evaluator = load_evaluator(task.game_name, spec.evaluator_name(task.game_name))
         searcher = Searcher(evaluator, seed=task.index)
         limits = spec.limits(task.game_name, evaluator.unit)
@@ -394,28 +217,33 @@ ENGINE_SECONDS = 5.0
 """An engine's time per move when its spec gives no ``time``."""
 
 
-def _engine_player(game: Game, spec: PlayerSpec) -> Any:
+def _engine_player(game: Game, spec: Engine) -> Any:
     from game.engines.external import player_for
 
-    return player_for(game, spec.engine or "", spec.seconds or ENGINE_SECONDS, spec.depth,
-                      spec.protocol)
+    return player_for(game, spec.command, spec.seconds or ENGINE_SECONDS, spec.depth,
+                      spec.protocol or None)
 
 
-def check_engine(game: Game, spec: PlayerSpec, label: str) -> tuple[PlayerSpec, str]:
-    """``spec`` with its engine's protocol found, and the engine's name (as the window
-    names it: ``GRhino level 3``, never the command line), after a handshake on
-    ``game``. An engine that cannot start or fails its handshake is a ``CliError``
-    (one sentence), before any game is played."""
+def check_engine(game: Game, spec: Engine, label: str) -> tuple[Engine, str]:
+    """``spec`` with its engine's protocol found, and the engine's name (``GRhino level
+    3``, never the command line), after a handshake on ``game``. An Othello engine with
+    the game's default protocol (``nboard``, also when the spec named none) is asked
+    which it speaks (``game.engines.detect``: an NBoard engine says so; a GTP engine
+    such as GRhino then plays over GTP). An engine that cannot start or fails its
+    handshake is a ``CliError`` (one sentence), before any game is played."""
     from game.engines.external import EngineError, EngineFault
     from game.engines.found import engine_label
 
+    ask = game.name == "othello" and spec.protocol in ("", players.PROTOCOLS[game.name])
+    if ask:
+        spec = dataclasses.replace(spec, protocol="")
     try:
         player = _engine_player(game, spec)
         with player:
             player.start(game)
     except (EngineError, EngineFault) as error:
         raise CliError(f"player {label}: {_sentence(error)}") from None
-    return dataclasses.replace(spec, protocol=player.protocol), engine_label(spec.engine or "")
+    return dataclasses.replace(spec, protocol=player.protocol), engine_label(spec.command)
 
 
 def _play_out(game: Game, players: list[Any]) -> Outcome:
@@ -558,13 +386,13 @@ def forfeits(results: Iterable[GameResult], side: str) -> tuple[int, str | None]
     return len(lost), (lost[0].reason if lost else None)
 
 
-def results_table(spec_a: PlayerSpec, spec_b: PlayerSpec, results: list[GameResult]) -> str:
+def results_table(spec_a: str, spec_b: str, results: list[GameResult]) -> str:
     """The table ``plies match`` prints: overall, and by A's colour, with the games each
     side lost by forfeit (and below it, the first forfeit's reason)."""
     rows = [("all games", [*results]),
             ("A moves first", [r for r in results if r.a_plays_first]),
             ("B moves first", [r for r in results if not r.a_plays_first])]
-    lines = [f"A = {spec_a.text}   B = {spec_b.text}",
+    lines = [f"A = {spec_a}   B = {spec_b}",
              (f"{'':15} {'games':>5} {'A wins':>6} {'draws':>5} {'B wins':>6} {'A score':>8}"
               f" {'Elo(A-B)':>14} {'forfeits A/B':>12}")]
     for label, group in rows:
@@ -594,8 +422,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", required=True, metavar="SPEC",
                         help="player A: level=5, or depth=6,eval=NAME,time=1.5,random=0.5,"
                              "solver=off, or an outside engine: time=2,engine=\"CMD ARGS\" "
-                             "(Gomoku: Gomocup protocol, Othello: NBoard or GTP, found by "
-                             "asking; protocol=gtp|nboard|pbrain before engine= to say it)")
+                             "(Gomoku: Gomocup protocol, Othello: NBoard)")
     parser.add_argument("--b", required=True, metavar="SPEC", help="player B, as --a")
     parser.add_argument("--games", type=int_range(1, MAX_GAMES, "--games"), default=10,
                         help="games to play (default 10)")
@@ -702,7 +529,7 @@ def _out_dir(args: argparse.Namespace) -> Path:
 
 def run(args: argparse.Namespace) -> int:
     """``plies match``."""
-    spec_a, spec_b = parse_player_spec(args.a), parse_player_spec(args.b)
+    spec_a, spec_b = parse_player_spec(args.a, args.game), parse_player_spec(args.b, args.game)
     jobs = _jobs(args.jobs, args.games)
     game = build_game(args)
     opening_rule = None if getattr(args, "opening", "none") == "none" else args.opening
@@ -710,7 +537,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--opening {opening_rule} is a Gomoku opening, not {game.name}'s")
     try:
         for spec in (spec_a, spec_b):
-            if spec.engine is not None:
+            if isinstance(spec, Engine):
                 if opening_rule is not None:
                     raise CliError("--opening needs Plies players: an engine cannot choose "
                                    "a colour over its protocol")
@@ -718,14 +545,15 @@ def run(args: argparse.Namespace) -> int:
                     raise CliError(f"external engines play gomoku (Gomocup protocol) or "
                                    f"othello (NBoard), not {game.name}")
                 continue
+            assert isinstance(spec, Computer)
             load_evaluator(game.name, spec.evaluator_name(game.name), user_dir=evaluators_dir())
             spec.limits(game.name)
     except (EvaluatorError, ValueError) as error:
         raise CliError(str(error)) from None
     engines: dict[str, str] = {}  # "a"/"b": the engine's name
-    if spec_a.engine is not None:
+    if isinstance(spec_a, Engine):
         spec_a, engines["a"] = check_engine(game, spec_a, "A")
-    if spec_b.engine is not None:
+    if isinstance(spec_b, Engine):
         spec_b, engines["b"] = check_engine(game, spec_b, "B")
     pairs = (args.games + 1) // 2
     openings = _openings(args, game, pairs)
@@ -743,7 +571,7 @@ def run(args: argparse.Namespace) -> int:
     tally = Tally.of(results)
     elo, margin = tally.elo()
     payload = {
-        "game": game.name, "variant": game.variant(), "a": spec_a.text, "b": spec_b.text,
+        "game": game.name, "variant": game.variant(), "a": args.a, "b": args.b,
         "games": tally.games, "openings": len(openings),
         "a_wins": tally.wins, "draws": tally.draws, "b_wins": tally.losses,
         "a_score": round(tally.score, 4),
@@ -758,7 +586,7 @@ def run(args: argparse.Namespace) -> int:
                      "winner": r.winner, "reason": r.reason, "forfeit": r.forfeit,
                      "moves": r.moves, "seconds": round(r.seconds, 3)} for r in results],
     }
-    emit(args, payload, results_table(spec_a, spec_b, results) + f"\nrecords: {out}")
+    emit(args, payload, results_table(args.a, args.b, results) + f"\nrecords: {out}")
     return 0
 
 
@@ -791,5 +619,5 @@ def _progress(done: int, total: int, tally: Tally) -> None:
           f"A +{tally.wins} ={tally.draws} -{tally.losses}", end="", file=sys.stderr, flush=True)
 
 
-__all__ = ["GameResult", "GameTask", "PlayerSpec", "Tally", "add_arguments",
+__all__ = ["GameResult", "GameTask", "Tally", "add_arguments",
            "parse_player_spec", "play_game", "random_openings", "results_table", "run"]

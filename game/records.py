@@ -1,52 +1,22 @@
-"""Game records: save, load and autosave finished or running games (DESIGN §7).
+"""Game records: the model of one game as plain data, and its validation (DESIGN §7).
 
-A record is plain data: the game, its variant, the moves in the game's notation, who
-played each side and how the game ended. Two file forms exist:
+A record is the game, its variant, the moves in the game's notation, who played each
+side (``game.players``) and how the game ended; ``record_from_game`` and
+``record_to_game`` go between a record and the rules' ``Game``. Everything that
+comes from a file is checked here: the variant, each move (by replaying it through the
+rules), the players (a computer's evaluator must be a *name*, never a path: a
+downloaded game must not make Plies open another file), the result, the scores and
+the opening; the first problem becomes one :class:`RecordError` whose message is one
+sentence for a user.
 
-* **JSON** (``.json``, the default)::
-
-      {"format": "plies-game", "version": 1, "game": "othello", "variant": {},
-       "moves": "f5d6c3d3c4", "players": [{"type": "human"},
-       {"type": "computer", "level": 4, "eval": "default"}], "result": null}
-
-  ``moves`` is written as the whole-game string (``moves_text``); a list of single
-  moves (``["f5", "d6"]``) is accepted when reading.
-
-* **Plain text** (``.txt``): the move list in notation, preceded by optional ``#``
-  header lines so that the game and variant travel with it::
-
-      # Plies game record
-      # game: gomoku size=15 rule=freestyle
-      # player 1 (Black): human
-      # player 2 (White): computer level=4 eval=default
-      # result: Black wins, five in a row
-      h8 i9 h9 i8 h10 i10 h7 i7 h6
-
-  A game from a set-up board has a ``# start: BOARD X|O`` line after ``# game:`` (the
-  board as ``Game.diagram()`` writes it, then the side to move); JSON has ``"start":
-  {"board": ..., "turn": 0 | 1}``. Both are checked by ``Game.from_diagram``.
-
-  A Gomoku game played with a swap or swap2 opening has a ``# opening: KIND
-  CHOICE...`` line before the first move (``# opening: swap2 place-two white``: the
-  kind, then the choices in the order they were made; JSON has ``"opening": {"kind",
-  "choices"}``). It is a ``#`` comment to anything else that reads the move list, and
-  to Plies before it knew the line, which then loses only the opening, as before.
-
-  A text file without a ``# game:`` line is read as the game the caller names
-  (``default_game``/``default_variant``), so a bare ``4453`` pasted from elsewhere
-  opens in the current game. Its result is always recomputed from the moves.
-
-Loading trusts nothing: the file itself (``game.files``: a regular file, small,
-UTF-8), the syntax, every field's type, the variant and each move (by replaying it
-through the rules) are checked, a player's evaluator must be a *name*, never a path
-(a downloaded game must not make Plies open another file), and the first problem
-becomes one :class:`RecordError` whose message is one sentence for a user. Nothing
-in a file is ever executed or unpickled. Writes go to a temporary file in the same
-folder and are renamed into place, so a failed save never destroys the old file.
+The file forms live in ``game.formats`` (Plies JSON and text, psq, GGF; ``load_record``
+and ``save_record`` there pick one by the file's name or content), writing files in
+``game.files``, the config folder in ``game.settings`` and the autosave in
+``game.slots``.
 
 >>> from game.rules import new_game
 >>> g = new_game("othello"); g.play_moves("f5d6")
->>> record = record_from_game(g, [{"type": "human"}, {"type": "human"}])
+>>> record = record_from_game(g, [human(), human()])
 >>> record.moves
 ['f5', 'd6']
 >>> record_to_game(record).moves_text()
@@ -59,62 +29,44 @@ import dataclasses
 import inspect
 import json
 import logging
-import os
 import re
-import secrets
-import stat
-import time
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, TypeAlias
 
-import platformdirs
-
-from ai.evaluators import is_evaluator_name
-from game.files import RECORD_BYTES, FileError, os_reason, read_text
+from game import players as _players
+from game.clock import ClockError, timing_from_json
 from game.rules import GAMES, PASS, Game, Move, RulesError, new_game
 
 log = logging.getLogger(__name__)
 
-FORMAT = "plies-game"
-"""The ``format`` tag of a saved game."""
-VERSION = 1
-"""The record format version this code writes and reads."""
-MAX_FILE_BYTES = RECORD_BYTES
-"""Larger files are refused unread: the longest real game is a few kilobytes."""
 MAX_MOVES = 2_000
 """More moves than any supported board can hold (25x25 Gomoku has 625 cells)."""
-LEVELS = range(1, 9)
-"""Computer levels a record may name (``ai.levels.LEVEL_NUMBERS``; not imported so
-that reading a file never pulls in the search)."""
-DEFAULT_EVAL = "default"
+DEFAULT_EVAL = _players.DEFAULT_EVAL
 """The evaluator a computer player uses when a record does not name one."""
 MAX_TEXT = 200
 """Longest result reason accepted from a file."""
-TEXT_MOVES_PER_LINE = 20
-"""How many moves a ``.txt`` record puts on one line."""
 
-Player: TypeAlias = dict[str, Any]
-"""``{"type": "human"}`` or ``{"type": "computer", "level": 1-8, "eval": "default"}``;
-``eval`` is a *name* (a preset, or ``NAME.toml`` in :func:`evaluators_dir`), never a path."""
+Player: TypeAlias = _players.Player
+"""A side's player (``game.players``); a computer's evaluator is a *name* (a preset,
+or ``NAME.toml`` in :func:`evaluators_dir`), never a path."""
 
-DEFAULT_LEVEL = 4
+DEFAULT_LEVEL = _players.DEFAULT_LEVEL
 """The level of a computer player that names none (``ai.levels.DEFAULT_LEVEL``)."""
 
 
 def human() -> Player:
-    """A human player entry: ``{"type": "human"}``."""
-    return {"type": "human"}
+    """A person (``game.players.Human``)."""
+    return _players.Human()
 
 
 def computer(level: int = DEFAULT_LEVEL, evaluator: str = DEFAULT_EVAL) -> Player:
-    """A computer player entry: ``{"type": "computer", "level": level, "eval": evaluator}``."""
-    return {"type": "computer", "level": level, "eval": evaluator}
+    """Plies at ``level`` with ``evaluator`` (``game.players.Computer``)."""
+    return _players.Computer(level, evaluator)
 
 
 def standard_players() -> list[Player]:
     """A person (side 0) against the computer at the default level (side 1)."""
-    return [human(), computer()]
+    return list(_players.standard_players())
 
 
 class RecordError(ValueError):
@@ -161,12 +113,16 @@ class GameRecord:
     """The players' names by side, as another program's file gave them (GGF ``PB`` /
     ``PW``, a psq file's players): shown beside the players, kept in JSON ``names`` and
     written back to GGF; ``None`` when the file named nobody (``player_names``)."""
+    clock: dict[str, Any] | None = None
+    """The time settings and the clocks' remaining seconds (``game.clock``: ``{"controls":
+    [[minutes, increment] | null, ...], "move_seconds": [...], "remaining": [...]}``),
+    JSON ``clock``, optional: a record without it is a game without clocks."""
 
 
 # --- games and records ---------------------------------------------------------------
 
 
-def record_from_game(game: Game, players: Sequence[Mapping[str, Any]],
+def record_from_game(game: Game, players: Sequence[Player | Mapping[str, Any]],
                      scores: Sequence[int | None] | None = None) -> GameRecord:
     """The record of ``game`` as played so far, with ``players`` by side (and the
     evaluations seen, ``scores``, one per position: see ``GameRecord.scores``).
@@ -252,648 +208,7 @@ def validate_variant(game_name: Any, variant: Any) -> dict[str, Any]:
     return dict(_make_game(name, variant, "the variant").variant())
 
 
-# --- loading -------------------------------------------------------------------------
-
-
-def load_record(
-    path: str | os.PathLike[str],
-    *,
-    default_game: str | None = None,
-    default_variant: Mapping[str, Any] | None = None,
-    default_players: Sequence[Mapping[str, Any]] | None = None,
-    follow_links: bool = True,
-) -> GameRecord:
-    """Read and fully validate a record from ``path`` (``.json``, ``.txt``, or sniffed).
-
-    Args:
-        path: the file.
-        default_game: the game of a text record without a ``# game:`` line.
-        default_variant: its variant (only used together with ``default_game``).
-        default_players: the players of a record that names none (default:
-            :func:`standard_players`, a person against the computer).
-        follow_links: ``False`` refuses a symbolic link (the autosave, which Plies
-            writes itself and never as a link).
-
-    Returns:
-        The record, normalised: the complete variant, every move (forced Othello
-        passes written out), the result recomputed from the moves.
-
-    Raises:
-        RecordError: the first problem, in one sentence naming the file.
-    """
-    path = Path(path)
-    text = _read_text(path, follow_links=follow_links)
-    name = path.name
-    suffix = path.suffix.lower()
-    other = _other_format(suffix, text)
-    if other is not None:
-        record = other.read_record(text, name=name, default_players=default_players)
-        try:  # what every record must pass (a start where nobody can move), named too
-            record_to_game(record)
-        except RecordError as error:
-            raise RecordError(f"{name}: {error}") from None
-        return record
-    if suffix == ".json" or (suffix != ".txt" and text.lstrip().startswith("{")):
-        return record_from_json(text, name=name, default_players=default_players)
-    return record_from_text(text, name=name, default_game=default_game,
-                            default_variant=default_variant,
-                            default_players=default_players)
-
-
-def _read_text(path: Path, *, follow_links: bool = True) -> str:
-    """The file's text, after checking it is a regular, small, UTF-8 file (``game.files``)."""
-    try:
-        return read_text(path, limit=MAX_FILE_BYTES, what="Plies game",
-                         follow_links=follow_links)
-    except FileError as error:
-        raise RecordError(str(error)) from None
-
-
-class _JSONProblem(ValueError):
-    """A JSON construct the record format refuses (NaN, a repeated key)."""
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _JSONProblem(f"repeats the key {_show(key)}")
-        result[key] = value
-    return result
-
-
-def _no_constants(word: str) -> Any:
-    raise _JSONProblem(f"contains {word}, which is not a number a game file can hold")
-
-
-def record_from_json(
-    text: str,
-    *,
-    name: str = "the game file",
-    default_players: Sequence[Mapping[str, Any]] | None = None,
-) -> GameRecord:
-    """Parse and validate a JSON record (see :func:`load_record`); ``name`` is for messages."""
-    if not text.strip():
-        raise RecordError(f"{name} is empty")
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{name} is truncated or not valid JSON "
-                          f"(line {error.lineno}, column {error.colno})") from None
-    except _JSONProblem as error:
-        raise RecordError(f"{name} {error}") from None
-    except RecursionError:
-        raise RecordError(f"{name} is nested too deeply to be a Plies game") from None
-    except ValueError:  # e.g. an integer with more digits than Python converts
-        raise RecordError(f"{name} contains a number too long to read") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"{name} is not a Plies game file")
-    version = data.get("version")
-    if not _is_int(version):
-        raise RecordError(f"{name} has no valid format version (expected {VERSION})")
-    if version != VERSION:
-        newer = " newer" if version > VERSION else "n unknown"
-        raise RecordError(f"{name} was written by a{newer} version of Plies "
-                          f"(format version {version}; this one reads version {VERSION})")
-    for required in ("game", "moves"):
-        if required not in data:
-            raise RecordError(f"{name} has no {required!r} entry")
-    where = name + ":"
-    game_name = _check_game_name(data["game"], where)
-    variant = data.get("variant", {})
-    if variant is None:
-        variant = {}
-    game = _make_game(game_name, variant, f"{where} the variant")
-    start = data.get("start")
-    game = _set_up(game, start, f"{where} 'start'")
-
-    moves = data["moves"]
-    texts: list[tuple[str, str]] = []  # (move text, where it came from)
-    if isinstance(moves, str):
-        try:
-            parsed = game.parse_moves(moves)
-        except RulesError as error:
-            raise RecordError(_sentence(f"{where} {error}")) from None
-        _check_count(len(parsed), where)
-        texts = [(game.move_name(m), f"{where} move {i}:") for i, m in enumerate(parsed, 1)]
-    elif isinstance(moves, list):
-        _check_count(len(moves), where)
-        for number, move in enumerate(moves, start=1):
-            if not isinstance(move, str):
-                raise RecordError(f"{where} move {number} must be text like "
-                                  f"{_example(game)!r}, not {_kind(move)}")
-            texts.append((move, f"{where} move {number}:"))
-    else:
-        raise RecordError(f"{where} 'moves' must be a string of moves or a list of "
-                          f"strings, not {_kind(moves)}")
-    _replay(game, texts)
-
-    if "players" in data and data["players"] is not None:
-        players = _check_players(data["players"], f"{where} 'players'")
-    else:
-        players = _check_players(default_players or standard_players(), "the default players")
-    result = _check_result(game, data.get("result"), f"{where} 'result'")
-    scores = data.get("scores")
-    if scores is not None:
-        scores = _check_scores(scores, len(game.move_stack), f"{where} 'scores'")
-    opening = data.get("opening")
-    if opening is not None:
-        opening = _check_opening(game, opening, f"{where} 'opening'")
-    names = data.get("names")
-    if names is not None and (not isinstance(names, list) or len(names) != 2
-                              or not all(n is None or isinstance(n, str) for n in names)):
-        raise RecordError(f"{where} 'names' must be a list of two names (or nulls)")
-    return GameRecord(game_name, dict(game.variant()),
-                      [game.move_name(m) for m in game.move_stack], players, result,
-                      start_of(game), scores, opening, names=player_names(names or []))
-
-
-_HEADER_RE = re.compile(r"#\s*(game|player\s*([12]))\s*(?:\([^)]*\))?\s*:\s*(.*)", re.I)
-"""``# game: ...`` and ``# player 1 (Black): ...``; any other ``#`` line is a comment."""
-
-
-def record_from_text(
-    text: str,
-    *,
-    name: str = "the game file",
-    default_game: str | None = None,
-    default_variant: Mapping[str, Any] | None = None,
-    default_players: Sequence[Mapping[str, Any]] | None = None,
-) -> GameRecord:
-    """Parse and validate a plain-text record (see the module docstring, :func:`load_record`)."""
-    game_spec: tuple[str, dict[str, Any], str] | None = None  # name, variant, where
-    players: list[Any] = [None, None]
-    move_lines: list[tuple[int, str]] = []
-    start: tuple[dict[str, Any], str] | None = None  # the set-up board, where it was
-    opening: tuple[dict[str, Any], str] | None = None  # a swap opening, where it was
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        where = f"line {lineno} of {name}:"
-        if not line:
-            continue
-        if line.startswith("#"):
-            start_line = _START_RE.fullmatch(line)
-            if start_line is not None and not move_lines:
-                start = ({"board": start_line[1], "turn": "XO".index(start_line[2].upper())},
-                         f"{where} the start")
-                continue
-            opening_line = _OPENING_RE.fullmatch(line)
-            if opening_line is not None and not move_lines:
-                if opening is not None:
-                    raise RecordError(f"{where} the opening is given twice")
-                opening = ({"kind": opening_line[1].lower(),
-                            "choices": (opening_line[2] or "").split()}, f"{where} the opening")
-                continue
-            header = _HEADER_RE.fullmatch(line)
-            if header is None or move_lines:
-                continue  # a comment; headers count only before the first move
-            value = header[3].strip()
-            if header[2] is None:
-                game_spec = (*_parse_game_header(value, where), f"{where} the variant")
-            else:
-                players[int(header[2]) - 1] = _parse_player_header(value, where)
-            continue
-        line = line.split("#", 1)[0].strip()  # a trailing comment
-        if line:
-            move_lines.append((lineno, line))
-
-    if start is not None and game_spec is None:
-        raise RecordError(f"{name} has a set-up start but does not say which game it is "
-                          f"(add a line like '# game: othello' before it)")
-    if game_spec is not None:
-        game_name, variant, where = game_spec
-        game = _make_game(game_name, variant, where)
-        if start is not None:
-            game = _set_up(game, *start)
-    elif default_game is not None:
-        game_name = _check_game_name(default_game, f"{name}:")
-        game = _make_game(game_name, dict(default_variant or {}), f"{name}: the variant")
-        try:
-            _replay_lines(game, move_lines, name)
-        except RecordError as error:
-            # No header and not a game of the caller's kind: another game's moves?
-            game, note = _as_another_game(game_name, move_lines, name, error)
-            return _text_record(game, players, name, default_players, note, opening)
-        return _text_record(game, players, name, default_players, opening=opening)
-    elif move_lines or text.strip():
-        raise RecordError(f"{name} does not say which game it is "
-                          f"(add a first line like '# game: othello')")
-    else:
-        raise RecordError(f"{name} is empty")
-
-    _replay_lines(game, move_lines, name)
-    return _text_record(game, players, name, default_players, opening=opening)
-
-
-def _replay_lines(game: Game, move_lines: Sequence[tuple[int, str]], name: str) -> None:
-    """Play the move lines ``(line number, text)`` of a text record on ``game``."""
-    texts: list[tuple[str, str]] = []
-    for lineno, line in move_lines:
-        where = f"line {lineno} of {name}:"
-        try:
-            parsed = game.parse_moves(line)
-        except RulesError as error:
-            raise RecordError(_sentence(f"{where} {_strip_move_number(error)}")) from None
-        texts.extend((game.move_name(m), where) for m in parsed)
-        _check_count(len(texts), f"{name}:")
-    _replay(game, texts)
-
-
-def _as_another_game(tried: str, move_lines: Sequence[tuple[int, str]], name: str,
-                     error: RecordError) -> tuple[Game, str]:
-    """The moves of a headerless text record played as each other game (default
-    variant) in turn; the first that takes them all wins, with a note saying so.
-
-    Raises:
-        RecordError: ``error`` (the caller's game's problem) when no game takes them.
-    """
-    for other in GAMES:
-        if other == tried or not move_lines:
-            continue
-        game = new_game(other)
-        try:
-            _replay_lines(game, move_lines, name)
-        except RecordError:
-            continue
-        return game, (f"{name} has no '# game:' line and is not a {GAMES[tried].title} "
-                      f"game: opened as {game.title}")
-    raise error
-
-
-def _text_record(game: Game, players: list[Any], name: str,
-                 default_players: Sequence[Mapping[str, Any]] | None,
-                 note: str | None = None,
-                 opening: tuple[dict[str, Any], str] | None = None) -> GameRecord:
-    if players == [None, None]:
-        checked = _check_players(default_players or standard_players(), "the default players")
-    elif None in players:
-        missing = players.index(None) + 1
-        raise RecordError(f"{name} names only one player (add a line '# player {missing}: human')")
-    else:
-        checked = players
-    record = GameRecord(game.name, dict(game.variant()),
-                        [game.move_name(m) for m in game.move_stack], checked,
-                        _result_of(game), start_of(game),
-                        opening=None if opening is None else _check_opening(game, *opening))
-    record.note = note
-    return record
-
-
-def _parse_game_header(value: str, where: str) -> tuple[str, dict[str, Any]]:
-    """``"gomoku size=15 rule=freestyle"`` -> ``("gomoku", {"size": 15, "rule": "freestyle"})``."""
-    words = value.split()
-    if not words:
-        raise RecordError(f"{where} '# game:' must name a game, like '# game: othello'")
-    game_name = _check_game_name(words[0].lower(), where)
-    params = _variant_params(game_name)
-    variant: dict[str, Any] = {}
-    for word in words[1:]:
-        key, equals, text = word.partition("=")
-        key = key.lower()
-        if not equals or not text:
-            raise RecordError(f"{where} {_show(word)} is not an option like "
-                              f"'{next(iter(params), 'size')}=...'")
-        if key not in params:
-            raise RecordError(f"{where} {GAMES[game_name].title} has no option {_show(key)}"
-                              f"{_options_hint(params)}")
-        if key in variant:
-            raise RecordError(f"{where} the option {key!r} is given twice")
-        if isinstance(params[key], int):
-            try:
-                variant[key] = int(text)
-            except ValueError:
-                raise RecordError(f"{where} {key} must be a whole number, "
-                                  f"not {_show(text)}") from None
-        else:
-            variant[key] = text
-    return game_name, variant
-
-
-def _parse_player_header(value: str, where: str) -> Player:
-    """``"human"`` or ``"computer level=4 eval=default"`` -> a player entry.
-
-    ``eval=`` comes last and takes the rest of the line, so that a name with a space
-    is refused as a whole (``_check_player``) rather than split into a stray word.
-    """
-    value, has_eval, evaluator = value.partition(" eval=")
-    words = value.split()
-    if not words or words[0].lower() not in ("human", "computer"):
-        raise RecordError(f"{where} a player is 'human' or 'computer level=N', "
-                          f"not {_show(value)}")
-    entry: dict[str, Any] = {"type": words[0].lower()}
-    for word in words[1:]:
-        key, equals, text = word.partition("=")
-        key = key.lower()
-        if key == "level" and equals:
-            entry["level"] = int(text) if text.isdigit() and len(text) < 4 else text
-        elif key == "eval" and equals and not has_eval:
-            entry["eval"] = text
-        else:
-            raise RecordError(f"{where} {_show(word)} is not 'level=N' or 'eval=NAME'")
-    if has_eval:
-        entry["eval"] = evaluator.strip()
-    return _check_player(entry, where.rstrip(":") + ": the player")
-
-
-# --- saving --------------------------------------------------------------------------
-
-
-def record_to_json(record: GameRecord) -> str:
-    """The JSON form of a (validated) record, ending in a newline.
-
-    Raises:
-        RecordError: the record does not describe a playable game.
-    """
-    game, players, result = _check_record(record)
-    data = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": game.name,
-        "variant": dict(game.variant()),
-        "moves": game.moves_text(),
-        "players": players,
-        "result": result,
-    }
-    if start_of(game) is not None:
-        data["start"] = start_of(game)
-    if record.scores is not None:
-        data["scores"] = _check_scores(record.scores, len(game.move_stack), "the scores")
-    if record.opening is not None:
-        data["opening"] = _check_opening(game, record.opening, "the opening")
-    names = player_names(record.names or [])
-    if names is not None:
-        data["names"] = names
-    try:
-        return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-    except (TypeError, ValueError) as error:
-        raise RecordError(_sentence(f"the game cannot be written as JSON: {error}")) from None
-
-
-def record_to_text(record: GameRecord) -> str:
-    """The plain-text form of a (validated) record, ending in a newline.
-
-    Raises:
-        RecordError: the record does not describe a playable game.
-    """
-    game, players, result = _check_record(record)
-    lines = ["# Plies game record"]
-    options = " ".join(f"{key}={value}" for key, value in game.variant().items())
-    lines.append(f"# game: {game.name} {options}".rstrip())
-    start = _start_header(game)
-    if start is not None:
-        lines.append(start)
-    if record.opening is not None:
-        opening = _check_opening(game, record.opening, "the opening")
-        lines.append(" ".join(["# opening:", opening["kind"], *opening["choices"]]))
-    for side, player in enumerate(players):
-        words = [player["type"]]
-        if player["type"] == "computer":
-            words += [f"level={player['level']}", f"eval={player['eval']}"]
-        lines.append(f"# player {side + 1} ({game.side_names[side]}): {' '.join(words)}")
-    if result is not None:
-        winner = ("draw" if result["winner"] is None
-                  else f"{game.side_names[result['winner']]} wins")
-        margin = f" by {abs(result['margin'])}" if result.get("margin") else ""
-        lines.append(f"# result: {winner}{margin}, {result['reason']}")
-    stack = game.move_stack
-    for start in range(0, len(stack), TEXT_MOVES_PER_LINE):
-        lines.append(game.moves_text(stack[start:start + TEXT_MOVES_PER_LINE]))
-    return "\n".join(lines) + "\n"
-
-
-def save_record(path: str | os.PathLike[str], record: GameRecord) -> str | None:
-    """Write ``record`` to ``path`` atomically: ``.txt`` as plain text, ``.psq`` and
-    ``.ggf`` in the field's formats, anything else as JSON.
-
-    The record is validated and serialised before the file is touched; a failure
-    leaves any existing file unchanged and no temporary file behind.
-
-    Returns:
-        What the file's format cannot hold that changes the game, named for a person
-        (``"the swap2 opening"``, from the format module's ``not_kept``), else ``None``.
-
-    Raises:
-        RecordError: the record is invalid or the file cannot be written (one sentence).
-    """
-    path = Path(path)
-    suffix = path.suffix.lower()
-    other = _other_format(suffix, "")
-    lost = None
-    if other is not None:
-        text = other.write_record(record)
-        lost = getattr(other, "not_kept", lambda _record: None)(record)
-    else:
-        text = record_to_text(record) if suffix == ".txt" else record_to_json(record)
-    try:
-        atomic_write_text(path, text)
-    except OSError as error:
-        raise RecordError(f"{path.name} could not be saved: {os_reason(error)}") from None
-    return lost
-
-
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to a temporary file beside ``path``, then rename it into place.
-
-    The file keeps the mode of the regular file it replaces; otherwise (a new file, or
-    ``path`` a link, which the rename replaces, not its target) it gets the user's
-    default mode (0666 less the umask), never a link target's (``/dev/zero``'s 0666).
-
-    Raises:
-        OSError: the folder cannot be written; ``path`` is then unchanged.
-    """
-    path = Path(path)
-    data = text.encode("utf-8")
-    try:
-        info = path.lstat()
-        mode = stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
-    except OSError:
-        mode = None
-    fd, temp = _create_temporary(path)
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        if mode is not None:
-            os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
-
-
-def _create_temporary(path: Path) -> tuple[int, str]:
-    """A new file ``.<name>.XXXXXXXX.tmp`` beside ``path``, opened for writing.
-
-    Created with mode 0666 so the umask gives it the user's default mode (``mkstemp``
-    makes 0600); ``O_EXCL`` and ``O_NOFOLLOW``: never an existing file or a link.
-    """
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
-        | getattr(os, "O_BINARY", 0)
-    for _attempt in range(100):
-        temp = os.path.join(path.parent, f".{path.name}.{secrets.token_hex(4)}.tmp")
-        try:
-            return os.open(temp, flags, 0o666), temp
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"no free temporary name beside {path}")
-
-
-STALE_TEMPORARY_AGE = 600.0
-"""Seconds after which a temporary file of :func:`atomic_write_text` is a leftover: a
-write takes milliseconds, so one this old was cut short (a kill, a power cut)."""
-_TEMPORARY = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
-"""The names :func:`_create_temporary` makes (and ``mkstemp`` made before it)."""
-
-
-def remove_stale_temporaries(folder: str | os.PathLike[str],
-                             older_than: float = STALE_TEMPORARY_AGE) -> int:
-    """Delete the leftover temporary files of interrupted atomic writes in ``folder``.
-
-    Only regular files named as :func:`atomic_write_text` names them and not changed
-    for ``older_than`` seconds are removed (a write in progress in another window is
-    younger); links and anything else are left alone. Never raises.
-
-    Returns:
-        How many files were removed.
-    """
-    removed = 0
-    now = time.time()
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return 0
-    for entry in entries:
-        try:
-            if not _TEMPORARY.match(entry.name) or not entry.is_file(follow_symlinks=False):
-                continue
-            if now - entry.stat(follow_symlinks=False).st_mtime < older_than:
-                continue
-            os.unlink(entry.path)
-            removed += 1
-        except OSError:
-            continue
-    return removed
-
-
-# --- config folder and autosave ------------------------------------------------------
-
-
-def config_dir() -> Path:
-    """The user's Plies configuration folder, created on demand.
-
-    ``platformdirs.user_config_dir("plies")``: on Linux ``$XDG_CONFIG_HOME/plies``
-    (``~/.config/plies`` by default).
-    """
-    folder = Path(platformdirs.user_config_dir("plies", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def evaluators_dir() -> Path:
-    """The folder of the user's own evaluators: a record or the settings naming ``NAME``
-    (not a preset) mean ``NAME.toml`` here. Not created: it is the user's to make."""
-    return config_dir() / "evaluators"
-
-
-def games_dir() -> Path:
-    """The default folder of the Save and Open dialogs, created on demand."""
-    folder = config_dir() / "games"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-AUTOSAVE_NAME = "autosave.json"
-"""The first window's autosave; other windows open at once use ``game.slots``' names."""
-_autosave_name = AUTOSAVE_NAME
-
-
-def use_autosave_name(name: str) -> None:
-    """Make this process's autosave ``config_dir()/name`` (``game.slots`` sets it)."""
-    global _autosave_name
-    if not name or "/" in name or "\\" in name or name.startswith("."):
-        raise ValueError(f"{name!r} is not an autosave file name")
-    _autosave_name = name
-
-
-def autosave_path() -> Path:
-    """Where the running game is kept between sessions (this window's slot)."""
-    return config_dir() / _autosave_name
-
-
-def save_autosave(record: GameRecord) -> bool:
-    """Autosave ``record``; a failure is logged, never raised (the game goes on).
-
-    Returns:
-        Whether the autosave was written.
-    """
-    try:
-        save_record(autosave_path(), record)
-    except (RecordError, OSError) as error:
-        log.warning("autosave failed: %s", error)
-        return False
-    return True
-
-
-def load_autosave() -> GameRecord | None:
-    """The autosaved game, or ``None`` when there is none or it cannot be read.
-
-    A corrupt autosave is moved aside to ``autosave.json.bad`` (replacing an older
-    one) so that it is neither lost nor tried again.
-    """
-    try:
-        path = autosave_path()
-    except OSError as error:
-        log.warning("no config folder: %s", error)
-        return None
-    if not path.exists() and not path.is_symlink():
-        return None
-    try:
-        return load_record(path, follow_links=False)
-    except RecordError as error:
-        log.warning("the autosave is unusable and was moved aside: %s", error)
-        try:
-            os.replace(path, path.with_name(path.name + ".bad"))
-        except OSError:
-            try:
-                path.unlink()
-            except OSError:
-                pass
-        return None
-
-
-def clear_autosave() -> None:
-    """Forget the autosaved game (nothing happens when there is none)."""
-    try:
-        autosave_path().unlink(missing_ok=True)
-    except OSError as error:
-        log.warning("could not remove the autosave: %s", error)
-
-
-# --- other formats and set-up boards ------------------------------------------------------
-
-OTHER_FORMATS = {".psq": "game.formats.psq", ".ggf": "game.formats.ggf"}
-"""The field's formats (``game.formats``) by file extension; each module has
-``looks_like(text)``, ``read_record(text, name=, default_players=)`` and
-``write_record(record)``."""
-
-
-def _other_format(suffix: str, text: str) -> Any:
-    """The ``game.formats`` module that reads a file with ``suffix`` (or content ``text``)."""
-    import importlib  # the format modules import this one: loaded only when needed
-
-    if suffix in OTHER_FORMATS:
-        return importlib.import_module(OTHER_FORMATS[suffix])
-    if suffix in (".json", ".txt") or not text:
-        return None
-    for module_name in OTHER_FORMATS.values():
-        module = importlib.import_module(module_name)
-        if module.looks_like(text):
-            return module
-    return None
+# --- set-up boards ---------------------------------------------------------------------
 
 
 def start_of(game: Game) -> dict[str, Any] | None:
@@ -932,22 +247,6 @@ def _set_up(game: Game, start: Any, where: str) -> Game:
         return type(game).from_diagram(start["board"], start["turn"], **game.variant())
     except RulesError as error:
         raise RecordError(_sentence(f"{where}: {error}")) from None
-
-
-def _start_header(game: Game) -> str | None:
-    """``# start: DIAGRAM X|O`` for a text record of a set-up game, else ``None``."""
-    start = start_of(game)
-    if start is None:
-        return None
-    return f"# start: {start['board']} {'XO'[start['turn']]}"
-
-
-_START_RE = re.compile(r"#\s*start\s*:\s*(\S+)\s+([XOxo])\s*")
-"""``# start: DIAGRAM X`` in a text record (before the first move)."""
-
-_OPENING_RE = re.compile(r"#\s*opening\s*:\s*(swap2?)(\s.*)?", re.IGNORECASE)
-"""``# opening: swap2 place-two white`` in a text record (before the first move); a
-comment that happens to start ``# opening:`` but names no swap stays a comment."""
 
 
 # --- validation helpers ----------------------------------------------------------------
@@ -1044,6 +343,15 @@ MAX_SCORE = 10**9
 """Bigger than any evaluator's score (a proven win is about 10**6)."""
 
 
+def _check_clock(value: Any, where: str) -> dict[str, Any]:
+    """A record's ``clock`` object, checked and written back in its one form."""
+    try:
+        timing, remaining = timing_from_json(value, where)
+    except ClockError as error:
+        raise RecordError(str(error)) from None
+    return timing.to_json(remaining)
+
+
 def _check_scores(value: Any, moves: int, where: str) -> list[int | None]:
     """``value`` as a record's ``scores``: a list of ``moves + 1`` integers or nulls."""
     if not isinstance(value, list):
@@ -1059,34 +367,17 @@ def _check_scores(value: Any, moves: int, where: str) -> list[int | None]:
 
 
 def _check_player(entry: Any, where: str) -> Player:
-    if not isinstance(entry, Mapping):
-        raise RecordError(f"{where} must be a human or a computer entry, not {_kind(entry)}")
-    kind = entry.get("type")
-    if kind == "human":
-        return {"type": "human"}
-    if kind != "computer":
-        raise RecordError(f"{where} must have type 'human' or 'computer', "
-                          f"not {_show(kind)}")
-    level = entry.get("level", 4)
-    if not _is_int(level) or level not in LEVELS:
-        raise RecordError(f"{where} has level {_show(level)}; levels go from "
-                          f"{LEVELS[0]} to {LEVELS[-1]}")
-    evaluator = entry.get("eval", DEFAULT_EVAL)
-    if evaluator is None:
-        evaluator = DEFAULT_EVAL
-    if not is_evaluator_name(evaluator):
-        # Never a path: a game file from anywhere must not make Plies open another file.
-        raise RecordError(f"{where} names the evaluator {_show(evaluator)}, but a game "
-                          f"file may only name a built-in evaluator or one kept in Plies' "
-                          f"evaluators folder (letters, digits, _ and -)")
-    return {"type": "computer", "level": level, "eval": evaluator}
+    try:
+        return _players.from_json(entry, where)
+    except _players.PlayerError as error:
+        raise RecordError(str(error)) from None
 
 
 def _check_players(players: Any, where: str) -> list[Player]:
-    if not isinstance(players, Sequence) or isinstance(players, str | bytes) or len(players) != 2:
-        raise RecordError(f"{where} must list exactly two players, side 0 first")
-    return [_check_player(entry, f"{where.rstrip(':')}, player {side + 1},")
-            for side, entry in enumerate(players)]
+    try:
+        return list(_players.pair_from_json(players, where))
+    except _players.PlayerError as error:
+        raise RecordError(str(error)) from None
 
 
 def _result_of(game: Game) -> dict[str, Any] | None:
@@ -1220,12 +511,20 @@ def _example(game: Game) -> str:
 
 
 __all__ = [
-    "DEFAULT_EVAL", "DEFAULT_LEVEL", "FORMAT", "GameRecord", "LEVELS", "MAX_FILE_BYTES",
-    "AUTOSAVE_NAME", "Player", "RecordError", "VERSION", "atomic_write_text", "autosave_path",
-    "clear_autosave", "computer", "config_dir", "evaluators_dir", "games_dir", "human",
-    "load_autosave",
-    "load_record", "record_from_game", "record_from_json", "record_from_text",
-    "record_to_game", "record_to_json", "record_to_text", "remove_stale_temporaries",
-    "save_autosave", "save_record",
-    "standard_players", "use_autosave_name", "validate_players", "validate_variant",
+    "DEFAULT_EVAL",
+    "DEFAULT_LEVEL",
+    "MAX_MOVES",
+    "NAME_LENGTH",
+    "GameRecord",
+    "Player",
+    "RecordError",
+    "computer",
+    "human",
+    "record_from_game",
+    "player_names",
+    "record_to_game",
+    "standard_players",
+    "start_of",
+    "validate_players",
+    "validate_variant",
 ]

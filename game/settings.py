@@ -1,4 +1,5 @@
-"""User settings: what the options screen changes, remembered between sessions.
+"""User settings: what the options screen changes, remembered between sessions; and
+the config folder they live in (``config_dir``, with the evaluators and games folders).
 
 The file is ``config_dir()/settings.json``::
 
@@ -18,6 +19,7 @@ typo does not reset everything else. Saving is atomic (temporary file + rename).
 from __future__ import annotations
 
 import contextlib
+import copy
 import dataclasses
 import json
 import logging
@@ -27,11 +29,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.files import SETTINGS_BYTES, FileError, read_text
+import platformdirs
+
+from game.clock import ClockError, timing_from_json
+from game.files import SETTINGS_BYTES, FileError, atomic_write_text, read_text
+from game.players import Engine, Player, PlayerError, engine
 from game.records import (
     RecordError,
-    atomic_write_text,
-    config_dir,
     standard_players,
     validate_players,
     validate_variant,
@@ -78,13 +82,17 @@ class Settings:
         theme: one of :data:`THEMES`.
         last_game: the game the window opens with.
         last_variants: per game name, the last variant chosen (``Game.variant()``).
-        last_players: per game name, the last two players, as in records
-            (``[{"type": "human"}, {"type": "computer", "level": 4, "eval": "default"}]``).
+        last_players: per game name, the last two players (``game.players``; the
+            file holds their JSON form, as records do).
         window_size: ``[width, height]`` of the window in pixels.
         engine_commands: per game (Gomoku, Othello), the command line of the outside
             engine last chosen in the new-game dialog (``game.engines.external``).
         engine_sides: per game, the sides that outside engine played last (0, 1).
             Only the settings name a program to run: a game file never does.
+        clock: the new-game dialog's clock for people, ``[minutes, increment]``, or
+            ``None`` (no clock; ``game.clock``).
+        move_seconds: the new-game dialog's time per move for the computer, or ``None``
+            (its level's own limits).
     """
 
     sound: bool = True
@@ -95,24 +103,50 @@ class Settings:
     theme: str = "classic"
     last_game: str = "connect4"
     last_variants: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
-    last_players: dict[str, list[dict[str, Any]]] = dataclasses.field(default_factory=dict)
+    last_players: dict[str, list[Player]] = dataclasses.field(default_factory=dict)
     window_size: list[int] = dataclasses.field(default_factory=_default_window_size)
     engine_commands: dict[str, str] = dataclasses.field(default_factory=dict)
     engine_sides: dict[str, list[int]] = dataclasses.field(default_factory=dict)
+    clock: list[float] | None = None
+    move_seconds: float | None = None
 
     def variant_for(self, game: str) -> dict[str, Any]:
         """The remembered variant of ``game`` (``{}``, the defaults, when there is none)."""
         return dict(self.last_variants.get(game, {}))
 
-    def players_for(self, game: str) -> list[dict[str, Any]]:
-        """The remembered players of ``game`` (a person against the computer by default)."""
+    def players_for(self, game: str) -> list[Player]:
+        """The remembered players of ``game`` (a person against the computer by default);
+        the sides an outside engine played are that engine, with its command line from
+        ``engine_commands`` (an engine whose command is gone becomes the default
+        computer: the settings alone name programs to run)."""
         players = self.last_players.get(game)
-        chosen = [dict(p) for p in players] if players else standard_players()
+        chosen = list(players) if players else standard_players()
         command = self.engine_commands.get(game)
-        for side in self.engine_sides.get(game, []) if command else []:
-            chosen[side] = {"type": "computer", "level": chosen[side].get("level") or 4,
-                            "eval": chosen[side].get("eval") or "default", "engine": command}
+        sides = set(self.engine_sides.get(game, [])) if command else set()
+        for side, player in enumerate(chosen):
+            if side in sides or (isinstance(player, Engine) and command):
+                try:
+                    chosen[side] = engine(game, command or "")
+                except PlayerError:
+                    chosen[side] = standard_players()[1]
+            elif isinstance(player, Engine):
+                chosen[side] = standard_players()[1]
         return chosen
+
+
+    def playable(self, game: str, player: Player) -> Player:
+        """``player``, able to play in the window: an outside engine read from a game
+        file (no command line: a file never names a program) becomes the engine these
+        settings name for ``game``, else the default computer."""
+        if not isinstance(player, Engine) or player.command:
+            return player
+        command = self.engine_commands.get(game)
+        if command:
+            try:
+                return engine(game, command)
+            except PlayerError:
+                pass
+        return standard_players()[1]
 
 
 def next_value(choices: Sequence[str], current: str, step: int = 1) -> str:
@@ -122,6 +156,30 @@ def next_value(choices: Sequence[str], current: str, step: int = 1) -> str:
     except ValueError:
         return choices[0]
     return choices[(index + step) % len(choices)]
+
+
+def config_dir() -> Path:
+    """The user's Plies configuration folder, created on demand.
+
+    ``platformdirs.user_config_dir("plies")``: on Linux ``$XDG_CONFIG_HOME/plies``
+    (``~/.config/plies`` by default).
+    """
+    folder = Path(platformdirs.user_config_dir("plies", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def evaluators_dir() -> Path:
+    """The folder of the user's own evaluators: a record or the settings naming ``NAME``
+    (not a preset) mean ``NAME.toml`` here. Not created: it is the user's to make."""
+    return config_dir() / "evaluators"
+
+
+def games_dir() -> Path:
+    """The default folder of the Save and Open dialogs, created on demand."""
+    folder = config_dir() / "games"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def settings_path() -> Path:
@@ -171,14 +229,42 @@ def settings_from_dict(data: dict[str, Any]) -> Settings:
     values["window_size"] = _clean_window_size(data.get("window_size"))
     values["engine_commands"] = _per_game(data.get("engine_commands"), _clean_command)
     values["engine_sides"] = _per_game(data.get("engine_sides"), _clean_sides)
+    values["clock"], values["move_seconds"] = _clean_timing(data.get("clock"),
+                                                            data.get("move_seconds"))
     return Settings(**values)
+
+
+def _clean_timing(clock: Any, seconds: Any) -> tuple[list[float] | None, float | None]:
+    """The remembered clock and time per move, each ``None`` when unusable."""
+    try:
+        timing, _ = timing_from_json({"controls": [clock, None]})
+        control = timing.controls[0]
+        clean_clock = None if control is None else [control.minutes, control.increment]
+    except ClockError:
+        clean_clock = None
+    try:
+        timing, _ = timing_from_json({"move_seconds": [seconds, None]})
+        clean_seconds = timing.move_seconds[0]
+    except ClockError:
+        clean_seconds = None
+    return clean_clock, clean_seconds
 
 
 def settings_to_dict(settings: Settings) -> dict[str, Any]:
     """The file form of ``settings`` (cleaned as if it had been loaded)."""
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-    data.update(dataclasses.asdict(settings_from_dict(dataclasses.asdict(settings))))
+    data.update(_plain(settings_from_dict(_plain(settings))))
     return data
+
+
+def _plain(settings: Settings) -> dict[str, Any]:
+    """The fields of ``settings`` as plain data (players in their JSON form), copied."""
+    plain = {field.name: copy.deepcopy(getattr(settings, field.name))
+             for field in dataclasses.fields(settings)}
+    plain["last_players"] = {
+        game: [p if isinstance(p, dict) else p.to_json() for p in players]
+        for game, players in settings.last_players.items()}
+    return plain
 
 
 def save_settings(settings: Settings, path: Path | None = None, *,
@@ -290,7 +376,7 @@ def _clean_variant(game: str, variant: Any) -> dict[str, Any] | None:
         return None
 
 
-def _clean_players(game: str, players: Any) -> list[dict[str, Any]] | None:
+def _clean_players(game: str, players: Any) -> list[Player] | None:
     try:
         return validate_players(players)
     except RecordError:
@@ -325,8 +411,21 @@ def _clean_window_size(value: Any) -> list[int]:
 
 
 __all__ = [
-    "ANIMATION_SPEEDS", "DEFAULT_WINDOW_SIZE", "ENGINE_GAMES", "GAME_NAMES", "MIN_WINDOW_SIZE",
-    "Settings", "THEMES", "load_settings", "merge_changes", "next_value", "save_settings",
+    "ANIMATION_SPEEDS",
+    "DEFAULT_WINDOW_SIZE",
+    "ENGINE_GAMES",
+    "GAME_NAMES",
+    "MIN_WINDOW_SIZE",
+    "THEMES",
+    "Settings",
+    "config_dir",
+    "evaluators_dir",
+    "games_dir",
+    "load_settings",
+    "merge_changes",
+    "next_value",
+    "save_settings",
     "settings_from_dict",
-    "settings_path", "settings_to_dict",
+    "settings_path",
+    "settings_to_dict",
 ]

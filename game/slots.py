@@ -1,4 +1,6 @@
-"""Several windows at once: each running window owns an autosave slot, under a lock.
+"""The autosave, and several windows at once: each running window owns an autosave
+slot, under a lock (``autosave_path``, ``save_autosave``, ``load_autosave`` and
+``clear_autosave`` act on this window's slot).
 
 Two copies of Plies sharing one config folder must not overwrite each other's game.
 Each window claims a *slot* when it opens: slot 1 is ``autosave.json``, slot *n* is
@@ -30,7 +32,9 @@ import os
 from pathlib import Path
 
 from game import records
+from game.formats import load_record, save_record
 from game.rules import Game
+from game.settings import config_dir
 
 try:
     import fcntl
@@ -39,13 +43,84 @@ except ImportError:  # pragma: no cover - Windows: no advisory locks, one slot
 
 log = logging.getLogger(__name__)
 
+# --- the autosave of this window's slot ----------------------------------------------
+
+AUTOSAVE_NAME = "autosave.json"
+"""The first window's autosave; other windows open at once use ``game.slots``' names."""
+_autosave_name = AUTOSAVE_NAME
+
+
+def use_autosave_name(name: str) -> None:
+    """Make this process's autosave ``config_dir()/name`` (``game.slots`` sets it)."""
+    global _autosave_name
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        raise ValueError(f"{name!r} is not an autosave file name")
+    _autosave_name = name
+
+
+def autosave_path() -> Path:
+    """Where the running game is kept between sessions (this window's slot)."""
+    return config_dir() / _autosave_name
+
+
+def save_autosave(record: records.GameRecord) -> bool:
+    """Autosave ``record``; a failure is logged, never raised (the game goes on).
+
+    Returns:
+        Whether the autosave was written.
+    """
+    try:
+        save_record(autosave_path(), record)
+    except (records.RecordError, OSError) as error:
+        log.warning("autosave failed: %s", error)
+        return False
+    return True
+
+
+def load_autosave() -> records.GameRecord | None:
+    """The autosaved game, or ``None`` when there is none or it cannot be read.
+
+    A corrupt autosave is moved aside to ``autosave.json.bad`` (replacing an older
+    one) so that it is neither lost nor tried again.
+    """
+    try:
+        path = autosave_path()
+    except OSError as error:
+        log.warning("no config folder: %s", error)
+        return None
+    if not path.exists() and not path.is_symlink():
+        return None
+    try:
+        return load_record(path, follow_links=False)
+    except records.RecordError as error:
+        log.warning("the autosave is unusable and was moved aside: %s", error)
+        try:
+            os.replace(path, path.with_name(path.name + ".bad"))
+        except OSError:
+            try:
+                path.unlink()
+            except OSError:
+                pass
+        return None
+
+
+def clear_autosave() -> None:
+    """Forget the autosaved game (nothing happens when there is none)."""
+    try:
+        autosave_path().unlink(missing_ok=True)
+    except OSError as error:
+        log.warning("could not remove the autosave: %s", error)
+
+
+# --- slots -------------------------------------------------------------------------------
+
 MAX_SLOTS = 8
 """More windows than this at once keep no autosave (the ninth is told so)."""
 
 
 def slot_name(number: int) -> str:
     """``autosave.json`` for slot 1, ``autosave-<n>.json`` for the others."""
-    return records.AUTOSAVE_NAME if number == 1 else f"autosave-{number}.json"
+    return AUTOSAVE_NAME if number == 1 else f"autosave-{number}.json"
 
 
 def lock_name(number: int) -> str:
@@ -81,7 +156,7 @@ def _lock_slot(number: int) -> tuple[int | None, bool]:
     if fcntl is None:
         return None, False
     try:
-        fd = _try_lock(records.config_dir() / lock_name(number))
+        fd = _try_lock(config_dir() / lock_name(number))
     except OSError:
         return None, False
     return fd, fd is None
@@ -103,7 +178,7 @@ class WindowSlot:
     def __init__(self, number: int, fd: int | None) -> None:
         self.number = number
         self._fd = fd
-        records.use_autosave_name(slot_name(number))
+        use_autosave_name(slot_name(number))
 
     @property
     def locked(self) -> bool:
@@ -118,7 +193,7 @@ class WindowSlot:
         if fcntl is None:
             return cls(1, None)
         try:
-            folder = records.config_dir()
+            folder = config_dir()
         except OSError as error:
             log.warning("no config folder, so no autosave lock: %s", error)
             return cls(1, None)
@@ -141,7 +216,7 @@ class WindowSlot:
                 fallback.release()
             return cls._own(number, fd)
         if fallback is not None:  # every free slot holds a game: replace the first
-            records.use_autosave_name(slot_name(fallback.number))
+            use_autosave_name(slot_name(fallback.number))
         return fallback
 
     @classmethod
@@ -176,7 +251,7 @@ class WindowSlot:
         free: list[Offer] = []
         others = 0
         try:
-            folder = records.config_dir()
+            folder = config_dir()
         except OSError:
             return [], 0
         for number in range(1, MAX_SLOTS + 1):
@@ -198,7 +273,7 @@ class WindowSlot:
             except OSError:
                 pass
             self._fd = None
-        records.use_autosave_name(records.AUTOSAVE_NAME)
+        use_autosave_name(AUTOSAVE_NAME)
 
 
 def held_elsewhere(number: int) -> bool:
@@ -215,7 +290,7 @@ def _unfinished(path: Path, number: int = 0) -> Offer | None:
         if not path.is_file():
             return None
         mtime = path.stat().st_mtime
-        record = records.load_record(path)
+        record = load_record(path)
         if record.result is not None or not record.moves:
             return None
         game = records.record_to_game(record)
@@ -226,4 +301,6 @@ def _unfinished(path: Path, number: int = 0) -> Offer | None:
     return Offer(number, record, game, mtime)
 
 
-__all__ = ["MAX_SLOTS", "Offer", "WindowSlot", "held_elsewhere", "lock_name", "slot_name"]
+__all__ = ["AUTOSAVE_NAME", "MAX_SLOTS", "Offer", "WindowSlot", "autosave_path",
+           "clear_autosave", "held_elsewhere", "load_autosave", "lock_name", "save_autosave",
+           "slot_name", "use_autosave_name"]

@@ -1,7 +1,39 @@
-"""Shared pytest set-up: headless SDL for every test that touches pygame."""
+"""Shared pytest set-up: headless SDL for every test that touches pygame, and private folders.
+
+The suite runs in parallel (``pytest -n auto``, pytest-xdist): no two tests may share a
+settings folder, a display or a port. Every test gets its own XDG folders here (settings,
+tallies, autosaves, the menu entry), so nothing reads or writes the real ones either;
+``tests/ui/conftest.py`` narrows them further for the window's tests.
+"""
 
 import os
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+XDG_FOLDERS = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
+
+
+@pytest.fixture(autouse=True)
+def private_xdg_folders(tmp_path_factory, monkeypatch):
+    """Each test's own XDG folders, outside its ``tmp_path`` (tests list that folder)."""
+    home = tmp_path_factory.mktemp("xdg")
+    for name in XDG_FOLDERS:
+        monkeypatch.setenv(name, str(home / name.removeprefix("XDG_").lower()))
+    return home
+
+
+def pytest_collection_modifyitems(items):
+    """A real-window test (``xvfb``) is ``slow`` too: it starts an X server and a program.
+
+    In a parallel run the slow tests go first, so that the workers end together rather
+    than one finishing a long test alone (every worker sorts alike: the order is stable).
+    """
+    for item in items:
+        if item.get_closest_marker("xvfb") is not None:
+            item.add_marker(pytest.mark.slow)
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)

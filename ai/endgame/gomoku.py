@@ -32,7 +32,7 @@ Two caps: ``max_fours`` (12 by default: long enough for the VCFs of real games) 
 ``max_nodes`` (200 000, some seconds; the searcher's time budget usually stops a
 solve long before through ``poll``). Giving up returns ``None``.
 
-Patterns come from ``ai.evaluators.gomoku``'s ``LineBoard`` (the exact five-points of
+Patterns come from ``ai.gomoku_lines``' ``LineBoard`` (the exact five-points of
 the rule, overlines excluded under ``standard``).
 
 The shortest case, an open three (the open four is the only "four" needed):
@@ -55,7 +55,7 @@ from collections.abc import Callable
 
 from ai.evaluators.base import WIN, ExactSolver, Solution
 from ai.endgame.gomoku_vct import DEFAULT_MAX_THREATS, VctTable, deepen, find_vct
-from ai.evaluators.gomoku import PRESETS, RULE_EXACT, LineBoard, LineTables
+from ai.gomoku_lines import RULE_EXACT, LineBoard, LineTables, Weights
 from game.rules.base import Game, Move
 
 __all__ = ["DEFAULT_MAX_FOURS", "VcfSolver", "find_vcf"]
@@ -230,7 +230,7 @@ class VcfSolver(ExactSolver):
         self.max_fours = max_fours
         self.max_threats = max_threats
         self.max_nodes = max_nodes
-        self._tables = tables or {rule: LineTables(PRESETS["default"], rule)
+        self._tables = tables or {rule: LineTables(Weights(), rule)
                                   for rule in RULE_EXACT}
         # Position facts only, whoever found them: safe to share between threads.
         self._failed: dict[int, int] = {}

@@ -37,7 +37,8 @@ means "not found"; the board is always left as it was.
 
 The shortest VCT that is not a VCF, a double three (9x9, Black to move):
 
->>> from ai.evaluators.gomoku import PRESETS, LineBoard, LineTables
+>>> from ai.evaluators.gomoku import PRESETS
+>>> from ai.gomoku_lines import LineBoard, LineTables
 >>> from game.rules import new_game
 >>> game = new_game("gomoku", size=9)
 >>> game.play_moves("d5 a1 e5 a9 f3 i1 f4 i9")
@@ -53,7 +54,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from ai.evaluators.gomoku import LineBoard
+from ai.gomoku_lines import LineBoard
 from game.rules.base import Move
 
 __all__ = ["DEFAULT_MAX_THREATS", "VctTable", "deepen", "find_vct"]

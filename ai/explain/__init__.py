@@ -1,7 +1,9 @@
 """The computer explains itself: scores in a person's terms, top moves, why a move.
 
 * ``winchance``: evaluator score -> expected result (a fitted logistic curve per game
-  and preset) and the wording of a score ("Black 72%", "Red wins in 7 moves").
+  and preset).
+* ``scores``: every wording of a score ("Black 72%", "Red wins in 7 moves", "+1.5
+  discs", "win in 3"), for the window, analyse, review, hints and engine messages.
 * ``multipv``: the N best root moves, each with its exact score and its own line.
 * ``terms``: an evaluator's named terms and the difference between two positions.
 * ``tree``: a small real search recorded node by node, for the tree explorer.

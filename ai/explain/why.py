@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from ai.evaluators.base import Evaluator, is_proven
-from ai.explain.winchance import UNITS, moves_to_end
+from ai.explain.scores import UNITS, moves_to_end
 from ai.explain.words import count, plural
 from ai.search import Line
 from game.rules.base import Game, Move
@@ -167,7 +167,7 @@ def term_words(game_name: str, diff: TermDifference) -> str:
     ``"open threes +2500 points"``, ``"threats on good rows −0.8 threats"``.
 
     With a raw count the count is given in its unit; otherwise the points in the
-    game's unit (``winchance.UNITS``).
+    game's unit (``scores.UNITS``).
     """
     name = term_name(diff.name)
     if diff.count is not None and diff.count != 0 and diff.name in COUNT_UNITS:

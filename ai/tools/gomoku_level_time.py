@@ -25,8 +25,8 @@ import ai.search
 from ai.evaluators import load_evaluator
 from ai.evaluators.base import is_proven
 from ai.search import Searcher
+from game.formats import load_record
 from game.match import parse_player_spec
-from game.records import load_record
 from game.rules import Game, new_game
 
 __all__ = ["main", "positions"]

@@ -37,7 +37,7 @@ from pathlib import Path
 from ai.endgame.gomoku_vct import DEFAULT_MAX_THREATS, find_vct
 from ai.evaluators import load_evaluator
 from ai.evaluators.gomoku import LineBoard
-from game.records import load_record
+from game.formats import load_record
 from game.rules import new_game
 from game.rules.base import Game, Move
 from game.rules.openings import FIRST, Opening

@@ -17,27 +17,25 @@ import dataclasses
 from typing import Any
 
 from ai.evaluators import EvaluatorError, load_evaluator
-from ai.evaluators.base import Evaluator, is_proven, plies_to_end
+from ai.evaluators.base import Evaluator, is_proven
+from ai.explain.scores import chance, describe, is_settled, raw_text, short_text
 from ai.explain.why import (Why, compare_lines, compared_line, exact_summary, summary,
                             term_name, term_words)
-from ai.explain.winchance import describe, percent, raw_text, win_chance
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, Searcher, SearchResult, TopMoves
 from game.commands.common import CliError, build_game, emit, file_positions, located
-from game.records import evaluators_dir
+from game.settings import evaluators_dir
 from game.rules import Game
 
 
 def describe_score(score: int) -> str:
-    """A score for a person: ``+37``, ``-5``, ``win in 3``, ``loss in 4``.
+    """A score for a person: ``+37``, ``-5``, ``win in 3``, ``loss in 4``
+    (``ai.explain.scores.short_text``).
 
     >>> describe_score(999_997), describe_score(-12)
     ('win in 3', '-12')
     """
-    plies = plies_to_end(score)
-    if plies is not None:
-        return f"{'win' if score > 0 else 'loss'} in {plies}"
-    return f"{score:+d}"
+    return short_text(score)
 
 
 def _limits(args: argparse.Namespace, evaluator: Evaluator) -> Limits:
@@ -64,12 +62,9 @@ def score_fields(game: Game, evaluator: Evaluator, score: int, exact: bool,
                  margin: int | None = None) -> dict[str, Any]:
     """A score's JSON fields, from the side to move's view: raw, chance, words
     (``margin``: a solver's exact score in the game's convention, when known)."""
-    chance = win_chance(game.name, score, evaluator.name)
-    if exact and score == 0:
-        chance = 0.5
     return {
         "score": score,
-        "win_chance": round(chance, 4),
+        "win_chance": round(chance(game.name, score, evaluator.name, exact), 4),
         "words": describe(game.name, score, game.side_names[game.turn], exact=exact,
                           preset=evaluator.name, margin=margin),
         "unit": raw_text(game.name, score, exact=exact),
@@ -80,7 +75,7 @@ def score_text(game: Game, evaluator: Evaluator, score: int, exact: bool,
                margin: int | None = None) -> str:
     """``"Black 62% (+1.5 discs, raw +150)"`` or ``"Red wins in 4 moves"``."""
     fields = score_fields(game, evaluator, score, exact, margin)
-    if is_proven(score) or (exact and score == 0):
+    if is_settled(score, exact):
         return fields["words"]
     return f"{fields['words']} ({fields['unit']}, raw {score:+d})"
 

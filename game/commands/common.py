@@ -185,10 +185,10 @@ def seconds_value(text: str) -> float:
 def int_range(low: int, high: int, what: str) -> Callable[[str], int]:
     """An argparse ``type``: a whole number from ``low`` to ``high``.
 
-    >>> int_range(1, 8, "level")("9")
+    >>> int_range(1, 3, "--jobs")("9")
     Traceback (most recent call last):
       ...
-    argparse.ArgumentTypeError: level must be a whole number from 1 to 8, not '9'
+    argparse.ArgumentTypeError: --jobs must be a whole number from 1 to 3, not '9'
     """
     def convert(text: str) -> int:
         try:
@@ -201,6 +201,13 @@ def int_range(low: int, high: int, what: str) -> Callable[[str], int]:
         return value
     convert.__name__ = what  # argparse names the type in some messages
     return convert
+
+
+def level_type(what: str = "level") -> Callable[[str], int]:
+    """An argparse ``type``: a level number (the range is ``ai.levels``')."""
+    from ai.levels import LEVEL_NUMBERS
+
+    return int_range(LEVEL_NUMBERS[0], LEVEL_NUMBERS[-1], what)
 
 
 def join_dash_values(argv: Sequence[str]) -> list[str]:

@@ -182,7 +182,7 @@ def icon_png(size: int) -> bytes:
 
 
 def _write(path: Path, data: bytes) -> str:
-    from game.records import atomic_write_text
+    from game.files import atomic_write_text
 
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.suffix == ".png":

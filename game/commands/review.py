@@ -1,6 +1,6 @@
 """``plies review FILE``: judge every move of a saved game.
 
-Reads the record through ``game.records.load_record`` (every check of a loaded game
+Reads the record through ``game.formats.load_record`` (every check of a loaded game
 applies), reviews it with ``ai.explain.review`` and prints a table of the moves with
 their labels, the better move where there was one, the scores before and after from
 the mover's view, and a summary per side (counts per label, accuracy). ``--json``
@@ -26,10 +26,11 @@ from ai.evaluators import EvaluatorError, load_evaluator
 from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview,
                                ReviewLimits, SideSummary, review_game)
 from ai.evaluators.base import is_proven
-from ai.explain.winchance import percent, raw_text
+from ai.explain.scores import percent, raw_text
 from ai.explain.words import count
 from game.commands.common import MAX_DEPTH, CliError, int_range, seconds_value
-from game.records import GameRecord, RecordError, load_record, record_to_game
+from game.records import GameRecord, RecordError, record_to_game
+from game.formats import load_record
 from game.rules import GAMES, Game
 
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -142,12 +143,7 @@ def _side_payload(game: Game, record: GameRecord, summary: SideSummary) -> dict[
 # --- text --------------------------------------------------------------------------------
 
 def _player_text(record: GameRecord, side: int) -> str:
-    player = record.players[side] if side < len(record.players) else {}
-    if player.get("type") == "computer":
-        preset = player.get("eval", "default")
-        return f"computer level {player.get('level')}" + (
-            f" ({preset})" if preset != "default" else "")
-    return "human"
+    return record.players[side].describe()
 
 
 def score_text(game: Game, score: int, exact: bool) -> str:

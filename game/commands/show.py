@@ -1,6 +1,6 @@
 """``plies show FILE [--json]``: print a saved game without opening the window.
 
-The file goes through the one record loader (``game.records.load_record``: every
+The file goes through the one record loader (``game.formats.load_record``: every
 format it reads, every check it makes), so ``show`` is also the way to test a file
 from outside: a bad file is one sentence on stderr and status 2, exactly what the
 window would say. The text form is for people::
@@ -44,9 +44,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """``plies show``: load, validate and print; a bad file is a ``CliError``."""
     from game import records
+    from game.formats import load_record
 
     try:
-        record = records.load_record(args.file)
+        record = load_record(args.file)
         game = records.record_to_game(record)
     except records.RecordError as error:
         raise CliError(str(error)) from None
@@ -81,7 +82,7 @@ def show_text(record: Any, game: Any) -> str:
         choices = ", ".join(record.opening["choices"]) or "no choice made yet"
         lines.append(f"opening: {record.opening['kind']} ({choices})")
     for side, player in enumerate(record.players):
-        lines.append(f"{game.side_names[side]}: {_player(player)}")
+        lines.append(f"{game.side_names[side]}: {player.describe()}")
     lines.append(f"moves ({len(record.moves)}): {_numbered(record.moves) or '(none)'}")
     lines.append(_board(game))
     lines.append(f"result: {_result(record, game)}")
@@ -90,7 +91,7 @@ def show_text(record: Any, game: Any) -> str:
 
 def show_json(record: Any, game: Any) -> str:
     """The validated record as JSON (what Plies writes for it)."""
-    from game.records import record_to_json
+    from game.formats.plies_json import record_to_json
 
     return record_to_json(record)
 
@@ -102,14 +103,6 @@ RENDERERS: dict[str, Callable[[Any, Any], str]] = {"text": show_text, "json": sh
 def _title(game: Any) -> str:
     variant = ", ".join(f"{key} {value}" for key, value in game.variant().items())
     return f"{game.title}" + (f" ({variant})" if variant else "")
-
-
-def _player(player: dict[str, Any]) -> str:
-    if player.get("type") != "computer":
-        return "a person"
-    evaluator = player.get("eval", "default")
-    return f"computer, level {player.get('level')}" + (
-        "" if evaluator == "default" else f", evaluator {evaluator}")
 
 
 def _numbered(moves: list[str]) -> str:

@@ -48,7 +48,7 @@ from game.commands.common import (
 )
 from game.files import os_reason
 from game.formats.tree_svg import figure_svg, from_search, search_caption
-from game.records import atomic_write_text
+from game.files import atomic_write_text
 
 DEFAULT_DEPTH = 3
 

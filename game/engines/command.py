@@ -12,8 +12,10 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import BinaryIO
+
+from ai.levels import LEVEL_NUMBERS, LEVEL_RANGE
 
 PROTOCOLS = {"gomoku": "Gomocup (pbrain)", "othello": "NBoard"}
 """Each game's default protocol."""
@@ -31,18 +33,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME", choices=tuple(PROTOCOLS),
                         help="gomoku (Gomocup pbrain protocol) or othello (NBoard protocol)")
     parser.add_argument("--level", type=int, default=None,
-                        help="strength 1-8 (default 8; the manager's clock bounds the time)")
+                        help=f"strength {LEVEL_RANGE} (default {LEVEL_NUMBERS[-1]}; the manager's "
+                             "clock bounds the time)")
     parser.add_argument("--protocol", choices=("pbrain", "nboard", "gtp"), default=None,
                         help="othello: nboard (default) or gtp; gomoku: pbrain")
 
 
 def _level(args: argparse.Namespace) -> int:
+    from ai.levels import check_level
     from game.commands.common import CliError
     from game.engines.pbrain import DEFAULT_LEVEL
-    number = DEFAULT_LEVEL if args.level is None else args.level
-    if not 1 <= number <= 8:
-        raise CliError(f"level must be 1 to 8, not {number}")
-    return number
+
+    try:
+        return check_level(DEFAULT_LEVEL if args.level is None else args.level)
+    except ValueError as error:
+        raise CliError(str(error)) from None
 
 
 MAX_LINE = 100_000
@@ -83,10 +88,3 @@ def run(args: argparse.Namespace) -> int:
     from game.engines import nboard
 
     return nboard.main(stdin, sys.stdout, number)
-
-
-def pbrain_main(argv: Sequence[str] | None = None) -> int:
-    """The ``pbrain-plies`` console script: ``plies engine gomoku [--level N]``."""
-    from game.cli import main
-
-    return main(["engine", "gomoku", *(sys.argv[1:] if argv is None else argv)])

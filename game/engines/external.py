@@ -576,13 +576,14 @@ class NBoardPlayer(ExternalPlayer):
                 self.process.send("nboard 1")
 
     def _ask(self, game: Game) -> Move:
-        from game.records import record_from_game
         from game.formats.ggf import write_record
+        from game.players import Human
+        from game.records import record_from_game
 
         assert isinstance(game, Othello)
         p = self.process
         deadline = time.monotonic() + self.deadline_seconds
-        record = record_from_game(game, [{"type": "human"}, {"type": "human"}])
+        record = record_from_game(game, [Human(), Human()])
         p.send("set game " + write_record(record).strip())
         self._sync(deadline)
         p.send("go")

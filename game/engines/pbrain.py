@@ -47,7 +47,7 @@ from typing import TextIO
 
 from ai import openings
 from ai.evaluators import load_evaluator
-from ai.evaluators.base import plies_to_end
+from ai.explain.scores import short_text
 from ai.levels import Level, level
 from ai.search import Limits, Searcher, SearchInfo, SearchResult, TopMoves
 from game import __version__
@@ -568,10 +568,8 @@ def _xy(game: Gomoku, move: Move) -> str:
 
 
 def _score(score: int) -> str:
-    plies = plies_to_end(score)
-    if plies is not None:
-        return f"{'win' if score > 0 else 'loss'}-in-{plies}"
-    return f"{score:+d}"
+    """``+120`` or ``win-in-3``: one token (``ai.explain.scores.short_text``)."""
+    return short_text(score, "-")
 
 
 def _message(game: Gomoku, depth: int, score: int, nodes: int, seconds: float,

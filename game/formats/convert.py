@@ -28,7 +28,9 @@ def convert(record: Any, to: str) -> str:
         ConvertError: an unknown format, or a game the format cannot hold (a psq file
             holds Gomoku only, GGF Othello only; a text move list no set-up board).
     """
-    from game.records import RecordError, record_to_json, record_to_text
+    from game.formats.plies_json import record_to_json
+    from game.formats.text import record_to_text
+    from game.records import RecordError
 
     suffix = FORMATS.get(to.lower())
     if suffix is None:

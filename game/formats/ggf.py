@@ -32,6 +32,9 @@ import dataclasses
 import re
 from typing import Any
 
+from ai.levels import is_level
+from game.players import Computer, Engine, Human, Player
+
 START_BOARD = "-" * 27 + "OX------XO" + "-" * 27
 """The standard start in ``Othello.from_board`` letters (``X`` Black, ``O`` White)."""
 
@@ -293,15 +296,15 @@ def write_record(record: Any) -> str:
     return write_game(ggf) + "\n"
 
 
-_PLIES_PLAYER = re.compile(r"Plies level ([1-8])")
+_PLIES_PLAYER = re.compile(r"Plies level (\d{1,2})")
 
 
-def _player_entry(name: str, default: dict[str, Any]) -> dict[str, Any]:
-    """``PB``/``PW`` as Plies writes them back into player entries; others: ``default``."""
+def _player_entry(name: str, default: Player) -> Player:
+    """``PB``/``PW`` as Plies writes them back into players; others: ``default``."""
     match = _PLIES_PLAYER.fullmatch(name.strip())
-    if match:
-        return {"type": "computer", "level": int(match[1]), "eval": "default"}
-    return {"type": "human"} if name.strip() == "human" else dict(default)
+    if match and is_level(int(match[1])):
+        return Computer(int(match[1]), "default")
+    return Human() if name.strip() == "human" else default
 
 
 def _own_name(name: str | None) -> str | None:
@@ -312,9 +315,12 @@ def _own_name(name: str | None) -> str | None:
     return name
 
 
-def _player_name(player: dict[str, Any]) -> str:
-    if player.get("type") == "computer":
-        return f"Plies level {player.get('level', '?')}"
+def _player_name(player: Player) -> str:
+    """How ``PB``/``PW`` name a player: ``human``, ``Plies level 4``, an engine's name."""
+    if isinstance(player, Engine):
+        return player.name
+    if isinstance(player, Computer):
+        return f"Plies level {player.level if player.level is not None else '?'}"
     return "human"
 
 

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import abc
 import dataclasses
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, TypeAlias
 
 Move: TypeAlias = int
@@ -306,3 +307,31 @@ class Game(abc.ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.variant()} moves={self.moves_text()!r}>"
+
+
+CELL_NAME_RE = re.compile(r"([a-z])(\d+)", re.IGNORECASE | re.ASCII)
+"""A grid cell's name: a column letter, then a row number (``h8``, ``b2``)."""
+
+_MOVE_LIST_SEPARATORS_RE = re.compile(r"[\s,;]+")
+
+
+def parse_cell_moves(text: str, parse_move: Callable[[str], Move]) -> list[Move]:
+    """A list of cell names, with or without separators (``"h8 i9"``, ``"h8i9"``, ``"h8,i9"``).
+
+    Each name is read by ``parse_move`` (the game's own, which checks the board).
+
+    Raises:
+        InvalidMoveError: naming the first bad move and its number in the list.
+    """
+    moves: list[Move] = []
+    for chunk in _MOVE_LIST_SEPARATORS_RE.split(text.strip()):
+        pos = 0
+        while pos < len(chunk):
+            match = CELL_NAME_RE.match(chunk, pos)
+            piece = chunk[pos:] if match is None else match[0]
+            try:
+                moves.append(parse_move(piece))
+            except InvalidMoveError as error:
+                raise InvalidMoveError(f"move {len(moves) + 1}: {error}") from None
+            pos += len(piece)
+    return moves

@@ -102,12 +102,12 @@ from __future__ import annotations
 import functools
 import operator
 import random
-import re
 from itertools import chain
 from typing import Any, NamedTuple
 
 from game.rules import renju as _renju
 from game.rules.base import (
+    CELL_NAME_RE,
     PASS,
     Cell,
     Game,
@@ -119,6 +119,7 @@ from game.rules.base import (
     RulesError,
     SetupError,
     diagram_rows,
+    parse_cell_moves,
 )
 
 MIN_SIZE = 9
@@ -133,8 +134,6 @@ LETTERS = "abcdefghijklmnopqrstuvwxy"
 _ZOBRIST_SEED = 0x9E3779B97F4A7C15
 """Base of the fixed per-size Zobrist seed; changing it changes every stored key."""
 
-_MOVE_RE = re.compile(r"([a-z])(\d+)", re.IGNORECASE | re.ASCII)
-_SEPARATORS_RE = re.compile(r"[\s,;]+")
 
 _FIVE_IN_A_ROW = "five in a row"
 _BOARD_FULL = "board full"
@@ -625,7 +624,7 @@ class Gomoku(Game):
         True
         """
         text = text.strip()
-        match = _MOVE_RE.fullmatch(text)
+        match = CELL_NAME_RE.fullmatch(text)
         if match is None:
             raise InvalidMoveError(
                 f"{text!r} is not a move: write a column letter then a row number, like h8")
@@ -648,18 +647,7 @@ class Gomoku(Game):
         Raises:
             InvalidMoveError: naming the first bad move and its number in the list.
         """
-        moves: list[Move] = []
-        for chunk in _SEPARATORS_RE.split(text.strip()):
-            pos = 0
-            while pos < len(chunk):
-                match = _MOVE_RE.match(chunk, pos)
-                piece = chunk[pos:] if match is None else match[0]
-                try:
-                    moves.append(self.parse_move(piece))
-                except InvalidMoveError as error:
-                    raise InvalidMoveError(f"move {len(moves) + 1}: {error}") from None
-                pos += len(piece)
-        return moves
+        return parse_cell_moves(text, self.parse_move)
 
     # --- what a board view needs -------------------------------------------------
 

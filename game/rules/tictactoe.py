@@ -35,10 +35,10 @@ O to move
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from game.rules.base import (
+    CELL_NAME_RE,
     PASS,
     Cell,
     Game,
@@ -48,6 +48,7 @@ from game.rules.base import (
     Outcome,
     SetupError,
     diagram_rows,
+    parse_cell_moves,
 )
 
 __all__ = ["LINES", "TicTacToe"]
@@ -67,8 +68,6 @@ LINES: tuple[int, ...] = (
 _LINES_THROUGH = tuple(tuple(line for line in LINES if line >> cell & 1)
                        for cell in range(CELLS))
 _NAMES = tuple(f"{LETTERS[cell % SIZE]}{cell // SIZE + 1}" for cell in range(CELLS))
-_MOVE_RE = re.compile(r"([a-z])(\d+)", re.IGNORECASE | re.ASCII)
-_SEPARATORS_RE = re.compile(r"[\s,;]+")
 _WINS = (Outcome(0, "three in a row"), Outcome(1, "three in a row"))
 _DRAW = Outcome(None, "board full")
 
@@ -204,7 +203,7 @@ class TicTacToe(Game):
     def parse_move(self, text: str) -> Move:
         """``"b2"`` -> 4 (case-insensitive); raises ``InvalidMoveError``."""
         text = text.strip()
-        match = _MOVE_RE.fullmatch(text)
+        match = CELL_NAME_RE.fullmatch(text)
         if match is None:
             raise InvalidMoveError(f"{text[:20]!r} is not a move: write a column letter "
                                    f"then a row number, like b2")
@@ -221,18 +220,7 @@ class TicTacToe(Game):
 
     def parse_moves(self, text: str) -> list[Move]:
         """``"b2 a1 c3"`` or ``"b2a1c3"``; raises ``InvalidMoveError`` naming the bad move."""
-        moves: list[Move] = []
-        for chunk in _SEPARATORS_RE.split(text.strip()):
-            pos = 0
-            while pos < len(chunk):
-                match = _MOVE_RE.match(chunk, pos)
-                piece = chunk[pos:] if match is None else match[0]
-                try:
-                    moves.append(self.parse_move(piece))
-                except InvalidMoveError as error:
-                    raise InvalidMoveError(f"move {len(moves) + 1}: {error}") from None
-                pos += len(piece)
-        return moves
+        return parse_cell_moves(text, self.parse_move)
 
     # --- what a board view needs -------------------------------------------------
 

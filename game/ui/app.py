@@ -38,6 +38,8 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level_evaluator
 from ai.worker import SearchWorker, WorkerReport
+from game.clock import Snapshot, Timing
+from game.players import Computer, Human, Player
 from game.rules import Game, new_game
 from game.settings import Settings, load_settings, save_settings, settings_to_dict
 from game.slots import WindowSlot
@@ -74,46 +76,45 @@ WORKER_JOIN_TIMEOUT = 0.5
 
 
 def players_for(first: str, level: int = DEFAULT_LEVEL, eval_name: str | None = None,
-                game_name: str | None = None) -> list[dict[str, Any]]:
+                game_name: str | None = None) -> list[Player]:
     """The players of ``plies play``: a person and the computer, ``first`` moving first.
 
     ``eval_name`` ``None``: the level's own evaluator in ``game_name``
     (``ai.levels.Level.evaluator``; ``default`` without a game).
 
     >>> players_for("ai", 3)
-    [{'type': 'computer', 'level': 3, 'eval': 'default'}, {'type': 'human'}]
+    [Computer(level=3, evaluator='default'), Human()]
     """
     if first not in ("human", "ai", "computer"):
         raise ValueError(f"first must be 'human' or 'ai', not {first!r}")
-    computer = {"type": "computer", "level": int(level),
-                "eval": eval_name or level_evaluator(game_name, int(level))}
-    return [{"type": "human"}, computer] if first == "human" else [computer, {"type": "human"}]
+    computer = Computer(int(level), eval_name or level_evaluator(game_name, int(level)))
+    return [Human(), computer] if first == "human" else [computer, Human()]
 
 
 def demo_players(level_a: int = DEFAULT_LEVEL, level_b: int = DEFAULT_LEVEL,
                  eval_name: str | None = None, game_name: str | None = None
-                 ) -> list[dict[str, Any]]:
+                 ) -> list[Player]:
     """Two computer players for ``plies demo`` (side 0 at ``level_a``); each level's
     own evaluator unless ``eval_name`` is given.
 
     >>> demo_players(2, 5)[1]
-    {'type': 'computer', 'level': 5, 'eval': 'default'}
+    Computer(level=5, evaluator='default')
     """
-    return [{"type": "computer", "level": int(n),
-             "eval": eval_name or level_evaluator(game_name, int(n))}
+    return [Computer(int(n), eval_name or level_evaluator(game_name, int(n)))
             for n in (level_a, level_b)]
 
 
 
 def tidy_config_folder() -> None:
     """Remove what interrupted atomic writes left in the config and games folders."""
-    from game import records
+    from game.files import remove_stale_temporaries
+    from game.settings import config_dir, games_dir
     try:
-        folders = [records.config_dir(), records.games_dir()]
+        folders = [config_dir(), games_dir()]
     except OSError:
         return
     for folder in folders:
-        records.remove_stale_temporaries(folder)
+        remove_stale_temporaries(folder)
 
 
 def clamp_to_screen(size: tuple[int, ...]) -> tuple[int, int] | None:
@@ -145,8 +146,12 @@ class App:
 
     def __init__(self, *, size: tuple[int, int] | None = None, fps: int = FPS,
                  settings: Settings | None = None, save_on_quit: bool = True,
-                 autosave: bool = True, keep_unfinished: bool = False) -> None:
+                 autosave: bool = True, keep_unfinished: bool = False,
+                 now: Callable[[], float] = time.perf_counter) -> None:
         init_pygame()
+        self.now = now
+        """The loop's time source (seconds): scenes get their ``dt`` from it (a test
+        passes a clock it sets by hand)."""
         on_disk = load_settings()
         self.settings = settings if settings is not None else on_disk
         self._settings_baseline = settings_to_dict(on_disk)
@@ -166,7 +171,7 @@ class App:
         self.sounds = Sounds(self.settings.sound)
         self.worker = SearchWorker(self._on_report)
         self.fps = fps
-        self._last_frame = time.perf_counter()
+        self._last_frame = self.now()
         self._dirty = True
         self._wake_at = math.inf
         self._last_event = self._last_frame
@@ -244,7 +249,7 @@ class App:
         path (``ai.evaluators.evaluator_by_name``).
         """
         from ai.evaluators import evaluator_by_name
-        from game.records import evaluators_dir
+        from game.settings import evaluators_dir
         key = (game_name, preset)
         if key not in self._evaluators:
             self._evaluators[key] = evaluator_by_name(game_name, preset,
@@ -288,7 +293,7 @@ class App:
 
     def show_start(self, *, dialog: bool = False, game: str | None = None,
                    variant: dict[str, Any] | None = None,
-                   players: list[dict[str, Any]] | None = None) -> None:
+                   players: list[Player] | None = None) -> None:
         """The new-game screen: the first screen, or a dialog over the running game."""
         from game.ui.scenes.start import StartScene
         scene = StartScene(self, as_dialog=dialog and self.play is not None, game=game,
@@ -302,12 +307,16 @@ class App:
             pygame.display.set_caption("Plies")
             self.set_scene(scene)
 
-    def start_game(self, game: Game, players: list[dict[str, Any]], *, demo: bool | None = None,
+    def start_game(self, game: Game, players: list[Player], *, demo: bool | None = None,
                    paused: bool = False, remember: bool = True,
                    scores: list[int | None] | None = None,
                    opening: dict[str, Any] | None = None, study: bool = False,
-                   names: list[str | None] | None = None) -> None:
+                   names: list[str | None] | None = None, timing: Timing | None = None,
+                   clock_times: Snapshot | None = None) -> None:
         """Play ``game`` (possibly with moves already played) with ``players``.
+
+        ``timing``: the people's clocks and the computer's time per move
+        (``game.clock``); ``clock_times``: the clocks' remaining seconds (a resumed game).
 
         ``study``: a game opened from a file or a paste: nobody moves until the person
         presses Play (``Session.study``). ``names``: the players' names from the file.
@@ -320,32 +329,44 @@ class App:
         (the person chose them in the window; the command line's choices are not kept).
         """
         from game.ui.scenes.play import PlayScene
+        players = [self.settings.playable(game.name, p) for p in players]
         if demo is None:
-            demo = all(p.get("type") == "computer" for p in players)
+            demo = all(p.is_computer for p in players)
         if self.play is not None:
             self.play.close_session()
         self.play = PlayScene(self, game, players, demo=demo, paused=paused, scores=scores,
-                              opening=opening, study=study, names=names)
+                              opening=opening, study=study, names=names, timing=timing,
+                              clock_times=clock_times)
         self.set_scene(self.play)
         pygame.display.set_caption(f"Plies — {game.title}")
         if remember:
             self.settings.last_game = game.name
             self.settings.last_variants[game.name] = dict(game.variant())
-            self.settings.last_players[game.name] = [dict(p) for p in players]
+            self.settings.last_players[game.name] = list(players)
             self.save_settings()
         self.play.session.autosave()  # the game left behind is replaced at once
         self.play.session.start()
 
-    def show_game(self, game: Game, players: list[dict[str, Any]], name: str, *,
+    def show_game(self, game: Game, players: list[Player], name: str, *,
                   scores: list[int | None] | None = None, note: str | None = None,
                   opening: dict[str, Any] | None = None,
-                  names: list[str | None] | None = None) -> None:
+                  names: list[str | None] | None = None,
+                  clock: dict[str, Any] | None = None) -> None:
         """Show an opened record (file ``name``) for study: two computers are paused, a
         computer against a person waits for Play, nothing is remembered for the start
-        screen; ``note`` is said instead of "Opened …"."""
-        demo = all(p.get("type") == "computer" for p in players)
+        screen; ``note`` is said instead of "Opened …". ``clock``: the record's clocks
+        (``GameRecord.clock``): they run again from their saved times after Play."""
+        from game.clock import ClockError, timing_from_json
+        demo = all(p.is_computer for p in players)
+        timing, times = None, None
+        if clock is not None:
+            try:
+                timing, times = timing_from_json(clock)
+            except ClockError:  # checked when read: a clock that cannot be used stays off
+                timing, times = None, None
         self.start_game(game, players, demo=demo, paused=demo, remember=False, scores=scores,
-                        opening=opening, study=True, names=names)
+                        opening=opening, study=True, names=names, timing=timing,
+                        clock_times=times)
         if self.play is not None:
             text = note or f"Opened {name} ({count(game.ply, 'move')})"
             if self.play.session.study and not self.play.session.analysis_on:
@@ -355,7 +376,7 @@ class App:
             self.play.session.say(text, "info", 6.0 if note else 4.0)
 
     def new_game(self, name: str, variant: dict[str, Any] | None,
-                 players: list[dict[str, Any]], *, demo: bool | None = None) -> None:
+                 players: list[Player], *, demo: bool | None = None) -> None:
         self.start_game(new_game(name, **(variant or {})), players, demo=demo)
 
     # --- settings ------------------------------------------------------------------------------
@@ -427,7 +448,7 @@ class App:
             if scene.update(dt):
                 self._dirty = True
         busy = self.busy()
-        if time.perf_counter() >= self._wake_at:
+        if self.now() >= self._wake_at:
             self._dirty = True
         if self._dirty or busy or was_busy:
             self._dirty = False
@@ -446,12 +467,12 @@ class App:
             wake = scene.wake_in()
             if wake is not None:
                 soonest = min(soonest, max(0.0, wake))
-        self._wake_at = time.perf_counter() + soonest
+        self._wake_at = self.now() + soonest
 
     def _wait(self, block: bool) -> list[pygame.event.Event]:
         """The pending events; with ``block``, first sleep until one comes (or a wake-up)."""
         if block and not pygame.event.peek():
-            now = time.perf_counter()
+            now = self.now()
             timeout = min(MAX_IDLE_WAIT, self._wake_at - now)
             if now - self._last_event < INTERACTIVE:
                 timeout = min(timeout, INTERACTIVE_STEP)
@@ -460,7 +481,7 @@ class App:
 
     def _elapsed(self) -> float:
         """Seconds since the last frame (uncapped: nothing was moving)."""
-        now = time.perf_counter()
+        now = self.now()
         dt, self._last_frame = now - self._last_frame, now
         return dt
 
@@ -472,13 +493,13 @@ class App:
         """
         if self.fps > 0:
             target = self._last_frame + 1.0 / self.fps
-            remaining = target - time.perf_counter() - sys.getswitchinterval()
+            remaining = target - self.now() - sys.getswitchinterval()
             if remaining > 0:
                 time.sleep(remaining)
-            remaining = target - time.perf_counter()
+            remaining = target - self.now()
             if remaining > 0.0005:  # woke early and uncontended: the last bit
                 time.sleep(remaining)
-        now = time.perf_counter()
+        now = self.now()
         dt = now - self._last_frame
         self._last_frame = now
         return min(dt, 0.25)  # a stall (a dragged window) must not skip animations
@@ -486,7 +507,7 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         """Hand ``event`` to the app or the top scene; every event redraws (the rule)."""
         self._dirty = True
-        self._last_event = time.perf_counter()
+        self._last_event = self.now()
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
@@ -607,7 +628,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
             names: list[str | None] | None = None,
             position: Game | None = None,
             opening: str | dict[str, Any] | None = None,
-            learn: bool = False) -> int:
+            learn: bool = False, clock: dict[str, Any] | None = None) -> int:
     """Open the window and run until it is closed; returns the exit status.
 
     With no arguments (``plies``) the new-game screen opens first; with ``game`` or
@@ -618,7 +639,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
     ``position``: a set-up game (``plies play --board``) played instead of the start.
     ``opening``: ``"swap"`` / ``"swap2"`` (Gomoku, ``plies play --opening``), or an
     opened record's opening (``{"kind", "choices"}``). ``learn``: the Learn lessons open
-    over the start screen (``plies learn``).
+    over the start screen (``plies learn``). ``clock``: an opened record's clocks.
     """
     reason = no_display_reason()
     if reason is not None:
@@ -645,7 +666,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
             players = demo_players()
         if opened is not None:
             app.show_game(*opened, opening=opening if isinstance(opening, dict) else None,
-                          names=names)
+                          names=names, clock=clock)
         elif open_new_game_dialog or (game is None and players is None and not demo):
             app.show_start(game=name, variant=variant, players=players)
             if learn:

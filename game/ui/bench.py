@@ -16,7 +16,10 @@ import statistics
 import time
 from typing import Any
 
-TOP_LEVEL = 8
+from ai.levels import LEVEL_NUMBERS
+
+TOP_LEVEL = LEVEL_NUMBERS[-1]
+"""The level the bench plays (the strongest)."""
 GAME = "othello"
 
 
@@ -38,6 +41,7 @@ def run_ui_bench(seconds: float = 5.0) -> dict[str, Any]:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from game.players import Computer, Human
     from game.rules import new_game
     from game.settings import Settings
     from game.ui.app import App
@@ -46,9 +50,8 @@ def run_ui_bench(seconds: float = 5.0) -> dict[str, Any]:
                                                   show_thinking=True),
               save_on_quit=False, autosave=False)
     try:
-        app.start_game(new_game(GAME), [{"type": "human"},
-                                        {"type": "computer", "level": TOP_LEVEL,
-                                         "eval": "default"}], remember=False)
+        app.start_game(new_game(GAME), [Human(), Computer(TOP_LEVEL, "default")],
+                       remember=False)
         play = app.play
         session, game = play.session, play.game
         opening = game.legal_moves()[0]

@@ -12,7 +12,7 @@ colour, which the rest of the session uses:
 * once the colours are chosen, ``players`` are by colour as the choice made them.
 
 The computer's stones and choices come from ``ai.openings`` (and the first three
-stones from ``game.match.random_openings``, near balanced by a search), run as a
+stones from ``ai.openings.first_stones``, near balanced by a search), run as a
 worker job (purpose ``"opening"``) so the window never waits for them; each comes
 with one sentence of why, which the panel and the status line show.
 
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.players import Player
 from game.rules.openings import FIRST, SECOND, Opening
 
 __all__ = ["CHOICE_KEYS", "CHOICE_LABELS", "OpeningPhase", "choice_prompt", "phase_text"]
@@ -47,19 +48,19 @@ class OpeningPhase:
 
     Args:
         kind: ``"swap"`` or ``"swap2"``.
-        participants: the first and the second player's entries.
+        participants: the first and the second player (``game.players``).
         choices: the choices already made (a restored game).
     """
 
-    def __init__(self, kind: str, participants: list[dict[str, Any]],
+    def __init__(self, kind: str, participants: list[Player],
                  choices: list[str] | None = None) -> None:
         self.opening = Opening(kind, list(choices or []))
-        self.participants = [dict(p) for p in participants]
+        self.participants = list(participants)
         self.reason = ""
         """The computer's last opening decision, in one sentence (the panel shows it)."""
 
     @classmethod
-    def from_record(cls, data: dict[str, Any], players: list[dict[str, Any]],
+    def from_record(cls, data: dict[str, Any], players: list[Player],
                     plies: int) -> OpeningPhase:
         """The opening a record stores; ``players`` are by colour when it is decided."""
         opening = Opening.replay(data, plies)
@@ -90,7 +91,7 @@ class OpeningPhase:
         """The choices open now (``()`` when a stone is due or the colours are set)."""
         return self.opening.options(plies)
 
-    def players(self, plies: int) -> list[dict[str, Any]]:
+    def players(self, plies: int) -> list[Player]:
         """The session's players by colour for the position with ``plies`` stones."""
         if self.decided:
             black = _index(self.opening.black or FIRST)
@@ -99,7 +100,7 @@ class OpeningPhase:
         p = self.participants[_index(who)]
         return [p, p]
 
-    def record_players(self, plies: int) -> list[dict[str, Any]]:
+    def record_players(self, plies: int) -> list[Player]:
         """Players as a record stores them: by colour once decided, else first/second."""
         return self.players(plies) if self.decided else list(self.participants)
 

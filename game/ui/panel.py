@@ -26,6 +26,7 @@ from ai.evaluators.base import WIN, is_proven
 from ai.explain.why import Why, compared_line, exact_summary, summary, tied_with_best
 from ai.explain.words import count
 from ai.search import TopMoves
+from game.clock import clock_text
 from game.rules import PASS
 from game.ui import draw
 from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
@@ -197,8 +198,8 @@ class Panel:
         game = session.game
         colours = theme.board(game.name)
         counts = game.counts()
-        over = game.is_over()
-        outcome = game.outcome()
+        over = session.is_over()
+        outcome = session.outcome()
         for side in (0, 1):
             rh = self.row_height
             row = pygame.Rect(rect.x + 8, rect.y + (7 if rh < 56 else 10) + side * rh,
@@ -227,6 +228,21 @@ class Panel:
             text_w = row.width - 60 - cw - 20
             # A piece count sits beside the name, so the detail below has the row's width.
             detail_w = text_w if scored else row.width - 60 - 14
+            # A clock: left of Othello's score; elsewhere on the name's line, at the
+            # right, with the piece count moved under it (beside the detail).
+            count_y = row.centery - 6
+            left = None if session.clock is None else session.clock.remaining(side)
+            if left is not None:
+                y = row.centery if scored else row.centery - 7
+                clock_w = self._clock(surface, theme, session, side, left,
+                                      row.right - 14 - (cw + 16 if scored else 0), y)
+                if scored:
+                    text_w -= clock_w
+                    detail_w -= clock_w
+                else:
+                    text_w -= max(0, clock_w - cw - 20)
+                    detail_w -= cw + 12
+                    count_y = row.centery + 14
             tag = ""
             if to_move:
                 tag = "passes" if session.forced_pass() else "to move"
@@ -264,7 +280,31 @@ class Panel:
                                (row.right - 14, row.centery), "midright", bold=True)
             else:
                 draw.blit_text(surface, count_text, 17, theme.text_dim,
-                               (row.right - 14, top + 12), "midright")
+                               (row.right - 14, count_y), "midright")
+
+    def _clock(self, surface: pygame.Surface, theme: Theme, session: Session, side: int,
+               left: float, right: int, y: int) -> int:
+        """``side``'s clock at the right of its row (left of Othello's count), the running
+        one boxed in the accent colour, the last ten seconds (and a fallen flag) in red;
+        returns the width it takes from the text."""
+        clock = session.clock
+        assert clock is not None
+        running = clock.running == side
+        text = clock_text(left)
+        low = left <= 10 or session.flag == side
+        size = 22 if self.row_height >= 56 else 20
+        w, h = draw.text_size(text, size, True)
+        box = pygame.Rect(0, 0, w + 14, h + 4)
+        box.midright = (right, y)
+        if running:
+            fill = theme.card if theme.name == "high-contrast" else \
+                mix(theme.card, theme.accent, 0.18)
+            draw.rounded_rect(surface, box, fill, 6, 2 if theme.name == "high-contrast" else 1,
+                              theme.accent)
+        colour = theme.danger if low else theme.text if running else theme.text_dim
+        draw.blit_text(surface, text, size, colour, (box.right - 7, box.centery), "midright",
+                       bold=True)
+        return box.width + 10
 
     def _analysis(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
         rect = self.analysis_rect
@@ -275,7 +315,7 @@ class Panel:
         found = session.current_evaluation()
         ev: Evaluation | None = found[0] if found else None
         value = session.score_text(ev) if ev else f"{game.side_names[view]}'s view"
-        outcome = game.outcome()
+        outcome = session.outcome()
         if outcome is not None:  # the game's own verdict replaces any estimate
             if outcome.winner is None:
                 ev, value = Evaluation(0, 1, exact=True), "Draw"
@@ -537,7 +577,7 @@ def result_text(session: Session) -> tuple[str, str]:
     detail: how (``"Red · four in a row"``, Othello with the disc count).
     """
     game = session.game
-    outcome = game.outcome()
+    outcome = session.outcome()
     if outcome is None:
         return "", ""
     counts = game.counts()

@@ -14,7 +14,12 @@ of the UI (DESIGN §4) live in one place:
 * every score is shown from one side's view (``view_side``): the person's side
   against the computer, the first player between two people or two computers;
 * the analysis (top moves with their lines, and why the best one) runs as a worker
-  job while nobody else needs the worker, and stops at every change.
+  job while nobody else needs the worker, and stops at every change;
+* a person's clock (``game.clock``, optional, per side) runs only while that person is
+  to move in a running game; a move presses it, an undo or redo sets both clocks back
+  to the times they showed in that position, and a fallen flag ends the game (the
+  session's ``outcome()``); a computer side may have a time per move instead of its
+  level's limits.
 
 Time is the session's own clock, advanced by ``update(dt)``, so tests and the frame
 loop see the same behaviour.
@@ -29,15 +34,34 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ai.evaluators.base import is_proven, plies_to_end
+from ai.evaluators.base import is_proven
+from ai.explain.scores import (
+    chance,
+    describe,
+    is_settled,
+    percent,
+    raw_text,
+    root_score_text,
+    signed_points,
+)
 from ai.explain.why import Why, compare_lines, compared_line
-from ai.explain.winchance import describe, moves_to_end, percent, raw_text, win_chance
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level
-from ai.search import Bound, Limits, RootScore, Searcher, SearchInfo, SearchResult, TopMoves
+from ai.search import (
+    Bound,
+    Limits,
+    RootScore,
+    Searcher,
+    SearchInfo,
+    SearchResult,
+    TopMoves,
+)
 from ai.worker import WorkerReport
 from game import records
-from game.rules import PASS, Cell, Game, Move
+from game.clock import Clock, Snapshot, Timing, move_seconds_text
+from game.players import Computer, Engine, Player, standard_players
+from game.rules import PASS, Cell, Game, Move, Outcome
+from game.slots import clear_autosave, save_autosave
 from game.ui.opening_phase import OpeningPhase, choice_prompt
 
 MIN_COMPUTER_DELAY = 0.5
@@ -62,19 +86,19 @@ HINT_ENGINE = 2
 """``Session.engines`` key of the engine instance that answers hints."""
 
 ENGINE_SECONDS = 5.0
-"""An outside engine's time per move in the window (late answers lose, with a tolerance)."""
+"""An outside engine's time per move in the window unless the new-game dialog chose
+another (late answers lose, with a tolerance)."""
 
 
-def is_computer(player: dict[str, Any]) -> bool:
+def is_computer(player: Player) -> bool:
     """A player the program moves for: Plies' search, or an outside engine."""
-    return player.get("type") == "computer"
+    return player.is_computer
 
 
-def engine_command(player: dict[str, Any]) -> str | None:
-    """The command line of an outside engine player (``"engine"``: only the settings
-    set it; records keep such a player as a Plies computer), else ``None``."""
-    command = player.get("engine")
-    return command if isinstance(command, str) and command.strip() else None
+def engine_command(player: Player) -> str | None:
+    """The command line of an outside engine player (only the settings and the command
+    line give one: an engine read from a game file has none), else ``None``."""
+    return player.command if isinstance(player, Engine) and player.command.strip() else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -114,12 +138,8 @@ class Evaluation:
 
     def chance(self, side: int = 0) -> float:
         """``side``'s expected result, 0..1 (the fitted curve; proven results 1/0.5/0)."""
-        if self.exact and self.score == 0:
-            first = 0.5
-        elif self.proven:
-            first = 1.0 if self.score > 0 else 0.0
-        elif self.game_name:
-            first = win_chance(self.game_name, self.score, self.preset)
+        if self.game_name or self.proven or is_settled(self.score, self.exact):
+            first = chance(self.game_name, self.score, self.preset, self.exact)
         else:
             first = 0.5 + 0.5 * math.tanh(self.score / (4 * max(1, self.unit)))
         return first if side == 0 else 1.0 - first
@@ -134,7 +154,7 @@ class Evaluation:
         ``"White loses in 2 moves"`` or ``"Draw with best play"`` (``margin``: an
         Othello solver's disc difference for side 0: ``"White loses by 12 discs"``)."""
         if not self.game_name:  # a bare verdict (the game's end), no curve to read
-            if self.exact and self.score == 0:
+            if is_settled(self.score, self.exact) and not self.proven:
                 return "Draw with best play"
             if self.proven:
                 return f"{side_names[side]} {'wins' if self.for_side(side) > 0 else 'loses'}"
@@ -152,42 +172,6 @@ class Evaluation:
         return raw_text(self.game_name, self.for_side(side), exact=self.exact)
 
 
-def signed_points(score: int) -> str:
-    """A heuristic score in the evaluator's points with a sign: ``+12``, ``−9``, ``0``.
-
-    >>> signed_points(12), signed_points(-9), signed_points(0)
-    ('+12', '−9', '0')
-    """
-    if score == 0:
-        return "0"
-    return f"+{score}" if score > 0 else f"−{-score}"
-
-
-def root_score_text(root: RootScore, game_name: str, preset: str = "default",
-                    mode: str = "chance") -> str:
-    """A root move's score as drawn on its cell, from the viewer's side (the caller
-    turns ``root`` to that side): the winning chance ``62`` (percent), ``W3`` / ``L2``
-    (wins / loses on its 3rd / 2nd move), ``=`` (a proven draw), with ``≤`` / ``≥``
-    for a bound; ``mode`` ``"unit"``: the game's unit instead (``+1.5``), ``"raw"``: the
-    evaluator's points (``+150``).
-    """
-    score = root.score
-    moves = moves_to_end(score)
-    if moves is not None:
-        text = f"W{moves}" if score > 0 else f"L{moves}"
-    elif mode == "unit":
-        text = raw_text(game_name, score).split(" ")[0]
-    elif mode == "raw":
-        text = signed_points(score)
-    else:
-        text = str(percent(win_chance(game_name, score, preset)))
-    if root.bound == Bound.UPPER:
-        return "≤" + text.lstrip("+")
-    if root.bound == Bound.LOWER:
-        return "≥" + text.lstrip("+")
-    return text
-
-
 def _turned(root: RootScore) -> RootScore:
     """The same root score from the other side's view (a bound turns round)."""
     bound = {Bound.UPPER: Bound.LOWER, Bound.LOWER: Bound.UPPER}.get(root.bound, root.bound)
@@ -199,23 +183,28 @@ class Session:
 
     Args:
         game: the position to start from (its move stack is the history).
-        players: two player entries, by side.
+        players: two players (``game.players``), by side.
         worker: the app's ``SearchWorker`` (``request``/``cancel``).
         next_generation: gives a fresh, never repeated generation id.
         settings: the app's ``Settings`` (animation speed).
         demo: computer-versus-computer play with pause, step and speed controls.
         evaluators: a shared ``(game, preset) -> Evaluator`` cache loader.
         autosave: write the autosave after each change.
+        timing: the people's clocks and the computer's time per move (``game.clock``);
+            ``clock_times``: the clocks' remaining seconds to start from.
+        now: the clocks' time source (seconds); default: the session's own time.
     """
 
-    def __init__(self, game: Game, players: list[dict[str, Any]], *, worker: Any,
+    def __init__(self, game: Game, players: list[Player], *, worker: Any,
                  next_generation: Callable[[], int], settings: Any,
                  evaluators: Callable[[str, str], Any], demo: bool = False,
                  autosave: bool = True, paused: bool = False,
                  opening: OpeningPhase | None = None, study: bool = False,
-                 names: list[str | None] | None = None) -> None:
+                 names: list[str | None] | None = None, timing: Timing | None = None,
+                 clock_times: Snapshot | None = None,
+                 now: Callable[[], float] | None = None) -> None:
         self.game = game
-        self.players = [dict(p) for p in players]
+        self.players = list(players)
         self.names: list[str | None] = list(names or [None, None])[:2]
         """The players' names from an opened file (GGF ``PB``/``PW``, psq), by side."""
         self.study = study and not demo and any(is_computer(p) for p in self.players)
@@ -267,26 +256,52 @@ class Session:
         self.on_position: Callable[[], None] = lambda: None
         self.engines: dict[int, Any] = {}
         """Outside engine players by side (``game.engines.external``), started lazily."""
+        self.timing = timing or Timing()
+        """The people's clocks and the computer's time per move (``game.clock``)."""
+        self.flag: int | None = None
+        """The side whose time ran out: the game is over, lost on time."""
+        self.clock: Clock | None = None
+        self.clock_history: dict[int, Snapshot] = {}
+        """Both clocks' times when each position of the game began, by ply (undo)."""
+        # A swap opening decides the colours as it goes, so its sides have no clock.
+        controls = self.timing.controls if opening is None else (None, None)
+        if any(controls):
+            # The clocks read the loop's own time source (``App.now``), not the frame
+            # time, which a stalled frame caps: a clock must count every real second.
+            self.clock = Clock(controls, now=now or (lambda: self.time),
+                               remaining=clock_times)
+            self.clock_history[game.ply] = self.clock.snapshot()
 
     # --- who is who ----------------------------------------------------------------
 
-    def player(self, side: int) -> dict[str, Any]:
+    def player(self, side: int) -> Player:
         return self.players[side]
 
     @property
     def humans(self) -> list[int]:
         return [s for s in (0, 1) if not is_computer(self.players[s])]
 
+    def is_over(self) -> bool:
+        """The game has ended: by its rules, or a flag fell."""
+        return self.flag is not None or self.game.is_over()
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (the rules' outcome, or a loss on time), else ``None``."""
+        if self.flag is not None:
+            name = self.game.side_names[self.flag]
+            return Outcome(1 - self.flag, f"{name} ran out of time")
+        return self.game.outcome()
+
     def computer_to_move(self) -> bool:
-        return not self.game.is_over() and is_computer(self.players[self.game.turn])
+        return not self.is_over() and is_computer(self.players[self.game.turn])
 
     def forced_pass(self) -> bool:
-        return not self.game.is_over() and self.game.legal_moves() == [PASS]
+        return not self.is_over() and self.game.legal_moves() == [PASS]
 
     def human_to_move(self) -> bool:
         """A person may act now: their turn (any turn in study), a real choice, the
         game running."""
-        return (not self.game.is_over() and self._by_hand(self.game.turn)
+        return (not self.is_over() and self._by_hand(self.game.turn)
                 and not self.forced_pass())
 
     def _by_hand(self, side: int) -> bool:
@@ -307,6 +322,7 @@ class Session:
             computers = [self.game.side_names[s] for s in (0, 1)
                          if is_computer(self.players[s])]
             self.say(f"Playing on: the computer plays {' and '.join(computers)}", "info", 3.0)
+            self._run_clock()
             self.autosave()
             return True
         if self.demo and self.paused:
@@ -337,14 +353,18 @@ class Session:
         player = self.players[side]
         if not is_computer(player):
             return ""
-        command = engine_command(player)
-        if command is not None:
-            return f"Engine · {_program_name(command)}"
+        seconds = self.timing.move_seconds[side]
+        if isinstance(player, Engine):
+            per_move = "" if seconds is None else f" · {move_seconds_text(seconds)}"
+            return f"Engine · {player.name}{per_move}"
+        assert isinstance(player, Computer)
         try:
-            label = level(self.game.name, int(player.get("level", DEFAULT_LEVEL))).label
+            label = level(self.game.name, player.level or DEFAULT_LEVEL).label
         except ValueError:
-            label = f"Level {player.get('level')}"
-        evaluator = player.get("eval", "default")
+            label = f"Level {player.level}"
+        if seconds is not None:  # the time replaces the level's depth (``_player_search``)
+            label = f"Level {player.level or DEFAULT_LEVEL} · {move_seconds_text(seconds)}"
+        evaluator = player.evaluator_name(self.game.name)
         return label if evaluator == "default" else f"{label} · {evaluator}"
 
     # --- messages ---------------------------------------------------------------------
@@ -375,16 +395,24 @@ class Session:
     def _player_search(self, side: int, purpose: str) -> tuple[Any, Any] | None:
         """The evaluator and limits a request for ``side`` uses (``None`` on an error)."""
         player = self.players[side]
-        if not is_computer(player):  # a hint: the opponent computer's level, or the default
-            others = [p for p in self.players if is_computer(p)]
-            player = others[0] if others else {"level": DEFAULT_LEVEL, "eval": "default"}
+        if not isinstance(player, Computer):  # a hint (or an engine's side): the
+            # computer's level, or the default
+            others = [p for p in self.players if isinstance(p, Computer)]
+            player = others[0] if others else standard_players()[1]
+        assert isinstance(player, Computer)
         try:
-            lvl = level(self.game.name, int(player.get("level", DEFAULT_LEVEL)))
-            evaluator = self._evaluators(self.game.name, player.get("eval", "default"))
+            lvl = level(self.game.name, player.level or DEFAULT_LEVEL)
+            evaluator = self._evaluators(self.game.name, player.evaluator_name(self.game.name))
         except Exception as error:  # an unknown preset, a broken weights file
             self._fail(str(error) or type(error).__name__)
             return None
         limits = lvl.limits(evaluator.unit)
+        seconds = self.timing.move_seconds[side]
+        if purpose == "move" and seconds is not None and is_computer(self.players[side]):
+            # The time per move chosen in the window replaces the level's depth and time:
+            # the search deepens until that time is used (the level keeps its evaluator,
+            # randomness and solver).
+            limits = dataclasses.replace(limits, depth=None, seconds=seconds)
         if purpose == "hint" and limits.randomness:
             limits = dataclasses.replace(limits, randomness=0)
         return evaluator, limits
@@ -418,7 +446,7 @@ class Session:
         """Ask an outside engine for the side to move's move, on the worker thread
         (``run_job``): cancelled like a search (its process is then closed and started
         again later). ``purpose`` ``"hint"`` uses an engine instance of its own."""
-        from game.engines.external import (EngineError, EngineFault, player_for)
+        from game.engines.external import EngineError, EngineFault, player_for
 
         side = self.game.turn
         slot = side if purpose == "move" else HINT_ENGINE
@@ -426,8 +454,9 @@ class Session:
         if player is None or player.command != command:
             if player is not None:
                 player.close()
+            seconds = self.timing.move_seconds[side] if purpose == "move" else None
             try:
-                player = player_for(self.game, command, ENGINE_SECONDS)
+                player = player_for(self.game, command, seconds or ENGINE_SECONDS)
             except EngineError as error:
                 self._fail(str(error))
                 return
@@ -531,7 +560,7 @@ class Session:
 
         ``margin``: a solver's exact score in the game's convention, from ``side``'s view.
         """
-        if self.score_mode != "chance" and not ev.proven and not (ev.exact and ev.score == 0):
+        if self.score_mode != "chance" and not is_settled(ev.score, ev.exact):
             side = self.game.side_names[self.view_side]
             if self.score_mode == "raw":
                 return f"{signed_points(ev.for_side(self.view_side))} points for {side}"
@@ -596,13 +625,19 @@ class Session:
     # --- the frame ---------------------------------------------------------------------
 
     def start(self) -> None:
-        """Begin: request the computer's move if it is to play (called once shown)."""
+        """Begin: request the computer's move if it is to play, or run the person's
+        clock (called once shown)."""
+        self._run_clock()
         self.on_position()
 
     def update(self, dt: float) -> None:
         self.time += dt
         game = self.game
-        if game.is_over() or self.failed:
+        if self.clock is not None and self.flag is None:
+            fallen = self.clock.flagged()
+            if fallen is not None:
+                self._flag_fall(fallen)
+        if self.is_over() or self.failed:
             return
         can_go = not self.paused or self.step_requested
         if self.opening is not None and not self.opening.decided:
@@ -670,12 +705,53 @@ class Session:
     def _after_change(self) -> None:
         if self.opening is not None:
             self.players = self.opening.players(self.game.ply)
+        if self.clock is not None:
+            # Every position has the times its clocks showed when it began (an undo, a
+            # redo or a jump goes back to them; a new move has just stored its own).
+            self.flag = None
+            times = self.clock_history.get(self.game.ply)
+            if times is not None:
+                self.clock.restore(times)
+            self._run_clock()
         self.autosave()
         self.on_position()
 
+    # --- the clocks ------------------------------------------------------------------
+
+    def _run_clock(self) -> None:
+        """Run the clock of the side to move when a person plays it in a running game
+        (not in study, not on a forced pass); otherwise no clock runs."""
+        clock = self.clock
+        if clock is None:
+            return
+        side = self.game.turn
+        if (self.is_over() or self.failed or self.study or self.forced_pass()
+                or is_computer(self.players[side])):
+            clock.stop()
+        else:
+            clock.start(side)
+
+    def _flag_fall(self, side: int) -> None:
+        """``side``'s time ran out: it loses; the search stops and the result is saved."""
+        assert self.clock is not None
+        self._before_change()
+        self.clock.stop()
+        self.clock.restore((0.0, self.clock.remaining(1)) if side == 0
+                           else (self.clock.remaining(0), 0.0))
+        self.flag = side
+        self.autosave()
+
+    def clock_wake(self) -> float | None:
+        """Seconds until a running clock shows another time (or its flag falls)."""
+        return None if self.clock is None else self.clock.next_change()
+
     def _apply(self, move: Move, *, computer: bool) -> None:
         self._before_change()
+        if self.clock is not None:
+            self.clock.press(self.game.turn)
         self.game.push(move)
+        if self.clock is not None:
+            self.clock_history[self.game.ply] = self.clock.snapshot()
         if self.redo and self.redo[-1] == move:
             self.redo.pop()
         else:
@@ -767,7 +843,7 @@ class Session:
         while self.redo:
             self.game.push(self.redo.pop())
             moves += 1
-            if not self.humans or self._human_choice(self.game) or self.game.is_over():
+            if not self.humans or self._human_choice(self.game) or self.is_over():
                 break
         self._after_history_step("Replayed", moves)
         return True
@@ -809,7 +885,7 @@ class Session:
 
     def analysis_waits(self) -> str | None:
         """Why the analysis is not running now, in words (``None``: it runs or is done)."""
-        if self.game.is_over():
+        if self.is_over():
             return "The game is over."
         if self.pending in ("move", "hint"):
             return "Waiting for the computer's search…"
@@ -899,7 +975,7 @@ class Session:
 
     def step(self) -> None:
         """Play one move now (paused or not), ignoring the demo delay."""
-        if self.game.is_over():
+        if self.is_over():
             return
         if self.failed:
             self.failed = False
@@ -932,12 +1008,12 @@ class Session:
         seed = self.generation
 
         def job(stop: Any, progress: Any) -> Any:
-            from ai.openings import choose, place_two
+            from ai.openings import choose, first_stones, place_two
             searcher = Searcher(evaluator, tt_bits=16, seed=seed)
             if options:
                 return ("choose",) + choose(game, options, searcher, limits)
             if game.ply < 3:
-                return ("place",) + _first_stones(game, searcher, seed)
+                return ("place",) + first_stones(game, searcher, seed)
             return ("place",) + place_two(game, searcher, limits)
 
         self.worker.run_job(self.generation, job, purpose="opening")
@@ -1025,6 +1101,12 @@ class Session:
             self.opening.record_players(self.game.ply)
         record = records.record_from_game(self.game, players,
                                           scores if any(s is not None for s in scores) else None)
+        outcome = self.outcome()
+        if self.flag is not None and outcome is not None:
+            record.result = {"winner": outcome.winner, "reason": outcome.reason}
+        if not self.timing.off:
+            record.clock = self.timing.to_json(
+                None if self.clock is None else self.clock.snapshot())
         if self.opening is not None:
             record.opening = self.opening.as_dict()
         record.names = list(self.names) if any(self.names) else None
@@ -1033,8 +1115,8 @@ class Session:
     def restore_scores(self, scores: list[int | None]) -> None:
         """Bring back the evaluations saved with the game (``GameRecord.scores``), in the
         unit of the evaluator the computer player (or a hint) would use."""
-        computers = [p for p in self.players if is_computer(p)]
-        preset = computers[0].get("eval", "default") if computers else "default"
+        computers = [p for p in self.players if isinstance(p, Computer)]
+        preset = computers[0].evaluator_name(self.game.name) if computers else "default"
         try:
             unit = self._evaluators(self.game.name, preset).unit
         except Exception:  # an unknown preset: the graph's scale is only approximate
@@ -1055,15 +1137,20 @@ class Session:
             return
         try:
             if self.worth_resuming():
-                records.save_autosave(self.record())
+                save_autosave(self.record())
             else:
-                records.clear_autosave()
+                clear_autosave()
         except Exception as error:  # never lose the game over a full disk
             self.say(f"Autosave failed: {error}", "error", 4.0)
 
     def shutdown(self) -> None:
-        """Leaving this game: stop its search, end its engines, retire its generation."""
+        """Leaving this game: stop its search, end its engines, retire its generation;
+        a running clock stops and the autosave keeps its time (a resumed game goes on
+        from there: no time passes while the window is closed)."""
         self.worker.cancel()
+        if self.clock is not None and self.clock.running is not None:
+            self.clock.stop()
+            self.autosave()
         if self.engines:
             # Closing waits for a polite engine, then kills it: off the UI thread, so a
             # hung engine never freezes the window; not a daemon thread, so the process
@@ -1075,40 +1162,3 @@ class Session:
         self.generation = self._next_generation()
         self.pending = None
 
-
-OPENING_TRIALS = 12
-"""Random near-centre openings the computer compares when it places the first stones."""
-
-
-def _first_stones(game: Game, searcher: Searcher, seed: int) -> tuple[list[Move], str]:
-    """The first player's opening stones (up to the third): of ``OPENING_TRIALS`` random
-    near-centre lines, the one a short search finds nearest to even, since the other
-    player will take the better colour; with a sentence saying so."""
-    from ai.openings import PLACEMENT_DEPTH
-    from game.match import random_openings
-
-    best: tuple[int, list[Move]] | None = None
-    for line in random_openings(game, 3 - game.ply, OPENING_TRIALS, seed, balanced=False):
-        if len(line) != 3 - game.ply:
-            continue
-        work = game.copy()
-        for move in line:
-            work.push(move)
-        score = searcher.search(work, Limits(depth=PLACEMENT_DEPTH)).score
-        if best is None or abs(score) < abs(best[0]):
-            best = (score, line)
-    assert best is not None, "an empty board has openings"
-    score, line = best
-    names = " ".join(game.move_name(m) for m in line)
-    white = describe(game.name, score, "White", preset=searcher.evaluator.name)
-    return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even ({white} "
-                  f"looking {PLACEMENT_DEPTH} moves ahead), so either colour is a fair "
-                  "choice for you.")
-
-
-def _program_name(command: str) -> str:
-    """``"Rapfi"`` for ``"/opt/rapfi/pbrain-rapfi --x"``, ``"GRhino level 3"`` for
-    ``"gtp-rhino -l 3"``: how labels name an engine (``game.engines.found``)."""
-    from game.engines.found import engine_label
-
-    return engine_label(command)

@@ -22,6 +22,7 @@ from ai.evaluators.connect4 import SURE_WIN, Connect4Evaluator
 from ai.levels import LEVEL_NUMBERS, level
 from ai.search import Limits, Searcher
 from game.rules import new_game
+from tests.positions import random_game
 
 
 def position(moves: str = "", **variant):
@@ -84,18 +85,7 @@ def random_running_position(rng: random.Random, plies: int, **variant):
 
     Stops early only when every move would end it.
     """
-    game = new_game("connect4", **variant)
-    for _ in range(plies):
-        quiet = []
-        for move in game.legal_moves():
-            game.push(move)
-            if not game.is_over():
-                quiet.append(move)
-            game.pop()
-        if not quiet:
-            break
-        game.push(rng.choice(quiet))
-    return game
+    return random_game("connect4", rng, plies, ending="avoid", **variant)
 
 
 def late_position(variant: dict, seed: int, empties: int = 14):
@@ -124,6 +114,7 @@ def test_solver_matches_plain_negamax_near_the_end_of_7x6(seed):
     assert_matches_reference(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, opening", [
     ({"width": 4, "height": 4, "connect": 3}, ""),       # solved from the empty board
     ({"width": 4, "height": 4, "connect": 3}, "1"),
@@ -137,6 +128,7 @@ def test_solver_matches_plain_negamax_on_small_variants(variant, opening):
     assert_matches_reference(position(opening, **variant))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [
     {"width": 10, "height": 10, "connect": 6},
     {"width": 7, "height": 5, "connect": 4},
@@ -182,6 +174,7 @@ PONS_POSITIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves, score", PONS_POSITIONS, ids=[m for m, _ in PONS_POSITIONS])
 def test_published_pons_scores(moves, score):
     solution = solver_for("connect4").solve(position(moves))
@@ -491,6 +484,7 @@ def test_randomness_never_changes_a_proven_result(seed):
         assert search_at_level(number, position(WIN_IN_ONE_LATE), seed=seed).score == WIN - 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["default", "naive"])
 @pytest.mark.parametrize("seed", range(5))
 def test_alphabeta_equals_plain_minimax(preset, seed):
@@ -571,6 +565,7 @@ def test_a_solver_reach_solves_from_more_empty_cells_without_the_node_cap():
     assert not Searcher(evaluator).search(game, Limits(depth=2)).exact
 
 
+@pytest.mark.slow
 def test_the_top_level_solves_a_24_empty_position_and_keeps_the_draw():
     """After ``736411134622247522`` only column 4 draws (every other column loses).
     Level 8 used to search it heuristically and play 3; its solver now reaches it.
@@ -618,6 +613,7 @@ def assert_proof_agrees_with_the_exact_solve(game):
         best, frozenset(m for m, c in classes.items() if c == best)), str(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(40))
 def test_the_proof_agrees_with_the_exact_scores_signs_on_random_positions(seed):
     rng = random.Random(seed)
@@ -638,12 +634,14 @@ def test_the_proof_agrees_late_on_other_variants(variant, seed):
         assert_proof_agrees_with_the_exact_solve(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves", ["736411134622247522", "4444451655326542", "653343433555"])
 def test_the_proof_of_the_measured_positions(moves):
     """The positions whose node counts are in ai/TUNING.md (won, drawn and lost)."""
     assert_proof_agrees_with_the_exact_solve(position(moves))
 
 
+@pytest.mark.slow
 def test_the_proof_takes_fewer_nodes_than_every_exact_move_score():
     game = position("454444415525255")  # a draw: four drawing moves, one loses
     exact = Connect4Solver(None, None).solve(game.copy())
@@ -652,6 +650,7 @@ def test_the_proof_takes_fewer_nodes_than_every_exact_move_score():
     assert proof.nodes * 2 < exact.nodes
 
 
+@pytest.mark.slow
 def test_a_stopped_fallback_search_leaves_the_proof_its_root_position():
     """Level 8 beyond the solver's own threshold searches briefly, then proves. When
     that short search is stopped deep in the tree (a stop unwinds without popping),

@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ai.endgame.connect4 import Connect4Solver
 from ai.tools.connect4_perfect import main, perfect_move
 from game.rules import new_game
+from tests.positions import random_game
 
 
-def random_position(rng: random.Random, stones: int):
-    game = new_game("connect4")
-    while game.ply < stones and not game.is_over():
-        game.push(rng.choice(game.legal_moves()))
-    return game
-
-
+@pytest.mark.slow
 def test_the_perfect_move_keeps_the_value_and_loses_as_late_as_possible():
     rng = random.Random(6)
-    games = [random_position(rng, rng.randint(20, 28)) for _ in range(30)]
+    games = [random_game("connect4", rng, rng.randint(20, 28)) for _ in range(30)]
     for drawn in ("736411134622247522", "454444415525255"):  # ai/TUNING.md's draws
         games.append(new_game("connect4"))
         games[-1].play_moves(drawn)

@@ -34,6 +34,7 @@ from ai.search import Limits, Searcher
 from game.rules import new_game
 from tests.ai.test_textbook import FOUR_PLY, TWO_PLY, minimax_by_hand, random_tree
 from tests.ai.tree_game import LeafEvaluator, TreeGame, parse_tree
+from tests.positions import random_game
 
 
 def textbook(text_or_tree, mode: str, depth: int):
@@ -160,19 +161,6 @@ def test_ordering_finds_the_same_value_with_no_more_nodes_on_the_lecture_tree():
 
 # --- real positions: the recording is the searcher's search -------------------------------
 
-def random_position(name: str, rng: random.Random, plies: int):
-    game = new_game(name)
-    for _ in range(plies):
-        moves = game.legal_moves()
-        if not moves or game.is_over():
-            break
-        game.push(rng.choice(moves))
-        if game.is_over():
-            game.pop()
-            break
-    return game
-
-
 def textbook_minimax(game, evaluator, depth: int, maximising: bool = True, ply: int = 0):
     """(value for the player to move at the root, nodes): plain minimax over every legal
     move, the evaluator's static score at the depth limit (it scores for the side to
@@ -197,11 +185,12 @@ CASES = [("connect4", 4, 3, 0, 12), ("othello", 3, 3, 0, 30), ("gomoku", 2, 1, 1
 """(game, alpha-beta depth, minimax depth, fewest and most random plies first)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, depth, full_depth, low, high", CASES)
 @pytest.mark.parametrize("seed", range(3))
 def test_recording_is_the_searchers_search(name, depth, full_depth, low, high, seed):
     rng = random.Random(f"{name}-{seed}")
-    game = random_position(name, rng, rng.randint(low, high))
+    game = random_game(name, rng, rng.randint(low, high), ending="undo")
     before = game.moves_text()
     evaluator = load_evaluator(name)
     result = Searcher(evaluator, mode="alphabeta").search(game, Limits(depth=depth))
@@ -275,7 +264,7 @@ def test_leaf_steps_show_the_parents_best_so_far_not_the_leaf():
 def test_alphabeta_never_beats_minimax_in_nodes_nor_differs_in_value(name, depth):
     rng = random.Random(name)
     for _ in range(4):
-        game = random_position(name, rng, rng.randint(1, 10))
+        game = random_game(name, rng, rng.randint(1, 10), ending="undo")
         if game.is_over():
             continue
         result = compare(game, load_evaluator(name), depth)

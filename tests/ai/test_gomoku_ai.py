@@ -21,6 +21,7 @@ from ai.evaluators.gomoku import PRESETS, GomokuEvaluator, LineBoard, Weights, b
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level
 from ai.search import Limits, Searcher
 from game.rules import new_game
+from tests.positions import random_game
 
 
 def position(black: str, white: str, size: int = 9, rule: str = "freestyle"):
@@ -328,6 +329,7 @@ def test_vcf_under_standard_rule_avoids_the_overline():
     assert_vcf_line(game, line)
 
 
+@pytest.mark.slow
 def test_solver_agrees_with_brute_force_vcf_on_random_positions():
     """Found exactly when the definition says one exists (up to three fours before the
     last); every line found replays correctly."""
@@ -335,14 +337,8 @@ def test_solver_agrees_with_brute_force_vcf_on_random_positions():
     shared = VcfSolver(max_fours=3)  # its failed-positions table persists across solves
     for seed in range(60):
         rng = random.Random(1000 + seed)
-        game = new_game("gomoku", size=9, rule=("freestyle", "standard")[seed % 2])
-        for _ in range(rng.randint(10, 22)):
-            moves = [m for m in game.legal_moves()
-                     if max(abs(c - 4) for c in game.cell_xy(m)) <= 2] or game.legal_moves()
-            game.push(rng.choice(moves))
-            if game.is_over():
-                game.pop()
-                break
+        game = random_game("gomoku", rng, rng.randint(10, 22), ending="undo", moves=central,
+                           size=9, rule=("freestyle", "standard")[seed % 2])
         solver = VcfSolver(max_fours=3)
         if not solver.applies(game):
             assert not slow_vcf(game.copy(), 0)
@@ -410,18 +406,19 @@ def test_root_moves_break_the_opponents_vcf(evaluator):
 # --- the search on top ------------------------------------------------------------------
 
 
+def central(game, legal):
+    """The moves at most two lines from the centre of a 9x9 board."""
+    return [m for m in legal if max(abs(c - 4) for c in game.cell_xy(m)) <= 2]
+
+
 def random_position(seed: int):
+    """A running 9x9 game of 2 to 16 random stones, kept near the centre."""
     rng = random.Random(seed)
-    game = new_game("gomoku", size=9, rule=("freestyle", "standard")[seed % 2])
-    for _ in range(rng.randint(2, 16)):
-        moves = [m for m in game.legal_moves() if max(abs(c - 4) for c in game.cell_xy(m)) <= 2]
-        game.push(rng.choice(moves or game.legal_moves()))
-        if game.is_over():
-            game.pop()
-            break
-    return game
+    return random_game("gomoku", rng, rng.randint(2, 16), ending="undo", moves=central,
+                       size=9, rule=("freestyle", "standard")[seed % 2])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(16))
 def test_alphabeta_equals_minimax(evaluator, seed):
     game = random_position(seed)
@@ -496,6 +493,7 @@ def level_limits(number: int, evaluator) -> Limits:
     return limits
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", LEVEL_NUMBERS)
 def test_every_level_takes_a_win_in_one_and_blocks_fours_and_open_threes(evaluator, number):
     """Even level 1, which otherwise picks almost any move near the stones."""
@@ -521,6 +519,7 @@ def test_from_the_default_level_up_every_level_is_sharp():
     assert SHARP_LEVELS == list(range(DEFAULT_LEVEL, LEVEL_NUMBERS[-1] + 1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", SHARP_LEVELS)
 def test_no_tactical_blunder_at_the_sharp_levels(evaluator, number):
     """After the level's move the opponent has no win by continuous fours (or the

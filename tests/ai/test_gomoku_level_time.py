@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from ai.tools.gomoku_level_time import main, positions
-from game.records import record_from_game, save_record
+from game.formats import save_record
+from game.players import Computer
+from game.records import record_from_game
 from game.rules import new_game
 
-PLAYERS = [{"type": "computer", "eval": "default"}] * 2
+PLAYERS = [Computer(4, "default")] * 2
 
 
 def _save(folder, name: str, moves: str) -> None:

@@ -91,6 +91,7 @@ def test_doctests() -> None:
     assert doctest.testmod(module).failed == 0
 
 
+@pytest.mark.slow
 def test_threat_winner_is_the_mover_with_a_vct_or_the_other_side_when_undefendable() -> None:
     """9x9 positions of tests/ai/test_gomoku_vct.py: Black to move with a VCT wins;
     White to move against that VCT (its last stone taken back) can still stop it
@@ -125,6 +126,7 @@ def test_the_top_level_takes_the_colour_that_wins_by_threats() -> None:
     assert choice == "white" and "sequence of threats" in why, why
 
 
+@pytest.mark.slow
 def test_the_top_level_places_two_stones_that_leave_no_threat_win() -> None:
     """Three stones of a level-8 match game: the two stones placed with the threat
     search leave neither colour a VCT (the cautious check), as the chooser would

@@ -38,6 +38,7 @@ from ai.levels import LEVEL_NUMBERS, level
 from ai.search import Limits, Searcher
 from game.rules.base import PASS
 from game.rules.othello import Othello
+from tests import positions
 
 # --- an independent slow reference -----------------------------------------------------
 
@@ -120,10 +121,8 @@ class SlowBoard:
 def playout(seed: int, empties: int) -> Othello:
     """A running game with exactly ``empties`` empty squares, by random moves from ``seed``."""
     for attempt in range(100):
-        rng = random.Random(seed * 1000 + attempt)
-        game = Othello()
-        while not game.is_over() and 64 - sum(game.counts()) > empties:
-            game.push(rng.choice(game.legal_moves()))
+        game = positions.playout(Othello(), random.Random(seed * 1000 + attempt), 200,
+                                 until=lambda g: 64 - sum(g.counts()) <= empties)
         if not game.is_over() and 64 - sum(game.counts()) == empties:
             return game
     raise AssertionError("no such playout")
@@ -156,6 +155,7 @@ SMALL_ENDGAMES = [(seed, empties) for empties in range(1, 8) for seed in range(3
     (11, 8), (12, 8), (13, 9)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, empties", SMALL_ENDGAMES)
 def test_solver_agrees_with_plain_minimax_on_every_root_move(seed, empties):
     game = playout(seed, empties)
@@ -188,6 +188,7 @@ def test_solver_gives_the_empty_squares_to_the_winner():
     assert solution.search_score == -(WIN - 62)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number, game, score, move",
                          [p for p in ffo_positions() if p[0] <= 7],
                          ids=lambda value: str(value) if isinstance(value, int) else None)
@@ -494,6 +495,7 @@ def test_a_forced_pass_is_the_only_candidate():
     assert EVALUATOR.candidate_moves(game) == [PASS]
 
 
+@pytest.mark.slow
 def test_forced_move_logic_matches_brute_force_on_random_games():
     """Wipe-out in one: only that move; moves allowing a wipe-out reply: dropped."""
     seen = {"win": 0, "narrowed": 0}
@@ -626,12 +628,10 @@ def test_every_level_with_the_solver_plays_a_best_move_in_small_endgames(number)
 
 # --- the search on Othello ------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("plies", [8, 24, 40])
 def test_alphabeta_and_full_search_equal_plain_minimax(plies):
-    rng = random.Random(plies)
-    game = Othello()
-    for _ in range(plies):
-        game.push(rng.choice(game.legal_moves()))
+    game = positions.playout(Othello(), random.Random(plies), plies)
     for depth in (1, 2, 3, 4):
         limits = Limits(depth=depth, use_solver=False)
         reference = Searcher(EVALUATOR, mode="minimax").search(game, limits)
@@ -709,6 +709,7 @@ def test_a_stop_event_reaches_the_solver():
     assert result.stopped and result.move in game.legal_moves()
 
 
+@pytest.mark.slow
 def test_a_solver_reach_solves_beyond_the_default_threshold():
     """The top levels' reach: 15 empties is past the evaluator's own threshold, and
     with ``solver_reach`` the search answers with the exact result (within its time)."""

@@ -47,6 +47,7 @@ def ever_flipped(p: int, o: int, watched: int) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(12))
 def test_stable_discs_are_never_flipped_in_any_continuation(seed):
     """Brute force on small endgames: no line of play turns over a disc called stable,
@@ -94,6 +95,7 @@ SPEEDUPS_ON_EARLY = {"STABILITY_EMPTIES": 7, "ETC_EMPTIES": 7, "ORDER_SEARCH_EMP
                      "SHALLOW": 4, "HINT_FIRST": True}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, empties", [(1, 9), (2, 9), (4, 10), (5, 8), (6, 9)])
 def test_every_speed_up_keeps_every_root_move_exact(monkeypatch, seed, empties):
     """With every speed-up active from 7 empties (and deep nodes down to 5), the solver
@@ -117,6 +119,7 @@ def test_every_speed_up_keeps_every_root_move_exact(monkeypatch, seed, empties):
     assert all(expected[m] == fast.score for m in fast.best_moves)
 
 
+@pytest.mark.slow
 def test_random_games_keep_the_value_between_solves_sharing_a_table(monkeypatch):
     """One solver (one table) along a random game: every position's value is right,
     bounds stored by earlier solves included."""
@@ -163,6 +166,7 @@ def test_prove_gives_the_exact_score_one_best_move_and_true_win_bounds(seed):
     assert hinted.score == everything.score and hinted.best_moves[0] in everything.best_moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("guess", [-64, -13, 0, 7, 40, 64])
 def test_any_first_guess_gives_the_same_value_and_best_moves(monkeypatch, guess):
     """The root probes start from ``first_guess`` (from 9 empties here): a guess far
@@ -246,6 +250,7 @@ def test_a_root_where_every_move_is_wiped_out_still_names_a_move():
     assert proof.score == -64 and proof.best_moves[0] in (13, 34)
 
 
+@pytest.mark.slow
 def test_the_lever_tool_solves_with_a_lever_changed(monkeypatch, capsys):
     """``python -m ai.tools.endgame_levers --set ROOT_PROBES=0 FFO1``: the published
     value whichever way the root is searched; an unknown lever is refused."""
@@ -260,6 +265,7 @@ def test_the_lever_tool_solves_with_a_lever_changed(monkeypatch, capsys):
         endgame_levers.main(["FFO1", "--set", "TABLE=1"])
 
 
+@pytest.mark.slow
 def test_the_reach_tool_reports_solve_times_per_empty_count(capsys):
     """``python -m ai.tools.endgame_reach``: self-play positions stopped at the asked
     count, each proven as a level proves it; one line per count with the figures."""

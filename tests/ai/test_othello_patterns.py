@@ -44,6 +44,7 @@ def test_the_instances_are_every_distinct_image_of_each_pattern():
     assert len(set(sets)) == len(sets) == 46
 
 
+@pytest.mark.slow
 def test_fast_indices_equal_the_square_by_square_reading():
     rng = random.Random(2)
     positions = [random_position(rng) for _ in range(300)]
@@ -67,6 +68,7 @@ def synthetic_tables(seed: int) -> list[list[int]]:
     return tables
 
 
+@pytest.mark.slow
 def test_pattern_score_is_the_sum_of_the_instances_tables():
     tables = synthetic_tables(3)
     rng = random.Random(3)
@@ -77,6 +79,7 @@ def test_pattern_score_is_the_sum_of_the_instances_tables():
         assert P.pattern_score(player, opponent, tables) == expected
 
 
+@pytest.mark.slow
 def test_a_position_and_its_eight_images_score_alike():
     tables = synthetic_tables(4)
     rng = random.Random(4)
@@ -138,6 +141,7 @@ def test_the_ridge_keeps_unseen_and_rare_weights_small():
     assert weights[2] == 0.0
 
 
+@pytest.mark.slow
 def test_the_fit_recovers_a_pattern_table_from_positions():
     """The whole pipeline (instances, canonical ids, fit, full tables): positions
     labelled by one known corner33 table come back to that table's scores."""

@@ -168,6 +168,7 @@ HUGE_THREAT_SPACE = ("h8 h9 f6 e5 g7 g8 j11 e6 f7 e7 e4 h7 f5 f4 d3 c2 e10 h2 d6
 exact fives only, make a threat space of 150,000 nodes and more without a VCF."""
 
 
+@pytest.mark.slow
 def test_root_moves_vcf_searches_stay_within_their_node_budget(monkeypatch) -> None:
     import ai.endgame.gomoku as endgame
     from ai.evaluators.gomoku import SOLVER_NODES

@@ -29,6 +29,7 @@ from ai.explain.review import (
 )
 from ai.search import Bound, Limits, Searcher
 from game.rules import new_game
+from tests.positions import random_game
 
 C4_WON = "4136347372565657246177"
 """Connect-4, Red to move with 22 stones down: only column 5 wins (Pons score +10);
@@ -105,9 +106,7 @@ def test_verdict_wording() -> None:
 def test_exact_moves_scores_the_played_move_as_plain_minimax_does(seed: int) -> None:
     """Limits.exact_moves: the chosen root move gets its exact depth-limited value."""
     rng = random.Random(seed)
-    game = new_game("connect4")
-    for _ in range(rng.randint(2, 10)):
-        game.push(rng.choice(game.legal_moves()))
+    game = random_game("connect4", rng, rng.randint(2, 10))
     evaluator = load_evaluator("connect4")
     reference = Searcher(evaluator, mode="minimax").search(
         game, Limits(depth=4, use_solver=False))

@@ -14,6 +14,7 @@ import pytest
 from ai.evaluators import load_evaluator
 from ai.search import Limits, Searcher
 from game.rules import new_game
+from tests.positions import random_game
 
 CONFIGURATIONS = [
     ("alphabeta", {}),
@@ -38,18 +39,10 @@ GAMES = [
 def random_position(name, variant, seed):
     """A running position after a seeded random number of random legal moves."""
     rng = random.Random(seed)
-    game = new_game(name, **variant)
-    for _ in range(rng.randint(0, 14)):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.push(rng.choice(moves))
-        if game.is_over():
-            game.pop()
-            break
-    return game
+    return random_game(name, rng, rng.randint(0, 14), ending="undo", **variant)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, variant, max_depth", GAMES,
                          ids=[f"{g}-{v.get('width', v.get('size', ''))}" for g, v, _ in GAMES])
 @pytest.mark.parametrize("seed", range(4))

@@ -16,7 +16,10 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 import ai.evaluators.gomoku as gomoku_eval
+from ai import gomoku_lines
 from ai.endgame import gomoku as gomoku_endgame
 from ai.evaluators import load_evaluator
 from ai.search import Limits
@@ -26,6 +29,7 @@ from game.rules import new_game
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_repeated_searches_do_not_grow_the_process() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "ai.tools.soak", "--searches", "1500", "--every", "250",
@@ -44,17 +48,18 @@ def test_repeated_searches_do_not_grow_the_process() -> None:
 
 
 def test_window_table_and_side_classes_are_bounded() -> None:
-    table = gomoku_eval._WINDOW_TABLES["freestyle"]
+    table = gomoku_lines._WINDOW_TABLES["freestyle"]
     table.clear()
-    limit = gomoku_eval.WINDOW_TABLE_ENTRIES
+    limit = gomoku_lines.WINDOW_TABLE_ENTRIES
     for window in range(limit + 500):
         # Any code with an empty centre (cell 5) is a window the evaluator may meet.
         code = (window & 0x3FF) | (window >> 10 << 12)
-        gomoku_eval.window_classes(code, "freestyle")
+        gomoku_lines.window_classes(code, "freestyle")
         assert len(table) <= limit
-    assert gomoku_eval._side_class.cache_info().currsize <= gomoku_eval.SIDE_CLASS_ENTRIES
+    assert gomoku_lines._side_class.cache_info().currsize <= gomoku_lines.SIDE_CLASS_ENTRIES
 
 
+@pytest.mark.slow
 def test_line_tables_are_bounded() -> None:
     tables = gomoku_eval.LineTables(gomoku_eval.PRESETS["default"], "freestyle")
     limit = tables.MAX_ENTRIES

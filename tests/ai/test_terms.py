@@ -8,6 +8,7 @@ import pytest
 
 from ai.evaluators import load_evaluator, preset_names
 from game.rules import new_game
+from tests.positions import playout
 
 GAMES = {"connect4": {}, "othello": {}, "gomoku": {"size": 15}}
 VARIANTS = [("connect4", {}), ("othello", {}), ("gomoku", {"size": 15}),
@@ -18,24 +19,22 @@ def random_positions(game_name: str, count: int, seed: int, variant=None):
     """Running positions from random playouts (every length, both sides to move)."""
     rng = random.Random(seed)
     found = []
+
+    def near(game, legal):  # Gomoku: keep stones together, so patterns form
+        return [m for m in legal if game.move_stack and
+                abs(m % 15 - game.move_stack[-1] % 15) <= 2 and
+                abs(m // 15 - game.move_stack[-1] // 15) <= 2]
+
     while len(found) < count:
         game = new_game(game_name, **(GAMES[game_name] if variant is None else variant))
         length = rng.randrange(0, 60 if game_name != "connect4" else 40)
-        for _ in range(length):
-            if game.is_over():
-                break
-            moves = game.legal_moves()
-            if game_name == "gomoku":  # keep stones together, so patterns form
-                near = [m for m in moves if game.move_stack and
-                        abs(m % 15 - game.move_stack[-1] % 15) <= 2 and
-                        abs(m // 15 - game.move_stack[-1] // 15) <= 2]
-                moves = near or moves
-            game.push(rng.choice(moves))
+        playout(game, rng, length, moves=near if game_name == "gomoku" else None)
         if not game.is_over():
             found.append(game)
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name,variant", VARIANTS)
 def test_terms_add_up_to_evaluate(game_name, variant):
     positions = random_positions(game_name, 120, seed=13, variant=variant)

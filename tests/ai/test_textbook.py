@@ -88,6 +88,7 @@ def tree_text(tree) -> str:
     return "(" + " ".join(tree_text(c) for c in tree) + ")"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(40))
 def test_every_mode_equals_the_definition_on_random_trees(seed):
     rng = random.Random(seed)

@@ -15,6 +15,7 @@ from ai.evaluators import load_evaluator
 from ai.levels import LEVELS, level
 from ai.search import Limits, Searcher
 from game.rules import new_game
+from tests.positions import random_game
 
 
 def textbook_value(game) -> int:
@@ -42,12 +43,7 @@ def test_the_empty_board_is_a_draw():
 @pytest.mark.parametrize("seed", range(12))
 def test_solver_agrees_with_textbook_minimax_on_random_positions(seed):
     rng = random.Random(seed)
-    game = new_game("tictactoe")
-    for _ in range(rng.randrange(1, 6)):
-        game.push(rng.choice(game.legal_moves()))
-        if game.is_over():
-            game.pop()
-            break
+    game = random_game("tictactoe", rng, rng.randrange(1, 6), ending="undo")
     solution = solver_for("tictactoe").solve(game.copy())
     truth = textbook_value(game)
     assert (solution.score > 0) - (solution.score < 0) == truth
@@ -75,11 +71,7 @@ def test_terms_add_up_to_the_evaluation():
     evaluator = load_evaluator("tictactoe")
     rng = random.Random(5)
     for _ in range(50):
-        game = new_game("tictactoe")
-        for _ in range(rng.randrange(0, 6)):
-            if game.is_over():
-                break
-            game.push(rng.choice(game.legal_moves()))
+        game = random_game("tictactoe", rng, rng.randrange(0, 6))
         if not game.is_over():
             assert sum(evaluator.terms(game).values()) == evaluator.evaluate(game)
 

@@ -7,7 +7,8 @@ import pytest
 from ai.evaluators import preset_names
 from ai.evaluators.base import WIN
 from ai.explain import winchance
-from ai.explain.winchance import describe, moves_to_end, raw_text, win_chance
+from ai.explain.scores import describe, moves_to_end, raw_text
+from ai.explain.winchance import win_chance
 
 GAMES = ("connect4", "othello", "gomoku", "tictactoe")
 

@@ -46,6 +46,7 @@ def test_depth_zero_counts_the_position_itself(capsys):
     assert capsys.readouterr().out.strip() == "1"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, words", [
     (["perft", "chess", "3"], "unknown game"),
     (["perft", "othello", "-1"], "depth must be a whole number from 0 to 64"),

@@ -53,6 +53,7 @@ def test_compare_gives_each_modes_cost_on_one_position(capsys):
     assert modes["ordered"]["ordering_looks"] > 0 == modes["alphabeta"]["ordering_looks"]
 
 
+@pytest.mark.slow
 def test_a_tree_past_the_cap_is_refused_with_advice():
     done = subprocess.run([sys.executable, "-m", "game", "tree", "othello", "--moves",
                            BUSY_OTHELLO, "--depth", "4", "--mode", "minimax"], cwd=ROOT,
@@ -89,6 +90,7 @@ def test_module_doctest():
     assert doctest.testmod(module).failed == 0
 
 
+@pytest.mark.slow
 def test_the_readme_cost_table_is_what_the_program_counts():
     """Each row of the README's table: `plies tree G --moves M --depth D --compare`."""
     import re

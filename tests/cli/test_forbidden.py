@@ -64,6 +64,7 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], fragment: str,
     assert fragment in err and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_perft_counts_forbidden_points_out() -> None:
     """After c5 a1 d5 a9 e6 i9 e7 i1 on 9x9, Black has 73 empty cells, e5 forbidden."""
     moves = "c5 a1 d5 a9 e6 i9 e7 i1"

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.records import human, record_from_game, save_record
+from game.formats import save_record
+from game.records import human, record_from_game
 from game.rules import new_game
 from tests.engines.helpers import ROOT
 

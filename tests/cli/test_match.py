@@ -15,19 +15,18 @@ import pytest
 from ai.evaluators import load_evaluator
 from ai.explain.words import count
 from ai.levels import level
+from ai.openings import BALANCED_MARGIN, JUDGE_DEPTH, random_openings
 from ai.search import Limits, Searcher
 from game.cli import CliError, main
+from game.formats import load_record
 from game.match import (
-    BALANCED_MARGIN,
-    JUDGE_DEPTH,
     GameTask,
-    PlayerSpec,
     Tally,
     parse_player_spec,
     play_game,
-    random_openings,
 )
-from game.records import load_record, record_to_game
+from game.players import Computer
+from game.records import record_to_game
 from game.rules import new_game
 from tests.ui.xvfb import wait_for
 
@@ -38,7 +37,7 @@ def test_player_specs_parse_and_reject_nonsense():
     spec = parse_player_spec("level=3")
     assert spec.level == 3 and spec.limits("othello").depth > 0
     spec = parse_player_spec("depth=2,eval=naive,time=0.5,nodes=900")
-    assert (spec.depth, spec.eval, spec.seconds, spec.nodes) == (2, "naive", 0.5, 900)
+    assert (spec.depth, spec.evaluator, spec.seconds, spec.nodes) == (2, "naive", 0.5, 900)
     spec = parse_player_spec("level=5,solver=off")
     assert spec.limits("connect4").use_solver is False
     assert parse_player_spec("level=5").limits("connect4").use_solver is True
@@ -49,13 +48,13 @@ def test_player_specs_parse_and_reject_nonsense():
     assert (parse_player_spec("level=1").limits("othello", unit=100).randomness
             == round(level("othello", 1).randomness * 100) > 0)
     for bad in ("", "level=0", "depth=x", "speed=3", "eval=naive", "depth=0", "depth=3,solver=no",
-                "depth=3,random=-1", "depth=3,random=lots"):
+                "depth=3,random=-1", "depth=3,random=lots", "level=3,level=4", "human"):
         with pytest.raises(CliError):
             parse_player_spec(bad)
 
 
 def test_a_game_task_is_played_to_the_end_from_its_opening():
-    spec = PlayerSpec("depth=1", depth=1)
+    spec = Computer(level=None, depth=1)
     task = GameTask(0, "connect4", {"width": 5, "height": 4, "connect": 3}, (), (2, 2),
                     True, spec, spec)
     result = play_game(task)
@@ -89,6 +88,7 @@ def test_match_alternates_colours_adds_up_and_writes_records(tmp_path, capsys):
         assert record.result["winner"] == summary["winner"]
 
 
+@pytest.mark.slow
 def test_match_says_when_openings_repeat(tmp_path, capsys):
     """Three Gomoku stones leave the side with two of them ahead, so the balanced set of
     3-ply openings is tiny: the match must say its pairs share openings."""
@@ -159,16 +159,17 @@ def test_a_level_plays_with_its_own_evaluator_unless_eval_is_given(monkeypatch):
                 for lv in levels.LEVELS["othello"])
     monkeypatch.setitem(levels.LEVELS, "othello", row)
     assert parse_player_spec("level=8").evaluator_name("othello") == "naive"
-    assert parse_player_spec("level=8").player_entry("othello")["eval"] == "naive"
+    assert parse_player_spec("level=8").for_file("othello").to_json()["eval"] == "naive"
     assert parse_player_spec("level=8,eval=positional").evaluator_name("othello") == "positional"
     assert parse_player_spec("level=6").evaluator_name("othello") == "default"
     assert parse_player_spec("depth=3").evaluator_name("othello") == "default"
-    assert players_for("ai", 8, None, "othello")[0]["eval"] == "naive"
-    assert players_for("ai", 8, "default", "othello")[0]["eval"] == "default"
-    assert [p["eval"] for p in demo_players(8, 4, game_name="othello")] == ["naive", "default"]
+    assert players_for("ai", 8, None, "othello")[0].evaluator == "naive"
+    assert players_for("ai", 8, "default", "othello")[0].evaluator == "default"
+    assert [p.evaluator for p in demo_players(8, 4, game_name="othello")] == ["naive", "default"]
     assert "naive evaluator" in levels.markdown_table()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
 def test_ctrl_c_ends_a_parallel_match_in_one_message_with_its_records_kept(tmp_path):
     """Ctrl-C reaches every process of the terminal's group: the workers stay quiet

@@ -9,20 +9,15 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.formats import load_record
+from game.formats.plies_json import record_from_json, record_to_json
 from game.match import openings_from_file
-from game.records import (
-    RecordError,
-    load_record,
-    record_from_game,
-    record_from_json,
-    record_to_game,
-    record_to_json,
-    standard_players,
-)
+from game.records import RecordError, record_from_game, record_to_game, standard_players
 from game.rules.gomoku import Gomoku
 from game.rules.openings import Opening
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["swap", "swap2"])
 def test_match_with_a_swap_opening(kind: str, tmp_path, capsys) -> None:
     status = main(["match", "gomoku", "--size", "9", "--a", "level=4", "--b", "level=3",
@@ -42,11 +37,11 @@ def test_match_with_a_swap_opening(kind: str, tmp_path, capsys) -> None:
         # Even games: A (level 4) placed the first three stones; odd games: B (level 3).
         first_level = 4 if index % 2 == 0 else 3
         first_side = 0 if opening.black == "first" else 1
-        assert record.players[first_side]["level"] == first_level
-        assert record.players[1 - first_side]["level"] == 7 - first_level
+        assert record.players[first_side].level == first_level
+        assert record.players[1 - first_side].level == 7 - first_level
         # "a_first" is now "A ended up Black", and A's score follows that colour.
         a_side = 0 if summary["a_first"] else 1
-        assert record.players[a_side]["level"] == 4
+        assert record.players[a_side].level == 4
         winner = summary["winner"]
         assert summary["a_score"] == (0.5 if winner is None else float(winner == a_side))
 

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import importlib.metadata
+import os
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SUPPORTED = ("3.11", "3.12", "3.13", "3.14", "3.15")
@@ -42,3 +47,32 @@ def test_ci_smoke_tests_every_python_after_the_readme_command():
     script = ROOT.joinpath(".ci/smoke-pythons").read_text()
     assert "3.1[1-5]" in script and "/bin/pip\" install -q ." in script
     assert ".ci/smoke.py" in script
+
+
+SCRIPTS = sorted(p.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")
+                 for folder in ("ai/tools", "ai/tuning") for p in (ROOT / folder).glob("*.py")
+                 if p.stem != "__init__")
+
+
+def test_developer_scripts_are_not_installed():
+    """setuptools' own package finder, given pyproject's include and exclude, leaves
+    ai.tools and ai.tuning out of the wheel and keeps everything else."""
+    from setuptools import find_packages
+
+    found = tomllib.loads(ROOT.joinpath("pyproject.toml").read_text(encoding="utf-8"))
+    rules = found["tool"]["setuptools"]["packages"]["find"]
+    packages = set(find_packages(str(ROOT), include=rules["include"],
+                                 exclude=rules.get("exclude", ())))
+    assert not {p for p in packages if p.startswith(("ai.tools", "ai.tuning"))}
+    assert {"ai", "ai.evaluators", "ai.endgame", "ai.explain", "game", "game.ui",
+            "game.engines", "game.formats", "game.rules", "game.commands"} <= packages
+    assert not {p for p in packages if p.startswith("tests")}
+
+
+@pytest.mark.parametrize("module", SCRIPTS)
+def test_each_developer_script_still_runs_from_the_repository(module):
+    done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert "usage:" in done.stdout

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from game.cli import main
-from game.records import computer, human, record_from_game, save_record
+from game.formats import save_record
+from game.records import computer, human, record_from_game
 from game.rules import new_game
 from tests.ai.test_review import C4_WON
 
@@ -20,6 +21,7 @@ def _saved(tmp_path, name: str, moves: str, game_name: str = "connect4") -> str:
     return str(path)
 
 
+@pytest.mark.slow
 def test_json_has_one_object_per_move_then_a_summary(tmp_path, capsys) -> None:
     path = _saved(tmp_path, "blunder.json", C4_WON + "4")
     assert main(["review", path, "--depth", "2", "--json"]) == 0

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.records import computer, human, load_record, record_from_game, record_to_json, save_record
+from game.records import computer, human, record_from_game
+from game.formats import load_record, save_record
+from game.formats.plies_json import record_to_json
 from game.rules import new_game
 from tests.files.hostile import HOSTILE_FILES, assert_one_sentence, run_plies
 
@@ -27,7 +29,7 @@ def test_text_has_header_moves_diagram_and_result(tmp_path: Path, capsys) -> Non
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0].startswith("Connect-4")
-    assert "Red: a person" in lines and "Yellow: computer, level 3, evaluator naive" in lines
+    assert "Red: human" in lines and "Yellow: computer level 3 (naive)" in lines
     assert "moves (7): 1. 4 3  2. 4 3  3. 4 3  4. 4" in lines
     *board, status = str(game).rstrip("\n").splitlines()
     assert "\n".join(board) + "\nresult: " in out  # the whole board, then the result
@@ -104,6 +106,7 @@ def test_json_is_the_validated_record(tmp_path: Path, capsys) -> None:
     assert data["result"]["winner"] == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["fifo", "device", "directory", "dangling link", "oversized",
                                   "not utf-8", "nul byte", "nested"])
 def test_hostile_files_give_one_sentence(tmp_path: Path, kind: str) -> None:

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from game.cli import main
-from game.records import human, load_record, record_from_game, save_record
+from game.formats import load_record, save_record
+from game.records import human, record_from_game
 from game.rules import new_game
 
 PSQ = "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8,9,0\n"

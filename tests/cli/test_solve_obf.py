@@ -11,6 +11,7 @@ import random
 
 from game.cli import main
 from game.rules import PASS, Othello
+from tests.positions import playout
 
 
 def reference_score(game: Othello) -> int:
@@ -34,9 +35,7 @@ def board_of(game: Othello) -> str:
 def random_position(seed: int, empties: int) -> Othello:
     rng = random.Random(seed)
     while True:
-        game = Othello()
-        while 64 - sum(game.counts()) > empties and not game.is_over():
-            game.push(rng.choice(game.legal_moves()))
+        game = playout(Othello(), rng, 200, until=lambda g: 64 - sum(g.counts()) <= empties)
         if not game.is_over() and game.legal_moves() != [PASS]:
             return Othello.from_board(board_of(game), game.turn)
 

@@ -44,6 +44,7 @@ TIMED_COMMANDS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", TIMED_COMMANDS)
 @pytest.mark.parametrize("value", TIMES)
 def test_times_must_be_finite_positive_and_at_most_a_day(capsys, command, value):
@@ -129,6 +130,7 @@ def test_the_depth_cap_is_the_search_s_own():
     assert MAX_DEPTH == MAX_SEARCH_DEPTH
 
 
+@pytest.mark.slow
 def test_board_values_may_start_with_a_dash(capsys):
     for argv in (["solve", "othello", "--board", FFO_1, "--turn", "X", "--json"],
                  ["solve", "othello", f"--board={FFO_1}", "--turn", "X", "--json"]):

@@ -18,8 +18,8 @@ import pytest
 from game.cli import main
 from game.engines import external
 from game.engines.external import EngineError, EngineFault, NBoardPlayer, PbrainPlayer
+from game.formats import load_record
 from game.match import parse_player_spec
-from game.records import load_record
 from game.rules import Gomoku, Othello
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,6 +67,7 @@ def test_a_well_behaved_pbrain_engine_plays_turn_then_board():
     assert process.returncode is not None  # closed and reaped
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode, sentence", [
     ("illegal", r"the engine 'python3?[\d.]*' played a15, which is illegal: a15 is already taken"),
     ("crash", r"the engine .* stopped \(exit status 3\)"),
@@ -146,10 +147,11 @@ def test_a_forced_pass_is_not_asked():
 
 def test_engine_specs():
     spec = parse_player_spec('engine="python3 -m game engine gomoku --level 3"')
-    assert spec.engine == "python3 -m game engine gomoku --level 3"
-    spec = parse_player_spec("time=0.5,depth=4,engine=./brain --opt a,b")
-    assert (spec.engine, spec.seconds, spec.depth) == ("./brain --opt a,b", 0.5, 4)
-    assert spec.player_entry() == {"type": "human"}
+    assert spec.command == "python3 -m game engine gomoku --level 3"
+    spec = parse_player_spec("time=0.5,depth=4,engine=./brain --opt a,b", "gomoku")
+    assert (spec.command, spec.seconds, spec.depth) == ("./brain --opt a,b", 0.5, 4)
+    # A file keeps the engine's name and protocol: never its command, never "human".
+    assert spec.to_json() == {"type": "engine", "name": "brain", "protocol": "pbrain"}
     from game.commands.common import CliError
 
     with pytest.raises(CliError, match="engine= needs a command"):
@@ -183,6 +185,7 @@ def test_match_with_a_crashing_othello_engine(capsys, tmp_path):
     assert all("stopped (exit status 3)" in r["reason"] for r in report["results"])
 
 
+@pytest.mark.slow
 def test_plies_against_plies_engine_gomoku(capsys, tmp_path):
     command = f"{sys.executable} -m game engine gomoku --level 3"
     report = run_match(capsys, tmp_path, "gomoku", f"time=2,engine={command}", "level=1")
@@ -191,6 +194,7 @@ def test_plies_against_plies_engine_gomoku(capsys, tmp_path):
         assert result["reason"] in ("five in a row", "board full"), result
 
 
+@pytest.mark.slow
 def test_plies_against_plies_engine_othello(capsys, tmp_path):
     command = f"{sys.executable} -m game engine othello --level 2"
     report = run_match(capsys, tmp_path, "othello", f"time=2,depth=2,engine={command}",
@@ -222,6 +226,7 @@ def test_a_stop_from_another_thread_cancels_the_wait_and_closes_the_engine():
     player.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind, game, mode, reason", [
     ("pbrain", "gomoku", "silent", "did not answer to TURN in time"),
     ("pbrain", "gomoku", "garbage", "not a move x,y"),
@@ -354,10 +359,10 @@ def test_a_spec_may_say_the_protocol(capsys, tmp_path):
     from game.commands.common import CliError
 
     assert parse_player_spec("protocol=gtp,engine=gtp-rhino -l 2").protocol == "gtp"
-    assert parse_player_spec("engine=edax").protocol is None  # asked when it starts
-    with pytest.raises(CliError, match="protocol must be gtp, nboard or pbrain"):
+    assert parse_player_spec("engine=edax").protocol == ""  # asked when it starts
+    with pytest.raises(CliError, match="protocol must be one of pbrain, nboard, gtp"):
         parse_player_spec("protocol=uci,engine=stockfish")
-    with pytest.raises(CliError, match="protocol= is for an engine="):
+    with pytest.raises(CliError, match="protocol= belong to an outside engine"):
         parse_player_spec("protocol=gtp,level=3")
     code = main(["match", "othello", "--a", "level=1", "--b",
                  "protocol=pbrain,engine=" + fake("nboard", "good"), "--games", "2",

@@ -7,6 +7,8 @@ import io
 import re
 import time
 
+import pytest
+
 from ai.endgame.othello import OthelloSolver
 from game.engines import nboard
 from game.engines.nboard import NBoardEngine
@@ -154,7 +156,7 @@ def test_ping_during_a_search_stops_it_and_answers_first():
     out = [line for line in s.new_lines() if not line.startswith("nodestats")]
     assert re.fullmatch(r"=== [a-h][1-8]/[+-]\d+\.\d\d/\d+\.\d\d", out[0])
     assert out[1:] == ["status Plies is waiting", "pong 5"]
-    assert latency < 1.0, f"ping took {latency:.3f} s"
+    assert latency < 3.0, f"ping took {latency:.3f} s"  # not the search's 6 s (level 8)
 
 
 def test_quit_during_a_search_ends_without_an_answer():
@@ -176,6 +178,7 @@ def test_a_set_up_board_in_set_game():
     assert game.turn == 1 and game.counts() == (3, 2) and game.move_stack == []
 
 
+@pytest.mark.slow
 def test_a_real_subprocess_session():
     engine = Subprocess("othello", "--level", "4")
     try:

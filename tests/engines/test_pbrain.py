@@ -13,8 +13,8 @@ import time
 
 import pytest
 
+from game.cli import pbrain_main
 from game.engines import pbrain, thinking, timing
-from game.engines.command import pbrain_main
 from game.engines.pbrain import PbrainEngine
 from game.rules import Gomoku
 from tests.engines.helpers import Session, Subprocess, without
@@ -272,7 +272,9 @@ def test_yxstop_answers_at_once_with_the_best_move_so_far():
     x, y = map(int, move.split(","))
     game = s.engine.game
     assert game.move_stack[-1] == game.cell_index(x, 14 - y) and game.counts() == (4, 3)
-    assert latency < 1.0, f"YXSTOP took {latency:.3f} s"  # the budget is 100 ms; CI is slow
+    # The answer is due in 100 ms; a loaded machine may take a second or more, so the
+    # bound only tells "did not wait for the search's own 6 s".
+    assert latency < 3.0, f"YXSTOP took {latency:.3f} s"
 
 
 def test_end_during_a_search_ends_at_once_without_a_move():
@@ -285,7 +287,7 @@ def test_end_during_a_search_ends_at_once_without_a_move():
     latency = time.perf_counter() - started
     assert s.engine.ended and not s.engine.thinker.busy
     assert moves_of(s.new_lines()) == []
-    assert latency < 1.0, f"END took {latency:.3f} s"
+    assert latency < 3.0, f"END took {latency:.3f} s"  # not the search's 6 s
 
 
 def test_info_and_about_are_answered_while_thinking():

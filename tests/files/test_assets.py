@@ -68,20 +68,19 @@ def test_licence_is_there() -> None:
     assert "generate.py" in text and "CC0" in text and "freesansbold" in text
 
 
-def test_generation_is_deterministic(tmp_path: Path) -> None:
-    first = generate.generate(tmp_path / "a")
-    second = generate.generate(tmp_path / "b")
-    assert [p.name for p in first] == [p.name for p in second]
-    assert sorted(p.name for p in first) == sorted(
-        [ICON, LARGE_ICON] + [f"{s}.wav" for s in SOUNDS])
-    for a, b in zip(first, second):
-        assert a.read_bytes() == b.read_bytes(), a.name
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory) -> list[Path]:
+    """The generator's files, made once for the tests below (it takes seconds)."""
+    return generate.generate(tmp_path_factory.mktemp("assets"))
 
 
-def test_shipped_files_match_the_generator(tmp_path: Path) -> None:
+@pytest.mark.slow
+def test_shipped_files_match_the_generator(generated: list[Path]) -> None:
     """The committed files are what the generator makes (sounds byte for byte; the icon
     pixel for pixel, since another zlib may compress the same pixels differently)."""
-    for path in generate.generate(tmp_path):
+    assert sorted(p.name for p in generated) == sorted(
+        [ICON, LARGE_ICON] + [f"{s}.wav" for s in SOUNDS])
+    for path in generated:
         shipped = ASSETS / path.name
         if path.suffix == ".wav":
             assert shipped.read_bytes() == path.read_bytes(), path.name
@@ -90,9 +89,13 @@ def test_shipped_files_match_the_generator(tmp_path: Path) -> None:
             assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
 
 
-def test_module_runs_as_a_script(tmp_path: Path) -> None:
+@pytest.mark.slow
+def test_the_script_makes_the_same_files_again(generated: list[Path], tmp_path: Path) -> None:
+    """``python -m assets.generate DIR`` runs, and a second run (another process) makes
+    the same files byte for byte: the generation is deterministic."""
     done = subprocess.run([sys.executable, "-m", "assets.generate", str(tmp_path)],
                           capture_output=True, text=True, cwd=ASSETS.parent, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [ICON, LARGE_ICON] + [f"{s}.wav" for s in SOUNDS])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in generated)
+    for path in generated:
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name

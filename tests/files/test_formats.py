@@ -13,16 +13,8 @@ import re
 
 import pytest
 
-from game.formats import ggf, obf, psq
-from game.records import (
-    RecordError,
-    computer,
-    human,
-    load_record,
-    record_from_game,
-    record_to_game,
-    save_record,
-)
+from game.formats import ggf, load_record, obf, psq, save_record
+from game.records import RecordError, computer, human, record_from_game, record_to_game
 from game.rules import Gomoku, Othello, new_game
 
 NBOARD_SAMPLE = ("(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]"

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from game.formats import psq
-from game.records import (GameRecord, RecordError, computer, human, load_record,
-                          record_from_game, record_to_text, save_record)
+from game.records import GameRecord, RecordError, computer, human, record_from_game
+from game.formats import load_record, save_record
+from game.formats.text import record_to_text
 from game.rules import Gomoku
 from game.rules.openings import Opening
 

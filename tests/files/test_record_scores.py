@@ -7,17 +7,10 @@ import json
 
 import pytest
 
-from game.records import (
-    RecordError,
-    computer,
-    human,
-    load_record,
-    record_from_game,
-    record_from_json,
-    record_from_text,
-    record_to_json,
-    record_to_text,
-)
+from game.formats import load_record
+from game.formats.plies_json import record_from_json, record_to_json
+from game.formats.text import record_from_text, record_to_text
+from game.records import RecordError, computer, human, record_from_game
 from game.rules import new_game
 
 PLAYERS = [human(), computer(4)]

@@ -11,23 +11,19 @@ from pathlib import Path
 import pytest
 
 from game import records
+from game.files import atomic_write_text
+from game.formats import MAX_FILE_BYTES, load_record, save_record
 from game.records import (
     GameRecord,
     RecordError,
-    autosave_path,
-    clear_autosave,
     computer,
-    config_dir,
-    games_dir,
     human,
-    load_autosave,
-    load_record,
     record_from_game,
     record_to_game,
-    save_autosave,
-    save_record,
 )
 from game.rules import PASS, Game, new_game
+from game.settings import config_dir, games_dir
+from game.slots import autosave_path, clear_autosave, load_autosave, save_autosave
 
 PLAYERS = [human(), computer(5, "default")]
 
@@ -86,7 +82,7 @@ def write(path: Path, content: str | bytes) -> Path:
 
 def game_json(**fields: object) -> str:
     data: dict[str, object] = {"format": "plies-game", "version": 1, "game": "othello",
-                               "variant": {}, "moves": "f5d6c3", "players": PLAYERS,
+                               "variant": {}, "moves": "f5d6c3", "players": [p.to_json() for p in PLAYERS],
                                "result": None}
     data.update(fields)
     return json.dumps(data)
@@ -345,7 +341,7 @@ def test_huge_file(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     with open(path, "wb") as f:
         f.write(game_json().encode())
-        f.write(b" " * records.MAX_FILE_BYTES)
+        f.write(b" " * MAX_FILE_BYTES)
     assert_one_line_error(path, contains="too large")
 
 
@@ -411,7 +407,7 @@ def umask_027():
 @pytest.mark.skipif(os.name != "posix", reason="file modes and links are POSIX's")
 def test_an_atomic_write_gives_a_new_file_the_default_mode(tmp_path: Path, umask_027) -> None:
     path = tmp_path / "new.json"
-    records.atomic_write_text(path, "{}\n")
+    atomic_write_text(path, "{}\n")
     assert path.stat().st_mode & 0o777 == umask_027
 
 
@@ -420,7 +416,7 @@ def test_an_atomic_write_keeps_a_regular_files_own_mode(tmp_path: Path, umask_02
     path = tmp_path / "private.json"
     path.write_text("old")
     path.chmod(0o600)
-    records.atomic_write_text(path, "new")
+    atomic_write_text(path, "new")
     assert path.read_text() == "new" and path.stat().st_mode & 0o777 == 0o600
 
 
@@ -436,7 +432,7 @@ def test_an_atomic_write_over_a_link_never_takes_its_targets_mode(
         target_path = Path(target)
     link = tmp_path / "manifest.json"
     link.symlink_to(target_path)
-    records.atomic_write_text(link, "ours")
+    atomic_write_text(link, "ours")
     assert not link.is_symlink() and link.read_text() == "ours"
     assert link.stat().st_mode & 0o777 == umask_027
     if target == "file":
@@ -472,7 +468,7 @@ def test_failed_rename_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.Mo
     def broken_replace(src: object, dst: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(records.os, "replace", broken_replace)
+    monkeypatch.setattr("game.files.os.replace", broken_replace)
     g = new_game("othello")
     g.play_moves("f5")
     with pytest.raises(RecordError, match="could not be saved: no space left on device"):
@@ -532,5 +528,5 @@ def test_failed_autosave_does_not_raise(monkeypatch: pytest.MonkeyPatch) -> None
     def broken(*args: object) -> None:
         raise OSError(13, "Permission denied")
 
-    monkeypatch.setattr(records, "atomic_write_text", broken)
+    monkeypatch.setattr("game.formats.atomic_write_text", broken)
     assert save_autosave(record_from_game(new_game("othello"), PLAYERS)) is False

@@ -5,15 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.records import (
-    RecordError,
-    load_record,
-    record_from_game,
-    record_from_text,
-    record_to_game,
-    save_record,
-    standard_players,
-)
+from game.formats import load_record, save_record
+from game.formats.text import record_from_text
+from game.records import RecordError, record_from_game, record_to_game, standard_players
 from game.rules.gomoku import Gomoku
 from tests.rules.test_renju import STUCK_MOVES
 

@@ -100,8 +100,9 @@ def test_bad_values_are_replaced_field_by_field() -> None:
         "last_game": "chess",                # unknown
         "last_variants": {"gomoku": {"size": 99}, "connect4": {"width": 5},
                           "chess": {}, "othello": "x"},
-        "last_players": {"othello": [human()], "gomoku": [human(), computer(2)],
-                         "connect4": [human(), {"type": "computer", "level": 99}]},
+        "last_players": {"othello": [{"type": "human"}], "gomoku": [human().to_json(),
+                                                                     computer(2).to_json()],
+                         "connect4": [{"type": "human"}, {"type": "computer", "level": 99}]},
         "window_size": [10, 10],
         "unknown_key": 123,
     })
@@ -143,7 +144,7 @@ def test_settings_is_a_plain_dataclass() -> None:
     assert names == ["sound", "legal_move_markers", "show_thinking", "move_numbers",
                      "animation_speed",
                      "theme", "last_game", "last_variants", "last_players", "window_size",
-                     "engine_commands", "engine_sides"]
+                     "engine_commands", "engine_sides", "clock", "move_seconds"]
 
 
 def test_the_outside_engine_is_remembered_per_game_and_cleaned(tmp_path) -> None:
@@ -157,9 +158,12 @@ def test_the_outside_engine_is_remembered_per_game_and_cleaned(tmp_path) -> None
     assert settings.engine_commands == {"gomoku": "pbrain-rapfi --fast"}
     assert settings.engine_sides == {"gomoku": [1]}
     players = settings.players_for("gomoku")
-    assert players[1]["engine"] == "pbrain-rapfi --fast" and players[1]["type"] == "computer"
-    assert "engine" not in players[0]
-    assert "engine" not in settings.players_for("othello")[1]
+    # The engine comes back as itself (its command, its name, its protocol), never as
+    # a computer level.
+    assert players[1].is_engine and players[1].command == "pbrain-rapfi --fast"
+    assert (players[1].name, players[1].protocol) == ("pbrain-rapfi", "pbrain")
+    assert not players[0].is_engine
+    assert not settings.players_for("othello")[1].is_engine
     path = tmp_path / "settings.json"
     assert save_settings(settings, path)
     assert load_settings(path).engine_commands == settings.engine_commands

@@ -6,20 +6,14 @@ import json
 
 import pytest
 
-from game.records import (
-    RecordError,
-    load_record,
-    record_from_game,
-    record_from_text,
-    record_to_game,
-    record_to_json,
-    record_to_text,
-    save_record,
-    start_of,
-)
+from game.formats import load_record, save_record
+from game.formats.plies_json import record_to_json
+from game.formats.text import record_from_text, record_to_text
+from game.players import Human
+from game.records import RecordError, record_from_game, record_to_game, start_of
 from game.rules import new_game, set_up
 
-PEOPLE = [{"type": "human"}, {"type": "human"}]
+PEOPLE = [Human(), Human()]
 _OTHELLO = new_game("othello")
 _OTHELLO.play_moves("f5d6")  # Black to move, as a set-up Othello board defaults to
 SET_UPS = [

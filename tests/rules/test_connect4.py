@@ -49,6 +49,7 @@ from game.rules.base import (
 )
 from game.rules.connect4 import Connect4
 from game.rules.perft import perft
+from tests import positions
 
 WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 STEPS = ((1, 0), (0, 1), (1, 1), (1, -1))  # (dx, drow): right, up, up-right, down-right
@@ -220,11 +221,7 @@ def bit(g: Connect4, x: int, row: int) -> int:
 
 def random_moves(variant: tuple[int, int, int], seed: int, plies: int) -> list[int]:
     """A legal game prefix of at most ``plies`` moves (shorter if the game ends)."""
-    rnd = random.Random(seed)
-    g = Connect4(*variant)
-    while g.ply < plies and not g.is_over():
-        g.push(rnd.choice(g.legal_moves()))
-    return list(g.move_stack)
+    return list(positions.playout(Connect4(*variant), random.Random(seed), plies).move_stack)
 
 
 def playout(g: Connect4, choices: list[int]) -> None:
@@ -264,6 +261,7 @@ def test_perft_start_matches_tromp(depth, nodes):
     assert perft(Connect4(), depth) == nodes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("depth, nodes", [(5, 16807), (6, 117649), (7, 823536)])
 def test_perft_start_up_to_first_full_column(depth, nodes):
     """Up to 7 plies: full columns (7**7 - 7 at ply 7) but no wins yet."""
@@ -276,6 +274,7 @@ def test_perft_start_depth_8_where_wins_begin():
     assert perft(Connect4(), 8) == 5_673_234
 
 
+@pytest.mark.slow
 def test_distinct_positions_per_ply_match_oeis_a212693():
     """Distinct keys after n plies equal OEIS A212693 (n <= 8).
 
@@ -332,6 +331,7 @@ def test_complete_games_5x4_match_oeis_a342329():
 # --- perft against the slow reference -----------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variant, moves, depth",
     [
@@ -373,6 +373,7 @@ def test_perft_from_random_midgames_matches_slow_reference(variant, seed):
 # --- random playouts ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(variant=variants, choices=choice_lists)
 def test_every_ply_agrees_with_slow_reference(variant, choices):
@@ -399,6 +400,7 @@ def test_every_ply_agrees_with_slow_reference(variant, choices):
     event("running" if outcome is None else f"{outcome.reason}, winner {outcome.winner}")
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(variant=variants, choices=choice_lists)
 def test_pop_restores_key_and_str_exactly(variant, choices):
@@ -422,6 +424,7 @@ def test_pop_restores_key_and_str_exactly(variant, choices):
     assert g.key() == Connect4(*variant).key()
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(variant=variants, choices=choice_lists, seed=st.integers(0, 2**32))
 def test_transpositions_share_key(variant, choices, seed):
@@ -466,6 +469,7 @@ def test_transpositions_share_key(variant, choices, seed):
     assert str(other) == str(g)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(variant=variants, a=choice_lists, b=choice_lists)
 def test_different_positions_have_different_keys(variant, a, b):
@@ -959,6 +963,7 @@ def test_bitboards_follow_pons_layout():
     assert g.directions == (1, 7, 8, 6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS + [(10, 4, 6), (4, 10, 6), (10, 10, 6)])
 def test_line_test_matches_a_plain_scan_on_any_stones(variant):
     """``has_line`` (the multiply-and test ``push`` runs) on dense random stone sets.
@@ -999,6 +1004,7 @@ def test_winning_cells_match_brute_force(variant, choices):
         assert g.winning_cells(stones, g.mask) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(variant=variants, choices=choice_lists)
 def test_can_win_now_matches_trying_every_move(variant, choices):

@@ -206,6 +206,7 @@ def test_perft_empty_board_depth_1_and_2(size: int) -> None:
     assert g.move_stack == [] and g.key() == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", ["freestyle", "standard"])
 def test_perft_9x9_depth_3_formula(rule: str) -> None:
     """No five fits in 3 plies, so every sequence of distinct cells counts: 81*80*79."""
@@ -271,6 +272,7 @@ def near_win_positions(holes: int, count: int) -> list[tuple[str, str]]:
     return positions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rule", "moves"), near_win_positions(holes=22, count=4),
                          ids=lambda value: value if value in ("freestyle", "standard") else "")
 def test_perft_near_wins_matches_reference(rule: str, moves: str) -> None:
@@ -332,6 +334,7 @@ def playouts(draw: st.DrawFn, max_moves: int = 70) -> tuple[int, str, list[str]]
     return size, rule, moves
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(playouts())
 def test_playout_agrees_with_reference_and_pop_restores(game: tuple[int, str, list[str]]) -> None:
@@ -360,6 +363,7 @@ def test_playout_agrees_with_reference_and_pop_restores(game: tuple[int, str, li
     assert g.key() == 0 and g.move_stack == []
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(playouts(max_moves=40), st.data())
 def test_transpositions_have_equal_keys(
@@ -485,6 +489,7 @@ def test_fives_on_every_edge_and_corner(size: int, rule: str, last: int) -> None
         assert g.outcome() is None, label
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_every_five_on_the_board_wins(size: int) -> None:
     for cells in all_fives(size):
@@ -511,6 +516,7 @@ def test_no_wrap_around_15x15() -> None:
             assert len(g.legal_moves()) == 225 - 9
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_no_wrap_around_any_evenly_numbered_cells(size: int) -> None:
     """Five cells evenly spaced in a row-major numbering (width ``size`` or ``size + 1``,

@@ -21,6 +21,7 @@ PURE_MODULES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", PURE_MODULES)
 def test_module_imports_without_pygame(module):
     # A None entry in sys.modules makes any `import pygame` raise ImportError.

@@ -36,6 +36,7 @@ from game.rules.othello import (
     mobility,
 )
 from game.rules.perft import perft
+from tests.positions import playout
 
 # --- the reference implementation ------------------------------------------------------
 
@@ -146,14 +147,7 @@ def assert_same(game: Othello, ref: Reference) -> None:
 
 def random_game(seed: int, plies: int) -> Othello:
     """A game of random legal moves (passes included), stopping early at the end."""
-    rng = random.Random(seed)
-    game = Othello()
-    for _ in range(plies):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.push(rng.choice(moves))
-    return game
+    return playout(Othello(), random.Random(seed), plies)
 
 
 choices = st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=64)
@@ -187,16 +181,31 @@ PUBLISHED_PERFT = {
 }
 
 
-@pytest.mark.parametrize("depth", range(1, 9))
+@pytest.mark.parametrize("depth", range(1, 8))
 def test_perft_from_start_matches_published_counts(depth: int) -> None:
     game = Othello()
     assert perft(game, depth) == PUBLISHED_PERFT[depth]
 
 
-@pytest.mark.slow
-def test_perft_9_from_start_matches_published_count() -> None:
-    """Depth 9 is the first with a forced pass (after d3c3b3b2f5a3a1c1) and game ends."""
-    assert perft(Othello(), 9) == PUBLISHED_PERFT[9]
+def test_the_four_first_moves_are_alike() -> None:
+    """The start position is symmetric under the two diagonal reflections and the half
+    turn, which carry d3, c4, f5 and e6 onto each other: each has as many games below
+    it (checked here to depth 5), so perft from the start is four times perft after f5."""
+    counts = set()
+    for first in ("d3", "c4", "f5", "e6"):
+        game = Othello()
+        game.play_moves(first)
+        counts.add(perft(game, 5))
+    assert counts == {PUBLISHED_PERFT[6] // 4}
+
+
+@pytest.mark.parametrize("depth", [8, pytest.param(9, marks=pytest.mark.slow)])
+def test_deep_perft_matches_published_counts_by_symmetry(depth: int) -> None:
+    """Depth 9 is the first with a forced pass (after d3c3b3b2f5a3a1c1) and game ends;
+    the count after f5 is a quarter of the published one (the first moves are alike)."""
+    game = Othello()
+    game.play_moves("f5")
+    assert 4 * perft(game, depth - 1) == PUBLISHED_PERFT[depth]
 
 
 def test_perft_leaves_the_position_unchanged() -> None:
@@ -262,6 +271,7 @@ def test_packed_mobility_gives_each_lane_its_own_moves(seed: int) -> None:
 # --- move generation: random playouts against the reference ---------------------------
 
 
+@pytest.mark.slow
 @playout_settings
 @given(choices)
 def test_random_playouts_agree_with_reference(picks: list[int]) -> None:
@@ -277,6 +287,7 @@ def test_random_playouts_agree_with_reference(picks: list[int]) -> None:
         assert_same(game, ref)
 
 
+@pytest.mark.slow
 @playout_settings
 @given(
     st.lists(
@@ -305,6 +316,7 @@ def test_pushes_and_pops_mixed_agree_with_reference(steps: list[tuple[bool, int]
 # --- make / unmake ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(choices)
 def test_pop_restores_key_and_str_exactly(picks: list[int]) -> None:

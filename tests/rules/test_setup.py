@@ -9,6 +9,7 @@ import pytest
 
 from game.rules import PASS, Connect4, Gomoku, Othello, SetupError, new_game, set_up
 from game.rules.perft import perft
+from tests.positions import random_game
 
 VARIANTS = [("connect4", {}), ("connect4", {"width": 5, "height": 4, "connect": 3}),
             ("othello", {}), ("gomoku", {"size": 9}), ("gomoku", {"size": 9, "rule": "renju"}),
@@ -16,13 +17,7 @@ VARIANTS = [("connect4", {}), ("connect4", {"width": 5, "height": 4, "connect": 
 
 
 def _played(name: str, variant: dict, plies: int, rng: random.Random):
-    game = new_game(name, **variant)
-    for _ in range(plies):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.push(rng.choice(moves))
-    return game
+    return random_game(name, rng, plies, **variant)
 
 
 def _options(name: str, variant: dict) -> dict:
@@ -30,6 +25,7 @@ def _options(name: str, variant: dict) -> dict:
     return {k: v for k, v in variant.items() if k in ("connect", "rule")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "variant"), VARIANTS)
 def test_set_up_equals_the_same_position_reached_by_moves(name, variant):
     rng = random.Random(14)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
+
+from game.players import Computer, Human
 
 
 def post_click(pos: tuple[float, float], button: int = 1) -> None:
@@ -28,8 +28,8 @@ def post_text(text: str) -> None:
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
 
 
-HUMAN = {"type": "human"}
+HUMAN = Human()
 
 
-def computer(level: int = 1, evaluator: str = "default") -> dict[str, Any]:
-    return {"type": "computer", "level": level, "eval": evaluator}
+def computer(level: int = 1, evaluator: str = "default") -> Computer:
+    return Computer(level, evaluator)

@@ -9,8 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ai.explain.winchance import percent
-from game.ui.session import signed_points
+from ai.explain.scores import percent, signed_points
 from game.rules import new_game
 from tests.ui.helpers import HUMAN, computer, post_click, post_key
 
@@ -60,6 +59,7 @@ def test_scores_switch_to_game_units_with_u_and_a_click(make_app):
     assert s.score_text(ev) == chance
 
 
+@pytest.mark.slow
 def test_analysis_lists_top_moves_live_and_previews_a_hovered_line(make_app, monkeypatch):
     from game.ui import session as session_module
 
@@ -144,6 +144,7 @@ def test_the_hint_is_reported_as_a_hint_and_proven_results_in_words(make_app):
 SHOTS = os.environ.get("PLIES_SCREENSHOTS")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", ["classic", "dark", "high-contrast"])
 def test_analysis_card_fits_and_draws_in_every_theme(make_app, tmp_path, monkeypatch, theme):
     """Each game's analysis, a line previewed, at the default and the smallest size

@@ -15,6 +15,7 @@ from game import records
 from game.cli import main
 from game.rules import new_game
 from game.settings import Settings, load_settings, save_settings
+from game.slots import load_autosave, save_autosave
 from game.ui import app as app_module
 from game.ui.scenes.start import StartScene
 from tests.ui.helpers import HUMAN, computer, post_click, post_key
@@ -40,7 +41,7 @@ def frames(monkeypatch):
 def _unfinished(name="connect4", moves="4453", players=(HUMAN, computer(2))):
     game = new_game(name)
     game.play_moves(moves)
-    records.save_autosave(records.record_from_game(game, list(players)))
+    save_autosave(records.record_from_game(game, list(players)))
 
 
 def _start_screen_offer(make_app):
@@ -73,7 +74,7 @@ def test_plies_play_without_a_game_opens_the_game_last_chosen(frames):
     play = frames["app"].play
     assert play.game.name == "gomoku" and play.game.variant() == {"size": 19,
                                                                    "rule": "standard"}
-    assert play.session.players[0]["type"] == "computer" and play.session.players[1] == HUMAN
+    assert play.session.players[0].is_computer and play.session.players[1] == HUMAN
     assert main(["demo", "--levels", "1", "2"]) == 0
     assert frames["app"].play.game.name == "gomoku" and frames["app"].play.session.demo
     assert load_settings().last_game == "gomoku"  # and the choice stays as it was
@@ -89,7 +90,7 @@ def test_a_running_demo_is_never_offered_for_resuming(frames, make_app):
     assert main(["demo", "--game", "connect4", "--levels", "1", "1"]) == 0
     demo = frames["app"]
     assert demo.play.session.demo and not demo.play.session.paused
-    assert records.load_autosave() is None
+    assert load_autosave() is None
     assert _start_screen_offer(make_app) is None
 
 
@@ -114,10 +115,10 @@ def test_resuming_the_paused_demo_then_letting_it_run_forgets_it(make_app):
     post_click(app.top.b_resume.rect.center)
     app.run_frames(2)
     assert app.play.session.demo and app.play.session.paused
-    assert records.load_autosave() is not None
+    assert load_autosave() is not None
     post_key(pygame.K_SPACE)  # running again
     app.run_frames(2)
-    assert records.load_autosave() is None
+    assert load_autosave() is None
 
 
 def test_starting_a_new_game_replaces_the_autosave_at_once(make_app):
@@ -131,7 +132,7 @@ def test_starting_a_new_game_replaces_the_autosave_at_once(make_app):
     post_key(pygame.K_RETURN)  # Start, not Resume
     app.run_frames(2)
     assert app.play is not None and app.play.game.name == "othello"
-    saved = records.load_autosave()
+    saved = load_autosave()
     assert saved is not None and saved.game == "othello" and saved.moves == []
     app.close()
     assert _start_screen_offer(make_app) is None  # the abandoned game is not offered
@@ -143,10 +144,10 @@ def test_a_new_game_from_the_game_screen_replaces_it_too(make_app):
     for column in (4, 4, 5):
         post_key(pygame.K_0 + column)
         app.run_frames(1)
-    assert records.load_autosave().moves == ["4", "4", "5"]
+    assert load_autosave().moves == ["4", "4", "5"]
     post_key(pygame.K_n)
     app.run_frames(1)
     post_key(pygame.K_RETURN)
     app.run_frames(2)
     assert app.play.game.ply == 0
-    assert records.load_autosave().moves == []
+    assert load_autosave().moves == []

@@ -32,6 +32,7 @@ def _plies(tmp_path, args: list[str], **extra: str) -> subprocess.CompletedProce
                           timeout=60)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland platforms")
 @pytest.mark.parametrize("args", [[], ["play", "--game", "othello"], ["demo"]])
 def test_no_display_exits_at_once_with_one_sentence(tmp_path, args):

@@ -10,8 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import players
+from game.players import Engine
 from game.rules import new_game
-from tests.ui.helpers import HUMAN, post_click, post_key
+from tests.ui.helpers import HUMAN, post_click, post_key, post_text
+from tests.ui.pictures import around, dark, ink_span, light, share
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE = Path(__file__).resolve().parents[1] / "engines" / "fakes" / "fake_pbrain.py"
@@ -22,9 +25,8 @@ def importable(monkeypatch):
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
 
 
-def engine(mode: str, after: int = 1) -> dict:
-    return {"type": "computer", "level": 4, "eval": "default",
-            "engine": f"{sys.executable} {FAKE} {mode} {after}"}
+def engine(mode: str, after: int = 1) -> Engine:
+    return players.engine("gomoku", f"{sys.executable} {FAKE} {mode} {after}")
 
 
 def click(play, name: str) -> None:
@@ -36,7 +38,7 @@ def test_a_person_against_an_outside_engine(make_app):
     app = make_app()
     app.start_game(new_game("gomoku"), [HUMAN, engine("good")])
     play = app.play
-    assert play.session.level_label(1).startswith("Engine · python")
+    assert play.session.level_label(1) == "Engine · fake_pbrain"
     click(play, "h8")
     assert app.pump_until(lambda: play.game.ply == 2, 10)
     assert play.game.moves_text() == "h8 a15"  # the fake plays its first empty cell
@@ -106,15 +108,20 @@ def test_the_new_game_dialog_offers_an_outside_engine_and_remembers_it(make_app,
     from game.settings import load_settings
 
     app = make_app()
-    command = engine("good")["engine"]
+    command = engine("good").command
     start = choose_outside_engine(app, 1, command)
-    assert start.players["gomoku"][1]["engine"] == command
+    assert start.players["gomoku"][1].command == command
     post_key(pygame.K_RETURN)
     app.run_frames(2)
     play = app.play
-    assert play is not None and play.session.players[1]["engine"] == command
+    assert play is not None and play.session.players[1].command == command
     saved = load_settings()
     assert saved.engine_commands == {"gomoku": command} and saved.engine_sides == {"gomoku": [1]}
+    # The engine is kept as that engine (by name), never as a Plies level; the window's
+    # record of the game says so too.
+    assert saved.last_players["gomoku"][1] == Engine("fake_pbrain", "pbrain")
+    assert play.session.record().players[1].to_json() == {
+        "type": "engine", "name": "fake_pbrain", "protocol": "pbrain"}
     # The dialog comes back with the engine chosen; an empty command is refused.
     start = choose_outside_engine(app, 1, "")
     post_key(pygame.K_RETURN)
@@ -132,12 +139,23 @@ def test_screenshots_of_the_dialog_with_an_engine(make_app, theme, tmp_path):
 
     size = (1120, 760) if theme != "high-contrast" else (640, 480)  # the minimum window
     app = make_app(size, theme=theme)
-    choose_outside_engine(app, 1, "pbrain-rapfi --fast", game_tile=1)
+    start = choose_outside_engine(app, 1, "pbrain-rapfi --fast", game_tile=1)
     app.run_frames(2)
     folder = os.environ.get("PLIES_SCREENSHOT_DIR")
     target = Path(folder) if folder else tmp_path
     target.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(target / f"engine-dialog-{theme}.png"))
+    # The picture shows the typed command in its field, inside the window: its text
+    # draws many times wider than a one-letter command's.
+    field = start.commands[1].rect
+    assert app.screen.get_rect().contains(field), (theme, field)
+    inner = field.inflate(-8, -8)  # the text, not the field's border
+    typed = ink_span(app.screen, inner)
+    post_key(pygame.K_a, pygame.KMOD_LCTRL)
+    post_text("x")
+    app.run_frames(2)
+    assert start.commands[1].text == "x"
+    assert typed > 5 * ink_span(app.screen, inner), theme
 
 
 def test_screenshot_of_a_game_against_an_engine(make_app, tmp_path):
@@ -153,6 +171,11 @@ def test_screenshot_of_a_game_against_an_engine(make_app, tmp_path):
     target = Path(folder) if folder else tmp_path
     target.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(target / "engine-game-dark.png"))
+    # The picture: the person's black stone on h8, the engine's white one on a15.
+    empty = new_game("gomoku")  # where the cells are, on a board where they are free
+    for name, test in (("h8", dark), ("a15", light)):
+        centre = play.view.cell_center(empty.move_cell(empty.parse_move(name)))
+        assert share(app.screen, around(centre, play.view.cell * 0.25), test) > 0.6, name
 
 
 def test_a_stubborn_engine_never_freezes_the_window_and_is_still_ended(make_app):
@@ -195,49 +218,3 @@ def test_after_undo_the_engine_is_sent_the_new_position(make_app):
     # An engine still believing a15 taken would answer b15: it got RESTART and BOARD.
     assert play.game.moves_text() == "i9 a15"
 
-
-@pytest.mark.skipif(not Path("/usr/games/gtp-rhino").exists(),
-                    reason="GRhino is not installed (apt-get install grhino)")
-def test_grhino_installed_is_offered_by_name_and_plays(make_app):
-    """A person who installed GRhino picks "GRhino level 1 (GTP)" from the level list,
-    types nothing, and plays it; the window names it."""
-    app = make_app()
-    app.show_start()
-    app.run_frames(2)
-    start = app.top
-    post_click(start.tiles[1].rect.center)  # Othello
-    post_click(start.kind[1]._segment(1).center)  # White: computer
-    app.run_frames(2)
-    labels = [label for _, label in start.levels[1].options]
-    assert "GRhino level 1 (GTP)" in labels and labels[-1] == "Engine…"
-    post_click(start.levels[1].rect.center)  # focus (and one step)
-    for _ in labels:
-        post_key(pygame.K_LEFT)  # to the first choice
-    for _ in range(labels.index("GRhino level 1 (GTP)")):
-        post_key(pygame.K_RIGHT)
-    app.run_frames(2)
-    assert start.levels[1].value == "found:/usr/games/gtp-rhino -l 1"
-    assert start.players["othello"][1]["engine"] == "/usr/games/gtp-rhino -l 1"
-    assert not start.commands[1].visible and not start.evals[1].visible  # nothing to type
-    post_key(pygame.K_RETURN)
-    app.run_frames(2)
-    play = app.play
-    assert play is not None and play.session.level_label(1) == "Engine · GRhino level 1"
-    click(play, "f5")
-    assert app.pump_until(lambda: play.game.ply == 2, 20), play.session.message
-    after_f5 = new_game("othello")
-    after_f5.play_moves("f5")
-    assert play.game.move_stack[1] in after_f5.legal_moves()  # d6, f4 or f6
-
-
-def test_a_win_against_an_engine_is_not_tallied_as_one_against_a_plies_level(make_app):
-    from game.tally import load_tally
-
-    game = new_game("gomoku")
-    game.play_moves("h8 a15 h9 b15 h10 c15 h11 d15")  # Black (the person) has four
-    app = make_app()
-    app.start_game(game, [HUMAN, engine("good")])
-    click(app.play, "h12")
-    app.run_frames(3)
-    assert app.play.game.is_over() and app.play.game.outcome().winner == 0
-    assert load_tally().total("gomoku") == (0, 0, 0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.players import Computer
 from game.ui import app as app_module
 from game.ui.app import demo_players, players_for, run_app
 from game.ui.bench import run_ui_bench
@@ -38,7 +39,7 @@ def test_plies_alone_opens_the_start_screen(captured):
 def test_plies_play_starts_the_game_at_once(captured):
     assert run_app(game="othello", players=players_for("ai", 2)) == 0
     assert captured["top"] == "PlayScene" and captured["game"] == "othello"
-    assert captured["players"][0] == {"type": "computer", "level": 2, "eval": "default"}
+    assert captured["players"][0] == Computer(2, "default")
     assert not captured["demo"]
 
 

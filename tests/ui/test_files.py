@@ -8,7 +8,10 @@ import pygame
 import pytest
 
 from game import records
+from game.formats import load_record, save_record
 from game.rules import new_game
+from game.settings import games_dir
+from game.slots import load_autosave
 from tests.ui.helpers import HUMAN, computer, post_click, post_key, post_text
 
 CTRL = pygame.KMOD_LCTRL
@@ -48,6 +51,7 @@ HOSTILE = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_a_hostile_file_shows_one_sentence_and_leaves_the_game_alone(make_app, private_config,
                                                                      name):
@@ -58,7 +62,7 @@ def test_a_hostile_file_shows_one_sentence_and_leaves_the_game_alone(make_app, p
     play = app.play
     assert app.pump_until(lambda: play.session.human_to_move(), 5)
     before = play.game.moves_text()
-    path = records.games_dir() / name
+    path = games_dir() / name
     path.write_bytes(HOSTILE[name].encode("utf-8"))
     dialog = open_dialog(app)
     type_path(app, dialog, path)
@@ -103,7 +107,7 @@ def test_save_then_open_round_trips(make_app, suffix):
     post_click(dialog.b_ok.rect.center)
     app.run_frames(2)
     assert app.top is play
-    record = records.load_record(path)
+    record = load_record(path)
     assert record.game == "gomoku" and " ".join(record.moves) == moves
     # Start something else, then open the saved file from the list.
     app.start_game(new_game("connect4"), [HUMAN, HUMAN])
@@ -117,13 +121,13 @@ def test_save_then_open_round_trips(make_app, suffix):
     post_key(pygame.K_RETURN)
     app.run_frames(3)
     assert app.play.game.name == "gomoku" and app.play.game.moves_text() == moves
-    assert app.play.session.players[1]["type"] == "computer"
+    assert app.play.session.players[1].is_computer
 
 
 def test_saving_over_a_file_asks_first(make_app):
     app = make_app()
     app.start_game(new_game("connect4"), [HUMAN, HUMAN])
-    target = records.games_dir() / "mine.json"
+    target = games_dir() / "mine.json"
     target.write_text("keep me")
     dialog = open_dialog(app, pygame.K_s)
     type_path(app, dialog, target)
@@ -131,7 +135,7 @@ def test_saving_over_a_file_asks_first(make_app):
     post_key(pygame.K_RETURN)
     app.run_frames(2)
     assert app.top is app.play
-    assert records.load_record(target).game == "connect4"
+    assert load_record(target).game == "connect4"
 
 
 def test_autosave_follows_every_move_and_undo(make_app):
@@ -140,17 +144,17 @@ def test_autosave_follows_every_move_and_undo(make_app):
     play = app.play
     post_key(pygame.K_4, 0, "4")
     assert app.pump_until(lambda: play.game.ply == 2, 5)
-    assert records.load_autosave().moves == [play.game.move_name(m) for m in play.game.move_stack]
+    assert load_autosave().moves == [play.game.move_name(m) for m in play.game.move_stack]
     post_key(pygame.K_z, CTRL)
     app.run_frames(2)
-    assert records.load_autosave().moves == []
+    assert load_autosave().moves == []
 
 
 def test_open_from_the_start_screen(make_app):
     game = new_game("othello")
     game.play_moves("f5d6c3")
-    path = records.games_dir() / "opening.txt"
-    records.save_record(path, records.record_from_game(game, [HUMAN, HUMAN]))
+    path = games_dir() / "opening.txt"
+    save_record(path, records.record_from_game(game, [HUMAN, HUMAN]))
     app = make_app()
     app.show_start()
     app.run_frames(2)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import records
 from game.rules import PASS, new_game
+from game.slots import load_autosave
 from tests.ui.helpers import HUMAN, computer, post_click
 
 GAME_TIMEOUT = 60.0
@@ -56,7 +56,7 @@ def assert_finished_cleanly(app) -> None:
     assert play.result_shown_at is not None  # the result banner is up
     text, _ = play.status_text()
     assert text.startswith("Game over")
-    saved = records.load_autosave()
+    saved = load_autosave()
     assert saved is not None and saved.result is not None  # kept, with its result
     assert saved.moves == [play.game.move_name(m) for m in play.game.move_stack]
 
@@ -120,6 +120,8 @@ def test_window_close_event_quits_at_once_even_while_searching(make_app):
 def test_tictactoe_from_its_tile_against_level_8_never_won_by_the_person(make_app):
     """The fourth tile starts tic-tac-toe; the exact solver (level 8) never loses, so a
     person who plays the first empty cell each time loses or draws."""
+    from game.ui.scenes.start import Draft
+
     app = make_app(size=(800, 560))
     app.show_start()
     app.run_frames(2)
@@ -127,7 +129,7 @@ def test_tictactoe_from_its_tile_against_level_8_never_won_by_the_person(make_ap
     post_click(start.tiles[3].rect.center)
     app.run_frames(1)
     assert start.game_name == "tictactoe"
-    start.players["tictactoe"] = [HUMAN, computer(8)]
+    start.players["tictactoe"] = [Draft.of("tictactoe", p) for p in (HUMAN, computer(8))]
     start._sync()
     post_click(start.b_start.rect.center)
     app.run_frames(2)

@@ -13,8 +13,8 @@ import os
 
 import pytest
 
-from game import records
 from game.rules import new_game
+from game.settings import games_dir
 from tests.files.hostile import HOSTILE_FILES
 from tests.ui.helpers import HUMAN, computer
 from tests.ui.test_files import open_dialog, type_path
@@ -59,7 +59,7 @@ def test_a_record_naming_a_file_as_evaluator(make_app, tmp_path, evaluator):
         evaluator = str(fifo)
     app = make_app()
     play = playing_othello(app)
-    path = records.games_dir() / "trap.json"
+    path = games_dir() / "trap.json"
     path.write_text(json.dumps({
         "format": "plies-game", "version": 1, "game": "connect4", "moves": "4453",
         "players": [{"type": "human"}, {"type": "computer", "level": 2, "eval": evaluator}]}))

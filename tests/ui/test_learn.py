@@ -176,7 +176,7 @@ def test_lesson_5_weights_change_the_values_match_and_save(make_app, private_con
     """Lower open twos to 0 with the slider's arrow: the search no longer sees threats at
     depth 1, loses the quick match; the weights saved by name read back as an evaluator."""
     from ai.evaluators import evaluator_by_name
-    from game.records import evaluators_dir
+    from game.settings import evaluators_dir
 
     app = make_app(size=(800, 560))
     scene = open_learn(app)

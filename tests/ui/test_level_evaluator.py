@@ -31,23 +31,23 @@ def test_the_evaluator_follows_the_level_unless_chosen(make_app, monkeypatch):
     post_click(start.kind[1]._segment(1).center)  # White: the computer
     app.run_frames(2)
     player = start.players["othello"][1]
-    assert player["level"] == levels.DEFAULT_LEVEL and player["eval"] == "default"
+    assert player.level == levels.DEFAULT_LEVEL and player.evaluator == "default"
     post_click(start.levels[1].rect.center)  # focus (a click on the value cycles once)
     to_level_8(start.levels[1])
     app.run_frames(2)
-    assert player["level"] == 8 and player["eval"] == "naive"
+    assert player.level == 8 and player.evaluator == "naive"
     assert start.evals[1].value == "naive"
     for _ in range(3):
         post_key(pygame.K_LEFT)
     app.run_frames(2)
-    assert player["level"] < 7 and player["eval"] == "default"
+    assert player.level < 7 and player.evaluator == "default"
     # A person's own choice of evaluator stays when the level changes.
     post_click(start.evals[1].rect.center)
     post_key(pygame.K_RIGHT)
     app.run_frames(2)
-    chosen = player["eval"]
+    chosen = player.evaluator
     assert chosen != "default"
     post_click(start.levels[1].rect.center)
     to_level_8(start.levels[1])
     app.run_frames(2)
-    assert player["level"] == 8 and player["eval"] == chosen
+    assert player.level == 8 and player.evaluator == chosen

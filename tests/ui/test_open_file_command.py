@@ -8,6 +8,7 @@ import pytest
 
 from game import records
 from game.cli import main
+from game.formats import save_record
 from game.rules import new_game
 from game.settings import load_settings
 from game.ui import app as app_module
@@ -46,7 +47,7 @@ def no_window(monkeypatch):
 def _save(path, name, moves, players):
     game = new_game(name)
     game.play_moves(moves)
-    records.save_record(path, records.record_from_game(game, players))
+    save_record(path, records.record_from_game(game, players))
     return path
 
 
@@ -78,7 +79,8 @@ def test_opening_a_file_changes_no_remembered_choice(tmp_path, opened):
     (None, "does not exist"),
     ("{\"format\": \"plies-game\"", "g.json"),
     (json.dumps({"format": "plies-game", "version": 1, "game": "chess", "variant": {},
-                 "moves": [], "players": [HUMAN, HUMAN], "result": None}), "chess"),
+                 "moves": [], "players": [HUMAN.to_json(), HUMAN.to_json()],
+                 "result": None}), "chess"),
     ("4 4 4 4 4 4 4", "g.json"),
 ])
 def test_a_bad_file_is_one_sentence_status_2_and_no_window(tmp_path, capsys, no_window,

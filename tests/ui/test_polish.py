@@ -33,6 +33,7 @@ def board_only(play) -> pygame.Surface:
     return ref
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FINISHED))
 @pytest.mark.parametrize("size", [(800, 560), (1600, 1000)])
 def test_the_result_leaves_every_cell_of_the_final_position_visible(make_app, name, size):
@@ -129,6 +130,7 @@ def cut_texts(app, monkeypatch) -> list[str]:
     return cut
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 560), (1000, 700)])
 def test_at_the_minimum_size_the_panel_and_status_line_read_whole(make_app, monkeypatch, size):
     game = new_game("othello")
@@ -240,7 +242,7 @@ def test_high_contrast_shows_blacks_share_of_the_evaluation_bar(make_app):
 
 
 def test_the_evaluation_graph_comes_back_when_the_game_is_resumed(make_app):
-    from game import records
+    from game.slots import load_autosave
     from tests.ui.helpers import post_click
 
     app = make_app()
@@ -252,7 +254,7 @@ def test_the_evaluation_graph_comes_back_when_the_game_is_resumed(make_app):
     assert app.pump_until(lambda: play.game.ply == 4, 10)
     seen = {p: e.score for p, e in play.session.evals.items()}
     assert 1 in seen and 3 in seen
-    saved = records.load_autosave()
+    saved = load_autosave()
     assert saved.scores == [seen.get(p) for p in range(5)]
     app.close()
     again = make_app()
@@ -265,8 +267,9 @@ def test_the_evaluation_graph_comes_back_when_the_game_is_resumed(make_app):
     assert resumed.current_evaluation() is not None
 
 
-def test_results_against_the_computer_are_tallied_shown_and_reset(make_app):
+def test_results_against_the_computer_are_tallied_shown_and_reset(make_app, monkeypatch):
     from game.tally import load_tally
+    from game.ui import draw
     from game.ui.scenes.results import ResultsDialog
     from tests.ui.helpers import post_click
 
@@ -299,6 +302,15 @@ def test_results_against_the_computer_are_tallied_shown_and_reset(make_app):
     app.run_frames(2)
     dialog = app.top
     assert isinstance(dialog, ResultsDialog) and dialog.b_reset.enabled
+    # Games against an outside engine show under the table, by the engine's name.
+    dialog.tally.add_engine("gomoku", "pbrain-embryo", "loss")
+    drawn = []
+    original = draw.blit_text
+    monkeypatch.setattr(draw, "blit_text",
+                        lambda s, text, *a, **k: drawn.append(text) or original(s, text, *a, **k))
+    app.draw(app.screen)
+    monkeypatch.setattr(draw, "blit_text", original)
+    assert "Gomoku against pbrain-embryo: 0 · 0 · 1" in drawn
     post_click(dialog.b_reset.rect.center)
     app.run_frames(2)
     assert isinstance(app.top, ConfirmDialog)
@@ -341,7 +353,7 @@ def test_help_has_a_page_per_game_with_its_levels_from_the_level_table(make_app,
     for n in LEVEL_NUMBERS:
         assert level_text("gomoku", level("gomoku", n)) in drawn
     assert any("Five of your stones" in line for line in drawn)
-    assert f"looks {level('gomoku', 8).depth} moves ahead" in level_text("gomoku",
+    assert f"looks {level('gomoku', 8).depth} turns ahead" in level_text("gomoku",
                                                                          level("gomoku", 8))
     post_key(pygame.K_ESCAPE)
     app.run_frames(1)

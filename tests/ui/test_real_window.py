@@ -16,13 +16,13 @@ from tests.ui.xvfb import x_session
 SCRIPT = r"""
 import time, pygame
 from pygame._sdl2.video import Window
+from game.players import Computer, Human
 from game.rules import new_game
 from game.ui.app import App
 
 app = App(size=(1120, 760))
 assert pygame.display.get_driver() == "x11", pygame.display.get_driver()
-app.start_game(new_game("connect4"), [{"type": "human"},
-                                      {"type": "computer", "level": 1, "eval": "default"}])
+app.start_game(new_game("connect4"), [Human(), Computer(1, "default")])
 play = app.play
 app.run_frames(3)
 Window.from_display_module().size = (900, 620)   # a real resize through SDL

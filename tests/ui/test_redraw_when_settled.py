@@ -77,7 +77,7 @@ def test_the_real_window_left_alone_shows_the_settled_board(tmp_path):
     config = tmp_path / "config"
     with x_session(config) as x:
         x.launch(["play", "--game", "othello", "--first", "ai", "--level", "1"], cwd=tmp_path)
-        moves = wait_for(lambda: _autosaved_moves(config), 60, "the computer's first move")
+        moves = wait_for(lambda: _autosaved_moves(config), 120, "the computer's first move")
         assert len(moves) == 1, moves
         fresh, board = _fresh_board(moves, (1120, 760))
         shot = screenshot_dir(tmp_path) / "xvfb-othello-left-alone.png"
@@ -86,5 +86,5 @@ def test_the_real_window_left_alone_shows_the_settled_board(tmp_path):
             image = load_image(x.screenshot(shot))
             return image.get_size() == fresh.get_size() and _same_pixels(image, fresh, board)
 
-        wait_for(settled, 30, "the window to show the settled board with no input "
+        wait_for(settled, 60, "the window to show the settled board with no input "
                               f"(last screenshot: {shot})")

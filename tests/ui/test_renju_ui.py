@@ -14,6 +14,7 @@ import pytest
 
 from game.rules.gomoku import Gomoku
 from game.ui.app import MIN_SIZE
+from tests.ui import pictures as pic
 from tests.ui.helpers import HUMAN, computer, post_click, post_key
 
 SCREENS = Path(os.environ["PLIES_SCREENSHOTS"]) if os.environ.get("PLIES_SCREENSHOTS") \
@@ -131,6 +132,22 @@ def test_screenshots(make_app, tmp_path, theme) -> None:
     app.run_frames(3)
     assert "forbidden for Black in renju" in app.play.status_text()[0]
     pygame.image.save(app.screen, str(folder / f"renju-{theme}.png"))
+    # The picture: a red sign on each forbidden point, none on another empty point; the
+    # stones in their colours.
+    view = app.play.view
+    forbidden = app.play.board_overlay().forbidden
+    for cell in forbidden:
+        sign = pic.around(view.cell_center(cell), view.cell * 0.35)
+        assert pic.share(app.screen, sign, pic.deep_red) > 0.05, (theme, cell)
+    empty = next(c for c in map(game.move_cell, game.legal_moves()) if c is not None
+                 and min(abs(c[0] - f[0]) + abs(c[1] - f[1]) for f in forbidden) > 2)
+    no_sign = pic.around(view.cell_center(empty), view.cell * 0.35)
+    assert pic.share(app.screen, no_sign, pic.deep_red) == 0, (theme, empty)
+    for name, test in (("h8", pic.dark), ("a1", pic.light)):
+        empty_board = Gomoku(15, "renju")  # where the cell is, on a board where it is free
+        cell = empty_board.move_cell(empty_board.parse_move(name))
+        stone = pic.around(view.cell_center(cell), view.cell * 0.25)
+        assert pic.share(app.screen, stone, test) > 0.6, (theme, name)
     app.show_start()
     app.run_frames(2)
     start = app.top
@@ -140,6 +157,10 @@ def test_screenshots(make_app, tmp_path, theme) -> None:
     app.run_frames(3)
     assert start.go_rule.value == "renju"
     pygame.image.save(app.screen, str(folder / f"renju-start-{theme}.png"))
+    # The chosen segment looks unlike the others, and each names its rule.
+    chosen, other = (pic.dominant(app.screen, start.go_rule._segment(i)) for i in (2, 0))
+    assert pic.distance(chosen, other) > 30, (theme, chosen, other)
+    assert all(pic.ink(app.screen, start.go_rule._segment(i)) > 10 for i in range(3))
     post_key(pygame.K_RETURN)
     app.run_frames(3)
     assert app.play.game.name == "gomoku" and app.play.game.rule == "renju"

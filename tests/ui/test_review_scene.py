@@ -9,7 +9,9 @@ from ai.evaluators import load_evaluator
 from ai.explain import review as review_module
 from ai.explain.review import ReviewLimits, review_game
 from game import records
+from game.formats import save_record
 from game.rules import new_game
+from game.settings import games_dir
 from game.ui.scenes.review import MISTAKES, REVIEW_TIMES, ReviewScene
 from tests.ai.test_review import C4_WON
 from tests.ui.helpers import HUMAN, computer, post_click, post_key, post_text
@@ -59,6 +61,7 @@ def expected_labels(moves: str, depth: int) -> list[tuple[str, int]]:
     return [(m.label, m.best) for m in review.moves]
 
 
+@pytest.mark.slow
 def test_review_button_runs_with_progress_and_labels_every_move(make_app) -> None:
     app = finished_app(make_app)
     scene = open_review(app)
@@ -76,6 +79,7 @@ def test_review_button_runs_with_progress_and_labels_every_move(make_app) -> Non
         "blunder", True, "turned a draw into a loss")
 
 
+@pytest.mark.slow
 def test_mistake_keys_clicks_and_the_board_shows_the_better_move(make_app) -> None:
     app = finished_app(make_app)
     scene = open_review(app)
@@ -119,6 +123,7 @@ def test_mistake_keys_clicks_and_the_board_shows_the_better_move(make_app) -> No
     assert scene.selected == 2
 
 
+@pytest.mark.slow
 def test_escape_stops_the_review_and_r_resumes_it(make_app) -> None:
     app = finished_app(make_app)
     scene = open_review(app)
@@ -176,8 +181,8 @@ def test_review_of_an_opened_record_and_of_nothing(make_app) -> None:
     assert app.top is app.play and "No moves to review yet" in app.play.session.recent_messages
     game = new_game("othello")
     game.play_moves("f5d6c3d3c4f4")
-    path = records.games_dir() / "short.json"
-    records.save_record(path, records.record_from_game(game, [HUMAN, HUMAN]))
+    path = games_dir() / "short.json"
+    save_record(path, records.record_from_game(game, [HUMAN, HUMAN]))
     post_key(pygame.K_o, pygame.KMOD_LCTRL)
     app.run_frames(2)
     dialog = app.top
@@ -331,6 +336,7 @@ def test_the_depth_choice_judges_again_at_the_chosen_depth(make_app, monkeypatch
     assert again.complete and _shown(again) == _judged(moves, 2)  # nothing judged twice
 
 
+@pytest.mark.slow
 def test_the_time_choice_judges_each_position_for_that_long(make_app, monkeypatch) -> None:
     """T / Shift+T, the choice's arrows past the last depth and a click on its value set
     a time per position: the worker's review gets that time (and no depth), the panel

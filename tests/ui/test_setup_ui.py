@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.rules import new_game
-from game.ui.scenes.editor import EditorScene
 from game.ui.scenes.confirm import ConfirmDialog
+from game.ui.scenes.editor import EditorScene
 from tests.ui.helpers import HUMAN, computer, post_click, post_key
 
 CTRL = pygame.KMOD_LCTRL
@@ -121,7 +121,7 @@ def test_editor_plays_against_the_computer_who_moves_first(make_app):
     post_click(editor.b_play.rect.center)
     app.run_frames(2)
     players = app.play.session.players
-    assert players[0]["type"] == "human" and players[1]["type"] == "computer"
+    assert not players[0].is_computer and players[1].is_computer
     assert app.play.session.game.start_position().turn == 1  # the computer (White) moves
     app.pump_until(lambda: app.play.session.game.move_stack, timeout=20)
     assert len(app.play.session.game.move_stack) == 1

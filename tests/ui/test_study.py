@@ -13,6 +13,8 @@ import time
 import pygame
 
 from game import records
+from game.formats import load_record, save_record
+from game.formats.plies_json import record_from_json, record_to_json
 from game.rules import new_game
 from game.ui import draw
 from tests.ui.helpers import HUMAN, computer, post_click, post_key, post_text
@@ -32,7 +34,7 @@ def save(folder, name, moves, players):
     game = new_game("othello")
     game.play_moves(moves)
     path = folder / name
-    records.save_record(path, records.record_from_game(game, players))
+    save_record(path, records.record_from_game(game, players))
     return path
 
 
@@ -63,7 +65,7 @@ def test_an_opened_game_waits_for_play_then_the_computer_moves(make_app, tmp_pat
 
 def test_in_study_the_person_moves_either_side_and_undo_takes_one_move(make_app, tmp_path):
     path = save(tmp_path, "either.json", "f5", [HUMAN, computer(1)])
-    record = records.load_record(path)
+    record = load_record(path)
     app = make_app()
     app.show_game(records.record_to_game(record), record.players, path.name)
     app.run_frames(2)
@@ -111,13 +113,13 @@ GGF = ("(;GM[Othello]PC[NBoard]PB[Edax 4.4]PW[chris]RE[?]TY[8]BO[8 "
 def test_ggf_and_psq_player_names_are_kept_and_shown(make_app, tmp_path, monkeypatch):
     path = tmp_path / "named.ggf"
     path.write_text(GGF, encoding="utf-8")
-    record = records.load_record(path)
+    record = load_record(path)
     assert record.names == ["Edax 4.4", "chris"]
     # Kept: through JSON and back into GGF.
-    again = records.record_from_json(records.record_to_json(record))
+    again = record_from_json(record_to_json(record))
     assert again.names == ["Edax 4.4", "chris"]
     out = tmp_path / "again.ggf"
-    records.save_record(out, record)
+    save_record(out, record)
     assert "PB[Edax 4.4]" in out.read_text() and "PW[chris]" in out.read_text()
     # Shown beside the players.
     app = make_app((800, 560))
@@ -137,19 +139,19 @@ def test_ggf_and_psq_player_names_are_kept_and_shown(make_app, tmp_path, monkeyp
     psq = tmp_path / "named.psq"
     psq.write_text("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,10\npbrain-one.exe\n"
                    "pbrain-two.exe\n-1\n", encoding="utf-8")
-    assert records.load_record(psq).names == ["pbrain-one.exe", "pbrain-two.exe"]
+    assert load_record(psq).names == ["pbrain-one.exe", "pbrain-two.exe"]
 
 
 def test_names_that_are_not_text_are_refused_or_cleaned():
     game = new_game("othello")
     record = records.record_from_game(game, [HUMAN, HUMAN])
     record.names = ["a\x1b[31mb" + "x" * 100, ""]
-    again = records.record_from_json(records.record_to_json(record))
+    again = record_from_json(record_to_json(record))
     assert again.names is not None and again.names[1] is None
     assert "\x1b" not in again.names[0] and len(again.names[0]) == records.NAME_LENGTH
-    bad = records.record_to_json(record).replace('"names"', '"names": 5, "x"')
+    bad = record_to_json(record).replace('"names"', '"names": 5, "x"')
     try:
-        records.record_from_json(bad)
+        record_from_json(bad)
     except records.RecordError as error:
         assert "names" in str(error)
     else:
@@ -158,7 +160,7 @@ def test_names_that_are_not_text_are_refused_or_cleaned():
 
 def test_study_rings_the_best_move_and_the_graph_jumps_to_a_move(make_app, tmp_path):
     path = save(tmp_path, "graph.json", "f5d6c3d3c4", [HUMAN, computer(1)])
-    record = records.load_record(path)
+    record = load_record(path)
     app = make_app()
     app.show_game(records.record_to_game(record), record.players, path.name)
     play = app.play

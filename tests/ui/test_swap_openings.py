@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game import records
+from game.formats import load_record, save_record
 from game.rules.gomoku import Gomoku
 from game.rules.openings import Opening
 from game.ui.app import MIN_SIZE
@@ -133,7 +134,7 @@ def test_swap_person_second_takes_white_with_the_button_computer_first(make_app)
     s = play.session
     assert s.opening.opening.choices == ["white"]
     # White is the person, and White is to move: the person's turn.
-    assert s.players[1] == HUMAN and s.players[0]["type"] == "computer"
+    assert s.players[1] == HUMAN and s.players[0].is_computer
     assert s.human_to_move()
     click_stone(app, "g7")
     computer_moved(app, 5)  # the computer (Black) answers
@@ -156,7 +157,7 @@ def test_swap2_person_second_takes_a_colour(make_app, key, colour) -> None:
     s = play.session
     assert s.opening.opening.choices == [colour]
     person_side = 0 if colour == "black" else 1
-    assert s.players[person_side] == HUMAN and s.players[1 - person_side]["type"] == "computer"
+    assert s.players[person_side] == HUMAN and s.players[1 - person_side].is_computer
     if colour == "white":  # the person plays the 4th stone
         assert s.human_to_move()
         click_stone(app, "g7")
@@ -167,7 +168,7 @@ def test_swap2_person_second_takes_a_colour(make_app, key, colour) -> None:
     app.run_frames(2)
     scene = app.top
     assert scene.opening == "swap2" and scene.go_opening.value == "swap2"
-    assert [p["type"] for p in scene._clean_players()] == ["computer", "human"]
+    assert [d.kind for d in scene.players["gomoku"]] == ["computer", "human"]
 
 
 def test_swap2_person_places_two_more_and_computer_first_chooses(make_app) -> None:
@@ -191,7 +192,7 @@ def test_swap2_person_places_two_more_and_computer_first_chooses(make_app) -> No
     assert s.opening.reason.startswith(("I take Black", "I take White"))
     # The computer (first) holds the colour it chose; White moves next.
     computer_side = 0 if choice == "black" else 1
-    assert s.players[computer_side]["type"] == "computer"
+    assert s.players[computer_side].is_computer
     assert s.players[1 - computer_side] == HUMAN
     assert [n for _c, _s, n in play.board_overlay().opening] == [1, 2, 3, 4, 5]
     shot(app, "swap2-3-chosen")
@@ -216,9 +217,10 @@ def test_swap2_computer_second_chooses_after_a_person_places_three(make_app) -> 
         app.run_frames(2)
         assert s.players[1] == HUMAN
     assert s.opening.decided
-    assert sorted(p["type"] for p in s.players) == ["computer", "human"]
+    assert sorted(p.is_computer for p in s.players) == [False, True]
 
 
+@pytest.mark.slow
 def test_two_computers_play_a_swap2_opening_through(make_app) -> None:
     app = make_app()
     start(app, "swap2", [computer(1), computer(1)])
@@ -258,7 +260,7 @@ def test_saved_swap2_game_replays_its_opening(make_app) -> None:
         post_key(pygame.K_b)
         app.run_frames(2)
     assert app.pump_until(lambda: s.opening.decided and s.human_to_move(), 30)
-    players = [dict(p) for p in s.players]
+    players = list(s.players)
     moves = s.game.moves_text()
     post_key(pygame.K_s, CTRL)
     app.run_frames(2)
@@ -267,7 +269,7 @@ def test_saved_swap2_game_replays_its_opening(make_app) -> None:
     assert path.endswith(".json")
     post_click(dialog.b_ok.rect.center)
     app.run_frames(2)
-    record = records.load_record(path)
+    record = load_record(path)
     assert record.opening == s.opening.as_dict() and record.players == players
     _open_after_another_game(app, path)
     assert app.pump_until(lambda: app.play.game.moves_text() == moves, 5)
@@ -286,8 +288,8 @@ def test_saved_game_in_the_middle_of_the_opening_resumes_there(make_app, tmp_pat
     record = app.play.session.record()
     assert record.opening == {"kind": "swap2", "choices": []}
     path = tmp_path / "half.json"
-    records.save_record(path, record)
-    loaded = records.load_record(path)
+    save_record(path, record)
+    loaded = load_record(path)
     app.show_game(records.record_to_game(loaded), loaded.players, path.name,
                   opening=loaded.opening)
     app.run_frames(2)

@@ -9,6 +9,7 @@ from ai.evaluators import load_evaluator
 from ai.explain.tree import record
 from game.rules import new_game
 from game.ui.scenes.tree import TreeScene
+from tests.ui import pictures as pic
 from tests.ui.helpers import HUMAN, post_click, post_key
 
 BIG_GOMOKU = "h8i9h9"
@@ -216,6 +217,7 @@ def test_depth_and_mode_by_keys_and_widgets(make_app):
     assert scene.tree.depth == 3
 
 
+@pytest.mark.slow
 def test_cancel_keeps_the_tree_shown_and_drops_the_late_result(make_app):
     app = make_app(size=(800, 560))
     scene = open_explorer(app, "gomoku", BIG_GOMOKU)
@@ -247,6 +249,7 @@ def test_a_tree_past_the_cap_is_refused_in_one_sentence(make_app):
     app.run_frames(1)  # and it draws
 
 
+@pytest.mark.slow
 def test_new_game_while_recording_closes_the_explorer_and_its_thread(make_app):
     app = make_app(size=(800, 560))
     scene = open_explorer(app, "gomoku", BIG_GOMOKU)
@@ -280,6 +283,7 @@ def test_a_finished_game_says_so(make_app):
     assert "game is over" in scene.message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", ["classic", "dark", "high-contrast"])
 @pytest.mark.parametrize("name, moves", [("connect4", "4453"), ("othello", "f5d6c3d3c4"),
                                          ("gomoku", "h8i9h9")])
@@ -289,12 +293,17 @@ def test_draws_in_every_theme_at_the_minimum_size(make_app, theme, name, moves):
     post_key(pygame.K_HOME)
     for _ in range(12):
         post_key(pygame.K_SPACE, 0, " ")
+    app.run_frames(2)
+    explorer = app.screen.copy()
+    assert len(set(pic.samples(explorer, explorer.get_rect(), 9))) > 8, "a blank explorer"
     post_key(pygame.K_F1)
     app.run_frames(2)
     assert scene.show_keys
+    assert pic.changed(explorer, app.screen) > 0.02, "F1 drew no key help"
     post_key(pygame.K_ESCAPE)  # closes the key help, not the explorer
     app.run_frames(1)
     assert not scene.show_keys and app.top is scene
+    assert pic.changed(explorer, app.screen) < 0.01, "the key help stayed on screen"
 
 
 def test_x_jumps_to_each_cut_off_and_a_pruned_child_shows_its_move(make_app):

@@ -16,10 +16,18 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game import records
 from game.settings import Settings, load_settings, merge_changes, save_settings
-from game.slots import WindowSlot, held_elsewhere
+from game.slots import (
+    AUTOSAVE_NAME,
+    WindowSlot,
+    autosave_path,
+    held_elsewhere,
+    save_autosave,
+    use_autosave_name,
+)
 from game.ui.app import tidy_config_folder
 from tests.ui.helpers import HUMAN, computer, post_click
 
@@ -27,13 +35,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 WINDOW = r"""
 import sys
+from game.players import Human
 from game.rules import new_game
 from game.ui.app import App
 name, moves = sys.argv[1], sys.argv[2]
 app = App(size=(900, 600), fps=0)
 game = new_game(name)
 game.play_moves(moves)
-app.start_game(game, [{"type": "human"}, {"type": "human"}])
+app.start_game(game, [Human(), Human()])
 app.run_frames(2)
 if len(sys.argv) > 3:
     setattr(app.settings, sys.argv[3], {"True": True, "False": False}.get(sys.argv[4], sys.argv[4]))
@@ -75,6 +84,7 @@ def _start_screen(make_app):
     return app, app.top
 
 
+@pytest.mark.slow
 def test_two_windows_keep_their_own_games_and_the_start_screen_offers_both(
         tmp_path, make_app, private_config):
     first = _window(tmp_path, "connect4", "4453")
@@ -104,14 +114,14 @@ def test_two_windows_keep_their_own_games_and_the_start_screen_offers_both(
     post_click(start.b_resume.rect.center)
     app.run_frames(2)
     assert app.play.game.moves_text() == "f5d6" and app.slot.number == 2
-    assert records.autosave_path().name == "autosave-2.json"
+    assert autosave_path().name == "autosave-2.json"
     # The Connect-4 game stays in slot 1 for later.
     assert json.loads((private_config / "autosave.json").read_text())["moves"] == "4453"
 
 
 def test_a_window_opened_into_a_game_leaves_the_unfinished_one_alone(make_app, private_config):
     game = records.record_from_game(_played("connect4", "44"), [HUMAN, computer(1)])
-    records.save_autosave(game)
+    save_autosave(game)
     slot = WindowSlot.claim(keep_unfinished=True)
     try:
         assert slot.number == 2
@@ -132,6 +142,7 @@ def _played(name, moves):
     return game
 
 
+@pytest.mark.slow
 def test_settings_saved_by_two_windows_are_merged(tmp_path, private_config):
     save_settings(Settings(theme="classic", sound=True))
     first = _window(tmp_path, "connect4", "4", "theme", "dark")
@@ -184,6 +195,7 @@ def test_a_remembered_window_larger_than_the_screen_is_clamped(make_app):
     assert app.screen.get_size() == (min(4000, screen[0]), min(3000, screen[1]))
 
 
+@pytest.mark.slow
 def test_kill_9_leaves_no_lock_behind(tmp_path, private_config):
     window = _window(tmp_path, "connect4", "4")
     _expect(window, "slot")
@@ -196,10 +208,10 @@ def test_kill_9_leaves_no_lock_behind(tmp_path, private_config):
 def test_resuming_a_game_another_window_just_took_is_refused(make_app, private_config):
     import fcntl
 
-    records.use_autosave_name("autosave-2.json")
-    records.save_autosave(records.record_from_game(_played("othello", "f5d6"),
+    use_autosave_name("autosave-2.json")
+    save_autosave(records.record_from_game(_played("othello", "f5d6"),
                                                    [HUMAN, computer(2)]))
-    records.use_autosave_name(records.AUTOSAVE_NAME)
+    use_autosave_name(AUTOSAVE_NAME)
     app, start = _start_screen(make_app)
     assert app.slot.number == 1 and start.resume_game.moves_text() == "f5d6"
     lock = os.open(private_config / ".autosave-2.lock", os.O_RDWR | os.O_CREAT)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 import pygame
+import pytest
 
 from ai import levels
 from ai.endgame.gomoku import find_vcf
@@ -53,6 +54,7 @@ def test_the_analysis_lists_a_vct_as_a_proven_win(make_app, monkeypatch):
     assert s.score_text(s.current_evaluation()[0]) == "White wins in 7 moves"  # the card
 
 
+@pytest.mark.slow
 def test_level_8_shows_the_vct_it_plays_as_a_proven_win(make_app, monkeypatch):
     # Level 8's time shares are wall-clock: on a loaded machine its 6 s may leave the
     # threat search too little, so the test gives it 60 s (a found proof ends the

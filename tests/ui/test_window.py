@@ -11,7 +11,9 @@ import pytest
 from game import records
 from game.rules import PASS, new_game
 from game.settings import load_settings
+from game.slots import save_autosave
 from game.ui.app import MIN_SIZE, demo_players, players_for
+from tests.ui import pictures as pic
 from tests.ui.helpers import HUMAN, computer, post_click, post_key
 
 CTRL = pygame.KMOD_LCTRL
@@ -22,6 +24,7 @@ def resize(app, size) -> None:
     app.run_frames(2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["connect4", "othello", "gomoku"])
 def test_resizing_rescales_the_board_and_clicks_still_map_to_cells(make_app, name):
     app = make_app()
@@ -169,7 +172,7 @@ def test_start_screen_starts_a_game_and_remembers_the_choices(make_app):
 def test_start_screen_offers_to_resume_an_unfinished_game_only(make_app):
     game = new_game("othello")
     game.play_moves("f5d6")
-    records.save_autosave(records.record_from_game(game, [HUMAN, computer(2)]))
+    save_autosave(records.record_from_game(game, [HUMAN, computer(2)]))
     app = make_app()
     app.show_start()
     app.run_frames(2)
@@ -181,7 +184,7 @@ def test_start_screen_offers_to_resume_an_unfinished_game_only(make_app):
     assert app.play.session.players[1] == computer(2)
     finished = new_game("connect4")
     finished.play_moves("4455667")
-    records.save_autosave(records.record_from_game(finished, [HUMAN, HUMAN]))
+    save_autosave(records.record_from_game(finished, [HUMAN, HUMAN]))
     app.show_start()
     app.run_frames(2)
     assert app.top.resume_record is None
@@ -207,6 +210,7 @@ SCREENS = Path(os.environ.get("PLIES_SCREENSHOTS", "")) if os.environ.get("PLIES
     else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", ["classic", "dark", "high-contrast"])
 def test_every_screen_draws(make_app, tmp_path, theme):
     """Each screen in each theme draws something (PLIES_SCREENSHOTS=dir keeps the images)."""
@@ -227,16 +231,24 @@ def test_every_screen_draws(make_app, tmp_path, theme):
     app.show_start()
     shot("start")
     games = {"connect4": "4453", "othello": "f5d6c3d3c4", "gomoku": "h8 h9 i8 i9 j8"}
+    boards = {"connect4": lambda c: c[2] > 150 and c[0] < 120,  # blue
+              "othello": lambda c: c[1] > c[0] + 40 and c[1] > c[2] + 25,  # green
+              "gomoku": lambda c: c[0] > c[2] + 50 and c[1] > c[2] + 20}  # wood
     for name, moves in games.items():
         game = new_game(name)
         game.play_moves(moves)
         app.start_game(game, [HUMAN, computer(1)], remember=False)
         shot(f"play-{name}")
+        board = app.play.view.board_rect
+        assert pic.share(app.screen, board, boards[name]) > 0.12, f"no {name} board"
+    play = app.screen.copy()
     for key, mod, name in ((pygame.K_n, 0, "new"), (pygame.K_COMMA, CTRL, "settings"),
                            (pygame.K_s, CTRL, "save"), (pygame.K_o, CTRL, "open"),
                            (pygame.K_F1, 0, "help")):
         post_key(key, mod)
         shot(f"dialog-{name}")
+        # Each covers the game (a dialog over its veil, or a screen of its own).
+        assert pic.changed(play, app.screen) > 0.3, f"{name} left the game showing"
         post_key(pygame.K_ESCAPE)
         app.run_frames(2)
     over = new_game("connect4")
@@ -283,6 +295,7 @@ def test_nothing_overlaps_at_the_smallest_size(make_app, demo):
     assert play.panel.visible_rows() >= 3
 
 
+@pytest.mark.slow
 def test_dragging_the_window_through_many_sizes_keeps_memory_bounded(make_app):
     from game.ui import draw
     app = make_app()

@@ -44,28 +44,25 @@ def test_plies_play_in_a_real_window_click_autosave_screenshot(tmp_path):
         size = dict(line.split("=") for line in geometry.split())
         width, height = int(size["WIDTH"]), int(size["HEIGHT"])
         assert (width, height) == (1120, 760), geometry
-        time.sleep(1.0)  # let the first frames draw
+        shot = screenshot_dir(tmp_path) / "xvfb-connect4-after-first-moves.png"
+        x.wait_for_screen(_blue_board, shot, 60, "the first frames (the blue board)")
 
         # Column 4 of the 7x6 board: the board fills the area left of the side panel.
         x.xdotool("mousemove", "--window", window, "384", "400", "click", "1")
         moves = wait_for(lambda: (m := _autosaved_moves(config)) and len(m) >= 2 and m,
-                         30, "the autosave to hold the human's move and the reply")
+                         90, "the autosave to hold the human's move and the reply")
         assert moves[0] == "4", moves  # the human's click
         assert len(moves) == 2 and moves[1] in "1234567", moves  # the computer's reply
-        time.sleep(1.5)  # the reply's drop animation
-
-        shot = x.screenshot(screenshot_dir(tmp_path) / "xvfb-connect4-after-first-moves.png")
-        _check_screenshot(shot, moves)
+        # The red disc lands at the bottom of column 4 (after its drop animation).
+        x.wait_for_screen(_red_disc_in_column_4, shot, 60, "a red disc at the bottom of column 4")
 
         # Esc asks before quitting (a veil darkens the window); Enter confirms. On a
         # loaded machine a key can take seconds to land: wait on what the screen shows.
         probe = tmp_path / "probe.png"
-        assert not under_a_veil(load_image(x.screenshot(probe))), "a veil before Esc"
-        x.key("Escape")
-        wait_for(lambda: x.program.poll() is None and under_a_veil(load_image(
-            x.screenshot(probe))), 30, "the quit question (Esc must ask, not quit)")
+        assert not under_a_veil(x.look(probe)), "a veil before Esc"
+        x.press_until("Escape", under_a_veil, probe, "the quit question (Esc must ask, not quit)")
         x.key("Return", closes=True)
-        assert x.program.wait(timeout=20) == 0, x.errors()
+        assert x.program.wait(timeout=30) == 0, x.errors()
 
 
 def _red(c) -> bool:
@@ -76,22 +73,20 @@ def _yellow(c) -> bool:
     return c.r > 180 and c.g > 150 and c.b < 110
 
 
-def _check_screenshot(shot: Path, moves: list[str]) -> None:
-    """The screen shows the blue board with a red disc at the bottom of column 4."""
-    image = load_image(shot)
-    assert image.get_size() == (1120, 760)  # the window alone
-
-    def blueish(c):
-        return c.b > 150 and c.r < 120
-
-    def reddish(c):
-        return c.r > 180 and c.g < 90 and c.b < 90
-
+def _blue_board(image) -> bool:
+    """The window alone, mostly the blue Connect-4 board left of the side panel."""
+    if image.get_size() != (1120, 760):
+        return False
     colours = [image.get_at((x, y)) for x in range(100, 670, 10) for y in range(150, 640, 10)]
-    assert sum(map(blueish, colours)) > len(colours) // 4, "no blue Connect-4 board on screen"
+    return sum(1 for c in colours if c.b > 150 and c.r < 120) > len(colours) // 4
+
+
+def _red_disc_in_column_4(image) -> bool:
+    """The blue board with a red disc at the bottom of column 4."""
     bottom_of_column_4 = [image.get_at((x, y)) for x in range(364, 405, 4)
                           for y in range(565, 605, 4)]
-    assert any(map(reddish, bottom_of_column_4)), "no red disc at the bottom of column 4"
+    return _blue_board(image) and any(
+        c.r > 180 and c.g < 90 and c.b < 90 for c in bottom_of_column_4)
 
 
 def _idle_cpu_tool():
@@ -185,16 +180,17 @@ def test_plies_file_opens_the_saved_game_in_a_real_window(tmp_path, make_app):
     """`plies game.json` shows the saved Connect-4 position at once, in a window of class
     ``plies`` (the menu entry's StartupWMClass); SIGTERM closes it."""
     from game import records
+    from game.formats import save_record
+    from game.players import Human
     from game.rules import new_game
 
     game = new_game("connect4")
     game.play_moves("4445")
     saved = tmp_path / "saved game.json"
-    records.save_record(saved, records.record_from_game(game, [{"type": "human"},
-                                                               {"type": "human"}]))
+    save_record(saved, records.record_from_game(game, [Human(), Human()]))
     # Where the cells are at the window's size: the same layout, headless, in this process.
     app = make_app(size=(1120, 760))
-    app.start_game(new_game("connect4"), [{"type": "human"}, {"type": "human"}],
+    app.start_game(new_game("connect4"), [Human(), Human()],
                    remember=False)
     centre = app.play.view.cell_center
     red_cells = [centre((3, 5)), centre((3, 3))]  # row 5 is the bottom one
@@ -224,11 +220,11 @@ def test_plies_file_opens_the_saved_game_in_a_real_window(tmp_path, make_app):
                 wrong.append(f"a disc above, at {empty_cell}: {c}")
             return wrong
 
-        deadline = time.monotonic() + 30
-        while (wrong := problems()) and time.monotonic() < deadline:
-            time.sleep(0.5)
-        assert not wrong, wrong
+        try:
+            wait_for(lambda: not problems(), 60, "the saved position on screen")
+        except AssertionError:
+            raise AssertionError(problems()) from None
         x.program.terminate()  # SDL turns SIGTERM into a quit event
-        assert x.program.wait(timeout=10) == 0, x.errors()
+        assert x.program.wait(timeout=30) == 0, x.errors()
         autosave = json.loads((config / "plies" / "autosave.json").read_text())
         assert autosave["moves"] in ("4445", ["4", "4", "4", "5"]), autosave

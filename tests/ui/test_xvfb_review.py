@@ -8,41 +8,38 @@ The picture must show the review, not the game: the label pills of the move list
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import pytest
 
 from tests.ui.test_review_scene import FINISHED
-from tests.ui.xvfb import WINDOW_CLASS, load_image, screenshot_dir, wait_for, x_session
+from tests.ui.xvfb import WINDOW_CLASS, screenshot_dir, x_session
 
 
 @pytest.mark.xvfb
 def test_r_reviews_an_opened_game_in_a_real_window(tmp_path):
     from game import records
+    from game.formats import save_record
     from game.rules import new_game
 
     game = new_game("connect4")
     game.play_moves(FINISHED)
     saved = tmp_path / "finished.json"
-    records.save_record(saved, records.record_from_game(
+    save_record(saved, records.record_from_game(
         game, [records.computer(5), records.computer(3)]))
     with x_session(tmp_path / "config", wm_class=WINDOW_CLASS + "-review") as x:
         x.launch([str(saved)], cwd=tmp_path)
-        time.sleep(1.0)
-        x.key("r")
         shot = screenshot_dir(tmp_path) / "xvfb-connect4-review.png"
-        # The whole game at depth 8 takes a few seconds; the first labels come at once.
-        wait_for(lambda: _green_share(x.screenshot(shot)) > 0.01, 60, "the review's labels")
-        time.sleep(8.0)  # let it finish, for a complete picture
-        assert _green_share(x.screenshot(shot)) > 0.01
+        # R until the first labels show (they come at once; a key sent before the window
+        # reads its input may be lost), then the whole game at depth 8: the picture
+        # stops changing once every move is labelled.
+        x.press_until("r", lambda image: _green_share(image) > 0.01, shot, "the review's labels")
+        final = x.settled(shot, 120, "the review to finish", interval=2.0)
+        assert _green_share(final) > 0.01
         x.program.terminate()  # SDL turns SIGTERM into a quit event
-        assert x.program.wait(timeout=10) == 0, x.errors()
+        assert x.program.wait(timeout=30) == 0, x.errors()
 
 
-def _green_share(shot: Path) -> float:
+def _green_share(image) -> float:
     """The share of the right-hand panel in the classic theme's "best" green."""
-    image = load_image(shot)
     w, h = image.get_size()
     points = [(x, y) for x in range(w - 380, w - 10, 3) for y in range(70, h - 10, 3)]
 

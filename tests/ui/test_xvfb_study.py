@@ -43,23 +43,25 @@ def stays_for(predicate: Callable[[], bool], seconds: float, what: str) -> None:
 @pytest.mark.xvfb
 def test_plies_file_with_a_computer_side_makes_no_move_until_play(tmp_path):
     from game import records
+    from game.formats import save_record
     from game.rules import new_game
 
     game = new_game("othello")
     game.play_moves("f5")  # White, the computer at level 1, is to move
     saved = tmp_path / "study.json"
-    records.save_record(saved, records.record_from_game(game, [HUMAN, computer(1)]))
+    save_record(saved, records.record_from_game(game, [HUMAN, computer(1)]))
     config = tmp_path / "config"
     with x_session(config) as x:
         x.launch([str(saved)], cwd=tmp_path)
-        wait_for(lambda: _autosaved_moves(config) == ["f5"], 30, "the opened game's autosave")
+        wait_for(lambda: _autosaved_moves(config) == ["f5"], 90, "the opened game's autosave")
         # Level 1 answers within a second when it may move (0.5 s of delay, a tiny
         # search): four seconds with no input must leave the game as it was.
         stays_for(lambda: _autosaved_moves(config) == ["f5"], 4.0,
                   "the computer moved in a game opened from a file, with no input")
-        x.screenshot(screenshot_dir(tmp_path) / "xvfb-study-waits-for-play.png")
+        waiting = x.look(screenshot_dir(tmp_path) / "xvfb-study-waits-for-play.png")
+        assert waiting.get_size() == (1120, 760) and not under_a_veil(waiting)  # no dialog
         x.key("p")  # Play: now the computer takes White
-        moves = wait_for(lambda: (m := _autosaved_moves(config)) and len(m) == 2 and m, 30,
+        moves = wait_for(lambda: (m := _autosaved_moves(config)) and len(m) == 2 and m, 90,
                          "the computer's move after Play")
         assert moves[0] == "f5", moves
         x.program.terminate()
@@ -88,19 +90,16 @@ def test_esc_with_the_analysis_card_open_closes_the_card_not_the_window(tmp_path
         probe = tmp_path / "probe.png"
         # The first frame drawn: the light background in the corner (black before it).
         closed = wait_for(lambda: (img := load_image(x.screenshot(probe))).get_size()
-                          == (1120, 760) and not under_a_veil(img) and img, 30,
+                          == (1120, 760) and not under_a_veil(img) and img, 90,
                           "the window's first frame")
         before = _strip(closed, title)
-        x.key("a")
-        wait_for(lambda: _strip(load_image(x.screenshot(probe)), title) != before, 30,
-                 "the analysis card to open over the move list")
+        x.press_until("a", lambda image: _strip(image, title) != before, probe,
+                      "the analysis card to open over the move list")
         x.screenshot(screenshot_dir(tmp_path) / "xvfb-analysis-card-open.png")
-        x.key("Escape")
-        wait_for(lambda: _strip(load_image(x.screenshot(probe)), title) == before, 30,
-                 "Esc to close the analysis card")
+        x.press_until("Escape", lambda image: _strip(image, title) == before, probe,
+                      "Esc to close the analysis card")
         assert not under_a_veil(load_image(x.screenshot(probe))), "Esc asked to quit"
-        x.key("Escape")  # nothing open now: Esc asks whether to quit
-        wait_for(lambda: under_a_veil(load_image(x.screenshot(probe))), 30,
-                 "the quit question")
+        # Nothing open now: Esc asks whether to quit.
+        x.press_until("Escape", under_a_veil, probe, "the quit question")
         x.key("Return", closes=True)
         assert x.program.wait(timeout=20) == 0, x.errors()

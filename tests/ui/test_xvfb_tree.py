@@ -8,14 +8,9 @@ tree's white card; on the right, the small board's green.
 
 from __future__ import annotations
 
-import shutil
-import time
-from pathlib import Path
-
-import pygame
 import pytest
 
-from tests.ui.xvfb import WINDOW_CLASS, load_image, screenshot_dir, under_a_veil, x_session
+from tests.ui.xvfb import WINDOW_CLASS, screenshot_dir, under_a_veil, x_session
 
 
 @pytest.mark.xvfb
@@ -24,51 +19,26 @@ def test_t_opens_the_tree_explorer_in_a_real_window(tmp_path):
         x.launch(["play", "--game", "othello", "--first", "human"], cwd=tmp_path)
         shot = screenshot_dir(tmp_path) / "xvfb-othello-tree-explorer.png"
         probe = tmp_path / "probe.png"
-        key = x.key
 
-        def look() -> tuple[str, bytes]:
-            x.screenshot(probe)
-            return _scene_of(probe), _pixels(probe)
+        def showing(scene: str):
+            return lambda image: _scene_of(image) == scene
 
-        # A loaded machine may drop or delay the first key: press T until the explorer
-        # shows, then wait until the picture stops changing (the recording is done).
-        deadline = time.monotonic() + 60
-        seen = ("game", b"")
-        while seen[0] != "explorer" and time.monotonic() < deadline:
-            key("t")
-            time.sleep(2.0)
-            seen = look()
-        assert seen[0] == "explorer", "T did not open the tree explorer"
-        while time.monotonic() < deadline:
-            time.sleep(1.0)
-            again = look()
-            if again == seen:
-                break
-            seen = again
-        shutil.copyfile(probe, shot)
-        _check(shot)
-        # Esc leaves the explorer (after a cancel, if it was still recording)...
-        while _scene_of(probe) == "explorer" and time.monotonic() < deadline:
-            key("Escape")
-            time.sleep(1.5)
-            look()
-        assert _scene_of(probe) == "game"
-        key("Escape")  # ...and in the game asks before quitting (a veil darkens the
-        while _scene_of(probe) != "dialog" and time.monotonic() < deadline:  # window)...
-            time.sleep(0.5)
-            look()
-        key("Return", closes=True)  # ...and Enter confirms.
-        assert x.program.wait(timeout=20) == 0, x.errors()
+        # T until the explorer shows (a key sent before the window reads its input may
+        # be lost), then wait until the picture stops changing (the recording is done).
+        x.press_until("t", showing("explorer"), probe, "the tree explorer (T)")
+        _check(x.settled(shot, 90, "the recording to finish"))
+        # Each key once its screen shows: Esc leaves the explorer (a recording still
+        # under way would take a second Esc, which this waits to see first)...
+        x.press_until("Escape", showing("game"), probe, "the game again (Esc)")
+        # ...Esc in the game asks before quitting (a veil darkens the window)...
+        x.press_until("Escape", showing("dialog"), probe, "the quit question (Esc)")
+        x.key("Return", closes=True)  # ...and Enter confirms.
+        assert x.program.wait(timeout=30) == 0, x.errors()
 
 
-def _pixels(shot: Path) -> bytes:
-    return pygame.image.tobytes(load_image(shot), "RGB")
-
-
-def _scene_of(shot: Path) -> str:
+def _scene_of(image) -> str:
     """``"dialog"`` under a dialog's veil (the light background turns dark),
     ``"explorer"`` when the left of the window is the tree's white card, else ``"game"``."""
-    image = load_image(shot)
     if under_a_veil(image):
         return "dialog"
     points = [(x, y) for x in range(60, 460, 20) for y in range(200, 500, 20)]
@@ -76,8 +46,7 @@ def _scene_of(shot: Path) -> str:
     return "explorer" if white > 0.8 * len(points) else "game"
 
 
-def _check(shot: Path) -> None:
-    image = load_image(shot)
+def _check(image) -> None:
     w, h = image.get_size()
     assert (w, h) == (1120, 760)
 

@@ -29,6 +29,10 @@ WINDOW_CLASS = "plies-end-to-end"
 
 T = TypeVar("T")
 
+LAUNCH_TIMEOUT = 120.0
+"""Seconds a window may take to appear: generous, since the suite runs in parallel on a
+loaded two-core machine (30 s was once not enough)."""
+
 
 def need_tools() -> None:
     """Skip without the X tools, or fail when ``PLIES_REQUIRE_XVFB=1`` (CI)."""
@@ -60,7 +64,7 @@ class XSession:
         self.program: subprocess.Popen[str] | None = None
         self.window = ""
 
-    def launch(self, args: list[str], cwd: Path) -> str:
+    def launch(self, args: list[str], cwd: Path, timeout: float = LAUNCH_TIMEOUT) -> str:
         """Run ``python -m game ARGS`` and return its window's id once it is visible."""
         self.program = subprocess.Popen([sys.executable, "-m", "game", *args], cwd=cwd,
                                         env=self.env, stdout=subprocess.PIPE,
@@ -68,7 +72,7 @@ class XSession:
         pattern = f"^{self.wm_class or 'plies'}$"
         self.window = wait_for(lambda: subprocess.run(
             ["xdotool", "search", "--onlyvisible", "--class", pattern], env=self.env,
-            capture_output=True, text=True).stdout.split(), 30, "the Plies window")[0]
+            capture_output=True, text=True).stdout.split(), timeout, "the Plies window")[0]
         return self.window
 
     def xdotool(self, *args: str) -> None:
@@ -94,6 +98,56 @@ class XSession:
         subprocess.run(["import", "-window", self.window, str(path)], env=self.env,
                        check=True, timeout=30)
         return path
+
+    def look(self, path: Path) -> Any:
+        """A screenshot of the window, saved at ``path``, as a pygame surface."""
+        return load_image(self.screenshot(path))
+
+    def wait_for_screen(self, predicate: Callable[[Any], T], path: Path, timeout: float,
+                        what: str) -> T:
+        """The first true ``predicate(screenshot)``, looking again until ``timeout``."""
+        return wait_for(lambda: self.running() and predicate(self.look(path)), timeout, what)
+
+    def press_until(self, name: str, predicate: Callable[[Any], T], path: Path, what: str,
+                    *, timeout: float = 90, patience: float = 20) -> T:
+        """Press ``name`` until the screen shows ``predicate``.
+
+        Each press is given ``patience`` seconds to show before the next: a key sent
+        before the window reads its input may be lost, while one that landed on a slow
+        machine still shows within that time (so a key that toggles is never pressed
+        twice by mistake).
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            self.key(name)
+            try:
+                return self.wait_for_screen(
+                    predicate, path, min(patience, max(0.1, deadline - time.monotonic())), what)
+            except AssertionError:
+                if time.monotonic() >= deadline:
+                    raise
+
+    def settled(self, path: Path, timeout: float, what: str, interval: float = 1.0) -> Any:
+        """The screenshot once two taken ``interval`` seconds apart are the same."""
+        import pygame
+
+        previous: list[bytes] = []
+
+        def unchanged() -> Any:
+            image = self.look(path)
+            pixels = pygame.image.tobytes(image, "RGB")
+            same = bool(previous) and previous[-1] == pixels
+            previous[:] = [pixels]
+            if not same:
+                time.sleep(interval)
+            return image if same else None
+
+        return wait_for(unchanged, timeout, what)
+
+    def running(self) -> bool:
+        """Whether the program is still running (failing with its stderr if not)."""
+        assert self.program is not None and self.program.poll() is None, self.errors()
+        return True
 
     def errors(self) -> str:
         """The end of what the program wrote on stderr (for failure messages)."""

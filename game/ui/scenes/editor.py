@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.players import Human, Player, standard_players
 from game.rules import Game, RulesError, new_game, set_up
 from game.ui import draw
 from game.ui.boards import BoardOverlay, BoardView, view_for
@@ -68,7 +69,7 @@ class EditorScene(Scene):
         players: the players on the screen (their level and evaluator are kept).
     """
 
-    def __init__(self, app: App, game: Game, players: list[dict[str, Any]]) -> None:
+    def __init__(self, app: App, game: Game, players: list[Player]) -> None:
         super().__init__(app)
         self.template = new_game(game.name, **game.variant())
         self.name = game.name
@@ -76,8 +77,8 @@ class EditorScene(Scene):
         self.cells: list[list[int | None]] = [
             [game.piece_at(x, y) for x in range(game.width)] for y in range(game.height)]
         self.turn = game.turn
-        self.old_players = [dict(p) for p in players]
-        humans = [i for i, p in enumerate(players) if p.get("type") == "human"]
+        self.old_players = list(players)
+        humans = [i for i, p in enumerate(players) if not p.is_computer]
         self.who = "two" if len(humans) == 2 else "second" if humans == [1] else "first"
         self.cursor = (game.width // 2, game.height // 2)
         self.cursor_visible = False
@@ -244,15 +245,13 @@ class EditorScene(Scene):
     def _set_who(self, value: str) -> None:
         self.who = value
 
-    def players(self) -> list[dict[str, Any]]:
-        """The players chosen on the right; the computer keeps the game's level/evaluator."""
-        computers = [p for p in self.old_players if p.get("type") == "computer"]
-        computer = dict(computers[0]) if computers else {"type": "computer", "level": 4,
-                                                         "eval": "default"}
+    def players(self) -> list[Player]:
+        """The players chosen on the right; the computer (or engine) of the game stays."""
+        computers = [p for p in self.old_players if p.is_computer]
+        computer = computers[0] if computers else standard_players()[1]
         if self.who == "two":
-            return [{"type": "human"}, {"type": "human"}]
-        return [{"type": "human"}, computer] if self.who == "first" \
-            else [computer, {"type": "human"}]
+            return [Human(), Human()]
+        return [Human(), computer] if self.who == "first" else [computer, Human()]
 
     def play(self) -> None:
         """Play from the edited position, or say in the status line why it cannot be."""

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import records
+from game.formats import load_record, save_record
+from game.settings import games_dir
 from game.ui import draw
 from game.ui.scenes.base import Dialog
 from game.ui.widgets import Button, ListBox, Segmented, TextInput
@@ -40,7 +42,7 @@ MAX_LISTED = 500
 
 def _games_dir() -> Path | None:
     try:
-        return records.games_dir()
+        return games_dir()
     except OSError:
         return None
 
@@ -256,7 +258,7 @@ class FileDialog(Dialog):
         default_game = play.game.name if play is not None else self.app.settings.last_game
         default_variant = play.game.variant() if play is not None else None
         try:
-            record = records.load_record(path, default_game=default_game,
+            record = load_record(path, default_game=default_game,
                                          default_variant=default_variant)
             game = records.record_to_game(record)
         except records.RecordError as error:
@@ -269,7 +271,8 @@ class FileDialog(Dialog):
         self.app.last_folder = path.parent
         self.app.pop_scene(self)
         self.app.show_game(game, record.players, path.name, scores=record.scores,
-                           note=record.note, opening=record.opening, names=record.names)
+                           note=record.note, opening=record.opening, names=record.names,
+                           clock=record.clock)
 
     def _save(self, path: Path) -> None:
         play = self.app.play
@@ -283,7 +286,7 @@ class FileDialog(Dialog):
             self.error = f"{path.name} already exists — press Save again to replace it."
             return
         try:
-            lost = records.save_record(path, play.session.record())
+            lost = save_record(path, play.session.record())
         except records.RecordError as error:
             self.error = _sentence(str(error))
             return

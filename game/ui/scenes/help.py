@@ -14,40 +14,18 @@ import pygame
 from ai.explain.words import count
 from ai.levels import LEVEL_NUMBERS, Level, level
 from game.ui import draw
+from game.ui.keys import PLAY_KEYS, WORDS
 from game.ui.scenes.base import Dialog
 from game.ui.widgets import Button, Segmented
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("New game", ("N",)),
-    ("Undo", ("Ctrl+Z",)),
-    ("Redo", ("Ctrl+Y", "or", "Ctrl+Shift+Z")),
-    ("Hint", ("H",)),
-    ("Analysis; preview its lines", ("A", "[", "]")),
-    ("Scores: chances, units, points", ("U",)),
-    ("Search tree explorer", ("T",)),
-    ("Review: game, mistakes", ("R", "M", "or", "Shift+M")),
-    ("Review: deeper, more time", ("D", "or", "Shift+D", "T", "or", "Shift+T")),
-    ("Set up a position; paste one", ("E", "Ctrl+V")),
-    ("Swap opening: Black, White, two more", ("B", "W", "2")),
-    ("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),
-    ("Drop in a Connect-4 column", ("1", "…", "9", "0")),
-    ("Opened game: let its players play on", ("P",)),
-    ("Move numbers on the stones", ("M",)),
-    ("Demo: pause, step", ("Space", "S", "or", "Right")),
-    ("Demo: slower, faster", ("−", "+")),
-    ("Save, open", ("Ctrl+S", "Ctrl+O")),
-    ("Settings", ("Ctrl+,", "or", "F2")),
-    ("This help", ("F1", "or", "?")),
-    ("Next control", ("Tab", "Shift+Tab")),
-    ("Close a dialog", ("Esc",)),
-    ("Quit (asks first)", ("Esc", "Enter")),
-)
-"""Each action and its keys; ``or`` and ``…`` are drawn as words, the rest as key caps."""
+SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (binding.action, binding.keys) for binding in PLAY_KEYS)
+"""Each action and its keys (``game.ui.keys.PLAY_KEYS``, which the game screen's key
+handler reads too); ``or`` and ``…`` are drawn as words, the rest as key caps."""
 
-WORDS = {"or", "…"}
 
 PAGES = (("keys", "Keys"), ("connect4", "Connect-4"), ("othello", "Othello"),
          ("gomoku", "Gomoku"), ("tictactoe", "Tic-tac-toe"))
@@ -96,9 +74,9 @@ def level_text(game_name: str, lvl: Level) -> str:
 
     >>> from ai.levels import Level
     >>> level_text("othello", Level(7, 8, 4.0, 0.0, True, 14))
-    'looks 8 moves ahead (at most 4 s), plays the last empty squares perfectly'
+    'looks 8 turns ahead (at most 4 s), plays the last empty squares perfectly'
     """
-    parts = [f"looks {count(lvl.depth, 'move')} ahead"
+    parts = [f"looks {count(lvl.depth, 'turn')} ahead"  # depth counts plies: both sides' turns
              + (f" (at most {lvl.seconds:g} s)" if lvl.seconds else "")]
     if lvl.randomness >= 10:
         parts.append("often plays a weaker move")

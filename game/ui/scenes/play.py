@@ -30,17 +30,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.worker import WorkerReport
+from game.players import Computer, Player
+from game.clock import Snapshot, Timing
 from game.rules import PASS, Cell, Game, Move
 from game.ui import draw
 from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
 from game.ui.boards.base import move_numbers
-from game.ui.opening_phase import (
-    CHOICE_KEYS,
-    CHOICE_LABELS,
-    CHOICE_SHORT,
-    OpeningPhase,
-    phase_text,
-)
+from game.ui.keys import PLAY_KEYS, command_for
+from game.ui.opening_phase import (CHOICE_KEYS, CHOICE_LABELS, CHOICE_SHORT, OpeningPhase,
+                                   phase_text)
 from game.ui.panel import Panel, result_text
 from game.ui.scenes.base import Scene
 from game.ui.session import DEMO_DELAYS, Session, is_computer
@@ -61,18 +59,15 @@ def _ctrl(event: pygame.event.Event) -> bool:
     return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
-def _shift(event: pygame.event.Event) -> bool:
-    return bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-
-
 class PlayScene(Scene):
     """A game on screen (see the module docstring for the controls)."""
 
-    def __init__(self, app: App, game: Game, players: list[dict[str, Any]], *,
+    def __init__(self, app: App, game: Game, players: list[Player], *,
                  demo: bool = False, paused: bool = False,
                  scores: list[int | None] | None = None,
                  opening: dict[str, Any] | None = None, study: bool = False,
-                 names: list[str | None] | None = None) -> None:
+                 names: list[str | None] | None = None, timing: Timing | None = None,
+                 clock_times: Snapshot | None = None) -> None:
         super().__init__(app)
         phase = OpeningPhase.from_record(opening, players, game.ply) \
             if opening is not None else None
@@ -80,7 +75,8 @@ class PlayScene(Scene):
                                next_generation=app.next_generation, settings=app.settings,
                                evaluators=app.evaluator, demo=demo, paused=paused,
                                autosave=app.autosave, opening=phase, study=study,
-                               names=names)
+                               names=names, timing=timing, clock_times=clock_times,
+                               now=app.now)
         if scores:
             self.session.restore_scores(scores)
         self.view = view_for(game.name)
@@ -256,34 +252,32 @@ class PlayScene(Scene):
             if game.name == "othello" and game.flipped_by_last_move():
                 sounds.play("flip")
         if game.is_over():
-            outcome = game.outcome()
-            humans = self.session.humans
-            lost = (len(humans) == 1 and outcome is not None and outcome.winner is not None
-                    and outcome.winner not in humans)
-            sounds.play("lose" if lost else "win")
-            self._count_result()
+            self._game_ended()
+
+    def _game_ended(self) -> None:
+        """The game just ended (a move, or a flag): its sound, and the tally."""
+        outcome = self.session.outcome()
+        humans = self.session.humans
+        lost = (len(humans) == 1 and outcome is not None and outcome.winner is not None
+                and outcome.winner not in humans)
+        self.app.sounds.play("lose" if lost else "win")
+        self._count_result()
 
     def _count_result(self) -> None:
         """Add the finished game to the tally of results against the computer: once per
         game on screen (an undo and a second ending do not count twice), only for a
         person against the computer, and only for endings played here."""
-        s, outcome = self.session, self.game.outcome()
+        s, outcome = self.session, self.session.outcome()
         if self.tallied or outcome is None or len(s.humans) != 1 or s.study \
                 or not self.app.save_on_quit:
             return
         person = s.humans[0]
-        if s.players[1 - person].get("engine"):
-            # An outside engine is not Plies at any level: a result against it must not
-            # be tallied as one against "level 4" (naming it in the tally waits for
-            # the typed Player of issue 24).
-            return
-        level = int(s.players[1 - person].get("level", 0) or 0)
         result = "draw" if outcome.winner is None else \
             "win" if outcome.winner == person else "loss"
-        try:
+        try:  # against a level, or an outside engine by its name (game.tally)
             from game.tally import record_result
-            record_result(self.game.name, level, result)
-        except ValueError:  # a level outside 1-8 from an edited file: not counted
+            record_result(self.game.name, s.players[1 - person], result)
+        except ValueError:  # a computer without a level: not counted
             return
         self.tallied = True
 
@@ -300,7 +294,7 @@ class PlayScene(Scene):
         return (self.view.animating or s.pending is not None or s.ready is not None
                 or self._hint_pulsing() or s.forced_pass() or (
                     self.result_shown_at is not None and self.time - self.result_shown_at < 1)
-                or (s.demo and not s.paused and not self.game.is_over()))
+                or (s.demo and not s.paused and not s.is_over()))
 
     def _hint_pulsing(self) -> bool:
         """The hint's ring pulses for ``HINT_PULSE`` seconds, then stays still (so a hint
@@ -310,10 +304,14 @@ class PlayScene(Scene):
                 and seen[0] == self.session.hint and self.time - seen[1] < HINT_PULSE)
 
     def wake_in(self) -> float | None:
-        """The next change with no input: a message or the pass notice ending, a tooltip."""
+        """The next change with no input: a message or the pass notice ending, a
+        clock's next second, a tooltip."""
         s = self.session
+        # A running clock redraws once a second (when its shown time changes), not
+        # every frame.
         times = [t for t in (s.message_until - s.time if s.message else None,
-                             self.pass_toast_until - self.time, super().wake_in())
+                             self.pass_toast_until - self.time, s.clock_wake(),
+                             super().wake_in())
                  if t is not None and 0 <= t < float("inf")]
         return min(times) if times else None
 
@@ -353,8 +351,8 @@ class PlayScene(Scene):
     def tree(self) -> None:
         """Open the search-tree explorer on the position on the board."""
         from game.ui.scenes.tree import TreeScene
-        computers = [p for p in self.session.players if is_computer(p)]
-        preset = computers[0].get("eval", "default") if computers else "default"
+        computers = [p for p in self.session.players if isinstance(p, Computer)]
+        preset = computers[0].evaluator_name(self.game.name) if computers else "default"
         self.app.push_scene(TreeScene(self.app, self.game, preset=preset))
 
     def review(self) -> None:
@@ -384,10 +382,10 @@ class PlayScene(Scene):
             self.session.say(text[:1].upper() + text[1:], "error", 6.0)
             return
         s, app = self.session, self.app
-        players = [dict(p) for p in s.players]
+        players = list(s.players)
         if pasted.game.name != self.game.name:  # engines and evaluators are per game
             players = app.settings.players_for(pasted.game.name)
-        demo = s.demo and all(p.get("type") == "computer" for p in players)
+        demo = s.demo and all(p.is_computer for p in players)
 
         def go() -> None:
             app.start_game(pasted.game, players, demo=demo, paused=demo, remember=False,
@@ -405,6 +403,10 @@ class PlayScene(Scene):
 
     def toggle_pause(self) -> None:
         self.session.toggle_pause()
+
+    def toggle_scores(self) -> None:
+        """U: the scores as winning chances, in the game's unit, or in raw points."""
+        self.session.toggle_raw()
 
     def toggle_move_numbers(self) -> None:
         """M: number the stones in the order played (a setting: Gomoku here, Gomoku and
@@ -578,25 +580,14 @@ class PlayScene(Scene):
         self.widgets.handle_event(event)
 
     def _key(self, event: pygame.event.Event) -> None:
+        """The keys of ``game.ui.keys.PLAY_KEYS`` (the help card's list); below, the keys
+        that depend on the moment (a swap opening's choice, a demo, the board)."""
         key, s = event.key, self.session
-        ctrl, shift = _ctrl(event), _shift(event)
-        if key == pygame.K_ESCAPE:
-            self.escape()
-        elif ctrl and key == pygame.K_z:
-            self.redo() if shift else self.undo()
-        elif ctrl and key == pygame.K_y:
-            self.redo()
-        elif ctrl and key == pygame.K_s:
-            self.save_file()
-        elif ctrl and key == pygame.K_o:
-            self.open_file()
-        elif ctrl and key == pygame.K_v:
-            self.paste()
-        elif (ctrl and key == pygame.K_COMMA) or key == pygame.K_F2:
-            self.settings()
-        elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
-            self.help()
-        elif ctrl or getattr(event, "mod", 0) & pygame.KMOD_ALT:
+        command = command_for(PLAY_KEYS, event)
+        if command is not None:
+            name, *arguments = command
+            getattr(self, name)(*arguments)
+        elif _ctrl(event) or getattr(event, "mod", 0) & pygame.KMOD_ALT:
             return
         elif self.person_choices() and key in (pygame.K_b, pygame.K_w, pygame.K_2,
                                                 pygame.K_KP2):
@@ -604,28 +595,6 @@ class PlayScene(Scene):
             if not self.choose_opening(choice):
                 s.say("That is not a choice now: " + ", ".join(self.person_choices()),
                       "error", 3.0)
-        elif key == pygame.K_n:
-            self.new_game()
-        elif key == pygame.K_h:
-            self.hint()
-        elif key == pygame.K_t:
-            self.tree()
-        elif key == pygame.K_r:
-            self.review()
-        elif key == pygame.K_e:
-            self.edit()
-        elif key == pygame.K_a:
-            self.toggle_analysis()
-        elif key == pygame.K_u:
-            s.toggle_raw()
-        elif key == pygame.K_p:
-            self.play_on()
-        elif key == pygame.K_m:
-            self.toggle_move_numbers()
-        elif key == pygame.K_RIGHTBRACKET:
-            self.step_preview(1)
-        elif key == pygame.K_LEFTBRACKET:
-            self.step_preview(-1)
         elif self.widgets.toolbar_key(event):
             return
         elif s.demo and key == pygame.K_SPACE:
@@ -677,10 +646,13 @@ class PlayScene(Scene):
         elif self._hint_seen is None or self._hint_seen[0] != hint:
             self._hint_seen = (hint, self.time)
         self.view.update(dt)
+        flag = self.session.flag
         self.session.update(dt)
+        if flag is None and self.session.flag is not None:
+            self._game_ended()  # lost on time: no move announced it
         self.widgets.update(dt)
         self._refresh_buttons()
-        if self.game.is_over() and not self.view.animating and self.result_shown_at is None:
+        if self.session.is_over() and not self.view.animating and self.result_shown_at is None:
             self.result_shown_at = self.time
             self._message_at_end = (self.session.message, self.session.message_until)
             return True
@@ -694,8 +666,8 @@ class PlayScene(Scene):
         self.b_hint.enabled = s.human_to_move() and s.pending != "hint"
         self.b_review.enabled = bool(self.game.move_stack)
         self.b_pause.text = "Resume" if s.paused else "Pause"
-        self.b_pause.enabled = not self.game.is_over()
-        self.b_step.enabled = not self.game.is_over()
+        self.b_pause.enabled = not s.is_over()
+        self.b_step.enabled = not s.is_over()
         self.b_slower.enabled = s.demo_speed > 0
         self.b_faster.enabled = s.demo_speed < len(DEMO_DELAYS) - 1
         choices = self.person_choices()
@@ -809,10 +781,10 @@ class PlayScene(Scene):
             return phase_text(s.opening, game.ply, is_computer) or "", "turn"
         said_after_end = self.result_shown_at is not None and \
             (s.message, s.message_until) != self._message_at_end
-        if message is not None and (message[1] == "error" or not game.is_over()
+        if message is not None and (message[1] == "error" or not s.is_over()
                                     or said_after_end):
             return message
-        if game.is_over():
+        if s.is_over():
             headline, detail = result_text(s)
             undo = " · Ctrl+Z takes back" if s.humans else ""
             return (f"Game over: {headline.rstrip('!')} ({detail}) · N for a new game{undo}",
@@ -879,7 +851,7 @@ class PlayScene(Scene):
         choosing = bool(self.person_choices())
         if choosing and draw.text_size(text, 15)[0] > self._choice_left - x - 8:
             text = "Your choice:"  # the minimum window size: the buttons say the rest
-        if kind == "turn" and not self.game.is_over() and not choosing:
+        if kind == "turn" and not self.session.is_over() and not choosing:
             colours = theme.board(self.game.name)
             disc = colours.pieces[self.game.turn]
             draw.piece(surface, (x + 9, rect.centery), 9, disc,
@@ -927,7 +899,7 @@ class PlayScene(Scene):
             draw.rounded_rect(surface, pill, mix(theme.card, theme.accent, 0.14), 10, 1,
                               theme.accent)
         headline, detail = result_text(self.session)
-        outcome = self.game.outcome()
+        outcome = self.session.outcome()
         x = pill.x + 12
         if outcome is not None and outcome.winner is not None:
             colours = theme.board(self.game.name)

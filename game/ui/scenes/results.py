@@ -1,4 +1,5 @@
-"""Your results against the computer: won, drawn and lost per game and level, with a reset.
+"""Your results against the computer: won, drawn and lost per game and level, with a reset;
+below the table, the results against outside engines, by name (``engine_lines``).
 
 Opened from the start screen (the Results button or R). Enter or Esc closes; Reset asks
 first (``ConfirmDialog``) and then empties the tally file.
@@ -30,6 +31,18 @@ def score_text(entry: tuple[int, int, int]) -> str:
     ('2 · 0 · 3', '–')
     """
     return "–" if not sum(entry) else " · ".join(str(n) for n in entry)
+
+
+def engine_lines(tally: Tally) -> list[str]:
+    """One line per outside engine played: ``"Gomoku against pbrain-embryo: 1 · 0 · 2"``.
+
+    >>> t = Tally(); t.add_engine("gomoku", "pbrain-embryo", "win")
+    >>> engine_lines(t)
+    ['Gomoku against pbrain-embryo: 1 · 0 · 0']
+    """
+    return [f"{GAMES[game].title} against {name}: {score_text(tuple(entry))}"
+            for game in GAME_ORDER for name, entry in sorted(tally.engines.get(game, {}).items())
+            if sum(entry)]
 
 
 class ResultsDialog(Dialog):
@@ -87,8 +100,9 @@ class ResultsDialog(Dialog):
         y += 30
         label_w = 110
         col_w = (card.width - 56 - label_w) // len(GAME_ORDER)
+        engines = engine_lines(self.tally)
         bottom = self.b_close.rect.y - 12
-        pitch = max(18, min(28, (bottom - y) // (len(LEVEL_NUMBERS) + 2)))
+        pitch = max(18, min(28, (bottom - y) // (len(LEVEL_NUMBERS) + 2 + min(3, len(engines)))))
         size = 20 if pitch >= 24 else 18
         for i, name in enumerate(GAME_ORDER):
             cx = x0 + label_w + i * col_w + col_w // 2
@@ -113,4 +127,10 @@ class ResultsDialog(Dialog):
                 colour = theme.text if sum(entry) else theme.disabled_text
                 draw.blit_text(surface, score_text(entry), size, colour, (cx, y), "midtop",
                                bold=last)
+            y += pitch
+        if len(engines) > 3:  # the card has room for three lines: the rest in one
+            engines = [*engines[:2], f"and {len(engines) - 2} more outside engines"]
+        for line in engines:
+            draw.blit_text(surface, line, size - 2, theme.text_dim, (x0, y),
+                           max_width=card.width - 56)
             y += pitch

@@ -36,6 +36,7 @@ import pygame
 from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview, ReviewLimits,
                                review_game, side_summary)
 from ai.worker import WorkerReport
+from game.players import Computer, Engine
 from game.rules import PASS, Game
 from game.ui import draw
 from game.ui.boards import BoardOverlay, view_for
@@ -132,7 +133,7 @@ class ReviewScene(Scene):
         self.session = session
         self.preset = preset
         self.game: Game = session.game.copy()
-        self.players = [dict(p) for p in session.players]
+        self.players = list(session.players)
         self.moves = list(self.game.move_stack)
         self.sides = self._movers()
         if limits is None and earlier is not None and earlier.game.name == self.game.name:
@@ -597,9 +598,10 @@ class ReviewScene(Scene):
             draw.piece(surface, centre, 11, colours.pieces[side],
                        outline=icon_outline(colours.pieces[side], theme.card),
                        style="stone" if game.name == "gomoku" else "disc", with_shadow=False)
-            player = self.players[side] if side < len(self.players) else {}
-            humans = sum(1 for p in self.players if p.get("type") != "computer")
-            who = f"level {player.get('level')}" if player.get("type") == "computer" \
+            player = self.players[side]
+            humans = sum(1 for p in self.players if not p.is_computer)
+            who = player.name if isinstance(player, Engine) else \
+                f"level {player.level}" if isinstance(player, Computer) \
                 else "you" if humans == 1 else "person"
             draw.blit_text(surface, f"{game.side_names[side]} · {who}", 20, theme.text,
                            (rect.x + 46, top + 14), "midleft", max_width=rect.width - 150,

@@ -11,6 +11,7 @@ file. Choices are remembered per game in the settings when a game starts.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,8 +19,18 @@ import pygame
 from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
-from game.engines.found import FoundEngine, found_engines
+from game.clock import (
+    CONTROLS,
+    MOVE_SECONDS,
+    ClockError,
+    TimeControl,
+    Timing,
+    move_seconds_text,
+    timing_from_json,
+)
+from game.players import Computer, Engine, Human, Player, PlayerError, engine
 from game.rules import GAMES, Game, RulesError, new_game
+from game.slots import load_autosave
 from game.tally import Tally
 from game.ui import draw
 from game.ui.scenes.base import Scene
@@ -53,10 +64,38 @@ ENGINE = "engine"
 """The level list's last value for Gomoku and Othello: an outside engine plays the side."""
 ENGINE_GAMES = ("gomoku", "othello")
 ENGINE_HINT = {"gomoku": "Gomocup engine command, e.g. pbrain-rapfi",
-               "othello": "NBoard or GTP engine command, e.g. edax -nboard"}
-FOUND = "found:"
-"""Level list values ``found:COMMAND``: an engine found on this system
-(``game.engines.found``), chosen by name; its command shows in the field beside."""
+               "othello": "NBoard engine command, e.g. edax -q"}
+
+
+@dataclasses.dataclass
+class Draft:
+    """One side's choices while the dialog is open (a form, not a player): what is
+    chosen, and the level, evaluator and command kept while another kind is shown.
+    ``player`` makes the ``game.players`` value when the game starts."""
+
+    kind: str = "human"
+    """``"human"``, ``"computer"`` or ``"engine"``."""
+    level: int = DEFAULT_LEVEL
+    evaluator: str = "default"
+    command: str = ""
+
+    @classmethod
+    def of(cls, game: str, player: Player) -> Draft:
+        if isinstance(player, Engine):
+            return cls("engine", DEFAULT_LEVEL, level_evaluator(game, DEFAULT_LEVEL),
+                       player.command)
+        if isinstance(player, Computer):
+            number = player.level or DEFAULT_LEVEL
+            return cls("computer", number, player.evaluator_name(game))
+        return cls("human", DEFAULT_LEVEL, level_evaluator(game, DEFAULT_LEVEL))
+
+    def player(self, game: str) -> Player:
+        """The player chosen; raises ``PlayerError`` for an unusable engine command."""
+        if self.kind == "engine" and game in ENGINE_GAMES:
+            return engine(game, self.command)
+        if self.kind == "human":
+            return Human()
+        return Computer(self.level, self.evaluator or "default")
 
 
 def gomoku_size_label(size: int) -> str:
@@ -81,7 +120,7 @@ def preset_options(game_name: str) -> list[str]:
 def user_evaluators(game_name: str, limit: int = 50) -> list[str]:
     """The names of the user's evaluator files for ``game_name``, sorted (at most ``limit``)."""
     from ai.evaluators import EvaluatorError, evaluator_by_name, is_evaluator_name
-    from game.records import evaluators_dir
+    from game.settings import evaluators_dir
     try:
         folder = evaluators_dir()
         stems = sorted(p.stem for p in folder.glob("*.toml") if is_evaluator_name(p.stem))
@@ -228,22 +267,21 @@ class StartScene(Scene):
 
     def __init__(self, app: App, *, as_dialog: bool = False, game: str | None = None,
                  variant: dict[str, Any] | None = None,
-                 players: list[dict[str, Any]] | None = None) -> None:
+                 players: list[Player] | None = None) -> None:
         super().__init__(app)
         self.overlay = as_dialog
         settings = app.settings
         self.game_name = game if game in GAMES else settings.last_game
         self.variants: dict[str, dict[str, Any]] = {
             name: self._full_variant(name, settings.variant_for(name)) for name in GAME_ORDER}
-        self.players: dict[str, list[dict[str, Any]]] = {
-            name: settings.players_for(name) for name in GAME_ORDER}
+        self.players: dict[str, list[Draft]] = {
+            name: [Draft.of(name, p) for p in settings.players_for(name)]
+            for name in GAME_ORDER}
         if variant is not None:
             self.variants[self.game_name] = self._full_variant(self.game_name, variant)
         if players is not None:
-            self.players[self.game_name] = [dict(p) for p in players]
+            self.players[self.game_name] = [Draft.of(self.game_name, p) for p in players]
         self.error = ""
-        self.found_engines: dict[str, list[FoundEngine]] = {}
-        """Per game, the engines installed on this system (``game.engines.found``)."""
         self.resume_record: records.GameRecord | None = None
         self.resume_game: Game | None = None
         self.tally = Tally()
@@ -278,7 +316,7 @@ class StartScene(Scene):
             self._show_offer(0)
             return
         try:
-            record = records.load_autosave()
+            record = load_autosave()
         except Exception:
             record = None
         if record is None or record.result is not None or not record.moves:
@@ -330,6 +368,22 @@ class StartScene(Scene):
                                  tooltip="Swap: the first player places three stones, the "
                                          "other chooses a colour. Swap2: the other may also "
                                          "place two more and let the first choose")
+        # Time: one clock for each side a person plays, one time per move for each side
+        # the computer plays (remembered in the settings).
+        settings = self.app.settings
+        self.clock_control = None if settings.clock is None else tuple(settings.clock)
+        self.move_seconds = settings.move_seconds
+        self.clock_choice = Choice(
+            [(None, "No clock"), *[((m, i), f"Clock {m}+{i}") for m, i in CONTROLS]],
+            self.clock_control, self._set_clock, size=18,
+            tooltip="Each person's clock: minutes for the game + seconds added per move; "
+                    "the side whose time runs out loses")
+        self.seconds_choice = Choice(
+            [(None, "Computer: its level's time"),
+             *[(t, f"Computer: {move_seconds_text(t)}") for t in MOVE_SECONDS]],
+            self.move_seconds, self._set_move_seconds, size=18,
+            tooltip="The computer's time per move: it searches as deep as it gets in "
+                    "that time, whatever its level's depth (an outside engine is told it)")
         self.kind = [Segmented([("human", "Human"), ("computer", "Computer")], "human",
                                lambda value, s=s: self._set_player(s, "type", value))
                      for s in (0, 1)]
@@ -360,7 +414,7 @@ class StartScene(Scene):
                              size=19)
         w = self.widgets
         w.add(*self.tiles, self.c4_width, self.c4_height, self.c4_line, self.go_size,
-              self.go_rule, self.go_opening)
+              self.go_rule, self.go_opening, self.clock_choice, self.seconds_choice)
         for s in (0, 1):
             w.add(self.kind[s], self.levels[s], self.evals[s], self.commands[s])
         w.add(self.b_swap)
@@ -392,41 +446,54 @@ class StartScene(Scene):
     def _set_opening(self, value: str) -> None:
         self.opening = value
         self.error = ""
+        self._sync()
+
+    def _set_clock(self, value: tuple[int, int] | None) -> None:
+        self.clock_control = value
+        self.app.settings.clock = None if value is None else list(value)
+        self.app.save_settings()
+
+    def _set_move_seconds(self, value: float | None) -> None:
+        self.move_seconds = value
+        self.app.settings.move_seconds = value
+        self.app.save_settings()
+
+    def timing(self, players: list[Player]) -> Timing:
+        """The chosen clock for each side a person plays and time per move for each side
+        the computer (Plies' search or an outside engine) plays."""
+        control = None if self.clock_control is None else TimeControl(*self.clock_control)
+        swap = self.game_name == "gomoku" and self.opening != "none"
+        controls = tuple(None if swap or p.is_computer else control for p in players)
+        seconds = tuple(self.move_seconds if p.is_computer else None
+                        for p in players)
+        return Timing((controls[0], controls[1]), (seconds[0], seconds[1]))
 
     def _set_gomoku(self, key: str, value: Any) -> None:
         self.variants["gomoku"][key] = value
         self.error = ""
 
     def _set_player(self, side: int, key: str, value: Any) -> None:
-        player = self.players[self.game_name][side]
+        draft = self.players[self.game_name][side]
         if key == "type":
-            if value == "computer":
-                number = player.get("level") or DEFAULT_LEVEL
-                player.update({"type": "computer", "level": number,
-                               "eval": player.get("eval") or level_evaluator(self.game_name, number)})
-            else:
-                self.players[self.game_name][side] = {"type": "human",
-                                                      "level": player.get("level"),
-                                                      "eval": player.get("eval")}
+            draft.kind = "computer" if value == "computer" else "human"
         elif key == "level" and value == ENGINE:
-            player["engine"] = self.app.settings.engine_commands.get(self.game_name, "")
-        elif key == "level" and isinstance(value, str) and value.startswith(FOUND):
-            player["engine"] = value.removeprefix(FOUND)
+            draft.kind = "engine"
+            draft.command = self.app.settings.engine_commands.get(self.game_name, "")
+        elif key == "level":
+            draft.kind = "computer"
+            # The evaluator follows the level (ai.levels.Level.evaluator) unless the
+            # person chose another one for this player.
+            if draft.evaluator == level_evaluator(self.game_name, draft.level):
+                draft.evaluator = level_evaluator(self.game_name, value)
+            draft.level = value
         else:
-            if key == "level":
-                player.pop("engine", None)
-                # The evaluator follows the level (ai.levels.Level.evaluator) unless the
-                # person chose another one for this player.
-                old = level_evaluator(self.game_name, player.get("level") or DEFAULT_LEVEL)
-                if player.get("eval", old) == old:
-                    player["eval"] = level_evaluator(self.game_name, value)
-            player[key] = value
+            draft.evaluator = value
         self._sync()
 
     def _set_command(self, side: int, text: str) -> None:
-        player = self.players[self.game_name][side]
-        if "engine" in player:
-            player["engine"] = text
+        draft = self.players[self.game_name][side]
+        if draft.kind == "engine":
+            draft.command = text
             self.error = ""
 
     def choose_game(self, name: str) -> None:
@@ -450,54 +517,30 @@ class StartScene(Scene):
             widget.visible = name == "gomoku"
         presets = preset_options(name)
         for side in (0, 1):
-            player = self.players[name][side]
-            computer = player.get("type") == "computer"
+            draft = self.players[name][side]
+            computer = draft.kind != "human"
             self.kind[side].set_value("computer" if computer else "human")
-            lvl = player.get("level") or DEFAULT_LEVEL
-            engine = computer and name in ENGINE_GAMES and "engine" in player
-            levels: list[tuple[Any, str]] = [(n, level(name, n).label) for n in LEVEL_NUMBERS]
-            chosen: Any = lvl
+            lvl = draft.level
+            engine = draft.kind == "engine" and name in ENGINE_GAMES
+            levels = [(n, level(name, n).label) for n in LEVEL_NUMBERS]
             if name in ENGINE_GAMES:
-                for found in self._found(name):
-                    levels.append((FOUND + found.command, found.menu_label))
-                    if engine and player.get("engine", "").strip() == found.command:
-                        chosen = FOUND + found.command
                 levels.append((ENGINE, "Engine…"))
-                if engine and chosen == lvl:
-                    chosen = ENGINE
-            self.levels[side].set_options(levels, chosen)
-            evaluator = player.get("eval") or "default"
+            self.levels[side].set_options(levels, ENGINE if engine else lvl)
+            evaluator = draft.evaluator or "default"
             options = list(presets) + ([evaluator] if evaluator not in presets else [])
             self.evals[side].set_options([(p, p) for p in options], evaluator)
             self.levels[side].visible = computer
             self.evals[side].visible = computer and not engine
-            # A found engine's name says it all: the field is for a typed command only.
-            self.commands[side].visible = engine and chosen == ENGINE
+            self.commands[side].visible = engine
             self.commands[side].placeholder = ENGINE_HINT.get(name, "")
-            if engine and self.commands[side].text != player.get("engine", ""):
-                self.commands[side].set_text(player.get("engine", ""))
+            if engine and self.commands[side].text != draft.command:
+                self.commands[side].set_text(draft.command)
+        kinds = [d.kind for d in self.players[name]]
+        swap = name == "gomoku" and self.opening != "none"  # its colours come later
+        self.clock_choice.visible = "human" in kinds and not swap
+        self.seconds_choice.visible = "computer" in kinds or "engine" in kinds
         if self.card.width:  # the command field takes room from the evaluator's
             self.layout(self.app.screen.get_size())
-
-    def _found(self, name: str) -> list[FoundEngine]:
-        """The engines installed for game ``name`` (looked for once per dialog)."""
-        if name not in self.found_engines:
-            self.found_engines[name] = found_engines(name)
-        return self.found_engines[name]
-
-    def _clean_players(self) -> list[dict[str, Any]]:
-        out = []
-        for player in self.players[self.game_name]:
-            if (player.get("type") == "computer" and self.game_name in ENGINE_GAMES
-                    and "engine" in player):
-                out.append({"type": "computer", "level": DEFAULT_LEVEL, "eval": "default",
-                            "engine": player["engine"].strip()})
-            elif player.get("type") == "computer":
-                out.append({"type": "computer", "level": int(player.get("level") or DEFAULT_LEVEL),
-                            "eval": player.get("eval") or "default"})
-            else:
-                out.append({"type": "human"})
-        return out
 
     # --- actions ---------------------------------------------------------------------------------
 
@@ -509,22 +552,28 @@ class StartScene(Scene):
         except RulesError as error:
             self.error = str(error).capitalize()
             return
-        players = self._clean_players()
-        sides = [side for side, p in enumerate(players) if "engine" in p]
-        if any(not players[side]["engine"] for side in sides):
+        drafts = self.players[name]
+        if any(d.kind == "engine" and name in ENGINE_GAMES and not d.command.strip()
+               for d in drafts):
             self.error = "Type the outside engine's command (the program and its options)."
             return
+        try:
+            players = [draft.player(name) for draft in drafts]
+        except PlayerError as error:
+            self.error = str(error)[:1].upper() + str(error)[1:] + "."
+            return
+        sides = [side for side, p in enumerate(players) if isinstance(p, Engine)]
         settings = self.app.settings
         if name in ENGINE_GAMES:
             if sides:
-                settings.engine_commands[name] = players[sides[0]]["engine"]
+                settings.engine_commands[name] = players[sides[0]].command
             settings.engine_sides[name] = sides
         opening = None
         if name == "gomoku":
             self.app.last_opening = self.opening
             if self.opening != "none":
                 opening = {"kind": self.opening, "choices": []}
-        self.app.start_game(game, players, opening=opening)
+        self.app.start_game(game, players, opening=opening, timing=self.timing(players))
 
     def cancel(self) -> None:
         self.app.pop_scene(self)
@@ -538,11 +587,17 @@ class StartScene(Scene):
                 self.error = "That game was just opened in another Plies window."
                 return
         players = self.resume_record.players
-        demo = all(p.get("type") == "computer" for p in players)
+        demo = all(p.is_computer for p in players)
+        timing, times = None, None
+        if self.resume_record.clock is not None:
+            try:  # checked when it was read; a clock that cannot be used is left off
+                timing, times = timing_from_json(self.resume_record.clock)
+            except ClockError:
+                timing, times = None, None
         self.app.start_game(self.resume_game, players, demo=demo, paused=demo, remember=False,
                             scores=self.resume_record.scores,
                             opening=self.resume_record.opening,
-                            names=self.resume_record.names)
+                            names=self.resume_record.names, timing=timing, clock_times=times)
 
     def show_results(self) -> None:
         from game.ui.scenes.results import ResultsDialog
@@ -602,6 +657,15 @@ class StartScene(Scene):
         self.players_row_y = y - 24
         self.b_swap.rect = pygame.Rect(0, 0, max(110, self.b_swap.preferred_width()), 30)
         self.b_swap.rect.bottomright = (c.right - pad, y - 6)
+        # The time choices share the heading's line, between it and Swap sides.
+        x = c.x + pad + 110
+        room = self.b_swap.rect.x - 12 - x
+        cw = min(230, (room - 10) * 45 // 100)
+        self.clock_choice.rect = pygame.Rect(x, y - 36, cw, 30)
+        x += cw + 10
+        self.seconds_choice.rect = pygame.Rect(x, y - 36, min(290, room - cw - 10), 30)
+        if not self.clock_choice.visible:
+            self.seconds_choice.rect.x = self.clock_choice.rect.x
         name_w = 130
         for side in (0, 1):
             ry = y + side * (row_h + 10)
@@ -609,11 +673,7 @@ class StartScene(Scene):
             self.kind[side].rect = pygame.Rect(x, ry, 220, row_h)
             x += 232
             rest = c.right - pad - x
-            value = self.levels[side].value
-            if isinstance(value, str) and value.startswith(FOUND):
-                lw = rest + 10  # a found engine: its name takes the row, nothing beside it
-            else:
-                lw = round(rest * (0.42 if self.commands[side].visible else 0.6))
+            lw = round(rest * (0.42 if self.commands[side].visible else 0.6))
             self.levels[side].rect = pygame.Rect(x, ry, lw - 10, row_h)
             self.evals[side].rect = pygame.Rect(x + lw, ry, rest - lw, row_h)
             self.commands[side].rect = self.evals[side].rect.copy()

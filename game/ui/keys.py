@@ -1,0 +1,117 @@
+"""Key tables: each scene's keys in one list that its handler, the help card and the
+README all read (a test compares the README's keys with the tables).
+
+A :class:`Binding` is one line of the help card: the action in words and its keys as
+the card draws them (``"or"`` and ``"…"`` are words between the key caps). Each key
+cap may name the scene's command it runs, ``(method, *arguments)``; a key without one
+is handled in the scene's own code because it depends on the moment (a demo's Space,
+a swap opening's B and W, the arrows and digits of the board).
+
+>>> command_for(PLAY_KEYS, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z,
+...                                           mod=pygame.KMOD_LCTRL))
+('undo',)
+>>> command_for(PLAY_KEYS, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z,
+...                                           mod=pygame.KMOD_LCTRL | pygame.KMOD_SHIFT))
+('redo',)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+WORDS = frozenset({"or", "…"})
+"""Words drawn between key caps, not keys."""
+
+Command = tuple  # (method name, *arguments)
+
+
+@dataclasses.dataclass(frozen=True)
+class Binding:
+    """One action: its words, its keys as drawn, and the command of each key cap
+    (``None``: handled by the scene's code). ``commands`` lines up with the keys
+    that are not :data:`WORDS`."""
+
+    action: str
+    keys: tuple[str, ...]
+    commands: tuple[Command | None, ...] = ()
+
+    def caps(self) -> list[str]:
+        """The keys, without the words between them."""
+        return [key for key in self.keys if key not in WORDS]
+
+
+_NAMED = {
+    "Esc": pygame.K_ESCAPE, "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE,
+    "Tab": pygame.K_TAB, "Right": pygame.K_RIGHT, "Left": pygame.K_LEFT,
+    "F1": pygame.K_F1, "F2": pygame.K_F2, "[": pygame.K_LEFTBRACKET,
+    "]": pygame.K_RIGHTBRACKET, ",": pygame.K_COMMA, "−": pygame.K_MINUS,
+    "+": pygame.K_PLUS,
+}
+"""Key caps whose pygame key is not their (lower-cased) letter or digit."""
+_BY_TEXT = {"?"}
+"""Caps matched by the character typed (its key differs between keyboard layouts)."""
+
+
+def _parse(cap: str) -> tuple[int | str, bool, bool]:
+    """``"Ctrl+Shift+Z"`` -> ``(pygame.K_z, ctrl, shift)``; a ``_BY_TEXT`` cap -> itself."""
+    *mods, name = cap.split("+") if cap != "+" else ["+"]
+    if name in _BY_TEXT:
+        return name, False, False
+    key = _NAMED.get(name)
+    if key is None:
+        key = ord(name.lower()) if len(name) == 1 else -1
+    return key, "Ctrl" in mods, "Shift" in mods
+
+
+def matches(cap: str, event: pygame.event.Event) -> bool:
+    """Whether the key-down ``event`` is the key cap ``cap`` (modifiers exactly)."""
+    key, ctrl, shift = _parse(cap)
+    if isinstance(key, str):
+        return getattr(event, "unicode", "") == key
+    mod = getattr(event, "mod", 0)
+    # Ctrl is Cmd (Meta) too, as everywhere in the window.
+    return (event.key == key and bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) == ctrl
+            and bool(mod & pygame.KMOD_SHIFT) == shift and not mod & pygame.KMOD_ALT)
+
+
+def command_for(table: tuple[Binding, ...], event: pygame.event.Event) -> Command | None:
+    """The command the table gives the key-down ``event``, or ``None``."""
+    for binding in table:
+        for cap, command in zip(binding.caps(), binding.commands):
+            if command is not None and matches(cap, event):
+                return command
+    return None
+
+
+PLAY_KEYS: tuple[Binding, ...] = (
+    Binding("New game", ("N",), (("new_game",),)),
+    Binding("Undo", ("Ctrl+Z",), (("undo",),)),
+    Binding("Redo", ("Ctrl+Y", "or", "Ctrl+Shift+Z"), (("redo",), ("redo",))),
+    Binding("Hint", ("H",), (("hint",),)),
+    Binding("Analysis; preview its lines", ("A", "[", "]"),
+            (("toggle_analysis",), ("step_preview", -1), ("step_preview", 1))),
+    Binding("Scores: chances, units, points", ("U",), (("toggle_scores",),)),
+    Binding("Search tree explorer", ("T",), (("tree",),)),
+    Binding("Review: game, mistakes", ("R", "M", "or", "Shift+M"), (("review",), None, None)),
+    Binding("Review: deeper, more time", ("D", "or", "Shift+D", "T", "or", "Shift+T")),
+    Binding("Set up a position; paste one", ("E", "Ctrl+V"), (("edit",), ("paste",))),
+    Binding("Swap opening: Black, White, two more", ("B", "W", "2")),
+    Binding("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),
+    Binding("Drop in a Connect-4 column", ("1", "…", "9", "0")),
+    Binding("Opened game: let its players play on", ("P",), (("play_on",),)),
+    Binding("Move numbers on the stones", ("M",), (("toggle_move_numbers",),)),
+    Binding("Demo: pause, step", ("Space", "S", "or", "Right")),
+    Binding("Demo: slower, faster", ("−", "+")),
+    Binding("Save, open", ("Ctrl+S", "Ctrl+O"), (("save_file",), ("open_file",))),
+    Binding("Settings", ("Ctrl+,", "or", "F2"), (("settings",), ("settings",))),
+    Binding("This help", ("F1", "or", "?"), (("help",), ("help",))),
+    Binding("Next control", ("Tab", "Shift+Tab")),
+    Binding("Close a dialog", ("Esc",)),
+    Binding("Quit (asks first)", ("Esc", "Enter"), (("escape",), None)),
+)
+"""The game screen's keys (``game.ui.scenes.play``), in the help card's order."""
+
+
+__all__ = ["PLAY_KEYS", "WORDS", "Binding", "command_for", "matches"]
