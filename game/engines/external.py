@@ -617,6 +617,23 @@ def nboard_move_word(line: str) -> str:
 PROTOCOLS = {"gomoku": ("pbrain",), "othello": ("nboard", "gtp")}
 """The protocols Plies speaks to an outside engine of each game, the default first."""
 
+def forced_protocol(game_name: str, protocol: str) -> str | None:
+    """The protocol to speak to an engine that a player names with ``protocol``, or
+    ``None`` to ask the engine (``game.engines.detect``): an Othello engine with the
+    game's default protocol is asked, as ``plies match`` does, since that default is
+    also what a player gets who named none (the window's "Engine…" choice).
+
+    >>> forced_protocol("othello", "nboard"), forced_protocol("othello", "gtp")
+    (None, 'gtp')
+    >>> forced_protocol("gomoku", "pbrain"), forced_protocol("othello", "")
+    ('pbrain', None)
+    """
+    choices = PROTOCOLS.get(game_name, ())
+    if not protocol or (len(choices) > 1 and protocol == choices[0]):
+        return None
+    return protocol
+
+
 def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None,
                protocol: str | None = None) -> ExternalPlayer:
     """The protocol player for ``game``: ``protocol`` (``pbrain``, ``nboard``, ``gtp``),
@@ -662,6 +679,7 @@ __all__ = [
     "ExternalPlayer",
     "NBoardPlayer",
     "PbrainPlayer",
+    "forced_protocol",
     "nboard_move_word",
     "parse_xy",
     "player_for",

@@ -418,14 +418,16 @@ class Session:
         return evaluator, limits
 
     def _request(self, purpose: str) -> None:
-        command = engine_command(self.players[self.game.turn])
-        if purpose == "move" and command is not None:
-            self._request_engine(command)
+        mover = self.players[self.game.turn]
+        if purpose == "move" and engine_command(mover) is not None:
+            assert isinstance(mover, Engine)
+            self._request_engine(mover)
             return
         if purpose == "hint":
             # Playing an outside engine, the person's hint comes from that engine too
             # (its own instance, so the game engine's idea of the game is not disturbed).
-            engines = [c for c in map(engine_command, self.players) if c is not None]
+            engines = [p for p in self.players
+                       if isinstance(p, Engine) and engine_command(p) is not None]
             if engines:
                 self._request_engine(engines[0], purpose="hint")
                 return
@@ -442,12 +444,19 @@ class Session:
         self.search_preset = evaluator.name
         self.thinking = None
 
-    def _request_engine(self, command: str, purpose: str = "move") -> None:
-        """Ask an outside engine for the side to move's move, on the worker thread
-        (``run_job``): cancelled like a search (its process is then closed and started
-        again later). ``purpose`` ``"hint"`` uses an engine instance of its own."""
-        from game.engines.external import EngineError, EngineFault, player_for
+    def _request_engine(self, spec: Engine, purpose: str = "move") -> None:
+        """Ask the outside engine ``spec`` for the side to move's move, on the worker
+        thread (``run_job``): cancelled like a search (its process is then closed and
+        started again later). ``purpose`` ``"hint"`` uses an engine instance of its own.
+        It speaks ``spec``'s protocol, or is asked which (``forced_protocol``)."""
+        from game.engines.external import (
+            EngineError,
+            EngineFault,
+            forced_protocol,
+            player_for,
+        )
 
+        command = spec.command
         side = self.game.turn
         slot = side if purpose == "move" else HINT_ENGINE
         player = self.engines.get(slot)
@@ -456,7 +465,8 @@ class Session:
                 player.close()
             seconds = self.timing.move_seconds[side] if purpose == "move" else None
             try:
-                player = player_for(self.game, command, seconds or ENGINE_SECONDS)
+                player = player_for(self.game, command, seconds or ENGINE_SECONDS,
+                                    protocol=forced_protocol(self.game.name, spec.protocol))
             except EngineError as error:
                 self._fail(str(error))
                 return
