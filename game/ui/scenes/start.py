@@ -92,13 +92,15 @@ class Draft:
     """An engine's forced protocol; ``""``: the game's (for Othello, the engine is asked)."""
     name: str = ""
     """A found engine's name ("GRhino level 3"); ``""`` for a typed command."""
+    typed: str = ""
+    """The command in the field, kept while a found engine is chosen."""
 
     @classmethod
     def of(cls, game: str, player: Player) -> Draft:
         if isinstance(player, Engine):
             return cls("engine", DEFAULT_LEVEL, level_evaluator(game, DEFAULT_LEVEL),
                        player.command, forced_protocol(game, player.protocol) or "",
-                       player.name)
+                       player.name, player.command)
         if isinstance(player, Computer):
             number = player.level or DEFAULT_LEVEL
             return cls("computer", number, player.evaluator_name(game))
@@ -500,8 +502,8 @@ class StartScene(Scene):
             draft.kind, draft.command = "engine", chosen.command
             draft.protocol, draft.name = chosen.protocol, chosen.label
         elif key == "level" and isinstance(value, str) and value.startswith(ENGINE):
-            if draft.kind != "engine" or not draft.command:
-                draft.command = self.app.settings.engine_commands.get(self.game_name, "")
+            draft.command = draft.typed or self.app.settings.engine_commands.get(
+                self.game_name, "")
             draft.kind, draft.name = "engine", ""
             draft.protocol = next(p for v, _, p in TYPED[self.game_name] if v == value)
         elif key == "level":
@@ -518,7 +520,7 @@ class StartScene(Scene):
     def _set_command(self, side: int, text: str) -> None:
         draft = self.players[self.game_name][side]
         if draft.kind == "engine":
-            draft.command = text
+            draft.command = draft.typed = text
             self.error = ""
 
     def choose_game(self, name: str) -> None:
