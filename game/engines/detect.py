@@ -3,6 +3,8 @@
 Othello engines speak NBoard (Edax, NBoard's own engines) or GTP (GRhino, Quarry's,
 ``edax -gtp``); Gomoku engines the Gomocup protocol. ``DetectingPlayer`` asks when the
 engine starts, on the thread that asks for the move, so a window never waits for it.
+``player_for`` is where a protocol's name becomes its player (so the protocol modules
+never import each other).
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from game.engines.external import (
     EngineError,
     EngineFault,
     ExternalPlayer,
+    NBoardPlayer,
+    PbrainPlayer,
     _Process,
-    player_for,
 )
+from game.engines.gtp import GtpPlayer
 from game.rules import Game, Move
 
 PROBE_SECONDS = 3.0
@@ -100,3 +104,25 @@ class DetectingPlayer(ExternalPlayer):
 
 
 __all__ = ["PROBE_SECONDS", "DetectingPlayer", "detect_protocol"]
+
+
+def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None,
+               protocol: str | None = None) -> ExternalPlayer:
+    """The protocol player for ``game``: ``protocol`` (``pbrain``, ``nboard``, ``gtp``),
+    or the one ``detect_protocol`` finds when the engine starts. ``depth``, when
+    given, is NBoard's ``set depth`` and Gomocup's ``INFO max_depth``; GTP has none."""
+    choices = PROTOCOLS.get(game.name)
+    if choices is None:
+        raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
+    if protocol is None:
+        if len(choices) > 1:  # found by asking, when the game starts (off the UI thread)
+            return DetectingPlayer(command, seconds, depth)
+        protocol = choices[0]
+    if protocol not in choices:
+        raise EngineError(f"{game.title} engines speak {' or '.join(choices)}, "
+                          f"not {protocol}")
+    if protocol == "pbrain":
+        return PbrainPlayer(command, seconds, depth=depth)
+    if protocol == "nboard":
+        return NBoardPlayer(command, seconds, depth)
+    return GtpPlayer(command, seconds)

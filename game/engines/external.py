@@ -617,32 +617,6 @@ def nboard_move_word(line: str) -> str:
 PROTOCOLS = {"gomoku": ("pbrain",), "othello": ("nboard", "gtp")}
 """The protocols Plies speaks to an outside engine of each game, the default first."""
 
-def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None,
-               protocol: str | None = None) -> ExternalPlayer:
-    """The protocol player for ``game``: ``protocol`` (``pbrain``, ``nboard``, ``gtp``),
-    or the one ``game.engines.detect`` finds when the engine starts. ``depth``, when
-    given, is NBoard's ``set depth`` and Gomocup's ``INFO max_depth``; GTP has none."""
-    choices = PROTOCOLS.get(game.name)
-    if choices is None:
-        raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
-    if protocol is None:
-        if len(choices) > 1:  # found by asking, when the game starts (off the UI thread)
-            from game.engines.detect import DetectingPlayer
-
-            return DetectingPlayer(command, seconds, depth)
-        protocol = choices[0]
-    if protocol not in choices:
-        raise EngineError(f"{game.title} engines speak {' or '.join(choices)}, "
-                          f"not {protocol}")
-    if protocol == "pbrain":
-        return PbrainPlayer(command, seconds, depth=depth)
-    if protocol == "nboard":
-        return NBoardPlayer(command, seconds, depth)
-    from game.engines.gtp import GtpPlayer
-
-    return GtpPlayer(command, seconds)
-
-
 def _xy(game: Gomoku, move: Move) -> str:
     col, row = game.cell_xy(move)
     return f"{col},{game.size - 1 - row}"
@@ -664,5 +638,4 @@ __all__ = [
     "PbrainPlayer",
     "nboard_move_word",
     "parse_xy",
-    "player_for",
 ]
