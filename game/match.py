@@ -218,7 +218,7 @@ ENGINE_SECONDS = 5.0
 
 
 def _engine_player(game: Game, spec: Engine) -> Any:
-    from game.engines.external import player_for
+    from game.engines.detect import player_for
 
     return player_for(game, spec.command, spec.seconds or ENGINE_SECONDS, spec.depth,
                       spec.protocol or None)

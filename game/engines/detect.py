@@ -3,6 +3,8 @@
 Othello engines speak NBoard (Edax, NBoard's own engines) or GTP (GRhino, Quarry's,
 ``edax -gtp``); Gomoku engines the Gomocup protocol. ``DetectingPlayer`` asks when the
 engine starts, on the thread that asks for the move, so a window never waits for it.
+``player_for`` is where a protocol's name becomes its player (so the protocol modules
+never import each other).
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from game.engines.external import (
     EngineError,
     EngineFault,
     ExternalPlayer,
+    NBoardPlayer,
+    PbrainPlayer,
     _Process,
-    player_for,
 )
+from game.engines.gtp import GtpPlayer
 from game.rules import Game, Move
 
 PROBE_SECONDS = 3.0
@@ -99,4 +103,43 @@ class DetectingPlayer(ExternalPlayer):
             inner.close()
 
 
-__all__ = ["PROBE_SECONDS", "DetectingPlayer", "detect_protocol"]
+__all__ = ["PROBE_SECONDS", "DetectingPlayer", "detect_protocol", "forced_protocol"]
+
+
+def forced_protocol(game_name: str, protocol: str) -> str | None:
+    """The protocol to speak to an engine that a player names with ``protocol``, or
+    ``None`` to ask the engine (``player_for``): an Othello engine with the game's
+    default protocol is asked, as ``plies match`` does, since that default is also what
+    a player gets who named none (the window's "Engine…" choice).
+
+    >>> forced_protocol("othello", "nboard"), forced_protocol("othello", "gtp")
+    (None, 'gtp')
+    >>> forced_protocol("gomoku", "pbrain"), forced_protocol("othello", "")
+    ('pbrain', None)
+    """
+    choices = PROTOCOLS.get(game_name, ())
+    if not protocol or (len(choices) > 1 and protocol == choices[0]):
+        return None
+    return protocol
+
+
+def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None,
+               protocol: str | None = None) -> ExternalPlayer:
+    """The protocol player for ``game``: ``protocol`` (``pbrain``, ``nboard``, ``gtp``),
+    or the one ``detect_protocol`` finds when the engine starts. ``depth``, when
+    given, is NBoard's ``set depth`` and Gomocup's ``INFO max_depth``; GTP has none."""
+    choices = PROTOCOLS.get(game.name)
+    if choices is None:
+        raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
+    if protocol is None:
+        if len(choices) > 1:  # found by asking, when the game starts (off the UI thread)
+            return DetectingPlayer(command, seconds, depth)
+        protocol = choices[0]
+    if protocol not in choices:
+        raise EngineError(f"{game.title} engines speak {' or '.join(choices)}, "
+                          f"not {protocol}")
+    if protocol == "pbrain":
+        return PbrainPlayer(command, seconds, depth=depth)
+    if protocol == "nboard":
+        return NBoardPlayer(command, seconds, depth)
+    return GtpPlayer(command, seconds)

@@ -617,49 +617,6 @@ def nboard_move_word(line: str) -> str:
 PROTOCOLS = {"gomoku": ("pbrain",), "othello": ("nboard", "gtp")}
 """The protocols Plies speaks to an outside engine of each game, the default first."""
 
-def forced_protocol(game_name: str, protocol: str) -> str | None:
-    """The protocol to speak to an engine that a player names with ``protocol``, or
-    ``None`` to ask the engine (``game.engines.detect``): an Othello engine with the
-    game's default protocol is asked, as ``plies match`` does, since that default is
-    also what a player gets who named none (the window's "Engine…" choice).
-
-    >>> forced_protocol("othello", "nboard"), forced_protocol("othello", "gtp")
-    (None, 'gtp')
-    >>> forced_protocol("gomoku", "pbrain"), forced_protocol("othello", "")
-    ('pbrain', None)
-    """
-    choices = PROTOCOLS.get(game_name, ())
-    if not protocol or (len(choices) > 1 and protocol == choices[0]):
-        return None
-    return protocol
-
-
-def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None,
-               protocol: str | None = None) -> ExternalPlayer:
-    """The protocol player for ``game``: ``protocol`` (``pbrain``, ``nboard``, ``gtp``),
-    or the one ``game.engines.detect`` finds when the engine starts. ``depth``, when
-    given, is NBoard's ``set depth`` and Gomocup's ``INFO max_depth``; GTP has none."""
-    choices = PROTOCOLS.get(game.name)
-    if choices is None:
-        raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
-    if protocol is None:
-        if len(choices) > 1:  # found by asking, when the game starts (off the UI thread)
-            from game.engines.detect import DetectingPlayer
-
-            return DetectingPlayer(command, seconds, depth)
-        protocol = choices[0]
-    if protocol not in choices:
-        raise EngineError(f"{game.title} engines speak {' or '.join(choices)}, "
-                          f"not {protocol}")
-    if protocol == "pbrain":
-        return PbrainPlayer(command, seconds, depth=depth)
-    if protocol == "nboard":
-        return NBoardPlayer(command, seconds, depth)
-    from game.engines.gtp import GtpPlayer
-
-    return GtpPlayer(command, seconds)
-
-
 def _xy(game: Gomoku, move: Move) -> str:
     col, row = game.cell_xy(move)
     return f"{col},{game.size - 1 - row}"
@@ -679,8 +636,6 @@ __all__ = [
     "ExternalPlayer",
     "NBoardPlayer",
     "PbrainPlayer",
-    "forced_protocol",
     "nboard_move_word",
     "parse_xy",
-    "player_for",
 ]

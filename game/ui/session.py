@@ -449,12 +449,8 @@ class Session:
         thread (``run_job``): cancelled like a search (its process is then closed and
         started again later). ``purpose`` ``"hint"`` uses an engine instance of its own.
         It speaks ``spec``'s protocol, or is asked which (``forced_protocol``)."""
-        from game.engines.external import (
-            EngineError,
-            EngineFault,
-            forced_protocol,
-            player_for,
-        )
+        from game.engines.detect import forced_protocol, player_for
+        from game.engines.external import EngineError, EngineFault
 
         command = spec.command
         side = self.game.turn

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from game.engines import gtp
-from game.engines.detect import detect_protocol
-from game.engines.external import EngineError, EngineFault, player_for
+from game.engines.detect import detect_protocol, player_for
+from game.engines.external import EngineError, EngineFault
 from game.engines.gtp import GtpEngine, GtpPlayer
 from game.rules import PASS, Othello
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engines.external import player_for
+from game.engines.detect import player_for
 from game.rules import Gomoku, Othello
 
 FOLDER = Path(os.environ.get("PLIES_ENGINES_DIR", "/nonexistent"))

@@ -29,7 +29,7 @@ from game.clock import (
     move_seconds_text,
     timing_from_json,
 )
-from game.engines.external import forced_protocol
+from game.engines.detect import forced_protocol
 from game.engines.found import FoundEngine, engine_label, found_engines
 from game.players import Computer, Engine, Human, Player, PlayerError, engine
 from game.rules import GAMES, Game, RulesError, new_game
