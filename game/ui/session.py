@@ -1099,11 +1099,22 @@ class Session:
 
     # --- persistence --------------------------------------------------------------------------
 
+    def spoken(self, side: int) -> Player:
+        """``side``'s player, an outside engine with the protocol it was found to speak
+        once it was asked (a typed GRhino command is recorded as GTP, not NBoard)."""
+        player = self.players[side]
+        running = self.engines.get(side)
+        protocol = getattr(running, "protocol", "") if running is not None else ""
+        if isinstance(player, Engine) and protocol and protocol != player.protocol \
+                and running.command == player.command:
+            return dataclasses.replace(player, protocol=protocol)
+        return player
+
     def record(self) -> records.GameRecord:
         """The game so far, with the evaluations seen (the graph) when there are any."""
         plies = range(len(self.game.move_stack) + 1)
         scores = [self.evals[p].score if p in self.evals else None for p in plies]
-        players = self.players if self.opening is None else \
+        players = [self.spoken(side) for side in (0, 1)] if self.opening is None else \
             self.opening.record_players(self.game.ply)
         record = records.record_from_game(self.game, players,
                                           scores if any(s is not None for s in scores) else None)

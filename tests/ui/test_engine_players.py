@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game import players
-from game.players import Engine
+from game.players import Engine, Human
 from game.rules import new_game
 from tests.ui.helpers import HUMAN, post_click, post_key, post_text
 from tests.ui.pictures import around, dark, ink_span, light, share
@@ -229,11 +229,12 @@ OPENING_MOVES = {"d3", "c4", "f5", "e6"}
 """Black's four legal first moves in Othello (each outflanks one of White's two discs)."""
 
 
-def choose_level(app, side: int, label: str, game_tile: int = 1):
-    """In the start dialog: the game, the side a computer, its level list stepped by the
-    keyboard to the choice shown as ``label``."""
-    app.show_start()
-    app.run_frames(2)
+def choose_level(app, side: int, label: str, game_tile: int = 1, *, again: bool = False):
+    """In the start dialog (opened unless ``again``): the game, the side a computer, its
+    level list stepped by the keyboard to the choice shown as ``label``."""
+    if not again:
+        app.show_start()
+        app.run_frames(2)
     start = app.top
     post_click(start.tiles[game_tile].rect.center)
     post_click(start.kind[side]._segment(1).center)  # computer
@@ -306,11 +307,22 @@ def test_a_typed_command_with_a_protocol_chosen(make_app, fake_rhino):
     app.run_frames(2)
     # A typed command is named by its program, never by the command line.
     assert app.play.session.players[1] == Engine("GRhino level 2", "gtp", f"{fake_rhino} -l 2")
-    start = choose_level(app, 1, "Engine…")  # the same command, its protocol asked
+    # "Engine…": the same command (kept while the found engines were stepped past), its
+    # protocol asked when it first moves; the record then says what it speaks.
+    choose_level(app, 1, "Engine…")
+    post_click(app.top.kind[1]._segment(0).center)  # White a person, Black the engine
+    app.run_frames(1)
+    choose_level(app, 0, "Engine…", again=True)
     post_key(pygame.K_RETURN)
     app.run_frames(2)
-    assert app.play.session.players[1] == Engine("GRhino level 2", "nboard",
-                                                 f"{fake_rhino} -l 2")
+    play = app.play
+    assert play.session.players[0] == Engine("GRhino level 2", "nboard", f"{fake_rhino} -l 2")
+    assert play.session.players[1] == Human()
+    assert app.pump_until(lambda: play.game.ply == 1, 30), play.session.message
+    assert type(play.session.engines[0]).__name__ == "DetectingPlayer"
+    assert play.session.record().players[0].to_json() == {
+        "type": "engine", "name": "GRhino level 2", "protocol": "gtp"}
+    assert play.game.moves_text() in OPENING_MOVES
 
 
 @pytest.mark.skipif(RHINO is None, reason="GRhino is not installed (apt-get install grhino "
