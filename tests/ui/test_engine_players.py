@@ -325,6 +325,26 @@ def test_a_typed_command_with_a_protocol_chosen(make_app, fake_rhino):
     assert play.game.moves_text() in OPENING_MOVES
 
 
+def test_a_gomocup_brain_on_the_path_is_offered_by_name(make_app, fake_rhino, tmp_path,
+                                                      monkeypatch):
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    brain = folder / "pbrain-fake"
+    brain.write_text(f"#!/bin/sh\nexec {sys.executable} {FAKE} good 1\n")
+    brain.chmod(0o755)
+    monkeypatch.setenv("PATH", str(folder))
+    app = make_app((800, 560))
+    start = choose_level(app, 1, "Fake (Gomocup)", game_tile=2)
+    assert [text for _, text in start.levels[1].options][8:] == ["Fake (Gomocup)", "Engine…"]
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    play = app.play
+    assert play.session.players[1] == Engine("Fake", "pbrain", str(brain))
+    click(play, "h8")
+    assert app.pump_until(lambda: play.game.ply == 2, 10), play.session.message
+    assert play.game.moves_text() == "h8 a15"  # the fake plays its first empty cell
+
+
 @pytest.mark.skipif(RHINO is None, reason="GRhino is not installed (apt-get install grhino "
                                           "puts gtp-rhino in /usr/games)")
 def test_grhino_chosen_in_the_dialog_plays_a_real_move(make_app):
