@@ -47,22 +47,29 @@ _NAMED = {
     "Tab": pygame.K_TAB, "Right": pygame.K_RIGHT, "Left": pygame.K_LEFT,
     "F1": pygame.K_F1, "F2": pygame.K_F2, "[": pygame.K_LEFTBRACKET,
     "]": pygame.K_RIGHTBRACKET, ",": pygame.K_COMMA, "−": pygame.K_MINUS,
-    "+": pygame.K_PLUS,
+    "+": pygame.K_PLUS, "Home": pygame.K_HOME, "End": pygame.K_END,
+    "PageUp": pygame.K_PAGEUP, "PageDown": pygame.K_PAGEDOWN, "Backspace": pygame.K_BACKSPACE,
 }
 """Key caps whose pygame key is not their (lower-cased) letter or digit."""
+_ALSO = {
+    "+": (pygame.K_EQUALS, pygame.K_KP_PLUS), "−": (pygame.K_KP_MINUS,),
+    "0": (pygame.K_KP0,), "Enter": (pygame.K_KP_ENTER,),
+}
+"""Other keys a cap stands for: its keypad twin, and ``=`` for ``+`` (typed with Shift on
+most layouts, so the unshifted key counts too)."""
 _BY_TEXT = {"?"}
 """Caps matched by the character typed (its key differs between keyboard layouts)."""
 
 
-def _parse(cap: str) -> tuple[int | str, bool, bool]:
-    """``"Ctrl+Shift+Z"`` -> ``(pygame.K_z, ctrl, shift)``; a ``_BY_TEXT`` cap -> itself."""
+def _parse(cap: str) -> tuple[tuple[int, ...] | str, bool, bool]:
+    """``"Ctrl+Shift+Z"`` -> ``((pygame.K_z,), ctrl, shift)``; a ``_BY_TEXT`` cap -> itself."""
     *mods, name = cap.split("+") if cap != "+" else ["+"]
     if name in _BY_TEXT:
         return name, False, False
     key = _NAMED.get(name)
     if key is None:
         key = ord(name.lower()) if len(name) == 1 else -1
-    return key, "Ctrl" in mods, "Shift" in mods
+    return (key, *_ALSO.get(name, ())), "Ctrl" in mods, "Shift" in mods
 
 
 def matches(cap: str, event: pygame.event.Event) -> bool:
@@ -72,16 +79,24 @@ def matches(cap: str, event: pygame.event.Event) -> bool:
         return getattr(event, "unicode", "") == key
     mod = getattr(event, "mod", 0)
     # Ctrl is Cmd (Meta) too, as everywhere in the window.
-    return (event.key == key and bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) == ctrl
+    return (event.key in key and bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) == ctrl
             and bool(mod & pygame.KMOD_SHIFT) == shift and not mod & pygame.KMOD_ALT)
 
 
-def command_for(table: tuple[Binding, ...], event: pygame.event.Event) -> Command | None:
-    """The command the table gives the key-down ``event``, or ``None``."""
+def command_for(table: tuple[Binding, ...], event: pygame.event.Event, *,
+                shift_free: bool = False) -> Command | None:
+    """The command the table gives the key-down ``event``, or ``None``. With
+    ``shift_free``, a Shift the table gives no meaning to is ignored (Shift+Space is
+    Space, while Shift+X stays Shift+X where the table has it)."""
     for binding in table:
         for cap, command in zip(binding.caps(), binding.commands):
             if command is not None and matches(cap, event):
                 return command
+    mod = getattr(event, "mod", 0)
+    if shift_free and mod & pygame.KMOD_SHIFT:
+        return command_for(table, pygame.event.Event(
+            pygame.KEYDOWN, key=event.key, mod=mod & ~pygame.KMOD_SHIFT,
+            unicode=getattr(event, "unicode", "")))
     return None
 
 
@@ -114,4 +129,28 @@ PLAY_KEYS: tuple[Binding, ...] = (
 """The game screen's keys (``game.ui.scenes.play``), in the help card's order."""
 
 
-__all__ = ["PLAY_KEYS", "WORDS", "Binding", "command_for", "matches"]
+TREE_KEYS: tuple[Binding, ...] = (
+    Binding("Next step", ("Space", "or", ".", "or", "PageDown"),
+            (("next_step",), ("next_step",), ("next_step",))),
+    Binding("Previous step", ("Backspace", "or", ",", "or", "PageUp"),
+            (("previous_step",), ("previous_step",), ("previous_step",))),
+    Binding("First / last step", ("Home", "End"), (("go_to", 0), ("go_to_end",))),
+    Binding("Select: parent, child, siblings", ("Arrows",)),
+    Binding("Next / previous cut-off", ("X", "Shift+X"),
+            (("next_cutoff",), ("previous_cutoff",))),
+    Binding("Expand / collapse; whole subtree", ("Enter", "E", "C"),
+            (("toggle_selected",), ("toggle_selected", True), ("toggle_selected", False))),
+    Binding("Pan (or drag, wheel)", ("Shift+arrows",)),
+    Binding("Zoom in, out; fit; 100%", ("+", "−", "F", "0"),
+            (("step_zoom", 1), ("step_zoom", -1), ("fit",), ("actual_size",))),
+    Binding("Depth, back; mode, back", ("D", "Shift+D", "M", "Shift+M"),
+            (("step_depth", 1), ("step_depth", -1), ("step_mode", 1), ("step_mode", -1))),
+    Binding("Cancel, back to the game", ("Esc",), (("escape",),)),
+    Binding("New game", ("N",), (("new_game",),)),
+    Binding("These keys", ("F1", "or", "?"), (("toggle_keys",), ("toggle_keys",))),
+)
+"""The search-tree explorer's keys (``game.ui.scenes.tree``), in its key card's order;
+the explorer asks with ``shift_free``, so a Shift the table does not name is ignored."""
+
+
+__all__ = ["PLAY_KEYS", "TREE_KEYS", "WORDS", "Binding", "command_for", "matches"]

@@ -1,5 +1,5 @@
-"""The game screen's key table (game/ui/keys.py) is what the handler, the help card and
-the README use: one list, so a key cannot be added to one and forgotten in another."""
+"""Each scene's key table (game/ui/keys.py) is what its handler, its help card and the
+README use: one list, so a key cannot be added to one and forgotten in another."""
 
 from __future__ import annotations
 
@@ -10,19 +10,40 @@ import pygame
 import pytest
 
 from game.rules import new_game
-from game.ui.keys import PLAY_KEYS, command_for
+from game.ui.keys import PLAY_KEYS, TREE_KEYS, Binding, command_for
 from game.ui.scenes.help import SHORTCUTS
 from tests.ui.helpers import HUMAN, computer
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-README_SPELLING = {"Arrows": "arrows", "Right": "`→`"}
+README_SPELLING = {"Arrows": "arrows", "Right": "`→`", "Shift+arrows": "`Shift`+arrows"}
 """Caps the README writes in words or as an arrow."""
+ARROW_WORDS = {"↑", "↓", "←", "→", "Shift"}
+"""Backticked in the README's tables as parts of "arrows" and "Shift+arrows"."""
+
+
+def readme_keyboard_column(heading: str) -> str:
+    """The keyboard column of the first table under the README's ``heading``."""
+    section = README.read_text(encoding="utf-8").split(heading, 1)[1].split("\n## ", 1)[0]
+    lines = section.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("|"))
+    end = next((i for i in range(start, len(lines)) if not lines[i].startswith("|")), len(lines))
+    header, _rule, *rows = lines[start:end]
+    assert header.split("|")[3].strip() == "keyboard"
+    return "\n".join(row.split("|")[3] for row in rows)
+
+
+def key(key: int, mod: int = 0, text: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text)
+
+
+@pytest.mark.parametrize("table", [PLAY_KEYS, TREE_KEYS])
+def test_every_key_cap_has_a_command_or_none(table: tuple[Binding, ...]) -> None:
+    for binding in table:
+        assert len(binding.commands) in (0, len(binding.caps())), binding.action
 
 
 def test_the_help_card_is_the_table() -> None:
     assert SHORTCUTS == tuple((b.action, b.keys) for b in PLAY_KEYS)
-    for binding in PLAY_KEYS:
-        assert len(binding.commands) in (0, len(binding.caps())), binding.action
 
 
 def test_the_readme_names_every_key_of_the_table() -> None:
@@ -75,3 +96,60 @@ def test_the_game_screen_runs_the_tables_commands(make_app, monkeypatch) -> None
                            (pygame.K_s, pygame.KMOD_LCTRL, "")):
         play.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text))
     assert seen == [("hint",), ("step_preview", -1), ("help",), ("save_file",)]
+
+
+def test_the_readme_tree_table_is_the_tree_table() -> None:
+    """The explorer's README table names each key of TREE_KEYS and no other."""
+    column = readme_keyboard_column("## The search-tree explorer")
+    missing = [cap for b in TREE_KEYS for cap in b.caps()
+               if README_SPELLING.get(cap, f"`{cap}`") not in column]
+    assert missing == []
+    caps = {cap for b in TREE_KEYS for cap in b.caps()}
+    assert set(re.findall(r"`([^`]+)`", column)) - caps - ARROW_WORDS == set()
+
+
+@pytest.mark.parametrize("event, called", [
+    (key(pygame.K_SPACE, text=" "), ("next_step",)),
+    (key(pygame.K_SPACE, pygame.KMOD_LSHIFT, " "), ("next_step",)),  # Shift means nothing here
+    (key(pygame.K_PAGEUP), ("previous_step",)),
+    (key(pygame.K_x, text="x"), ("next_cutoff",)),
+    (key(pygame.K_x, pygame.KMOD_LSHIFT, "X"), ("previous_cutoff",)),
+    (key(pygame.K_EQUALS, pygame.KMOD_LSHIFT, "+"), ("step_zoom", 1)),  # + on a US keyboard
+    (key(pygame.K_EQUALS, text="="), ("step_zoom", 1)),
+    (key(pygame.K_KP_MINUS, text="-"), ("step_zoom", -1)),
+    (key(pygame.K_KP0, text="0"), ("actual_size",)),
+    (key(pygame.K_KP_ENTER), ("toggle_selected",)),
+    (key(pygame.K_c, text="c"), ("toggle_selected", False)),
+    (key(pygame.K_d, pygame.KMOD_RSHIFT, "D"), ("step_depth", -1)),
+    (key(pygame.K_SLASH, pygame.KMOD_LSHIFT, "?"), ("toggle_keys",)),
+    (key(pygame.K_n, pygame.KMOD_LCTRL), None),
+    (key(pygame.K_LEFT, pygame.KMOD_LSHIFT), None),  # panning: the scene's own code
+])
+def test_tree_keys_find_their_commands(event: pygame.event.Event, called: tuple | None) -> None:
+    assert command_for(TREE_KEYS, event, shift_free=True) == called
+
+
+def test_play_keys_keep_shift_exact() -> None:
+    """Only a table asked with ``shift_free`` ignores an unnamed Shift."""
+    assert command_for(PLAY_KEYS, key(pygame.K_n, pygame.KMOD_LSHIFT, "N")) is None
+    assert command_for(PLAY_KEYS, key(pygame.K_n, text="n")) == ("new_game",)
+
+
+def test_the_explorer_runs_the_tables_commands(make_app, monkeypatch) -> None:
+    from game.ui.scenes.tree import TreeScene
+
+    app = make_app(size=(800, 560))
+    app.start_game(new_game("connect4"), [HUMAN, HUMAN], remember=False)
+    scene = TreeScene(app, app.play.game)
+    app.push_scene(scene)
+    seen = []
+    for binding in TREE_KEYS:
+        for command in binding.commands:
+            if command is not None:
+                monkeypatch.setattr(scene, command[0],
+                                    lambda *args, name=command[0]: seen.append((name, *args)))
+    for event in (key(pygame.K_PERIOD, text="."), key(pygame.K_HOME),
+                  key(pygame.K_m, pygame.KMOD_LSHIFT, "M"), key(pygame.K_ESCAPE),
+                  key(pygame.K_f, pygame.KMOD_LALT, "f")):
+        scene.handle_event(event)
+    assert seen == [("next_step",), ("go_to", 0), ("step_mode", -1), ("escape",)]
