@@ -45,6 +45,7 @@ class Binding:
 _NAMED = {
     "Esc": pygame.K_ESCAPE, "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE,
     "Tab": pygame.K_TAB, "Right": pygame.K_RIGHT, "Left": pygame.K_LEFT,
+    "Up": pygame.K_UP, "Down": pygame.K_DOWN,
     "F1": pygame.K_F1, "F2": pygame.K_F2, "[": pygame.K_LEFTBRACKET,
     "]": pygame.K_RIGHTBRACKET, ",": pygame.K_COMMA, "−": pygame.K_MINUS,
     "+": pygame.K_PLUS, "Home": pygame.K_HOME, "End": pygame.K_END,
@@ -153,4 +154,25 @@ TREE_KEYS: tuple[Binding, ...] = (
 the explorer asks with ``shift_free``, so a Shift the table does not name is ignored."""
 
 
-__all__ = ["PLAY_KEYS", "TREE_KEYS", "WORDS", "Binding", "command_for", "matches"]
+REVIEW_KEYS: tuple[Binding, ...] = (
+    Binding("Previous / next move", ("Left", "or", "Up", "Right", "or", "Down"),
+            (("step_move", -1), ("step_move", -1), ("step_move", 1), ("step_move", 1))),
+    Binding("First / last move", ("Home", "End"), (("select", 0), ("select_last",))),
+    Binding("A page back / on", ("PageUp", "PageDown"),
+            (("step_page", -1), ("step_page", 1))),
+    Binding("Next / previous mistake", ("M", "Shift+M"),
+            (("jump_mistake", 1), ("jump_mistake", -1))),
+    Binding("Stop the review; back to the game", ("Esc",), (("escape",),)),
+    Binding("Resume a stopped review", ("R",), (("start",),)),
+    Binding("Judge deeper / less deep", ("D", "Shift+D"),
+            (("step_limits", "depth", 1), ("step_limits", "depth", -1))),
+    Binding("More / less time per position", ("T", "Shift+T"),
+            (("step_limits", "time", 1), ("step_limits", "time", -1))),
+    Binding("New game", ("N",), (("new_game",),)),
+    Binding("The keys (the game's help)", ("F1", "or", "?"), (("help",), ("help",))),
+)
+"""The review's keys (``game.ui.scenes.review``); asked with ``shift_free`` as the
+explorer's are."""
+
+
+__all__ = ["PLAY_KEYS", "REVIEW_KEYS", "TREE_KEYS", "WORDS", "Binding", "command_for", "matches"]

@@ -10,22 +10,24 @@ import pygame
 import pytest
 
 from game.rules import new_game
-from game.ui.keys import PLAY_KEYS, TREE_KEYS, Binding, command_for
+from game.ui.keys import PLAY_KEYS, REVIEW_KEYS, TREE_KEYS, Binding, command_for
 from game.ui.scenes.help import SHORTCUTS
 from tests.ui.helpers import HUMAN, computer
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-README_SPELLING = {"Arrows": "arrows", "Right": "`→`", "Shift+arrows": "`Shift`+arrows"}
+README_SPELLING = {"Arrows": "arrows", "Right": "`→`", "Left": "`←`", "Up": "`↑`", "Down": "`↓`",
+                   "Shift+arrows": "`Shift`+arrows"}
 """Caps the README writes in words or as an arrow."""
 ARROW_WORDS = {"↑", "↓", "←", "→", "Shift"}
-"""Backticked in the README's tables as parts of "arrows" and "Shift+arrows"."""
+"""Backticked in the README's tables as arrows or part of "Shift+arrows"."""
 
 
 def readme_keyboard_column(heading: str) -> str:
-    """The keyboard column of the first table under the README's ``heading``."""
+    """The keyboard column of the first table with one under the README's ``heading``."""
     section = README.read_text(encoding="utf-8").split(heading, 1)[1].split("\n## ", 1)[0]
     lines = section.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("|"))
+    start = next(i for i, line in enumerate(lines) if line.startswith("| ")
+                 and line.split("|")[3].strip() == "keyboard")
     end = next((i for i in range(start, len(lines)) if not lines[i].startswith("|")), len(lines))
     header, _rule, *rows = lines[start:end]
     assert header.split("|")[3].strip() == "keyboard"
@@ -36,7 +38,7 @@ def key(key: int, mod: int = 0, text: str = "") -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text)
 
 
-@pytest.mark.parametrize("table", [PLAY_KEYS, TREE_KEYS])
+@pytest.mark.parametrize("table", [PLAY_KEYS, TREE_KEYS, REVIEW_KEYS])
 def test_every_key_cap_has_a_command_or_none(table: tuple[Binding, ...]) -> None:
     for binding in table:
         assert len(binding.commands) in (0, len(binding.caps())), binding.action
@@ -98,13 +100,18 @@ def test_the_game_screen_runs_the_tables_commands(make_app, monkeypatch) -> None
     assert seen == [("hint",), ("step_preview", -1), ("help",), ("save_file",)]
 
 
-def test_the_readme_tree_table_is_the_tree_table() -> None:
-    """The explorer's README table names each key of TREE_KEYS and no other."""
-    column = readme_keyboard_column("## The search-tree explorer")
-    missing = [cap for b in TREE_KEYS for cap in b.caps()
+@pytest.mark.parametrize("heading, table", [
+    ("## The search-tree explorer", TREE_KEYS),
+    ("## Game review", REVIEW_KEYS),
+])
+def test_the_readme_key_table_is_the_scenes_table(heading: str,
+                                                  table: tuple[Binding, ...]) -> None:
+    """The scene's README table names each key of its key table and no other."""
+    column = readme_keyboard_column(heading)
+    missing = [cap for b in table for cap in b.caps()
                if README_SPELLING.get(cap, f"`{cap}`") not in column]
     assert missing == []
-    caps = {cap for b in TREE_KEYS for cap in b.caps()}
+    caps = {cap for b in table for cap in b.caps()}
     assert set(re.findall(r"`([^`]+)`", column)) - caps - ARROW_WORDS == set()
 
 
@@ -153,3 +160,41 @@ def test_the_explorer_runs_the_tables_commands(make_app, monkeypatch) -> None:
                   key(pygame.K_f, pygame.KMOD_LALT, "f")):
         scene.handle_event(event)
     assert seen == [("next_step",), ("go_to", 0), ("step_mode", -1), ("escape",)]
+
+
+@pytest.mark.parametrize("event, called", [
+    (key(pygame.K_UP), ("step_move", -1)),
+    (key(pygame.K_RIGHT, pygame.KMOD_LSHIFT), ("step_move", 1)),
+    (key(pygame.K_PAGEDOWN), ("step_page", 1)),
+    (key(pygame.K_END), ("select_last",)),
+    (key(pygame.K_m, pygame.KMOD_LSHIFT, "M"), ("jump_mistake", -1)),
+    (key(pygame.K_t, text="t"), ("step_limits", "time", 1)),
+    (key(pygame.K_d, pygame.KMOD_LSHIFT, "D"), ("step_limits", "depth", -1)),
+    (key(pygame.K_r, pygame.KMOD_LCTRL), None),
+    (key(pygame.K_h, text="h"), None),
+])
+def test_review_keys_find_their_commands(event: pygame.event.Event,
+                                         called: tuple | None) -> None:
+    assert command_for(REVIEW_KEYS, event, shift_free=True) == called
+
+
+def test_the_review_runs_the_tables_commands(make_app, monkeypatch) -> None:
+    from game.ui.scenes.review import ReviewScene
+
+    app = make_app(size=(800, 560))
+    game = new_game("connect4")
+    game.play_moves("4453")
+    app.start_game(game, [HUMAN, HUMAN], remember=False)
+    app.play.review()
+    scene = app.top
+    assert isinstance(scene, ReviewScene)
+    seen = []
+    for binding in REVIEW_KEYS:
+        for command in binding.commands:
+            if command is not None:
+                monkeypatch.setattr(scene, command[0],
+                                    lambda *args, name=command[0]: seen.append((name, *args)))
+    for event in (key(pygame.K_DOWN), key(pygame.K_PAGEUP), key(pygame.K_ESCAPE),
+                  key(pygame.K_SLASH, pygame.KMOD_LSHIFT, "?"), key(pygame.K_n, pygame.KMOD_LALT)):
+        scene.handle_event(event)
+    assert seen == [("step_move", 1), ("step_page", -1), ("escape",), ("help",)]
