@@ -45,7 +45,7 @@ class Binding:
 _NAMED = {
     "Esc": pygame.K_ESCAPE, "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE,
     "Tab": pygame.K_TAB, "Right": pygame.K_RIGHT, "Left": pygame.K_LEFT,
-    "Up": pygame.K_UP, "Down": pygame.K_DOWN,
+    "Up": pygame.K_UP, "Down": pygame.K_DOWN, "Delete": pygame.K_DELETE,
     "F1": pygame.K_F1, "F2": pygame.K_F2, "[": pygame.K_LEFTBRACKET,
     "]": pygame.K_RIGHTBRACKET, ",": pygame.K_COMMA, "−": pygame.K_MINUS,
     "+": pygame.K_PLUS, "Home": pygame.K_HOME, "End": pygame.K_END,
@@ -85,18 +85,19 @@ def matches(cap: str, event: pygame.event.Event) -> bool:
 
 
 def command_for(table: tuple[Binding, ...], event: pygame.event.Event, *,
-                shift_free: bool = False) -> Command | None:
-    """The command the table gives the key-down ``event``, or ``None``. With
-    ``shift_free``, a Shift the table gives no meaning to is ignored (Shift+Space is
-    Space, while Shift+X stays Shift+X where the table has it)."""
+                loose: int = 0) -> Command | None:
+    """The command the table gives the key-down ``event``, or ``None``. The modifiers in
+    ``loose`` count only where the table names them: without a command for the keys
+    with them, the keys without them are looked up (with ``pygame.KMOD_SHIFT``,
+    Shift+Space is Space, while Shift+X stays Shift+X where the table has it)."""
     for binding in table:
         for cap, command in zip(binding.caps(), binding.commands):
             if command is not None and matches(cap, event):
                 return command
     mod = getattr(event, "mod", 0)
-    if shift_free and mod & pygame.KMOD_SHIFT:
+    if mod & loose:
         return command_for(table, pygame.event.Event(
-            pygame.KEYDOWN, key=event.key, mod=mod & ~pygame.KMOD_SHIFT,
+            pygame.KEYDOWN, key=event.key, mod=mod & ~loose,
             unicode=getattr(event, "unicode", "")))
     return None
 
@@ -151,7 +152,8 @@ TREE_KEYS: tuple[Binding, ...] = (
     Binding("These keys", ("F1", "or", "?"), (("toggle_keys",), ("toggle_keys",))),
 )
 """The search-tree explorer's keys (``game.ui.scenes.tree``), in its key card's order;
-the explorer asks with ``shift_free``, so a Shift the table does not name is ignored."""
+the explorer asks with ``loose=pygame.KMOD_SHIFT``: a Shift the table does not name is
+ignored."""
 
 
 REVIEW_KEYS: tuple[Binding, ...] = (
@@ -171,8 +173,24 @@ REVIEW_KEYS: tuple[Binding, ...] = (
     Binding("New game", ("N",), (("new_game",),)),
     Binding("The keys (the game's help)", ("F1", "or", "?"), (("help",), ("help",))),
 )
-"""The review's keys (``game.ui.scenes.review``); asked with ``shift_free`` as the
+"""The review's keys (``game.ui.scenes.review``); asked with a loose Shift as the
 explorer's are."""
 
 
-__all__ = ["PLAY_KEYS", "REVIEW_KEYS", "TREE_KEYS", "WORDS", "Binding", "command_for", "matches"]
+EDITOR_KEYS: tuple[Binding, ...] = (
+    Binding("Move the cursor", ("Arrows",)),
+    Binding("Put the first player's piece (again: remove it)", ("X", "or", "B", "or", "R"),
+            (("put_at_cursor", 0), ("put_at_cursor", 0), ("put_at_cursor", 0))),
+    Binding("Put the second player's piece", ("O", "or", "W", "or", "Y"),
+            (("put_at_cursor", 1), ("put_at_cursor", 1), ("put_at_cursor", 1))),
+    Binding("Empty the cell", ("Delete", "or", "Backspace", "or", "."),
+            (("put_at_cursor", None), ("put_at_cursor", None), ("put_at_cursor", None))),
+    Binding("Switch the side to move", ("T",), (("switch_turn",),)),
+    Binding("Clear; the usual start", ("C", "S"), (("clear",), ("start_position",))),
+    Binding("Paste, copy the position", ("Ctrl+V", "Ctrl+C"), (("paste",), ("copy",))),
+    Binding("Cancel; play", ("Esc", "Enter"), (("cancel",), ("play",))),
+)
+"""The board editor's keys (``game.ui.scenes.editor``); asked with Shift and Alt loose."""
+
+
+__all__ = ["EDITOR_KEYS", "PLAY_KEYS", "REVIEW_KEYS", "TREE_KEYS", "WORDS", "Binding", "command_for", "matches"]

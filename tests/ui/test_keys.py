@@ -10,7 +10,14 @@ import pygame
 import pytest
 
 from game.rules import new_game
-from game.ui.keys import PLAY_KEYS, REVIEW_KEYS, TREE_KEYS, Binding, command_for
+from game.ui.keys import (
+    EDITOR_KEYS,
+    PLAY_KEYS,
+    REVIEW_KEYS,
+    TREE_KEYS,
+    Binding,
+    command_for,
+)
 from game.ui.scenes.help import SHORTCUTS
 from tests.ui.helpers import HUMAN, computer
 
@@ -38,7 +45,7 @@ def key(key: int, mod: int = 0, text: str = "") -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text)
 
 
-@pytest.mark.parametrize("table", [PLAY_KEYS, TREE_KEYS, REVIEW_KEYS])
+@pytest.mark.parametrize("table", [PLAY_KEYS, TREE_KEYS, REVIEW_KEYS, EDITOR_KEYS])
 def test_every_key_cap_has_a_command_or_none(table: tuple[Binding, ...]) -> None:
     for binding in table:
         assert len(binding.commands) in (0, len(binding.caps())), binding.action
@@ -133,11 +140,11 @@ def test_the_readme_key_table_is_the_scenes_table(heading: str,
     (key(pygame.K_LEFT, pygame.KMOD_LSHIFT), None),  # panning: the scene's own code
 ])
 def test_tree_keys_find_their_commands(event: pygame.event.Event, called: tuple | None) -> None:
-    assert command_for(TREE_KEYS, event, shift_free=True) == called
+    assert command_for(TREE_KEYS, event, loose=pygame.KMOD_SHIFT) == called
 
 
 def test_play_keys_keep_shift_exact() -> None:
-    """Only a table asked with ``shift_free`` ignores an unnamed Shift."""
+    """Only a table asked with a loose Shift ignores an unnamed Shift."""
     assert command_for(PLAY_KEYS, key(pygame.K_n, pygame.KMOD_LSHIFT, "N")) is None
     assert command_for(PLAY_KEYS, key(pygame.K_n, text="n")) == ("new_game",)
 
@@ -175,7 +182,7 @@ def test_the_explorer_runs_the_tables_commands(make_app, monkeypatch) -> None:
 ])
 def test_review_keys_find_their_commands(event: pygame.event.Event,
                                          called: tuple | None) -> None:
-    assert command_for(REVIEW_KEYS, event, shift_free=True) == called
+    assert command_for(REVIEW_KEYS, event, loose=pygame.KMOD_SHIFT) == called
 
 
 def test_the_review_runs_the_tables_commands(make_app, monkeypatch) -> None:
@@ -198,3 +205,53 @@ def test_the_review_runs_the_tables_commands(make_app, monkeypatch) -> None:
                   key(pygame.K_SLASH, pygame.KMOD_LSHIFT, "?"), key(pygame.K_n, pygame.KMOD_LALT)):
         scene.handle_event(event)
     assert seen == [("step_move", 1), ("step_page", -1), ("escape",), ("help",)]
+
+
+def test_the_readme_editor_keys_are_the_editors_table() -> None:
+    """The README's board-editor paragraph names each key of EDITOR_KEYS and no other
+    (besides `E`, which opens it from the game, and the command line's options)."""
+    text = README.read_text(encoding="utf-8")
+    bullet = text.split("- **The board editor**", 1)[1].split("\n- **", 1)[0]
+    missing = [cap for b in EDITOR_KEYS for cap in b.caps()
+               if README_SPELLING.get(cap, f"`{cap}`") not in bullet]
+    assert missing == []
+    caps = {cap for b in EDITOR_KEYS for cap in b.caps()}
+    assert set(re.findall(r"`([^`]+)`", bullet)) - caps - {"E", "--board", "--turn"} == set()
+
+
+@pytest.mark.parametrize("event, called", [
+    (key(pygame.K_b, text="b"), ("put_at_cursor", 0)),
+    (key(pygame.K_x, pygame.KMOD_LALT, "x"), ("put_at_cursor", 0)),
+    (key(pygame.K_y, pygame.KMOD_LSHIFT, "Y"), ("put_at_cursor", 1)),
+    (key(pygame.K_PERIOD, text="."), ("put_at_cursor", None)),
+    (key(pygame.K_c, text="c"), ("clear",)),
+    (key(pygame.K_c, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT), ("copy",)),
+    (key(pygame.K_v, pygame.KMOD_LMETA), ("paste",)),
+    (key(pygame.K_KP_ENTER), ("play",)),
+    (key(pygame.K_x, pygame.KMOD_LCTRL), None),
+])
+def test_editor_keys_find_their_commands(event: pygame.event.Event,
+                                         called: tuple | None) -> None:
+    loose = pygame.KMOD_SHIFT | pygame.KMOD_ALT
+    assert command_for(EDITOR_KEYS, event, loose=loose) == called
+
+
+def test_the_editor_runs_the_tables_commands(make_app, monkeypatch) -> None:
+    from game.ui.scenes.editor import EditorScene
+
+    app = make_app(size=(800, 560))
+    app.start_game(new_game("connect4"), [HUMAN, HUMAN], remember=False)
+    app.play.edit()
+    scene = app.top
+    assert isinstance(scene, EditorScene)
+    seen = []
+    for binding in EDITOR_KEYS:
+        for command in binding.commands:
+            if command is not None:
+                monkeypatch.setattr(scene, command[0],
+                                    lambda *args, name=command[0]: seen.append((name, *args)))
+    for event in (key(pygame.K_o, text="o"), key(pygame.K_t, text="t"),
+                  key(pygame.K_s, pygame.KMOD_LCTRL), key(pygame.K_ESCAPE),
+                  key(pygame.K_RETURN)):
+        scene.handle_event(event)
+    assert seen == [("put_at_cursor", 1), ("switch_turn",), ("cancel",), ("play",)]

@@ -429,7 +429,7 @@ class ReviewScene(Scene):
         if event.key != pygame.K_ESCAPE and self.widgets.toolbar_key(
                 event, arrows=(self.c_limits,)):
             return
-        command = command_for(REVIEW_KEYS, event, shift_free=True)
+        command = command_for(REVIEW_KEYS, event, loose=pygame.KMOD_SHIFT)
         if command is not None:
             name, *arguments = command
             getattr(self, name)(*arguments)

@@ -628,7 +628,7 @@ class TreeScene(Scene):
         if key != pygame.K_ESCAPE and self.widgets.toolbar_key(
                 event, arrows=(self.c_depth, self.s_mode)):
             return
-        command = command_for(TREE_KEYS, event, shift_free=True)
+        command = command_for(TREE_KEYS, event, loose=pygame.KMOD_SHIFT)
         if command is not None:
             name, *arguments = command
             getattr(self, name)(*arguments)
