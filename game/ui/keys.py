@@ -26,6 +26,9 @@ WORDS = frozenset({"or", "…"})
 
 Command = tuple  # (method name, *arguments)
 
+ANY_MODIFIER = pygame.KMOD_SHIFT | pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT
+"""For ``command_for(..., loose=ANY_MODIFIER)``: a scene whose keys ignore modifiers."""
+
 
 @dataclasses.dataclass(frozen=True)
 class Binding:
@@ -46,7 +49,7 @@ _NAMED = {
     "Esc": pygame.K_ESCAPE, "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE,
     "Tab": pygame.K_TAB, "Right": pygame.K_RIGHT, "Left": pygame.K_LEFT,
     "Up": pygame.K_UP, "Down": pygame.K_DOWN, "Delete": pygame.K_DELETE,
-    "F1": pygame.K_F1, "F2": pygame.K_F2, "[": pygame.K_LEFTBRACKET,
+    "F1": pygame.K_F1, "F2": pygame.K_F2, "F5": pygame.K_F5, "[": pygame.K_LEFTBRACKET,
     "]": pygame.K_RIGHTBRACKET, ",": pygame.K_COMMA, "−": pygame.K_MINUS,
     "+": pygame.K_PLUS, "Home": pygame.K_HOME, "End": pygame.K_END,
     "PageUp": pygame.K_PAGEUP, "PageDown": pygame.K_PAGEDOWN, "Backspace": pygame.K_BACKSPACE,
@@ -193,4 +196,16 @@ EDITOR_KEYS: tuple[Binding, ...] = (
 """The board editor's keys (``game.ui.scenes.editor``); asked with Shift and Alt loose."""
 
 
-__all__ = ["EDITOR_KEYS", "PLAY_KEYS", "REVIEW_KEYS", "TREE_KEYS", "WORDS", "Binding", "command_for", "matches"]
+LEARN_KEYS: tuple[Binding, ...] = (
+    Binding("Back to the start screen", ("Esc",), (("close",),)),
+    Binding("Lesson 1 to 6", ("1", "…", "6")),
+    Binding("Choose a node", ("Tab", "Shift+Tab")),
+    Binding("Check the answer", ("Enter",)),
+    Binding("Move the chosen child (lesson 4)", ("Left", "Right")),
+    Binding("New exercise", ("F5",), (("next_exercise",),)),
+)
+"""The Learn scene's keys (``game.ui.scenes.learn``); its Esc and F5 act whatever the
+modifiers, the rest depend on the lesson and on whether an answer is being typed."""
+
+
+__all__ = ["ANY_MODIFIER", "EDITOR_KEYS", "LEARN_KEYS", "PLAY_KEYS", "REVIEW_KEYS", "TREE_KEYS", "WORDS", "Binding", "command_for", "matches"]

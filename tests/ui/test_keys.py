@@ -11,7 +11,9 @@ import pytest
 
 from game.rules import new_game
 from game.ui.keys import (
+    ANY_MODIFIER,
     EDITOR_KEYS,
+    LEARN_KEYS,
     PLAY_KEYS,
     REVIEW_KEYS,
     TREE_KEYS,
@@ -45,7 +47,8 @@ def key(key: int, mod: int = 0, text: str = "") -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text)
 
 
-@pytest.mark.parametrize("table", [PLAY_KEYS, TREE_KEYS, REVIEW_KEYS, EDITOR_KEYS])
+@pytest.mark.parametrize("table", [PLAY_KEYS, TREE_KEYS, REVIEW_KEYS, EDITOR_KEYS,
+                                   LEARN_KEYS])
 def test_every_key_cap_has_a_command_or_none(table: tuple[Binding, ...]) -> None:
     for binding in table:
         assert len(binding.commands) in (0, len(binding.caps())), binding.action
@@ -110,6 +113,7 @@ def test_the_game_screen_runs_the_tables_commands(make_app, monkeypatch) -> None
 @pytest.mark.parametrize("heading, table", [
     ("## The search-tree explorer", TREE_KEYS),
     ("## Game review", REVIEW_KEYS),
+    ("## Learn: game trees", LEARN_KEYS),
 ])
 def test_the_readme_key_table_is_the_scenes_table(heading: str,
                                                   table: tuple[Binding, ...]) -> None:
@@ -255,3 +259,33 @@ def test_the_editor_runs_the_tables_commands(make_app, monkeypatch) -> None:
                   key(pygame.K_RETURN)):
         scene.handle_event(event)
     assert seen == [("put_at_cursor", 1), ("switch_turn",), ("cancel",), ("play",)]
+
+
+@pytest.mark.parametrize("event, called", [
+    (key(pygame.K_ESCAPE), ("close",)),
+    (key(pygame.K_ESCAPE, pygame.KMOD_LCTRL), ("close",)),
+    (key(pygame.K_F5, pygame.KMOD_LSHIFT | pygame.KMOD_LALT), ("next_exercise",)),
+    (key(pygame.K_1, text="1"), None),  # a lesson, unless an answer is being typed
+    (key(pygame.K_RETURN), None),
+])
+def test_learn_keys_find_their_commands(event: pygame.event.Event,
+                                        called: tuple | None) -> None:
+    assert command_for(LEARN_KEYS, event, loose=ANY_MODIFIER) == called
+
+
+def test_the_learn_scene_runs_the_tables_commands(make_app, monkeypatch) -> None:
+    from game.ui.scenes.learn import LearnScene
+
+    app = make_app(size=(800, 560))
+    app.show_start()
+    scene = LearnScene(app)
+    app.push_scene(scene)
+    seen = []
+    for binding in LEARN_KEYS:
+        for command in binding.commands:
+            if command is not None:
+                monkeypatch.setattr(scene, command[0],
+                                    lambda *args, name=command[0]: seen.append((name, *args)))
+    for event in (key(pygame.K_F5, pygame.KMOD_LCTRL), key(pygame.K_ESCAPE)):
+        scene.handle_event(event)
+    assert seen == [("next_exercise",), ("close",)]
