@@ -39,6 +39,8 @@ class Binding:
     action: str
     keys: tuple[str, ...]
     commands: tuple[Command | None, ...] = ()
+    loose: int = 0
+    """Modifiers these keys ignore (pygame ``KMOD_*`` bits) unless a cap names them."""
 
     def caps(self) -> list[str]:
         """The keys, without the words between them."""
@@ -90,18 +92,23 @@ def matches(cap: str, event: pygame.event.Event) -> bool:
 def command_for(table: tuple[Binding, ...], event: pygame.event.Event, *,
                 loose: int = 0) -> Command | None:
     """The command the table gives the key-down ``event``, or ``None``. The modifiers in
-    ``loose`` count only where the table names them: without a command for the keys
-    with them, the keys without them are looked up (with ``pygame.KMOD_SHIFT``,
-    Shift+Space is Space, while Shift+X stays Shift+X where the table has it)."""
+    ``loose`` (and in a binding's own ``loose``) count only where a cap names them:
+    when no cap matches exactly, each binding is asked again without them (with
+    ``pygame.KMOD_SHIFT`` loose, Shift+Space is Space, while Shift+X stays Shift+X where
+    the table has it)."""
     for binding in table:
         for cap, command in zip(binding.caps(), binding.commands):
             if command is not None and matches(cap, event):
                 return command
     mod = getattr(event, "mod", 0)
-    if mod & loose:
-        return command_for(table, pygame.event.Event(
-            pygame.KEYDOWN, key=event.key, mod=mod & ~loose,
-            unicode=getattr(event, "unicode", "")))
+    for binding in table:
+        if mod & (loose | binding.loose):
+            bare = pygame.event.Event(pygame.KEYDOWN, key=event.key,
+                                      mod=mod & ~(loose | binding.loose),
+                                      unicode=getattr(event, "unicode", ""))
+            for cap, command in zip(binding.caps(), binding.commands):
+                if command is not None and matches(cap, bare):
+                    return command
     return None
 
 
@@ -208,4 +215,20 @@ LEARN_KEYS: tuple[Binding, ...] = (
 modifiers, the rest depend on the lesson and on whether an answer is being typed."""
 
 
-__all__ = ["ANY_MODIFIER", "EDITOR_KEYS", "LEARN_KEYS", "PLAY_KEYS", "REVIEW_KEYS", "TREE_KEYS", "WORDS", "Binding", "command_for", "matches"]
+_SHIFT_ALT = pygame.KMOD_SHIFT | pygame.KMOD_ALT
+
+START_KEYS: tuple[Binding, ...] = (
+    Binding("Start", ("Enter",), (("start",),), loose=ANY_MODIFIER),
+    Binding("Results", ("R",), (("show_results",),), loose=_SHIFT_ALT),
+    Binding("Learn game trees", ("L",), (("show_learn",),), loose=_SHIFT_ALT),
+    Binding("Open a saved game", ("Ctrl+O",), (("open_file",),), loose=_SHIFT_ALT),
+    Binding("Help on the game", ("F1",), (("help",),), loose=ANY_MODIFIER),
+    Binding("Quit; close the new-game dialog", ("Esc",), (("escape",),), loose=ANY_MODIFIER),
+)
+"""The start screen's keys (``game.ui.scenes.start``). Each acts only when it can
+(``StartScene.takes``: not while typing a command line, not Open or Learn in the
+dialog, not Enter on a focused button or tile); otherwise the key goes to the widgets."""
+
+
+__all__ = ["ANY_MODIFIER", "EDITOR_KEYS", "LEARN_KEYS", "PLAY_KEYS", "REVIEW_KEYS", "START_KEYS",
+           "TREE_KEYS", "WORDS", "Binding", "command_for", "matches"]

@@ -16,6 +16,7 @@ from game.ui.keys import (
     LEARN_KEYS,
     PLAY_KEYS,
     REVIEW_KEYS,
+    START_KEYS,
     TREE_KEYS,
     Binding,
     command_for,
@@ -48,7 +49,7 @@ def key(key: int, mod: int = 0, text: str = "") -> pygame.event.Event:
 
 
 @pytest.mark.parametrize("table", [PLAY_KEYS, TREE_KEYS, REVIEW_KEYS, EDITOR_KEYS,
-                                   LEARN_KEYS])
+                                   LEARN_KEYS, START_KEYS])
 def test_every_key_cap_has_a_command_or_none(table: tuple[Binding, ...]) -> None:
     for binding in table:
         assert len(binding.commands) in (0, len(binding.caps())), binding.action
@@ -289,3 +290,49 @@ def test_the_learn_scene_runs_the_tables_commands(make_app, monkeypatch) -> None
     for event in (key(pygame.K_F5, pygame.KMOD_LCTRL), key(pygame.K_ESCAPE)):
         scene.handle_event(event)
     assert seen == [("next_exercise",), ("close",)]
+
+
+def test_the_readme_start_screen_paragraph_is_the_start_table() -> None:
+    """The README's start-screen paragraph names each key of START_KEYS and no other
+    (besides `N`, the game screen's New, which leads there)."""
+    text = README.read_text(encoding="utf-8")
+    paragraph = text.split("`plies` opens the start screen", 1)[1].split("\n\n", 1)[0]
+    caps = {cap for b in START_KEYS for cap in b.caps()}
+    assert set(re.findall(r"`([^`]+)`", paragraph)) - {"N"} == caps
+
+
+@pytest.mark.parametrize("event, called", [
+    (key(pygame.K_r, pygame.KMOD_LSHIFT, "R"), ("show_results",)),
+    (key(pygame.K_r, pygame.KMOD_LCTRL), None),
+    (key(pygame.K_o, pygame.KMOD_LMETA | pygame.KMOD_LSHIFT), ("open_file",)),
+    (key(pygame.K_o, text="o"), None),
+    (key(pygame.K_ESCAPE, pygame.KMOD_LCTRL), ("escape",)),
+    (key(pygame.K_KP_ENTER, pygame.KMOD_LCTRL), ("start",)),
+    (key(pygame.K_F1, pygame.KMOD_LALT), ("help",)),
+    (key(pygame.K_l, pygame.KMOD_LCTRL), None),
+])
+def test_start_keys_find_their_commands(event: pygame.event.Event,
+                                        called: tuple | None) -> None:
+    assert command_for(START_KEYS, event) == called
+
+
+def test_the_start_screen_runs_the_tables_commands_when_it_can(make_app, monkeypatch) -> None:
+    from game.ui.widgets import TextInput
+
+    app = make_app(size=(800, 560))
+    app.show_start()
+    scene = app.top
+    seen = []
+    for binding in START_KEYS:
+        for command in binding.commands:
+            monkeypatch.setattr(scene, command[0],
+                                lambda *args, name=command[0]: seen.append((name, *args)))
+    for event in (key(pygame.K_l, text="l"), key(pygame.K_r, text="r"), key(pygame.K_F1),
+                  key(pygame.K_RETURN), key(pygame.K_ESCAPE)):
+        scene.handle_event(event)
+    assert seen == [("show_learn",), ("show_results",), ("help",), ("start",), ("escape",)]
+    seen.clear()
+    monkeypatch.setattr(scene.widgets, "focus", TextInput(""))  # typing a command line
+    monkeypatch.setattr(scene.widgets, "handle_event", lambda event: seen.append("widgets"))
+    scene.handle_event(key(pygame.K_r, text="r"))
+    assert seen == ["widgets"]
