@@ -198,9 +198,11 @@ EDITOR_KEYS: tuple[Binding, ...] = (
     Binding("Switch the side to move", ("T",), (("switch_turn",),)),
     Binding("Clear; the usual start", ("C", "S"), (("clear",), ("start_position",))),
     Binding("Paste, copy the position", ("Ctrl+V", "Ctrl+C"), (("paste",), ("copy",))),
-    Binding("Cancel; play", ("Esc", "Enter"), (("cancel",), ("play",))),
+    Binding("Cancel", ("Esc",), (("cancel",),), loose=ANY_MODIFIER),
+    Binding("Play", ("Enter",), (("play",),)),
 )
-"""The board editor's keys (``game.ui.scenes.editor``); asked with Shift and Alt loose."""
+"""The board editor's keys (``game.ui.scenes.editor``); asked with Shift and Alt loose,
+Esc whatever the modifiers."""
 
 
 LEARN_KEYS: tuple[Binding, ...] = (

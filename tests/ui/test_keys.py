@@ -69,12 +69,11 @@ def test_the_readme_names_every_key_of_the_table() -> None:
 def test_the_readme_playing_table_has_no_key_the_table_lacks() -> None:
     """Every backticked key in the README's Playing table is a cap of the table (or a
     dialog's own key, listed here)."""
-    section = README.read_text(encoding="utf-8").split("## Playing", 1)[1].split("\n## ", 1)[0]
-    rows = [line for line in section.splitlines() if line.startswith("| ")][2:]
+    column = readme_keyboard_column("## Playing")
     dialog_keys = {"Backspace", "Alt+↑", "Ctrl+A", "C", "X", "Y", "Ctrl+Backspace", "1", "4",
                    "←", "→", "V", "Enter"}
     caps = {cap for b in PLAY_KEYS for cap in b.caps()}
-    found = {key for row in rows for key in re.findall(r"`([^`]+)`", row.split("|")[3])}
+    found = set(re.findall(r"`([^`]+)`", column))
     assert found - caps - dialog_keys == set()
 
 
@@ -233,6 +232,8 @@ def test_the_readme_editor_keys_are_the_editors_table() -> None:
     (key(pygame.K_c, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT), ("copy",)),
     (key(pygame.K_v, pygame.KMOD_LMETA), ("paste",)),
     (key(pygame.K_KP_ENTER), ("play",)),
+    (key(pygame.K_RETURN, pygame.KMOD_LCTRL), None),
+    (key(pygame.K_ESCAPE, pygame.KMOD_LCTRL), ("cancel",)),
     (key(pygame.K_x, pygame.KMOD_LCTRL), None),
 ])
 def test_editor_keys_find_their_commands(event: pygame.event.Event,
