@@ -133,6 +133,9 @@ class GameResult:
     plies: int
     seconds: float
     record: GameRecord
+    forfeit: str | None = None
+    """``"a"`` or ``"b"``: that player lost by breaking a rule (an engine's illegal, late
+    or garbled move, a crash); ``None``: the rules ended the game."""
 
 
 def play_game(task: GameTask) -> GameResult:
@@ -166,6 +169,9 @@ def play_game(task: GameTask) -> GameResult:
                 mover.close()  # every engine process ends with its game
     a_side = 0 if specs[0] is task.spec_a else 1
     score = 0.5 if outcome.winner is None else float(outcome.winner == a_side)
+    forfeit = None
+    if game.outcome() is None and outcome.winner is not None:  # the rules did not end it
+        forfeit = "b" if outcome.winner == a_side else "a"
     record = record_from_game(game, [_as_recorded(s, task.game_name) for s in specs])
     if opening is not None:
         record.opening = opening.as_dict()
@@ -173,7 +179,8 @@ def play_game(task: GameTask) -> GameResult:
         record.result = {"winner": outcome.winner, "reason": outcome.reason[:200]}
     # With a swap opening the colours were chosen: "first" below means Black.
     return GameResult(task.index, a_side == 0, score, outcome.winner, outcome.reason,
-                      game.moves_text(), game.ply, time.perf_counter() - started, record)
+                      game.moves_text(), game.ply, time.perf_counter() - started, record,
+                      forfeit)
 
 
 def _as_recorded(player: Player, game_name: str) -> Player:
@@ -211,9 +218,32 @@ ENGINE_SECONDS = 5.0
 
 
 def _engine_player(game: Game, spec: Engine) -> Any:
-    from game.engines.external import player_for
+    from game.engines.detect import player_for
 
-    return player_for(game, spec.command, spec.seconds or ENGINE_SECONDS, spec.depth)
+    return player_for(game, spec.command, spec.seconds or ENGINE_SECONDS, spec.depth,
+                      spec.protocol or None)
+
+
+def check_engine(game: Game, spec: Engine, label: str) -> tuple[Engine, str]:
+    """``spec`` with its engine's protocol found, and the engine's name (``GRhino level
+    3``, never the command line), after a handshake on ``game``. An Othello engine with
+    the game's default protocol (``nboard``, also when the spec named none) is asked
+    which it speaks (``game.engines.detect``: an NBoard engine says so; a GTP engine
+    such as GRhino then plays over GTP). An engine that cannot start or fails its
+    handshake is a ``CliError`` (one sentence), before any game is played."""
+    from game.engines.external import EngineError, EngineFault
+    from game.engines.found import engine_label
+
+    ask = game.name == "othello" and spec.protocol in ("", players.PROTOCOLS[game.name])
+    if ask:
+        spec = dataclasses.replace(spec, protocol="")
+    try:
+        player = _engine_player(game, spec)
+        with player:
+            player.start(game)
+    except (EngineError, EngineFault) as error:
+        raise CliError(f"player {label}: {_sentence(error)}") from None
+    return dataclasses.replace(spec, protocol=player.protocol), engine_label(spec.command)
 
 
 def _play_out(game: Game, players: list[Any]) -> Outcome:
@@ -349,22 +379,38 @@ def _elo(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
+def forfeits(results: Iterable[GameResult], side: str) -> tuple[int, str | None]:
+    """How many games ``side`` (``"a"``/``"b"``) lost by forfeit, and the first one's
+    reason (by game number)."""
+    lost = sorted((r for r in results if r.forfeit == side), key=lambda r: r.index)
+    return len(lost), (lost[0].reason if lost else None)
+
+
 def results_table(spec_a: str, spec_b: str, results: list[GameResult]) -> str:
-    """The table ``plies match`` prints: overall, and by A's colour."""
-    rows = [("all games", Tally.of(results)),
-            ("A moves first", Tally.of(r for r in results if r.a_plays_first)),
-            ("B moves first", Tally.of(r for r in results if not r.a_plays_first))]
+    """The table ``plies match`` prints: overall, and by A's colour, with the games each
+    side lost by forfeit (and below it, the first forfeit's reason)."""
+    rows = [("all games", [*results]),
+            ("A moves first", [r for r in results if r.a_plays_first]),
+            ("B moves first", [r for r in results if not r.a_plays_first])]
     lines = [f"A = {spec_a}   B = {spec_b}",
-             f"{'':15} {'games':>5} {'A wins':>6} {'draws':>5} {'B wins':>6} {'A score':>8}"
-             f" {'Elo(A-B)':>14}"]
-    for label, tally in rows:
+             (f"{'':15} {'games':>5} {'A wins':>6} {'draws':>5} {'B wins':>6} {'A score':>8}"
+              f" {'Elo(A-B)':>14} {'forfeits A/B':>12}")]
+    for label, group in rows:
+        tally = Tally.of(group)
         if not tally.games:
             continue
         elo, margin = tally.elo()
         elo_text = f"{round(elo) or 0:+d} ± {margin:.0f}" if math.isfinite(elo) else (
             "+inf" if elo > 0 else "-inf")
+        lost = f"{forfeits(group, 'a')[0]}/{forfeits(group, 'b')[0]}"
         lines.append(f"{label:15} {tally.games:5d} {tally.wins:6d} {tally.draws:5d}"
-                     f" {tally.losses:6d} {100 * tally.score:7.1f}% {elo_text:>14}")
+                     f" {tally.losses:6d} {100 * tally.score:7.1f}% {elo_text:>14} {lost:>12}")
+    for side in "ab":
+        number, reason = forfeits(results, side)
+        if number:
+            first = min(r.index for r in results if r.forfeit == side) + 1
+            lines.append(f"{side.upper()} lost {count(number, 'game')} by forfeit; "
+                         f"the first (game {first}): {reason}")
     return "\n".join(lines)
 
 
@@ -498,15 +544,17 @@ def run(args: argparse.Namespace) -> int:
                 if game.name not in ("gomoku", "othello"):
                     raise CliError(f"external engines play gomoku (Gomocup protocol) or "
                                    f"othello (NBoard), not {game.name}")
-                if spec.protocol != players.PROTOCOLS[game.name]:
-                    raise CliError(f"plies match plays {game.name} engines over "
-                                   f"{players.PROTOCOLS[game.name]}, not {spec.protocol}")
                 continue
             assert isinstance(spec, Computer)
             load_evaluator(game.name, spec.evaluator_name(game.name), user_dir=evaluators_dir())
             spec.limits(game.name)
     except (EvaluatorError, ValueError) as error:
         raise CliError(str(error)) from None
+    engines: dict[str, str] = {}  # "a"/"b": the engine's name
+    if isinstance(spec_a, Engine):
+        spec_a, engines["a"] = check_engine(game, spec_a, "A")
+    if isinstance(spec_b, Engine):
+        spec_b, engines["b"] = check_engine(game, spec_b, "B")
     pairs = (args.games + 1) // 2
     openings = _openings(args, game, pairs)
     if len(openings) < pairs:
@@ -531,9 +579,12 @@ def run(args: argparse.Namespace) -> int:
         "elo_margin": margin if math.isfinite(margin) else None,
         "records": str(out),
         "opening": opening_rule or "none",
+        "a_engine": engines.get("a"), "b_engine": engines.get("b"),
+        **{f"{side}_{key}": value for side in "ab"
+           for key, value in zip(("forfeits", "first_forfeit"), forfeits(results, side))},
         "results": [{"index": r.index, "a_first": r.a_plays_first, "a_score": r.score,
-                     "winner": r.winner, "reason": r.reason, "moves": r.moves,
-                     "seconds": round(r.seconds, 3)} for r in results],
+                     "winner": r.winner, "reason": r.reason, "forfeit": r.forfeit,
+                     "moves": r.moves, "seconds": round(r.seconds, 3)} for r in results],
     }
     emit(args, payload, results_table(args.a, args.b, results) + f"\nrecords: {out}")
     return 0

@@ -1,7 +1,8 @@
 """``plies engine gomoku|othello``: speak a field's engine protocol on stdin/stdout.
 
 ``gomoku`` speaks the Gomocup (pbrain) protocol (``game.engines.pbrain``), ``othello``
-the NBoard protocol (``game.engines.nboard``). Managers that insist on the
+the NBoard protocol (``game.engines.nboard``), or GTP with ``--protocol gtp``
+(``game.engines.gtp``: GTP managers and Quarry). Managers that insist on the
 ``pbrain-`` prefix of a brain's file name run the ``pbrain-plies`` script, which is
 ``plies engine gomoku``.
 """
@@ -17,6 +18,10 @@ from typing import BinaryIO
 from ai.levels import LEVEL_NUMBERS, LEVEL_RANGE
 
 PROTOCOLS = {"gomoku": "Gomocup (pbrain)", "othello": "NBoard"}
+"""Each game's default protocol."""
+
+OTHER_PROTOCOLS = {"othello": ("gtp",)}
+"""The protocols ``--protocol`` may choose besides the default."""
 
 
 class _EngineError(Exception):
@@ -30,6 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", type=int, default=None,
                         help=f"strength {LEVEL_RANGE} (default {LEVEL_NUMBERS[-1]}; the manager's "
                              "clock bounds the time)")
+    parser.add_argument("--protocol", choices=("pbrain", "nboard", "gtp"), default=None,
+                        help="othello: nboard (default) or gtp; gomoku: pbrain")
 
 
 def _level(args: argparse.Namespace) -> int:
@@ -60,12 +67,24 @@ def command_lines(stream: BinaryIO) -> Iterator[str]:
 
 def run(args: argparse.Namespace) -> int:
     """``plies engine``: runs until the manager ends the session or closes stdin."""
+    from game.commands.common import CliError
+
     number = _level(args)
+    default = "pbrain" if args.game == "gomoku" else "nboard"
+    protocol = getattr(args, "protocol", None) or default
+    if protocol != default and protocol not in OTHER_PROTOCOLS.get(args.game, ()):
+        raise CliError(f"plies engine {args.game} speaks {PROTOCOLS[args.game]}"
+                       + (", or GTP with --protocol gtp" if args.game == "othello" else "")
+                       + f", not {protocol}")
     stdin = command_lines(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
     if args.game == "gomoku":
         from game.engines import pbrain
 
         return pbrain.main(stdin, sys.stdout, number)
+    if protocol == "gtp":
+        from game.engines import gtp
+
+        return gtp.main(stdin, sys.stdout, number)
     from game.engines import nboard
 
     return nboard.main(stdin, sys.stdout, number)

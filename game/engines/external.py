@@ -52,6 +52,12 @@ QUEUED_COMMENTS = 32
 """Of those, comments (``MESSAGE``, ``status``, ... : ``ExternalPlayer.comment``) kept
 while nobody reads; later ones are dropped, so chatter never holds up an answer."""
 
+SETTLE_SECONDS = 0.05
+"""A pbrain engine is not written to within this moment after its answer. Rapfi drops
+every word it reads while still marked as thinking, and clears that mark only after
+printing its move: a ``TURN`` written at once lost its first word (8 of 160 games on a
+loaded machine; none of 120 when the manager waited 50 ms)."""
+
 CLOSE_SECONDS = 1.0
 """How long a program gets to leave by itself after ``END``/``quit``."""
 
@@ -334,6 +340,8 @@ class ExternalPlayer:
     """
 
     goodbye: str | None = None
+    protocol = ""
+    """``pbrain``, ``nboard`` or ``gtp``: what ``player_for`` and match specs call it."""
 
     def __init__(self, command: str, seconds: float, name: str | None = None) -> None:
         self.command = command
@@ -343,6 +351,8 @@ class ExternalPlayer:
         except (ValueError, IndexError):
             first = command
         self.name = name or f"the engine {os.path.basename(first)!r}"
+        self.engine_name: str | None = None
+        """The name the engine gave itself in the handshake, if its protocol has one."""
         self._process: _Process | None = None
         self._lock = threading.Lock()  # close() may come from another thread
 
@@ -425,10 +435,14 @@ class PbrainPlayer(ExternalPlayer):
     """A Gomoku engine over the Gomocup protocol (``START``, ``TURN``/``BOARD``, ``END``)."""
 
     goodbye = "END"
+    protocol = "pbrain"
 
-    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None) -> None:
+    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None,
+                 depth: int | None = None) -> None:
         super().__init__(command, seconds, name)
+        self.depth = depth  # INFO max_depth when given (Rapfi's strength ladder)
         self._known: list[Move] = []  # the moves the engine has seen, in order
+        self._answered = 0.0  # time.monotonic() of its last answer
 
     def _handshake(self, game: Game) -> None:
         if not isinstance(game, Gomoku):
@@ -444,7 +458,16 @@ class PbrainPlayer(ExternalPlayer):
         for line in (f"INFO rule {code}", f"INFO timeout_turn {round(self.seconds * 1000)}",
                      "INFO timeout_match 0", "INFO max_memory 0", "INFO game_type 1"):
             p.send(line)
+        if self.depth is not None:
+            p.send(f"INFO max_depth {self.depth}")
         self._known = []
+
+    def _send(self, line: str) -> None:
+        """Write ``line``, but never within ``SETTLE_SECONDS`` of the engine's last answer."""
+        wait = self._answered + SETTLE_SECONDS - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self.process.send(line)
 
     @staticmethod
     def comment(line: str) -> bool:
@@ -456,34 +479,22 @@ class PbrainPlayer(ExternalPlayer):
         while True:
             line = self.process.read(deadline, f"to {waiting_for}")
             if not self.comment(line):
+                self._answered = time.monotonic()
                 return line.strip()
 
     def _ask(self, game: Game) -> Move:
         assert isinstance(game, Gomoku)
-        p = self.process
         stack = game.move_stack
         deadline = time.monotonic() + self.deadline_seconds
-        if not stack:
-            if self._known:
-                p.send("RESTART")
-                self._expect_ok(deadline, "RESTART")
-            p.send("BEGIN")
-            waiting = "BEGIN"
-        elif stack[:-1] == self._known:
-            p.send(f"TURN {_xy(game, stack[-1])}")
-            waiting = "TURN"
+        if stack and stack[:-1] == self._known:
+            self._send(f"TURN {_xy(game, stack[-1])}")
+            answer = self._reply(deadline, "TURN")
+            if answer.split(" ", 1)[0].upper() == "ERROR":
+                # The engine lost the TURN (the race of SETTLE_SECONDS, or any other
+                # reason): it still has the position before it. Tell it the whole board.
+                answer = self._position(game, deadline, restart=True)
         else:
-            if self._known:
-                p.send("RESTART")
-                self._expect_ok(deadline, "RESTART")
-            mine = game.turn
-            p.send("BOARD")
-            for index, move in enumerate(stack):
-                field = 1 if index % 2 == mine else 2
-                p.send(f"{_xy(game, move)},{field}")
-            p.send("DONE")
-            waiting = "BOARD"
-        answer = self._reply(deadline, waiting)
+            answer = self._position(game, deadline)
         xy = parse_xy(answer)
         if xy is None:
             raise EngineFault(f"{self.name} answered {_clip(answer)!r}, not a move x,y")
@@ -495,6 +506,23 @@ class PbrainPlayer(ExternalPlayer):
         self._known = [*stack, move]  # the engine has played it on its board
         return move
 
+    def _position(self, game: Gomoku, deadline: float, restart: bool = False) -> str:
+        """Set the engine's board to ``game`` from scratch (``BEGIN`` or ``BOARD``); its answer."""
+        stack = game.move_stack
+        if self._known or restart:
+            self._send("RESTART")
+            self._expect_ok(deadline, "RESTART")
+        if not stack:
+            self._send("BEGIN")
+            return self._reply(deadline, "BEGIN")
+        mine = game.turn
+        self._send("BOARD")
+        for index, move in enumerate(stack):
+            field = 1 if index % 2 == mine else 2
+            self.process.send(f"{_xy(game, move)},{field}")
+        self.process.send("DONE")
+        return self._reply(deadline, "BOARD")
+
     def _expect_ok(self, deadline: float, waiting: str) -> None:
         answer = self._reply(deadline, waiting)
         if answer != "OK":
@@ -505,20 +533,24 @@ class NBoardPlayer(ExternalPlayer):
     """An Othello engine over the NBoard protocol (``set game``, ``go``)."""
 
     goodbye = "quit"
+    protocol = "nboard"
 
-    def __init__(self, command: str, seconds: float = 5.0, depth: int = 6,
+    def __init__(self, command: str, seconds: float = 5.0, depth: int | None = None,
                  name: str | None = None) -> None:
         super().__init__(command, seconds, name)
-        self.depth = depth
+        self.depth = depth  # None: the engine plays at its own options (its -l level...)
         self._ping = 0
+        self._version_one = False
 
     def _handshake(self, game: Game) -> None:
         if not isinstance(game, Othello):
             raise EngineFault(f"{self.name} plays Othello over the NBoard protocol, "
                               f"not {game.title}")
         p = self.process
-        p.send("nboard 2")
-        p.send(f"set depth {self.depth}")
+        self._version_one = False
+        p.send("nboard 2")  # an engine that wants version 1 may say so, or nothing: the ping tells
+        if self.depth is not None:
+            p.send(f"set depth {self.depth}")
         self._sync(time.monotonic() + STARTUP_SECONDS)
 
     @staticmethod
@@ -535,6 +567,13 @@ class NBoardPlayer(ExternalPlayer):
             line = self.process.read(deadline, f"ping {self._ping}").strip()
             if line == f"pong {self._ping}":
                 return
+            if line.startswith("set myname "):
+                self.engine_name = line[len("set myname "):].strip()[:40] or None
+            elif '"nboard 1"' in line and not self._version_one:
+                # Edax 4.6 answers "nboard 2" with 'Error: Edax expected "nboard 1"
+                # protocol' and then works: say what it wants, once.
+                self._version_one = True
+                self.process.send("nboard 1")
 
     def _ask(self, game: Game) -> Move:
         from game.formats.ggf import write_record
@@ -552,7 +591,7 @@ class NBoardPlayer(ExternalPlayer):
             line = p.read(deadline, "go").strip()
             if line.startswith("==="):
                 break
-        text = line[3:].strip().split("/", 1)[0].strip()
+        text = nboard_move_word(line)
         try:
             move = game.parse_move(text)
         except ValueError:
@@ -560,15 +599,23 @@ class NBoardPlayer(ExternalPlayer):
         return move
 
 
-def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None
-               ) -> ExternalPlayer:
-    """The protocol player for ``game`` (Gomoku: pbrain, Othello: NBoard)."""
-    if isinstance(game, Gomoku):
-        return PbrainPlayer(command, seconds)
-    if isinstance(game, Othello):
-        return NBoardPlayer(command, seconds, depth or 6)
-    raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
+def nboard_move_word(line: str) -> str:
+    """The move of an NBoard ``===`` answer, however the engine spaced it.
 
+    NBoard's own page writes ``=== F5/14.0/1.2``; Edax writes ``=== f5 0.00 0.0``; some
+    engines give the move alone. The evaluation and time are optional and ignored.
+
+    >>> nboard_move_word("=== F5/14.0/1.2"), nboard_move_word("===  c6 0.00 0.0")
+    ('F5', 'c6')
+    >>> nboard_move_word("=== pa -64.00 0.0"), nboard_move_word("===d3"), nboard_move_word("===")
+    ('pa', 'd3', '')
+    """
+    rest = line.strip().removeprefix("===").replace("/", " ").split(None, 1)
+    return rest[0] if rest else ""
+
+
+PROTOCOLS = {"gomoku": ("pbrain",), "othello": ("nboard", "gtp")}
+"""The protocols Plies speaks to an outside engine of each game, the default first."""
 
 def _xy(game: Gomoku, move: Move) -> str:
     col, row = game.cell_xy(move)
@@ -579,5 +626,16 @@ def _clip(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[:width] + "..."
 
 
-__all__ = ["EngineCancelled", "EngineError", "EngineFault", "ExternalPlayer", "NBoardPlayer",
-           "PbrainPlayer", "STARTUP_SECONDS", "TOLERANCE_SECONDS", "parse_xy", "player_for"]
+__all__ = [
+    "PROTOCOLS",
+    "STARTUP_SECONDS",
+    "TOLERANCE_SECONDS",
+    "EngineCancelled",
+    "EngineError",
+    "EngineFault",
+    "ExternalPlayer",
+    "NBoardPlayer",
+    "PbrainPlayer",
+    "nboard_move_word",
+    "parse_xy",
+]

@@ -446,7 +446,8 @@ class Session:
         """Ask an outside engine for the side to move's move, on the worker thread
         (``run_job``): cancelled like a search (its process is then closed and started
         again later). ``purpose`` ``"hint"`` uses an engine instance of its own."""
-        from game.engines.external import EngineError, EngineFault, player_for
+        from game.engines.detect import player_for
+        from game.engines.external import EngineError, EngineFault
 
         side = self.game.turn
         slot = side if purpose == "move" else HINT_ENGINE

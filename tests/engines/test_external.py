@@ -250,3 +250,122 @@ def test_the_fakes_count_their_moves_to_the_fault():
 
     result = doctest.testmod(faults)
     assert result.attempted and not result.failed
+
+
+@pytest.mark.parametrize("mode", ["good", "spaced", "bare"])
+def test_nboard_answers_in_every_form_real_engines_write(mode):
+    """The protocol page's ``=== F5/14.0/1.2``, Edax's ``=== f5 0.00 0.0`` (after it
+    refuses ``nboard 2`` and asks for version 1) and a bare ``=== F5``."""
+    with NBoardPlayer(fake("nboard", mode), seconds=2) as player:
+        game = othello_after("f5d6")
+        for _ in range(4):
+            move = player.best_move(game)
+            assert move == game.legal_moves()[0]
+            game.play(move)
+
+
+@pytest.mark.parametrize("line, word", [
+    ("=== F5/14.0/1.2", "F5"), ("===  c6 0.00 0.0", "c6"), ("=== pa -64.00 0.0", "pa"),
+    ("=== PA", "PA"), ("=== d3/", "d3"), ("=== \tE6\t1.5", "E6"), ("===", ""),
+])
+def test_nboard_move_words(line, word):
+    assert external.nboard_move_word(line) == word
+
+
+def test_gomocup_max_depth_is_sent_only_when_asked():
+    game = Gomoku()
+    with PbrainPlayer(fake("pbrain", "nodepth"), seconds=2) as player:
+        assert game.move_name(player.best_move(game)) == "a15"
+    with PbrainPlayer(fake("pbrain", "nodepth"), seconds=2, depth=10) as player, \
+            pytest.raises((EngineFault, EngineError), match=r"exit status 4"):
+        player.best_move(game)
+
+
+def test_set_depth_is_sent_only_when_asked():
+    """An engine without ``depth=`` plays at its own options: no ``set depth`` reaches it
+    (the fake exits on one)."""
+    game = othello_after("f5")
+    with NBoardPlayer(fake("nboard", "nodepth"), seconds=2) as player:
+        assert player.best_move(game) == game.legal_moves()[0]
+    with NBoardPlayer(fake("nboard", "nodepth"), seconds=2, depth=3) as player, \
+            pytest.raises((EngineFault, EngineError), match=r"exit status 4"):
+        player.best_move(game)
+
+
+def test_a_pbrain_engine_that_loses_the_turn_word_gets_the_whole_board():
+    """Rapfi's race, made certain: the fake loses ``TURN`` after each of its moves and
+    answers ``ERROR`` to the bare ``x,y``; Plies then sends the board, and the game goes
+    on with every move legal."""
+    game = Gomoku()
+    with PbrainPlayer(fake("pbrain", "race"), seconds=2) as player:
+        game.play(player.best_move(game))  # BEGIN: a15, its first empty cell
+        for reply in ("h8", "h9", "h10"):
+            game.play_moves(reply)
+            game.play(player.best_move(game))
+    # Its first empty cell each time: it knew every stone, though every TURN was lost.
+    assert game.moves_text() == "a15 h8 b15 h9 c15 h10 d15"
+
+
+def test_a_pbrain_engine_is_never_written_to_within_a_moment_of_its_answer():
+    """The fake exits (status 5) when a line comes within 45 ms of its move; a load can
+    only lengthen the gap, so this holds on any machine."""
+    game = Gomoku()
+    with PbrainPlayer(fake("pbrain", "impatient"), seconds=5) as player:
+        game.play(player.best_move(game))
+        for reply in ("h8", "h9", "h10", "h11"):
+            game.play_moves(reply)
+            game.play(player.best_move(game))
+        game.pop()
+        game.pop()  # a take-back: RESTART and BOARD, also after the pause
+        game.play_moves("j9")
+        game.play(player.best_move(game))
+    assert game.moves_text() == "a15 h8 b15 h9 c15 h10 d15 j9 e15"  # its first empty cells
+
+
+def test_match_counts_forfeits_per_side_with_the_first_reason(capsys, tmp_path):
+    spec = "time=0.2,engine=" + fake("pbrain", "illegal", after=3)
+    report = run_match(capsys, tmp_path, "gomoku", "level=1", spec, games=2)
+    assert (report["a_forfeits"], report["b_forfeits"]) == (0, 2)
+    assert report["a_first_forfeit"] is None
+    assert "which is illegal" in report["b_first_forfeit"]
+    assert [r["forfeit"] for r in report["results"]] == ["b", "b"]
+    code = main(["match", "gomoku", "--a", "level=1", "--b", spec, "--games", "2",
+                 "--jobs", "1", "--openings", "random:0", "--out", str(tmp_path / "t")])
+    table = capsys.readouterr().out
+    assert code == 0
+    assert "forfeits A/B" in table.splitlines()[1]
+    assert table.splitlines()[2].split()[-1] == "0/2"
+    assert "B lost 2 games by forfeit; the first (game 1):" in table
+
+
+@pytest.mark.parametrize("command, sentence", [
+    ("/nonexistent/engine", r"player B: The engine '/nonexistent/engine' cannot be started"),
+    (None, r"player B: .*refused the 15x15 board"),
+])
+def test_an_engine_that_cannot_start_is_refused_before_the_first_game(capsys, tmp_path,
+                                                                       command, sentence):
+    import re
+
+    command = command or fake("pbrain", "refuse")
+    code = main(["match", "gomoku", "--a", "level=1", "--b", f"engine={command}",
+                 "--games", "2", "--jobs", "1", "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert re.search(sentence, err) and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_a_spec_may_say_the_protocol(capsys, tmp_path):
+    from game.commands.common import CliError
+
+    assert parse_player_spec("protocol=gtp,engine=gtp-rhino -l 2").protocol == "gtp"
+    assert parse_player_spec("engine=edax").protocol == ""  # asked when it starts
+    with pytest.raises(CliError, match="protocol must be one of pbrain, nboard, gtp"):
+        parse_player_spec("protocol=uci,engine=stockfish")
+    with pytest.raises(CliError, match="protocol= belong to an outside engine"):
+        parse_player_spec("protocol=gtp,level=3")
+    code = main(["match", "othello", "--a", "level=1", "--b",
+                 "protocol=pbrain,engine=" + fake("nboard", "good"), "--games", "2",
+                 "--jobs", "1", "--out", str(tmp_path)])
+    assert code == 2
+    assert "Othello engines speak nboard or gtp, not pbrain" in capsys.readouterr().err

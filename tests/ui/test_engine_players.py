@@ -93,7 +93,7 @@ def choose_outside_engine(app, side: int, command: str, game_tile: int = 2):
     post_click(start.kind[side]._segment(1).center)  # computer
     app.run_frames(2)
     post_click(start.levels[side].rect.center)  # focus (a click on the value cycles once)
-    for _ in range(9):
+    for _ in start.levels[side].options:  # to the last choice, "Engine…"
         post_key(pygame.K_RIGHT)
     app.run_frames(2)
     assert start.commands[side].visible and not start.evals[side].visible
@@ -217,3 +217,4 @@ def test_after_undo_the_engine_is_sent_the_new_position(make_app):
     assert app.pump_until(lambda: play.game.ply == 2, 10)
     # An engine still believing a15 taken would answer b15: it got RESTART and BOARD.
     assert play.game.moves_text() == "i9 a15"
+

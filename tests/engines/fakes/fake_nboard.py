@@ -1,8 +1,13 @@
 """A fake NBoard engine for the tests: plays the first legal square, or misbehaves.
 
 Usage: python fake_nboard.py MODE [AFTER], modes as fake_pbrain.py (``illegal``
-answers a square that flips nothing). It keeps the board with Plies' own rules (the
-test suite's engines may use them: they are not under test here).
+answers a square that flips nothing), and the answer forms real engines write:
+``spaced`` (Edax 4.6: ``=== c6 0.00 0.0``, and its complaint about ``nboard 2``),
+``bare`` (``=== C6``, upper case, no eval or time), ``good`` (the slash form of the
+protocol page, ``=== c6/0.00/0.0``). ``nodepth`` plays well but exits with status 4
+on a ``set depth`` (an engine meant to play at its own options). It keeps the board
+with Plies' own rules (the test suite's engines may use them: they are not under test
+here).
 """
 
 import sys
@@ -25,13 +30,23 @@ for raw in sys.stdin:
     line = raw.strip()
     word, _, rest = line.partition(" ")
     if word == "nboard":
+        if faults.mode == "spaced" and rest != "1":
+            say('Error: Edax expected "nboard 1" protocol')
         say("set myname Fake")
+    elif word == "set" and rest.startswith("depth") and faults.mode == "nodepth":
+        sys.exit(4)
     elif word == "set" and rest.startswith("game "):
         game = replay(parse_game(rest[5:]))
     elif word == "ping":
         say(f"pong {rest}")
     elif word == "go":
         if not misbehave(faults.next_move(), garbage="=== z0", illegal=illegal_square):
-            say(f"=== {game.move_name(game.legal_moves()[0])}/0.00/0.0")
+            move = game.move_name(game.legal_moves()[0])
+            if faults.mode == "spaced":
+                say(f"=== {move} 0.00 0.0")
+            elif faults.mode == "bare":
+                say(f"=== {move.upper()}")
+            else:
+                say(f"=== {move}/0.00/0.0")
     elif word == "quit":
         break

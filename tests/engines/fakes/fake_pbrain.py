@@ -4,7 +4,11 @@ Usage: python fake_pbrain.py MODE [AFTER]. MODE is ``good``, ``slow`` (sleeps 30
 before its move), ``illegal`` (plays an occupied cell), ``crash`` (exits with status
 3), ``silent`` (never answers), ``garbage`` (answers nonsense), ``refuse`` (ERROR to
 START) or ``offboard``; the fault comes at its AFTER-th move (default 1), good moves
-before it. ``child`` starts a grandchild that sleeps, then stays silent (for the
+before it. ``race`` plays well but loses the first word of the first line it reads
+after each of its moves, as Rapfi does when a command comes while it still counts
+itself as thinking (``TURN 7,8`` is then read as a command ``7,8``: ``ERROR``).
+``nodepth`` plays well but exits with status 4 on ``INFO max_depth``. ``impatient`` plays well but exits with status 5 when a line comes within 45 ms of its
+answer (the moment in which Rapfi would lose it). ``child`` starts a grandchild that sleeps, then stays silent (for the
 orphan test: its answer is ``child PID``); ``stubborn`` plays well but
 ignores END and SIGTERM.
 """
@@ -12,6 +16,7 @@ ignores END and SIGTERM.
 import signal
 import subprocess
 import sys
+import time
 
 from faults import Faults, misbehave, say
 
@@ -32,6 +37,7 @@ def taken_cell():
 
 
 def answer():
+    global just_moved, answered
     fault = faults.next_move()
     if misbehave(fault, garbage="I resign, I think", illegal=taken_cell):
         return
@@ -48,12 +54,21 @@ def answer():
                 stones.add((x, y))
                 say("MESSAGE thinking hard")
                 say(f"{x},{y}")
+                just_moved = mode == "race"
+                answered = time.monotonic()
                 return
 
 
 board = None
+just_moved = False
+answered = -1.0  # time.monotonic() of its last move
 for raw in sys.stdin:
     line = raw.strip()
+    if mode == "impatient" and time.monotonic() - answered < 0.045:
+        sys.exit(5)
+    if just_moved:  # "race": the word read while still thinking is lost
+        just_moved = False
+        line = line.partition(" ")[2]
     if board is not None:
         if line == "DONE":
             stones = set(board)
@@ -86,6 +101,9 @@ for raw in sys.stdin:
         if mode != "stubborn":
             break
     elif word == "INFO":
-        pass
+        if mode == "nodepth" and rest.startswith("max_depth"):
+            sys.exit(4)
+    elif mode == "race" and "," in word:
+        say(f"ERROR Unknown command: {word}")
     else:
         say(f"UNKNOWN {word}")

@@ -1,0 +1,128 @@
+"""Which protocol an outside engine speaks, found by asking it.
+
+Othello engines speak NBoard (Edax, NBoard's own engines) or GTP (GRhino, Quarry's,
+``edax -gtp``); Gomoku engines the Gomocup protocol. ``DetectingPlayer`` asks when the
+engine starts, on the thread that asks for the move, so a window never waits for it.
+``player_for`` is where a protocol's name becomes its player (so the protocol modules
+never import each other).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from game.engines.external import (
+    PROTOCOLS,
+    EngineCancelled,
+    EngineError,
+    EngineFault,
+    ExternalPlayer,
+    NBoardPlayer,
+    PbrainPlayer,
+    _Process,
+)
+from game.engines.gtp import GtpPlayer
+from game.rules import Game, Move
+
+PROBE_SECONDS = 3.0
+"""How long ``detect_protocol`` waits for a first answer before taking the default."""
+
+
+def detect_protocol(game: Game, command: str) -> str:
+    """The protocol ``command`` speaks for ``game``, found by asking it.
+
+    Othello: ``protocol_version`` and ``ping 1`` are sent; a GTP engine answers the
+    first with ``=``, an NBoard engine the second with ``pong 1``. An engine that says
+    neither in ``PROBE_SECONDS`` gets the default (its handshake then says what is
+    wrong). Gomoku engines speak the Gomocup protocol: nothing to ask.
+    ``EngineError`` when the command cannot start.
+    """
+    choices = PROTOCOLS.get(game.name)
+    if choices is None:
+        raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
+    if len(choices) == 1:
+        return choices[0]
+    process = _Process(command, f"the engine {command!r}")
+    try:
+        process.send("protocol_version")
+        process.send("ping 1")
+        deadline = time.monotonic() + PROBE_SECONDS
+        while True:
+            line = process.read(deadline, "protocol_version").strip()
+            if line.startswith("="):
+                return "gtp"
+            if line == "pong 1":
+                return "nboard"
+    except EngineFault:
+        return choices[0]
+    finally:
+        process.close("quit")
+
+
+class DetectingPlayer(ExternalPlayer):
+    """An engine whose protocol is asked (``detect_protocol``) when it first starts; from
+    then on, the player of that protocol does everything."""
+
+    def __init__(self, command: str, seconds: float = 5.0, depth: int | None = None,
+                 name: str | None = None) -> None:
+        super().__init__(command, seconds, name)
+        self.depth = depth
+        self.inner: ExternalPlayer | None = None
+        self._closed = False
+
+    @property
+    def protocol(self) -> str:  # type: ignore[override]
+        return self.inner.protocol if self.inner is not None else ""
+
+    def start(self, game: Game) -> None:
+        if self.inner is None:
+            self._closed = False
+            protocol = detect_protocol(game, self.command)
+            with self._lock:
+                if self._closed:  # closed from another thread while it was asked
+                    raise EngineCancelled
+                self.inner = player_for(game, self.command, self.seconds, self.depth,
+                                        protocol)
+        self.inner.start(game)
+        self.engine_name = self.inner.engine_name
+
+    def best_move(self, game: Game, stop: threading.Event | None = None) -> Move:
+        if self.inner is None:
+            self.start(game)
+        assert self.inner is not None
+        try:
+            return self.inner.best_move(game, stop)
+        finally:
+            self.engine_name = self.inner.engine_name
+
+    def close(self) -> None:
+        with self._lock:
+            inner, self._closed = self.inner, True
+        if inner is not None:
+            inner.close()
+
+
+__all__ = ["PROBE_SECONDS", "DetectingPlayer", "detect_protocol"]
+
+
+def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None,
+               protocol: str | None = None) -> ExternalPlayer:
+    """The protocol player for ``game``: ``protocol`` (``pbrain``, ``nboard``, ``gtp``),
+    or the one ``detect_protocol`` finds when the engine starts. ``depth``, when
+    given, is NBoard's ``set depth`` and Gomocup's ``INFO max_depth``; GTP has none."""
+    choices = PROTOCOLS.get(game.name)
+    if choices is None:
+        raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
+    if protocol is None:
+        if len(choices) > 1:  # found by asking, when the game starts (off the UI thread)
+            return DetectingPlayer(command, seconds, depth)
+        protocol = choices[0]
+    if protocol not in choices:
+        raise EngineError(f"{game.title} engines speak {' or '.join(choices)}, "
+                          f"not {protocol}")
+    if protocol == "pbrain":
+        return PbrainPlayer(command, seconds, depth=depth)
+    if protocol == "nboard":
+        return NBoardPlayer(command, seconds, depth)
+    return GtpPlayer(command, seconds)

@@ -1,0 +1,139 @@
+"""Outside engines installed on this system, offered by name in the new-game dialog.
+
+A person who installs GRhino with the package manager (Debian's ``grhino`` puts
+``gtp-rhino`` in ``/usr/games``) finds "GRhino level 3" in the level list and plays it
+without writing a command line. Looked for: ``gtp-rhino`` (GTP, levels 1-5) on ``PATH``
+or in ``/usr/games``, Edax (``edax`` or a build named ``lEdax-ARCH``, NBoard, a few of its
+levels) and Gomocup brains (``pbrain-NAME``, Plies' own ``pbrain-plies`` aside). Only
+file names are looked at: nothing is started.
+
+>>> FoundEngine("GRhino level 3", "/usr/games/gtp-rhino -l 3", "gtp").menu_label
+'GRhino level 3 (GTP)'
+>>> engine_label("/usr/games/gtp-rhino -l 3"), engine_label("lEdax-x64 -nboard -l 10")
+('GRhino level 3', 'Edax level 10')
+>>> engine_label("/opt/pbrain-rapfi"), engine_label("./my-engine --fast"), engine_label("'")
+('Rapfi', 'my-engine', "'")
+>>> engine_label("python3 -m game engine othello --protocol gtp --level 4")
+'Plies level 4'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shlex
+
+GAMES_DIRS = ("/usr/games", "/usr/local/games")
+"""Where Debian and others put games, often not on a user's ``PATH``."""
+
+RHINO_LEVELS = (1, 2, 3, 4, 5)
+"""GRhino's ``-l`` levels (5 takes up to minutes a move)."""
+
+EDAX_LEVELS = (1, 5, 10, 15)
+"""A few of Edax's ``-l`` depths (0-60), from a beginner's to a strong club player's."""
+
+MAX_ENTRIES = 20_000
+"""Entries of one folder looked at, at most (a huge ``PATH`` folder cannot slow the dialog)."""
+
+PROTOCOL_NAMES = {"gtp": "GTP", "nboard": "NBoard", "pbrain": "Gomocup"}
+
+
+@dataclasses.dataclass(frozen=True)
+class FoundEngine:
+    """One choice: how the dialog names it, the command it runs, its protocol."""
+
+    label: str
+    command: str
+    protocol: str
+
+    @property
+    def menu_label(self) -> str:
+        return f"{self.label} ({PROTOCOL_NAMES[self.protocol]})"
+
+
+def _folders(path: str | None) -> list[str]:
+    path = os.environ.get("PATH", "") if path is None else path
+    folders = [f for f in path.split(os.pathsep) if f]
+    return folders + [f for f in GAMES_DIRS if f not in folders]
+
+
+def _programs(folders: list[str]) -> dict[str, str]:
+    """File name -> first full path, for the executables of ``folders`` (``PATH`` order)."""
+    found: dict[str, str] = {}
+    for folder in folders:
+        try:
+            with os.scandir(folder) as entries:
+                for number, entry in enumerate(entries):
+                    if number >= MAX_ENTRIES:
+                        break
+                    name = entry.name
+                    if name in found or not (name == "gtp-rhino" or name == "edax"
+                                             or name.startswith(("lEdax", "pbrain-"))):
+                        continue
+                    if entry.is_file() and os.access(entry.path, os.X_OK):
+                        found[name] = entry.path
+        except OSError:
+            continue  # a folder that is missing or unreadable offers nothing
+    return found
+
+
+def engine_label(command: str) -> str:
+    """How the window and records name the engine ``command`` runs: the names above for
+    the engines this module knows (with their ``-l`` level), else the program's file
+    name; never the command line."""
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        argv = command.split()
+    if not argv:
+        return command
+    program = os.path.basename(argv[0]) or argv[0]
+    level = next((argv[i + 1] for i in range(len(argv) - 1) if argv[i] in ("-l", "-level", "--level")
+                  and argv[i + 1].isdigit() and len(argv[i + 1]) <= 3), None)
+    if "engine" in argv and (program in ("plies", "pbrain-plies") or argv[1:3] == ["-m", "game"]):
+        return f"Plies level {level}" if level else "Plies"  # plies engine GAME, as an engine
+    for known, name in (("gtp-rhino", "GRhino"), ("edax", "Edax"), ("lEdax", "Edax")):
+        if program == known or known == "lEdax" and program.startswith(known):
+            return f"{name} level {level}" if level else name
+    if program.startswith("pbrain-") and len(program) > len("pbrain-"):
+        return program.removeprefix("pbrain-").capitalize()
+    return program
+
+
+def _edax_eval(program: str) -> str:
+    """`` -eval-file PATH`` when Edax's weights lie where its own layout puts them
+    (``data/eval.dat`` beside ``bin/``, or beside the program): Edax looks for
+    ``data/eval.dat`` from the folder it runs in, which is Plies', not its own."""
+    folder = os.path.dirname(os.path.realpath(program))
+    for candidate in (os.path.join(folder, "..", "data", "eval.dat"),
+                      os.path.join(folder, "data", "eval.dat")):
+        if os.path.isfile(candidate):
+            return f" -eval-file {shlex.quote(os.path.normpath(candidate))}"
+    return ""
+
+
+def found_engines(game_name: str, path: str | None = None) -> list[FoundEngine]:
+    """The engines for ``game_name`` found on ``path`` (default ``$PATH``) and in the
+    games folders, in a stable order."""
+    programs = _programs(_folders(path))
+    engines: list[FoundEngine] = []
+    if game_name == "othello":
+        rhino = programs.get("gtp-rhino")
+        if rhino:
+            engines += [FoundEngine(f"GRhino level {n}", f"{shlex.quote(rhino)} -l {n}", "gtp")
+                        for n in RHINO_LEVELS]
+        edax = programs.get("edax") or next(
+            (programs[name] for name in sorted(programs) if name.startswith("lEdax")), None)
+        if edax:
+            command = f"{shlex.quote(edax)} -nboard" + _edax_eval(edax)
+            engines += [FoundEngine(f"Edax level {n}", f"{command} -l {n}", "nboard")
+                        for n in EDAX_LEVELS]
+    elif game_name == "gomoku":
+        for name in sorted(programs):
+            if name.startswith("pbrain-") and name not in ("pbrain-", "pbrain-plies"):
+                engines.append(FoundEngine(name.removeprefix("pbrain-").capitalize(),
+                                           shlex.quote(programs[name]), "pbrain"))
+    return engines
+
+
+__all__ = ["FoundEngine", "engine_label", "found_engines"]

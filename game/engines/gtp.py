@@ -1,0 +1,400 @@
+"""The Go Text Protocol (GTP, version 2) for Othello, both ways.
+
+GTP is what GRhino (``/usr/games/gtp-rhino``), Quarry's engines and Edax (``-gtp``)
+speak for Reversi. One command a line; every answer is ``=`` (success) or ``?``
+(failure), an optional id, text that may run over several lines, and an empty line::
+
+    > boardsize 8
+    < =
+    <
+    > play black f5
+    > genmove white
+    < = F6
+    <
+
+Vertices are Othello's own names (``d3``: column d, row 3 counted from the top, as
+GRhino's ``showboard`` draws them), in either case; ``pass`` is a pass.
+
+* ``GtpPlayer``: an outside GTP engine as a Plies player (``game.engines.external``).
+  It tells the engine the real moves only: GRhino has no ``play COLOUR pass`` (it
+  passes for itself), and every ``genmove`` names the colour, so a pass needs no word.
+  A set-up board (a game not from the standard start) goes through GRhino's
+  ``grhino-setup_board``, the one way GRhino knows; an engine without it is refused.
+* ``GtpEngine``: Plies as a GTP engine (``plies engine othello --protocol gtp``).
+
+>>> parse_response(["= F5", ""])
+(True, 'F5')
+>>> parse_response(["=12 Next move: White", "  a b", ""])
+(True, 'Next move: White\\n  a b')
+>>> parse_response(["? illegal move", ""])
+(False, 'illegal move')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from collections.abc import Callable, Iterable
+from typing import ClassVar, TextIO
+
+from game.engines.external import (
+    STARTUP_SECONDS,
+    EngineFault,
+    ExternalPlayer,
+    _clip,
+)
+from game.rules import PASS, Game, Move, Othello, RulesError
+
+MAX_RESPONSE_LINES = 200
+"""Lines of one answer read at most (``showboard`` is about 10): a flood ends the game."""
+
+COLOURS = ("black", "white")
+
+
+def parse_response(lines: list[str]) -> tuple[bool, str]:
+    """``(success, text)`` of one answer's lines (the last one empty)."""
+    first = lines[0]
+    ok = first.startswith("=")
+    head = first[1:].lstrip("0123456789").strip()
+    text = "\n".join([head, *(line.rstrip() for line in lines[1:-1])]).strip("\n")
+    return ok, text
+
+
+def board_text(game: Othello) -> str:
+    """The 64 squares a1..h8, ``X`` Black, ``O`` White, ``-`` empty (``from_board``'s
+    form, and ``grhino-setup_board``'s)."""
+    black, white = game.black, game.white
+    return "".join("X" if black >> s & 1 else "O" if white >> s & 1 else "-" for s in range(64))
+
+
+def start_of(game: Othello) -> Othello:
+    """The position before the first move of ``game.move_stack``."""
+    base = game.copy()
+    while base.move_stack:
+        base.pop()
+    return base
+
+
+class GtpPlayer(ExternalPlayer):
+    """An Othello engine over GTP (``boardsize``, ``clear_board``, ``play``, ``genmove``)."""
+
+    goodbye = "quit"
+    protocol = "gtp"
+
+    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None) -> None:
+        super().__init__(command, seconds, name)
+        self._known: list[Move] = []  # the moves (passes too) the engine has been told
+        self._commands: set[str] = set()
+
+    def _call(self, line: str, deadline: float) -> str:
+        """Send one command; its answer's text, or ``EngineFault`` on ``?``."""
+        ok, text = self._exchange(line, deadline)
+        if not ok:
+            raise EngineFault(f"{self.name} refused {line.split(' ', 1)[0]!r}: "
+                              f"{_clip(text) or 'no reason given'}")
+        return text
+
+    def _exchange(self, line: str, deadline: float) -> tuple[bool, str]:
+        p = self.process
+        p.send(line)
+        word = line.split(" ", 1)[0]
+        lines: list[str] = []
+        while True:
+            text = p.read(deadline, word).rstrip()
+            if not lines and not text.startswith(("=", "?")):
+                continue  # chatter before the answer (a banner, a debug line)
+            lines.append(text)
+            if not text and lines:
+                return parse_response(lines)
+            if len(lines) > MAX_RESPONSE_LINES:
+                raise EngineFault(f"{self.name} answered {word} with more than "
+                                  f"{MAX_RESPONSE_LINES} lines")
+
+    def _handshake(self, game: Game) -> None:
+        if not isinstance(game, Othello):
+            raise EngineFault(f"{self.name} plays Othello over GTP, not {game.title}")
+        deadline = time.monotonic() + STARTUP_SECONDS
+        self._call("protocol_version", deadline)
+        ok, listed = self._exchange("list_commands", deadline)
+        self._commands = set(listed.split()) if ok else set()
+        ok, name = self._exchange("name", deadline)
+        if ok and name.strip():
+            self.engine_name = " ".join(name.split())[:40]
+        self._call("boardsize 8", deadline)
+        if "time_settings" in self._commands:  # byo-yomi: this many seconds every move
+            self._exchange(f"time_settings 0 {max(1, math.ceil(self.seconds))} 1", deadline)
+        self._known = []
+        self._reset(game, deadline)
+
+    def _reset(self, game: Othello, deadline: float) -> None:
+        """The engine's board to the start of ``game`` (no moves told yet)."""
+        base = start_of(game)
+        if base.key() == Othello().key():
+            self._call("clear_board", deadline)
+        elif "grhino-setup_board" in self._commands:
+            self._call(f"grhino-setup_board {board_text(base)} {COLOURS[base.turn]}",
+                       deadline)
+        else:
+            raise EngineFault(f"{self.name} cannot be given a set-up board over GTP")
+        self._known = []
+
+    def _ask(self, game: Game) -> Move:
+        assert isinstance(game, Othello)
+        deadline = time.monotonic() + self.deadline_seconds
+        stack = game.move_stack
+        if stack[:len(self._known)] != self._known:
+            self._reset(game, deadline)  # an undo, a new game: tell the moves again
+        replay = start_of(game)
+        for move in self._known:
+            replay.push(move)
+        for move in stack[len(self._known):]:
+            if move != PASS:  # GRhino has no "play COLOUR pass": it passes for itself
+                self._call(f"play {COLOURS[replay.turn]} {replay.move_name(move)}",
+                           deadline)
+            replay.push(move)
+        self._known = list(stack)
+        answer = self._call(f"genmove {COLOURS[game.turn]}", deadline)
+        word = answer.split()[0] if answer.split() else ""
+        if word.lower() == "resign":
+            raise EngineFault(f"{self.name} resigned")
+        try:
+            move = game.parse_move(word)
+        except ValueError:
+            raise EngineFault(f"{self.name} answered {_clip(answer)!r}, not a move") from None
+        self._known.append(move)  # genmove plays it on the engine's board
+        return move
+
+
+# --- Plies as a GTP engine ------------------------------------------------------------------
+
+class _Refused(ValueError):
+    """A command that cannot be followed: the message becomes a ``?`` answer."""
+
+
+class GtpEngine:
+    """One GTP session for Othello: feed it lines with ``run``; answers go to ``output``.
+
+    Commands: the GTP core (``protocol_version``, ``name``, ``version``,
+    ``known_command``, ``list_commands``, ``quit``, ``boardsize`` (8 only),
+    ``clear_board``, ``komi`` (accepted, meaningless here), ``play``, ``genmove``),
+    ``undo``, ``showboard``, ``final_score``, ``time_settings``, ``time_left``.
+    ``play``/``genmove`` for a colour that is not to move while the other side must
+    pass put the pass in first (a controller need not send passes); ``genmove`` for a
+    colour that has no move answers ``pass``.
+    """
+
+    def __init__(self, output: TextIO, level_number: int = 8) -> None:
+        from ai.evaluators import load_evaluator
+        from ai.search import Searcher
+
+        self.output = output
+        self.level_number = level_number
+        self.game = Othello()
+        self.byo_yomi: float | None = None  # seconds a move, from the controller's clock
+        self.ended = False
+        self.evaluator = load_evaluator("othello")
+        self.searcher = Searcher(self.evaluator)
+
+    def run(self, lines: Iterable[str]) -> None:
+        """Answer every line until ``quit`` or the end of input."""
+        for raw in lines:
+            self.handle(raw)
+            if self.ended:
+                break
+
+    def handle(self, raw: str) -> None:
+        """Answer one line (comments and empty lines get nothing, as GTP says)."""
+        line = "".join(c if c.isprintable() else " " for c in raw.split("#", 1)[0]).strip()
+        if not line:
+            return
+        words = line.split()
+        ident = ""
+        if words[0].isdigit():
+            ident, words = words[0], words[1:]
+            if not words:
+                return self._say(False, ident, "no command after the id")
+        command, args = words[0].lower(), words[1:]
+        handler = self._COMMANDS.get(command)
+        if handler is None:
+            return self._say(False, ident, "unknown command")
+        try:
+            text = handler(self, args)
+        except _Refused as error:
+            return self._say(False, ident, str(error))
+        self._say(True, ident, text)
+        if command == "quit":
+            self.ended = True
+
+    def _say(self, ok: bool, ident: str, text: str) -> None:
+        try:
+            answer = f"{'=' if ok else '?'}{ident} {text}"
+            self.output.write("\n".join(line.rstrip() for line in answer.split("\n")) + "\n\n")
+            self.output.flush()
+        except (BrokenPipeError, ValueError):
+            self.ended = True
+
+    # --- commands ------------------------------------------------------------------------
+
+    def _protocol_version(self, args: list[str]) -> str:
+        return "2"
+
+    def _name(self, args: list[str]) -> str:
+        return "Plies"
+
+    def _version(self, args: list[str]) -> str:
+        from game import __version__
+
+        return __version__
+
+    def _known_command(self, args: list[str]) -> str:
+        return "true" if args and args[0].lower() in self._COMMANDS else "false"
+
+    def _list_commands(self, args: list[str]) -> str:
+        return "\n".join(self._COMMANDS)
+
+    def _quit(self, args: list[str]) -> str:
+        return ""
+
+    def _boardsize(self, args: list[str]) -> str:
+        if args != ["8"]:
+            raise _Refused("unacceptable size")  # GTP's own wording for this failure
+        self.game = Othello()
+        return ""
+
+    def _clear_board(self, args: list[str]) -> str:
+        self.game = Othello()
+        return ""
+
+    def _komi(self, args: list[str]) -> str:
+        _number(args, "komi")
+        return ""
+
+    def _colour(self, args: list[str], needed: int) -> int:
+        if len(args) != needed:
+            raise _Refused("syntax error")
+        word = args[0].lower()
+        if word in ("b", "black"):
+            return 0
+        if word in ("w", "white"):
+            return 1
+        raise _Refused("syntax error: the colour is black or white")
+
+    def _turn_to(self, colour: int) -> None:
+        """Make it ``colour``'s turn by a pass of the other side when that side must pass."""
+        if self.game.turn != colour and self.game.legal_moves() == [PASS]:
+            self.game.push(PASS)
+
+    def _play(self, args: list[str]) -> str:
+        colour = self._colour(args, 2)
+        try:
+            move = self.game.parse_move(args[1])
+        except ValueError:
+            raise _Refused("illegal move") from None
+        game = self.game
+        if move == PASS and game.turn != colour:
+            return ""  # a pass of the side not to move changes nothing
+        self._turn_to(colour)
+        if game.turn != colour:
+            raise _Refused(f"illegal move: it is {COLOURS[game.turn]}'s turn")
+        try:
+            game.play(move)
+        except RulesError as error:
+            raise _Refused(f"illegal move: {error}") from None
+        return ""
+
+    def _genmove(self, args: list[str]) -> str:
+        colour = self._colour(args, 1)
+        game = self.game
+        if game.is_over():
+            return "pass"
+        self._turn_to(colour)
+        if game.turn != colour:
+            return "pass"  # as GRhino: the other side is to move
+        if game.legal_moves() == [PASS]:
+            game.push(PASS)
+            return "pass"
+        move = self._search()
+        game.push(move)
+        return game.move_name(move)
+
+    def _search(self) -> Move:
+        from ai.levels import level
+
+        limits = level("othello", self.level_number).limits(self.evaluator.unit)
+        if self.byo_yomi:
+            budget = max(0.05, self.byo_yomi * 0.7 - 0.15)
+            seconds = min(limits.seconds or budget, budget)
+            limits = dataclasses.replace(limits, seconds=seconds)
+        result = self.searcher.search(self.game.copy(), limits)
+        assert result.move is not None
+        return result.move
+
+    def _undo(self, args: list[str]) -> str:
+        if not self.game.move_stack:
+            raise _Refused("cannot undo")
+        self.game.pop()
+        while self.game.move_stack and self.game.move_stack[-1] == PASS:
+            self.game.pop()  # passes were ours to insert: take them back with the move
+        return ""
+
+    def _showboard(self, args: list[str]) -> str:
+        return "\n" + str(self.game)
+
+    def _final_score(self, args: list[str]) -> str:
+        outcome = self.game.outcome()
+        black, white = self.game.black.bit_count(), self.game.white.bit_count()
+        if outcome is None and self.game.legal_moves():
+            raise _Refused("the game is not over")
+        if black == white:
+            return "0"
+        empty = 64 - black - white
+        margin = abs(black - white) + empty  # the empty squares go to the winner
+        return f"{'B' if black > white else 'W'}+{margin}"
+
+    def _time_settings(self, args: list[str]) -> str:
+        if len(args) != 3:
+            raise _Refused("syntax error")
+        main, byo, stones = (_number([a], "time_settings") for a in args)
+        self.byo_yomi = byo / stones if byo > 0 and stones > 0 else (main / 30 or None)
+        return ""
+
+    def _time_left(self, args: list[str]) -> str:
+        if len(args) != 3:
+            raise _Refused("syntax error")
+        self._colour(args[:1], 1)
+        seconds, stones = _number([args[1]], "time_left"), _number([args[2]], "time_left")
+        if seconds > 0:
+            per_move = seconds / stones if stones > 0 else seconds / 20
+            self.byo_yomi = per_move
+        return ""
+
+    _COMMANDS: ClassVar[dict[str, Callable[[GtpEngine, list[str]], str]]] = {
+        "protocol_version": _protocol_version, "name": _name, "version": _version,
+        "known_command": _known_command, "list_commands": _list_commands, "quit": _quit,
+        "boardsize": _boardsize, "clear_board": _clear_board, "komi": _komi,
+        "play": _play, "genmove": _genmove, "undo": _undo, "showboard": _showboard,
+        "final_score": _final_score, "time_settings": _time_settings,
+        "time_left": _time_left,
+    }
+
+
+def _number(args: list[str], command: str) -> float:
+    if len(args) != 1:
+        raise _Refused("syntax error")
+    try:
+        value = float(args[0])
+    except ValueError:
+        raise _Refused(f"syntax error: {command} needs a number") from None
+    if not math.isfinite(value) or abs(value) >= 1e9:
+        raise _Refused(f"syntax error: {command} needs a finite number")
+    return value
+
+
+def main(stdin: Iterable[str], stdout: TextIO, level_number: int = 8) -> int:
+    """Speak GTP for Othello on ``stdin`` (lines)/``stdout`` until ``quit`` or end of input."""
+    GtpEngine(stdout, level_number).run(stdin)
+    return 0
+
+
+__all__ = ["GtpEngine", "GtpPlayer", "board_text", "main", "parse_response", "start_of"]
