@@ -515,13 +515,16 @@ class App:
         elif event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
             self.resize((event.x, event.y))
         elif event.type == AI_EVENT:
+            report = getattr(event, "report", None)
+            if report is None:  # not the worker's (the queue is the process's, not ours)
+                return
             # A scene's own job (a review, a tree) first; the game's searches otherwise.
             owner = next((scene for scene in reversed(self.scenes)
-                          if scene.owns_report(event.report)), None)
+                          if scene.owns_report(report)), None)
             if owner is not None:
-                owner.handle_report(event.report)
+                owner.handle_report(report)
             elif self.play is not None:
-                self.play.handle_report(event.report)
+                self.play.handle_report(report)
         elif self.top is not None:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
                     and not hasattr(event, "pos"):

@@ -26,6 +26,9 @@ WORDS = frozenset({"or", "…"})
 
 Command = tuple  # (method name, *arguments)
 
+ANY_MODIFIER = pygame.KMOD_SHIFT | pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT
+"""For ``command_for(..., loose=ANY_MODIFIER)``: a scene whose keys ignore modifiers."""
+
 
 @dataclasses.dataclass(frozen=True)
 class Binding:
@@ -36,6 +39,8 @@ class Binding:
     action: str
     keys: tuple[str, ...]
     commands: tuple[Command | None, ...] = ()
+    loose: int = 0
+    """Modifiers these keys ignore (pygame ``KMOD_*`` bits) unless a cap names them."""
 
     def caps(self) -> list[str]:
         """The keys, without the words between them."""
@@ -45,24 +50,32 @@ class Binding:
 _NAMED = {
     "Esc": pygame.K_ESCAPE, "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE,
     "Tab": pygame.K_TAB, "Right": pygame.K_RIGHT, "Left": pygame.K_LEFT,
-    "F1": pygame.K_F1, "F2": pygame.K_F2, "[": pygame.K_LEFTBRACKET,
+    "Up": pygame.K_UP, "Down": pygame.K_DOWN, "Delete": pygame.K_DELETE,
+    "F1": pygame.K_F1, "F2": pygame.K_F2, "F5": pygame.K_F5, "[": pygame.K_LEFTBRACKET,
     "]": pygame.K_RIGHTBRACKET, ",": pygame.K_COMMA, "−": pygame.K_MINUS,
-    "+": pygame.K_PLUS,
+    "+": pygame.K_PLUS, "Home": pygame.K_HOME, "End": pygame.K_END,
+    "PageUp": pygame.K_PAGEUP, "PageDown": pygame.K_PAGEDOWN, "Backspace": pygame.K_BACKSPACE,
 }
 """Key caps whose pygame key is not their (lower-cased) letter or digit."""
+_ALSO = {
+    "+": (pygame.K_EQUALS, pygame.K_KP_PLUS), "−": (pygame.K_KP_MINUS,),
+    "0": (pygame.K_KP0,), "Enter": (pygame.K_KP_ENTER,),
+}
+"""Other keys a cap stands for: its keypad twin, and ``=`` for ``+`` (typed with Shift on
+most layouts, so the unshifted key counts too)."""
 _BY_TEXT = {"?"}
 """Caps matched by the character typed (its key differs between keyboard layouts)."""
 
 
-def _parse(cap: str) -> tuple[int | str, bool, bool]:
-    """``"Ctrl+Shift+Z"`` -> ``(pygame.K_z, ctrl, shift)``; a ``_BY_TEXT`` cap -> itself."""
+def _parse(cap: str) -> tuple[tuple[int, ...] | str, bool, bool]:
+    """``"Ctrl+Shift+Z"`` -> ``((pygame.K_z,), ctrl, shift)``; a ``_BY_TEXT`` cap -> itself."""
     *mods, name = cap.split("+") if cap != "+" else ["+"]
     if name in _BY_TEXT:
         return name, False, False
     key = _NAMED.get(name)
     if key is None:
         key = ord(name.lower()) if len(name) == 1 else -1
-    return key, "Ctrl" in mods, "Shift" in mods
+    return (key, *_ALSO.get(name, ())), "Ctrl" in mods, "Shift" in mods
 
 
 def matches(cap: str, event: pygame.event.Event) -> bool:
@@ -72,16 +85,30 @@ def matches(cap: str, event: pygame.event.Event) -> bool:
         return getattr(event, "unicode", "") == key
     mod = getattr(event, "mod", 0)
     # Ctrl is Cmd (Meta) too, as everywhere in the window.
-    return (event.key == key and bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) == ctrl
+    return (event.key in key and bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) == ctrl
             and bool(mod & pygame.KMOD_SHIFT) == shift and not mod & pygame.KMOD_ALT)
 
 
-def command_for(table: tuple[Binding, ...], event: pygame.event.Event) -> Command | None:
-    """The command the table gives the key-down ``event``, or ``None``."""
+def command_for(table: tuple[Binding, ...], event: pygame.event.Event, *,
+                loose: int = 0) -> Command | None:
+    """The command the table gives the key-down ``event``, or ``None``. The modifiers in
+    ``loose`` (and in a binding's own ``loose``) count only where a cap names them:
+    when no cap matches exactly, each binding is asked again without them (with
+    ``pygame.KMOD_SHIFT`` loose, Shift+Space is Space, while Shift+X stays Shift+X where
+    the table has it)."""
     for binding in table:
         for cap, command in zip(binding.caps(), binding.commands):
             if command is not None and matches(cap, event):
                 return command
+    mod = getattr(event, "mod", 0)
+    for binding in table:
+        if mod & (loose | binding.loose):
+            bare = pygame.event.Event(pygame.KEYDOWN, key=event.key,
+                                      mod=mod & ~(loose | binding.loose),
+                                      unicode=getattr(event, "unicode", ""))
+            for cap, command in zip(binding.caps(), binding.commands):
+                if command is not None and matches(cap, bare):
+                    return command
     return None
 
 
@@ -114,4 +141,96 @@ PLAY_KEYS: tuple[Binding, ...] = (
 """The game screen's keys (``game.ui.scenes.play``), in the help card's order."""
 
 
-__all__ = ["PLAY_KEYS", "WORDS", "Binding", "command_for", "matches"]
+TREE_KEYS: tuple[Binding, ...] = (
+    Binding("Next step", ("Space", "or", ".", "or", "PageDown"),
+            (("next_step",), ("next_step",), ("next_step",))),
+    Binding("Previous step", ("Backspace", "or", ",", "or", "PageUp"),
+            (("previous_step",), ("previous_step",), ("previous_step",))),
+    Binding("First / last step", ("Home", "End"), (("go_to", 0), ("go_to_end",))),
+    Binding("Select: parent, child, siblings", ("Arrows",)),
+    Binding("Next / previous cut-off", ("X", "Shift+X"),
+            (("next_cutoff",), ("previous_cutoff",))),
+    Binding("Expand / collapse; whole subtree", ("Enter", "E", "C"),
+            (("toggle_selected",), ("toggle_selected", True), ("toggle_selected", False))),
+    Binding("Pan (or drag, wheel)", ("Shift+arrows",)),
+    Binding("Zoom in, out; fit; 100%", ("+", "−", "F", "0"),
+            (("step_zoom", 1), ("step_zoom", -1), ("fit",), ("actual_size",))),
+    Binding("Depth, back; mode, back", ("D", "Shift+D", "M", "Shift+M"),
+            (("step_depth", 1), ("step_depth", -1), ("step_mode", 1), ("step_mode", -1))),
+    Binding("Cancel, back to the game", ("Esc",), (("escape",),)),
+    Binding("New game", ("N",), (("new_game",),)),
+    Binding("These keys", ("F1", "or", "?"), (("toggle_keys",), ("toggle_keys",))),
+)
+"""The search-tree explorer's keys (``game.ui.scenes.tree``), in its key card's order;
+the explorer asks with ``loose=pygame.KMOD_SHIFT``: a Shift the table does not name is
+ignored."""
+
+
+REVIEW_KEYS: tuple[Binding, ...] = (
+    Binding("Previous / next move", ("Left", "or", "Up", "Right", "or", "Down"),
+            (("step_move", -1), ("step_move", -1), ("step_move", 1), ("step_move", 1))),
+    Binding("First / last move", ("Home", "End"), (("select", 0), ("select_last",))),
+    Binding("A page back / on", ("PageUp", "PageDown"),
+            (("step_page", -1), ("step_page", 1))),
+    Binding("Next / previous mistake", ("M", "Shift+M"),
+            (("jump_mistake", 1), ("jump_mistake", -1))),
+    Binding("Stop the review; back to the game", ("Esc",), (("escape",),)),
+    Binding("Resume a stopped review", ("R",), (("start",),)),
+    Binding("Judge deeper / less deep", ("D", "Shift+D"),
+            (("step_limits", "depth", 1), ("step_limits", "depth", -1))),
+    Binding("More / less time per position", ("T", "Shift+T"),
+            (("step_limits", "time", 1), ("step_limits", "time", -1))),
+    Binding("New game", ("N",), (("new_game",),)),
+    Binding("The keys (the game's help)", ("F1", "or", "?"), (("help",), ("help",))),
+)
+"""The review's keys (``game.ui.scenes.review``); asked with a loose Shift as the
+explorer's are."""
+
+
+EDITOR_KEYS: tuple[Binding, ...] = (
+    Binding("Move the cursor", ("Arrows",)),
+    Binding("Put the first player's piece (again: remove it)", ("X", "or", "B", "or", "R"),
+            (("put_at_cursor", 0), ("put_at_cursor", 0), ("put_at_cursor", 0))),
+    Binding("Put the second player's piece", ("O", "or", "W", "or", "Y"),
+            (("put_at_cursor", 1), ("put_at_cursor", 1), ("put_at_cursor", 1))),
+    Binding("Empty the cell", ("Delete", "or", "Backspace", "or", "."),
+            (("put_at_cursor", None), ("put_at_cursor", None), ("put_at_cursor", None))),
+    Binding("Switch the side to move", ("T",), (("switch_turn",),)),
+    Binding("Clear; the usual start", ("C", "S"), (("clear",), ("start_position",))),
+    Binding("Paste, copy the position", ("Ctrl+V", "Ctrl+C"), (("paste",), ("copy",))),
+    Binding("Cancel", ("Esc",), (("cancel",),), loose=ANY_MODIFIER),
+    Binding("Play", ("Enter",), (("play",),)),
+)
+"""The board editor's keys (``game.ui.scenes.editor``); asked with Shift and Alt loose,
+Esc whatever the modifiers."""
+
+
+LEARN_KEYS: tuple[Binding, ...] = (
+    Binding("Back to the start screen", ("Esc",), (("close",),)),
+    Binding("Lesson 1 to 6", ("1", "…", "6")),
+    Binding("Choose a node", ("Tab", "Shift+Tab")),
+    Binding("Check the answer", ("Enter",)),
+    Binding("Move the chosen child (lesson 4)", ("Left", "Right")),
+    Binding("New exercise", ("F5",), (("next_exercise",),)),
+)
+"""The Learn scene's keys (``game.ui.scenes.learn``); its Esc and F5 act whatever the
+modifiers, the rest depend on the lesson and on whether an answer is being typed."""
+
+
+_SHIFT_ALT = pygame.KMOD_SHIFT | pygame.KMOD_ALT
+
+START_KEYS: tuple[Binding, ...] = (
+    Binding("Start", ("Enter",), (("start",),), loose=ANY_MODIFIER),
+    Binding("Results", ("R",), (("show_results",),), loose=_SHIFT_ALT),
+    Binding("Learn game trees", ("L",), (("show_learn",),), loose=_SHIFT_ALT),
+    Binding("Open a saved game", ("Ctrl+O",), (("open_file",),), loose=_SHIFT_ALT),
+    Binding("Help on the game", ("F1",), (("help",),), loose=ANY_MODIFIER),
+    Binding("Quit; close the new-game dialog", ("Esc",), (("escape",),), loose=ANY_MODIFIER),
+)
+"""The start screen's keys (``game.ui.scenes.start``). Each acts only when it can
+(``StartScene.takes``: not while typing a command line, not Open or Learn in the
+dialog, not Enter on a focused button or tile); otherwise the key goes to the widgets."""
+
+
+__all__ = ["ANY_MODIFIER", "EDITOR_KEYS", "LEARN_KEYS", "PLAY_KEYS", "REVIEW_KEYS", "START_KEYS",
+           "TREE_KEYS", "WORDS", "Binding", "command_for", "matches"]

@@ -1,11 +1,10 @@
 """The board editor: set up any position of the game on the screen, then play from it.
 
 Mouse: the left button puts a piece of the first player (Black, Red), the right button
-one of the second; clicking a piece of that colour again removes it. Keyboard: the
-arrows move the cursor, X and O put a piece (again: remove it), Delete or Backspace
-empties the cell; T switches the side to move, C clears, S puts the usual start,
-Ctrl+V pastes a position, Ctrl+C copies it, Enter plays, Esc goes back to the game
-unchanged.
+one of the second; clicking a piece of that colour again removes it. The keys are
+``game.ui.keys.EDITOR_KEYS`` (the list the README's is compared with): the arrows move
+the cursor, X and O put a piece, T switches the side to move, Enter plays, Esc goes
+back to the game unchanged, …
 
 The position is checked by the rules (``Game.from_diagram``) after every change: the
 status line under the board says whose turn it is, or in one sentence why the position
@@ -24,6 +23,7 @@ from game.players import Human, Player, standard_players
 from game.rules import Game, RulesError, new_game, set_up
 from game.ui import draw
 from game.ui.boards import BoardOverlay, BoardView, view_for
+from game.ui.keys import EDITOR_KEYS, command_for
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Segmented, WidgetGroup
 
@@ -271,6 +271,15 @@ class EditorScene(Scene):
 
     # --- events -------------------------------------------------------------------------------
 
+    def put_at_cursor(self, side: int | None) -> None:
+        """X / O / Delete: put ``side``'s piece at the cursor (``None`` empties it)."""
+        self.cursor_visible = True
+        self.put(self.cursor, side)
+
+    def switch_turn(self) -> None:
+        self._set_turn(1 - self.turn)
+        self.turn_choice.index = self.turn
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.widgets.handle_event(event)
@@ -290,20 +299,18 @@ class EditorScene(Scene):
         self.widgets.handle_event(event)
 
     def _key(self, event: pygame.event.Event) -> None:
+        """The keys of ``game.ui.keys.EDITOR_KEYS`` after the toolbar's (Tab; Enter and
+        Space on a focused widget), which do not take Esc or Ctrl; below, the arrows."""
         key = event.key
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if key == pygame.K_ESCAPE:
-            self.cancel()
-        elif ctrl and key == pygame.K_v:
-            self.paste()
-        elif ctrl and key == pygame.K_c:
-            self.copy()
+        if key != pygame.K_ESCAPE and not ctrl and self.widgets.toolbar_key(event):
+            return
+        command = command_for(EDITOR_KEYS, event, loose=pygame.KMOD_SHIFT | pygame.KMOD_ALT)
+        if command is not None:
+            name, *arguments = command
+            getattr(self, name)(*arguments)
         elif ctrl:
             return
-        elif self.widgets.toolbar_key(event):
-            return
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.play()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             if self.widgets.focus_visible and self.widgets.focus in (self.turn_choice,
                                                                      self.who_choice):
@@ -317,22 +324,6 @@ class EditorScene(Scene):
                                min(max(0, y + dy), self.template.height - 1))
             self.cursor_visible = True
             self.widgets.set_focus(None)
-        elif key in (pygame.K_x, pygame.K_b, pygame.K_r):
-            self.cursor_visible = True
-            self.put(self.cursor, 0)
-        elif key in (pygame.K_o, pygame.K_w, pygame.K_y):
-            self.cursor_visible = True
-            self.put(self.cursor, 1)
-        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE, pygame.K_PERIOD):
-            self.cursor_visible = True
-            self.put(self.cursor, None)
-        elif key == pygame.K_t:
-            self._set_turn(1 - self.turn)
-            self.turn_choice.index = self.turn
-        elif key == pygame.K_c:
-            self.clear()
-        elif key == pygame.K_s:
-            self.start_position()
 
     # --- drawing --------------------------------------------------------------------------------
 

@@ -14,17 +14,46 @@ import pygame
 from ai.explain.words import count
 from ai.levels import LEVEL_NUMBERS, Level, level
 from game.ui import draw
-from game.ui.keys import PLAY_KEYS, WORDS
+from game.ui.keys import PLAY_KEYS, WORDS, Binding
 from game.ui.scenes.base import Dialog
 from game.ui.widgets import Button, Segmented
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.theme import Theme
 
 SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
     (binding.action, binding.keys) for binding in PLAY_KEYS)
 """Each action and its keys (``game.ui.keys.PLAY_KEYS``, which the game screen's key
 handler reads too); ``or`` and ``…`` are drawn as words, the rest as key caps."""
+
+
+def draw_keys(surface: pygame.Surface, theme: Theme, table: tuple[Binding, ...],
+              topleft: tuple[int, int], action_width: int, pitch: int) -> None:
+    """Draw a key table as a card's rows: each action, then its keys as key caps (the
+    words between them dim), one row every ``pitch`` pixels from ``topleft``."""
+    x, y = topleft
+    keys_x = x + action_width
+    for binding in table:
+        action = binding.action
+        draw.blit_text(surface, action, draw.fit_size(action, 21, action_width - 10, 15),
+                       theme.text, (x, y + 13), "midleft", max_width=action_width - 10)
+        kx = keys_x
+        for key in binding.keys:
+            if key in WORDS:
+                rect = draw.blit_text(surface, key, 19, theme.text_dim, (kx, y + 13),
+                                      "midleft")
+                kx = rect.right + 8
+                continue
+            w = max(26, draw.text_size(key, 19)[0] + 14)
+            cap_h = max(18, min(24, pitch - 3))
+            cap = pygame.Rect(kx, y + 13 - cap_h // 2 - 1, w, cap_h)
+            draw.rounded_rect(surface, cap.move(0, 2), theme.button_border, 6)
+            draw.rounded_rect(surface, cap, theme.button, 6, theme.border_width,
+                              theme.button_border)
+            draw.blit_text(surface, key, 19, theme.text, cap.center, "center")
+            kx = cap.right + 8
+        y += pitch
 
 
 PAGES = (("keys", "Keys"), ("connect4", "Connect-4"), ("othello", "Othello"),
@@ -158,27 +187,6 @@ class HelpDialog(Dialog):
             y += pitch
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
-        theme = self.theme
-        x = self.card.x + 28
         y = self.card.y + 78
-        keys_x = x + 250
         pitch = min(32, (self.b_close.rect.y - 8 - y) // len(SHORTCUTS))
-        for action, keys in SHORTCUTS:
-            draw.blit_text(surface, action, draw.fit_size(action, 21, 240, 15), theme.text,
-                           (x, y + 13), "midleft", max_width=240)
-            kx = keys_x
-            for key in keys:
-                if key in WORDS:
-                    rect = draw.blit_text(surface, key, 19, theme.text_dim, (kx, y + 13),
-                                          "midleft")
-                    kx = rect.right + 8
-                    continue
-                w = max(26, draw.text_size(key, 19)[0] + 14)
-                cap_h = max(18, min(24, pitch - 3))
-                cap = pygame.Rect(kx, y + 13 - cap_h // 2 - 1, w, cap_h)
-                draw.rounded_rect(surface, cap.move(0, 2), theme.button_border, 6)
-                draw.rounded_rect(surface, cap, theme.button, 6, theme.border_width,
-                                  theme.button_border)
-                draw.blit_text(surface, key, 19, theme.text, cap.center, "center")
-                kx = cap.right + 8
-            y += pitch
+        draw_keys(surface, self.theme, PLAY_KEYS, (self.card.x + 28, y), 250, pitch)

@@ -52,6 +52,7 @@ from game.learning import (
 from game.rules import Game, new_game
 from game.ui import draw, tree_canvas
 from game.ui.boards import BoardOverlay, view_for
+from game.ui.keys import ANY_MODIFIER, LEARN_KEYS, command_for
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, Choice, Segmented, TextInput, WidgetGroup
 
@@ -68,12 +69,6 @@ TAB_NAMES = {1: "Tree", 2: "Minimax", 3: "Alpha-beta", 4: "Ordering", 5: "Evalua
 WEIGHTS = (("open_two", "open twos", range(0, 101, 5)), ("open_one", "open ones",
            range(21)), ("centre", "centre", range(21)))
 """Lesson 5's sliders: the tic-tac-toe evaluator's weights and the values offered."""
-KEY_HELP = (("Back to the start screen", "Esc"), ("Lesson 1 to 6", "1 … 6"),
-            ("Check the answer", "Enter"), ("New exercise", "F5"),
-            ("Select a node", "click, or Tab / Shift+Tab"),
-            ("Move the selected child (lesson 4)", "← →"),
-            ("Mark a leaf never visited (lesson 3)", "click it"))
-"""The Learn scene's keys (the README lists them too)."""
 
 
 def parse_value(text: str) -> int | None:
@@ -469,11 +464,11 @@ class LearnScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.close()
-                return
-            if event.key == pygame.K_F5:
-                self.next_exercise()
+            # game.ui.keys.LEARN_KEYS; below, its keys that depend on the lesson and typing.
+            command = command_for(LEARN_KEYS, event, loose=ANY_MODIFIER)
+            if command is not None:
+                name, *arguments = command
+                getattr(self, name)(*arguments)
                 return
             typing = self.widgets.focus is self.entry and self.entry.visible
             if not typing and event.key - pygame.K_0 in LESSONS:
@@ -791,4 +786,4 @@ def readable(fill: tuple[int, int, int]) -> tuple[int, int, int]:
     return (0, 0, 0) if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (255, 255, 255)
 
 
-__all__ = ["KEY_HELP", "LearnScene", "parse_value", "parse_window"]
+__all__ = ["LearnScene", "parse_value", "parse_window"]

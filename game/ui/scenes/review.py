@@ -13,17 +13,8 @@ winning chances over the game (for the window's one side: the person's against t
 computer, else the first player) with the judged mistakes marked; the move list with
 each move's label.
 
-==============================  ==========================================
-Previous / next move            Left / Right (or Up / Down), Home / End; click a move
-Next / previous mistake         M / Shift+M (inaccuracies and worse)
-Stop the review                 Esc or the Stop button (what is judged stays)
-Resume a stopped review         R or the Resume button
-Judge deeper / less deep        D / Shift+D, or the Depth / Time choice (Left / Right on it)
-More / less time per position   T / Shift+T (the same choice: its times follow the depths)
-Back to the game                Esc (when the review is not running), Back
-New game                        N (cancels the review)
-Keyboard help                   F1 or ?
-==============================  ==========================================
+Every key is in ``game.ui.keys.REVIEW_KEYS``, the list the key handler and the README's
+table read.
 """
 
 from __future__ import annotations
@@ -41,6 +32,7 @@ from game.rules import PASS, Game
 from game.ui import draw
 from game.ui.boards import BoardOverlay, view_for
 from game.ui.boards.base import move_numbers
+from game.ui.keys import REVIEW_KEYS, command_for
 from game.ui.scenes.base import Scene
 from game.ui.theme import Theme, icon_outline, mix, readable_on, visible_on
 from game.ui.widgets import Button, Choice, WidgetGroup
@@ -304,6 +296,15 @@ class ReviewScene(Scene):
         elif index >= self.scroll + rows:
             self.scroll = index - rows + 1
 
+    def step_move(self, delta: int) -> None:
+        self.select(self.selected + delta)
+
+    def step_page(self, direction: int) -> None:
+        self.select(self.selected + direction * self.visible_rows())
+
+    def select_last(self) -> None:
+        self.select(len(self.moves) - 1)
+
     def jump_mistake(self, direction: int) -> bool:
         """Select the next (``direction`` 1) or previous (-1) judged mistake."""
         order = range(self.selected + 1, len(self.results)) if direction > 0 \
@@ -316,6 +317,17 @@ class ReviewScene(Scene):
 
     def back(self) -> None:
         self.app.pop_scene(self)
+
+    def escape(self) -> None:
+        """Esc: stop a running review, else back to the game."""
+        if self.running:
+            self.stop()
+        else:
+            self.back()
+
+    def help(self) -> None:
+        from game.ui.scenes.help import HelpDialog
+        self.app.push_scene(HelpDialog(self.app))
 
     def new_game(self) -> None:
         self.app.show_start(dialog=True, game=self.game.name, variant=self.game.variant(),
@@ -410,43 +422,17 @@ class ReviewScene(Scene):
             self.select(min(index, len(self.moves) - 1))
 
     def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        mod = getattr(event, "mod", 0)
-        shift = bool(mod & pygame.KMOD_SHIFT)
-        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+        """The keys of ``game.ui.keys.REVIEW_KEYS``, after the toolbar's (Tab; Enter,
+        Space and the arrows on a focused widget)."""
+        if getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             return
-        if key == pygame.K_ESCAPE:
-            if self.running:
-                self.stop()
-            else:
-                self.back()
-        elif self.widgets.toolbar_key(event, arrows=(self.c_limits,)):
+        if event.key != pygame.K_ESCAPE and self.widgets.toolbar_key(
+                event, arrows=(self.c_limits,)):
             return
-        elif key in (pygame.K_LEFT, pygame.K_UP):
-            self.select(self.selected - 1)
-        elif key in (pygame.K_RIGHT, pygame.K_DOWN):
-            self.select(self.selected + 1)
-        elif key == pygame.K_HOME:
-            self.select(0)
-        elif key == pygame.K_END:
-            self.select(len(self.moves) - 1)
-        elif key == pygame.K_PAGEUP:
-            self.select(self.selected - self.visible_rows())
-        elif key == pygame.K_PAGEDOWN:
-            self.select(self.selected + self.visible_rows())
-        elif key == pygame.K_m:
-            self.jump_mistake(-1 if shift else 1)
-        elif key == pygame.K_r:
-            self.start()
-        elif key == pygame.K_d:
-            self.step_limits("depth", -1 if shift else 1)
-        elif key == pygame.K_t:
-            self.step_limits("time", -1 if shift else 1)
-        elif key == pygame.K_n:
-            self.new_game()
-        elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
-            from game.ui.scenes.help import HelpDialog
-            self.app.push_scene(HelpDialog(self.app))
+        command = command_for(REVIEW_KEYS, event, loose=pygame.KMOD_SHIFT)
+        if command is not None:
+            name, *arguments = command
+            getattr(self, name)(*arguments)
 
     def _refresh_buttons(self) -> None:
         self.b_stop.text = "Stop" if self.running or self.complete else "Resume"

@@ -36,6 +36,7 @@ from game.rules import GAMES, Game, RulesError, new_game
 from game.slots import load_autosave
 from game.tally import Tally
 from game.ui import draw
+from game.ui.keys import START_KEYS, Command, command_for
 from game.ui.scenes.base import Scene
 from game.ui.theme import Theme, icon_outline, mix, visible_on
 from game.ui.widgets import (
@@ -751,31 +752,37 @@ class StartScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            ctrl = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META)
-            if event.key == pygame.K_ESCAPE:
-                self.cancel() if self.overlay else self.app.quit()
-                return
-            if ctrl and event.key == pygame.K_o and not self.overlay:
-                self.open_file()
-                return
-            if event.key == pygame.K_F1:
-                from game.ui.scenes.help import HelpDialog
-                self.app.push_scene(HelpDialog(self.app, self.game_name))
-                return
-            if event.key == pygame.K_r and not ctrl \
-                    and not isinstance(self.widgets.focus, TextInput):
-                self.show_results()
-                return
-            if event.key == pygame.K_l and not ctrl and not self.overlay \
-                    and not isinstance(self.widgets.focus, TextInput):
-                self.show_learn()
-                return
-            focus = self.widgets.focus
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not (
-                    self.widgets.focus_visible and isinstance(focus, (Button, GameTile))):
-                self.start()
+            command = command_for(START_KEYS, event)
+            if command is not None and self.takes(command):
+                name, *arguments = command
+                getattr(self, name)(*arguments)
                 return
         self.widgets.handle_event(event)
+
+    def takes(self, command: Command) -> bool:
+        """Whether a key of ``START_KEYS`` acts now rather than going to the widgets: not
+        R or L while a command line is typed, not Open or Learn in the dialog, not Enter
+        while a button or tile has the visible focus (the widgets press it)."""
+        focus = self.widgets.focus
+        typing = isinstance(focus, TextInput)
+        name = command[0]
+        if name == "open_file":
+            return not self.overlay
+        if name == "show_results":
+            return not typing
+        if name == "show_learn":
+            return not typing and not self.overlay
+        if name == "start":
+            return not (self.widgets.focus_visible and isinstance(focus, (Button, GameTile)))
+        return True
+
+    def escape(self) -> None:
+        """Esc: close the dialog, or quit from the first screen."""
+        self.cancel() if self.overlay else self.app.quit()
+
+    def help(self) -> None:
+        from game.ui.scenes.help import HelpDialog
+        self.app.push_scene(HelpDialog(self.app, self.game_name))
 
     # --- drawing -------------------------------------------------------------------------
 

@@ -8,21 +8,8 @@ order, watching α and β move on a number line with a one-line explanation of e
 expands and collapses nodes, pans, sees any node's position on a small board, and
 compares the three modes' costs on the same position.
 
-Keys (everything the mouse does has one):
-
-=========================  =============================================
-Next / previous step       Space or . / Backspace or ,
-First / last step          Home / End
-Next / previous cut-off    X / Shift+X
-Select a node              arrows: Up parent, Down child, Left/Right sibling
-Expand or collapse         Enter (click a node); E / C the whole subtree
-Pan                        Shift+arrows, mouse drag, wheel (Shift: sideways)
-Zoom; fit the tree; 100%   + / - ; F ; 0 (centred on the current node)
-Depth / mode               D (Shift+D back) / M
-Cancel a recording, back   Esc
-New game                   N
-Keys                       F1 or ?
-=========================  =============================================
+Every key is in ``game.ui.keys.TREE_KEYS``, the list the key handler, the key card
+(F1) and the README's table read; everything the mouse does has a key.
 
 The recording runs on a ``SearchWorker`` of the explorer's own, so that it neither
 cancels nor is cancelled by the game's search going on underneath; its reports reach
@@ -63,7 +50,9 @@ from ai.worker import SearchWorker, WorkerReport
 from game.rules import Game
 from game.ui import draw, tree_canvas
 from game.ui.boards import BoardOverlay, view_for
+from game.ui.keys import TREE_KEYS, command_for
 from game.ui.scenes.base import Scene
+from game.ui.scenes.help import draw_keys
 from game.ui.widgets import Button, Choice, Segmented, WidgetGroup
 
 if TYPE_CHECKING:
@@ -73,8 +62,6 @@ TOP = 54
 BOTTOM = 110
 MARGIN = 12
 DEFAULT_DEPTH = 3
-STEP_KEYS_NEXT = (pygame.K_SPACE, pygame.K_PERIOD, pygame.K_PAGEDOWN)
-STEP_KEYS_BACK = (pygame.K_BACKSPACE, pygame.K_COMMA, pygame.K_PAGEUP)
 PAN_STEP = 60
 ZOOMS = (0.05, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 1.0, 1.25, 1.5)
 """The zoom steps of + and - (the spacing across; shapes and words keep their size);
@@ -82,18 +69,6 @@ fitting the tree may choose any scale down to the first."""
 WAKE = pygame.event.custom_type()
 """Posted by the explorer's worker so a sleeping loop wakes and drains the reports."""
 
-KEY_HELP = (
-    ("Next / previous step", "Space  ·  Backspace"),
-    ("First / last step", "Home  ·  End"),
-    ("Select a node", "Arrows"),
-    ("Next / previous cut-off", "X  ·  Shift+X"),
-    ("Expand / collapse", "Enter  ·  E / C subtree"),
-    ("Pan", "Shift+arrows, drag, wheel"),
-    ("Zoom, fit the tree, 100%", "+ −  ·  F  ·  0"),
-    ("Depth / mode", "D  ·  M"),
-    ("Cancel, back to the game", "Esc"),
-    ("New game", "N"),
-)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -365,6 +340,12 @@ class TreeScene(Scene):
         self._relayout_tree()
         self._centre_on(node)
 
+    def next_step(self) -> None:
+        self.go_to(self.step + 1)
+
+    def previous_step(self) -> None:
+        self.go_to(self.step - 1)
+
     def next_cutoff(self) -> None:
         """Jump to the next step where β ≤ α pruned something (or stay at the last one)."""
         if self.tree is None:
@@ -397,6 +378,10 @@ class TreeScene(Scene):
                                       else z < self.zoom - 1e-6)]
         if steps:
             self.set_zoom(steps[0] if direction > 0 else steps[-1])
+
+    def actual_size(self) -> None:
+        """0: 100%, centred on the selected node."""
+        self.set_zoom(1.0, keep=self.selected)
 
     def fit(self) -> None:
         """F: the whole tree in view (no larger than 100%)."""
@@ -540,6 +525,27 @@ class TreeScene(Scene):
     def toggle_keys(self) -> None:
         self.show_keys = not self.show_keys
 
+    def escape(self) -> None:
+        """Esc: close the key card, else cancel the recording, else back to the game."""
+        if self.show_keys:
+            self.show_keys = False
+        elif self.recording:
+            self.cancel()
+        else:
+            self.close()
+
+    def toggle_selected(self, whole: bool | None = None) -> None:
+        """Enter / E / C: expand or collapse the selected node (its subtree: ``whole``)."""
+        if self.selected is not None:
+            self.toggle(self.selected, whole=whole)
+
+    def step_depth(self, direction: int) -> None:
+        self.c_depth.step(direction)
+
+    def step_mode(self, direction: int) -> None:
+        i = TREE_MODES.index(self.mode)
+        self.s_mode.choose((i + direction) % len(TREE_MODES))
+
     def new_game(self) -> None:
         play = self.app.play
         if play is None:
@@ -613,62 +619,27 @@ class TreeScene(Scene):
         self.select(node)
 
     def _key(self, event: pygame.event.Event) -> None:
+        """The keys of ``game.ui.keys.TREE_KEYS`` (the key card's list), after the
+        toolbar's; below, the arrows, which act on the selection or pan with Shift."""
         key = event.key
         mods = getattr(event, "mod", 0)
-        shift = bool(mods & pygame.KMOD_SHIFT)
         if mods & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             return
-        if key == pygame.K_ESCAPE:
-            if self.show_keys:
-                self.show_keys = False
-            elif self.recording:
-                self.cancel()
-            else:
-                self.close()
-        elif self.widgets.toolbar_key(event, arrows=(self.c_depth, self.s_mode)):
+        if key != pygame.K_ESCAPE and self.widgets.toolbar_key(
+                event, arrows=(self.c_depth, self.s_mode)):
             return
-        elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
-            self.toggle_keys()
-        elif key in STEP_KEYS_NEXT:
-            self.go_to(self.step + 1)
-        elif key in STEP_KEYS_BACK:
-            self.go_to(self.step - 1)
-        elif key == pygame.K_HOME:
-            self.go_to(0)
-        elif key == pygame.K_END:
-            self.go_to_end()
-        elif key == pygame.K_x:
-            self.previous_cutoff() if shift else self.next_cutoff()
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.step_zoom(1)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.step_zoom(-1)
-        elif key == pygame.K_f:
-            self.fit()
-        elif key in (pygame.K_0, pygame.K_KP0):
-            self.set_zoom(1.0, keep=self.selected)
+        command = command_for(TREE_KEYS, event, loose=pygame.KMOD_SHIFT)
+        if command is not None:
+            name, *arguments = command
+            getattr(self, name)(*arguments)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             self.widgets.focus_visible = False
-            if shift:
+            if mods & pygame.KMOD_SHIFT:
                 dx = {pygame.K_LEFT: -PAN_STEP, pygame.K_RIGHT: PAN_STEP}.get(key, 0)
                 dy = {pygame.K_UP: -PAN_STEP, pygame.K_DOWN: PAN_STEP}.get(key, 0)
                 self.pan(dx, dy)
             else:
                 self._move_selection(key)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.selected is not None:
-                self.toggle(self.selected)
-        elif key == pygame.K_e and self.selected is not None:
-            self.toggle(self.selected, whole=True)
-        elif key == pygame.K_c and self.selected is not None:
-            self.toggle(self.selected, whole=False)
-        elif key == pygame.K_d:
-            self.c_depth.step(-1 if shift else 1)
-        elif key == pygame.K_m:
-            i = TREE_MODES.index(self.mode)
-            self.s_mode.choose((i + (-1 if shift else 1)) % len(TREE_MODES))
-        elif key == pygame.K_n:
-            self.new_game()
 
     # --- frame ------------------------------------------------------------------------------------
 
@@ -985,23 +956,17 @@ class TreeScene(Scene):
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         theme = self.theme
-        card = pygame.Rect(0, 0, min(520, self.tree_card.width - 12),
-                           min(60 + 30 * len(KEY_HELP), self.tree_card.height - 8))
+        card = pygame.Rect(0, 0, min(600, self.tree_card.width - 12),
+                           min(60 + 30 * len(TREE_KEYS), self.tree_card.height - 8))
         card.center = self.tree_card.center
         draw.card(surface, card, theme.card, theme.accent, 12, theme.shadow_alpha, 2)
         draw.blit_text(surface, "Keys", 24, theme.text, (card.x + 20, card.y + 14), "topleft",
                        bold=True)
         draw.blit_text(surface, "Esc or F1 closes", 17, theme.text_dim,
                        (card.right - 20, card.y + 18), "topright")
-        pitch = min(30, (card.height - 60) // len(KEY_HELP))
-        keys_x = card.x + min(250, card.width // 2)
-        y = card.y + 50
-        for action, keys in KEY_HELP:
-            draw.blit_text(surface, action, 18, theme.text, (card.x + 20, y), "topleft",
-                           max_width=keys_x - card.x - 28)
-            draw.blit_text(surface, keys, 18, theme.text, (keys_x, y), "topleft",
-                           max_width=card.right - keys_x - 16, bold=True)
-            y += pitch
+        pitch = min(30, (card.height - 60) // len(TREE_KEYS))
+        draw_keys(surface, theme, TREE_KEYS, (card.x + 20, card.y + 48),
+                  min(250, card.width // 2 - 20), pitch)
 
 
 def _sentence(text: str) -> str:
