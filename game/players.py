@@ -224,20 +224,26 @@ def clean_name(text: str) -> str:
 
 
 def engine(game_name: str, command: str, *, name: str | None = None,
-           seconds: float | None = None, depth: int | None = None) -> Engine:
-    """The outside engine ``command`` as a player of ``game_name``.
+           seconds: float | None = None, depth: int | None = None,
+           protocol: str | None = None) -> Engine:
+    """The outside engine ``command`` as a player of ``game_name``, speaking
+    ``protocol`` (default the game's, ``PROTOCOLS``).
 
     Raises:
-        PlayerError: no protocol for the game, or an empty or overlong command.
+        PlayerError: no protocol for the game, an unknown protocol, or an empty or
+        overlong command.
     """
     if game_name not in PROTOCOLS:
         raise PlayerError(f"outside engines play {' or '.join(PROTOCOLS)}, not {game_name}")
+    if protocol is not None and protocol not in PROTOCOL_NAMES:
+        raise PlayerError(f"an engine's protocol is one of {', '.join(PROTOCOL_NAMES)}, "
+                          f"not {protocol!r}")
     command = command.strip()
     if not command or len(command) > MAX_COMMAND or not command.isprintable():
         raise PlayerError("an engine needs a command line of at most "
                           f"{MAX_COMMAND} printable characters")
-    return Engine(clean_name(name) if name else engine_name(command), PROTOCOLS[game_name],
-                  command, seconds, depth)
+    return Engine(clean_name(name) if name else engine_name(command),
+                  protocol or PROTOCOLS[game_name], command, seconds, depth)
 
 
 # --- specs: what people type -------------------------------------------------------------

@@ -103,7 +103,24 @@ class DetectingPlayer(ExternalPlayer):
             inner.close()
 
 
-__all__ = ["PROBE_SECONDS", "DetectingPlayer", "detect_protocol"]
+__all__ = ["PROBE_SECONDS", "DetectingPlayer", "detect_protocol", "forced_protocol"]
+
+
+def forced_protocol(game_name: str, protocol: str) -> str | None:
+    """The protocol to speak to an engine that a player names with ``protocol``, or
+    ``None`` to ask the engine (``player_for``): an Othello engine with the game's
+    default protocol is asked, as ``plies match`` does, since that default is also what
+    a player gets who named none (the window's "Engine…" choice).
+
+    >>> forced_protocol("othello", "nboard"), forced_protocol("othello", "gtp")
+    (None, 'gtp')
+    >>> forced_protocol("gomoku", "pbrain"), forced_protocol("othello", "")
+    ('pbrain', None)
+    """
+    choices = PROTOCOLS.get(game_name, ())
+    if not protocol or (len(choices) > 1 and protocol == choices[0]):
+        return None
+    return protocol
 
 
 def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None,

@@ -5,7 +5,8 @@ A person who installs GRhino with the package manager (Debian's ``grhino`` puts
 without writing a command line. Looked for: ``gtp-rhino`` (GTP, levels 1-5) on ``PATH``
 or in ``/usr/games``, Edax (``edax`` or a build named ``lEdax-ARCH``, NBoard, a few of its
 levels) and Gomocup brains (``pbrain-NAME``, Plies' own ``pbrain-plies`` aside). Only
-file names are looked at: nothing is started.
+file names are looked at: nothing is started. The window's level list offers them
+(``game.ui.scenes.start``), and names the player after them.
 
 >>> FoundEngine("GRhino level 3", "/usr/games/gtp-rhino -l 3", "gtp").menu_label
 'GRhino level 3 (GTP)'
@@ -13,6 +14,8 @@ file names are looked at: nothing is started.
 ('GRhino level 3', 'Edax level 10')
 >>> engine_label("/opt/pbrain-rapfi"), engine_label("./my-engine --fast"), engine_label("'")
 ('Rapfi', 'my-engine', "'")
+>>> engine_label("python3 -u my_brain.py 2")
+'my_brain'
 >>> engine_label("python3 -m game engine othello --protocol gtp --level 4")
 'Plies level 4'
 """
@@ -22,6 +25,8 @@ from __future__ import annotations
 import dataclasses
 import os
 import shlex
+
+from game.players import engine_name
 
 GAMES_DIRS = ("/usr/games", "/usr/local/games")
 """Where Debian and others put games, often not on a user's ``PATH``."""
@@ -97,7 +102,7 @@ def engine_label(command: str) -> str:
             return f"{name} level {level}" if level else name
     if program.startswith("pbrain-") and len(program) > len("pbrain-"):
         return program.removeprefix("pbrain-").capitalize()
-    return program
+    return engine_name(command)  # past an interpreter: ``python3 brain.py`` is ``brain``
 
 
 def _edax_eval(program: str) -> str:

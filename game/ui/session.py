@@ -418,14 +418,16 @@ class Session:
         return evaluator, limits
 
     def _request(self, purpose: str) -> None:
-        command = engine_command(self.players[self.game.turn])
-        if purpose == "move" and command is not None:
-            self._request_engine(command)
+        mover = self.players[self.game.turn]
+        if purpose == "move" and engine_command(mover) is not None:
+            assert isinstance(mover, Engine)
+            self._request_engine(mover)
             return
         if purpose == "hint":
             # Playing an outside engine, the person's hint comes from that engine too
             # (its own instance, so the game engine's idea of the game is not disturbed).
-            engines = [c for c in map(engine_command, self.players) if c is not None]
+            engines = [p for p in self.players
+                       if isinstance(p, Engine) and engine_command(p) is not None]
             if engines:
                 self._request_engine(engines[0], purpose="hint")
                 return
@@ -442,13 +444,15 @@ class Session:
         self.search_preset = evaluator.name
         self.thinking = None
 
-    def _request_engine(self, command: str, purpose: str = "move") -> None:
-        """Ask an outside engine for the side to move's move, on the worker thread
-        (``run_job``): cancelled like a search (its process is then closed and started
-        again later). ``purpose`` ``"hint"`` uses an engine instance of its own."""
-        from game.engines.detect import player_for
+    def _request_engine(self, spec: Engine, purpose: str = "move") -> None:
+        """Ask the outside engine ``spec`` for the side to move's move, on the worker
+        thread (``run_job``): cancelled like a search (its process is then closed and
+        started again later). ``purpose`` ``"hint"`` uses an engine instance of its own.
+        It speaks ``spec``'s protocol, or is asked which (``forced_protocol``)."""
+        from game.engines.detect import forced_protocol, player_for
         from game.engines.external import EngineError, EngineFault
 
+        command = spec.command
         side = self.game.turn
         slot = side if purpose == "move" else HINT_ENGINE
         player = self.engines.get(slot)
@@ -457,7 +461,8 @@ class Session:
                 player.close()
             seconds = self.timing.move_seconds[side] if purpose == "move" else None
             try:
-                player = player_for(self.game, command, seconds or ENGINE_SECONDS)
+                player = player_for(self.game, command, seconds or ENGINE_SECONDS,
+                                    protocol=forced_protocol(self.game.name, spec.protocol))
             except EngineError as error:
                 self._fail(str(error))
                 return
@@ -1094,11 +1099,22 @@ class Session:
 
     # --- persistence --------------------------------------------------------------------------
 
+    def spoken(self, side: int) -> Player:
+        """``side``'s player, an outside engine with the protocol it was found to speak
+        once it was asked (a typed GRhino command is recorded as GTP, not NBoard)."""
+        player = self.players[side]
+        running = self.engines.get(side)
+        protocol = getattr(running, "protocol", "") if running is not None else ""
+        if isinstance(player, Engine) and protocol and protocol != player.protocol \
+                and running.command == player.command:
+            return dataclasses.replace(player, protocol=protocol)
+        return player
+
     def record(self) -> records.GameRecord:
         """The game so far, with the evaluations seen (the graph) when there are any."""
         plies = range(len(self.game.move_stack) + 1)
         scores = [self.evals[p].score if p in self.evals else None for p in plies]
-        players = self.players if self.opening is None else \
+        players = [self.spoken(side) for side in (0, 1)] if self.opening is None else \
             self.opening.record_players(self.game.ply)
         record = records.record_from_game(self.game, players,
                                           scores if any(s is not None for s in scores) else None)

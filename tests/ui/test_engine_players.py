@@ -3,6 +3,7 @@ rules, cancelled by undo, closed with their game (fake engines of tests/engines/
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -11,7 +12,7 @@ import pygame
 import pytest
 
 from game import players
-from game.players import Engine
+from game.players import Engine, Human
 from game.rules import new_game
 from tests.ui.helpers import HUMAN, post_click, post_key, post_text
 from tests.ui.pictures import around, dark, ink_span, light, share
@@ -218,3 +219,141 @@ def test_after_undo_the_engine_is_sent_the_new_position(make_app):
     # An engine still believing a15 taken would answer b15: it got RESTART and BOARD.
     assert play.game.moves_text() == "i9 a15"
 
+
+
+# --- engines found on this system (game.engines.found), chosen by name -------------------
+
+RHINO = shutil.which("gtp-rhino") or shutil.which("gtp-rhino", path="/usr/games")
+
+OPENING_MOVES = {"d3", "c4", "f5", "e6"}
+"""Black's four legal first moves in Othello (each outflanks one of White's two discs)."""
+
+
+def choose_level(app, side: int, label: str, game_tile: int = 1, *, again: bool = False):
+    """In the start dialog (opened unless ``again``): the game, the side a computer, its
+    level list stepped by the keyboard to the choice shown as ``label``."""
+    if not again:
+        app.show_start()
+        app.run_frames(2)
+    start = app.top
+    post_click(start.tiles[game_tile].rect.center)
+    post_click(start.kind[side]._segment(1).center)  # computer
+    app.run_frames(2)
+    post_click(start.levels[side].rect.center)  # focus (a click on the value cycles once)
+    labels = [text for _, text in start.levels[side].options]
+    for _ in labels:
+        post_key(pygame.K_LEFT)
+    for _ in range(labels.index(label)):
+        post_key(pygame.K_RIGHT)
+    app.run_frames(2)
+    assert start.levels[side].options[start.levels[side].index][1] == label
+    return start
+
+
+@pytest.fixture
+def fake_rhino(tmp_path, monkeypatch):
+    """A program named ``gtp-rhino`` in a games folder the finder is pointed at (the
+    real one is not looked for): Plies' own GTP engine behind GRhino's name."""
+    from game.engines import found
+
+    games = tmp_path / "games"
+    games.mkdir()
+    rhino = games / "gtp-rhino"
+    rhino.write_text(f"#!/bin/sh\nexec {sys.executable} -m game engine othello "
+                     "--protocol gtp --level 1\n")
+    rhino.chmod(0o755)
+    monkeypatch.setattr(found, "GAMES_DIRS", (str(games),))
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    return str(rhino)
+
+
+def test_the_dialog_offers_an_engine_found_on_this_system(make_app, fake_rhino):
+    app = make_app((800, 560))
+    start = choose_level(app, 0, "GRhino level 3 (GTP)")
+    labels = [text for _, text in start.levels[0].options]
+    assert labels[8:] == [f"GRhino level {n} (GTP)" for n in range(1, 6)] + [
+        "GTP engine…", "Engine…"]
+    # Its name says it all: no command to type, no evaluator beside it, nothing cut.
+    assert not start.commands[0].visible and not start.evals[0].visible
+    assert start.card.contains(start.levels[0].rect)
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    play = app.play
+    assert play is not None
+    assert play.session.players[0] == Engine("GRhino level 3", "gtp", f"{fake_rhino} -l 3")
+    assert play.session.level_label(0) == "Engine · GRhino level 3"
+    assert play.session.record().players[0].to_json() == {
+        "type": "engine", "name": "GRhino level 3", "protocol": "gtp"}
+    # Black moves first: it is asked over GTP (not asked which protocol it speaks).
+    assert app.pump_until(lambda: play.game.ply == 1, 30), play.session.message
+    assert type(play.session.engines[0]).__name__ == "GtpPlayer"
+    assert play.game.moves_text() in OPENING_MOVES
+    # The dialog comes back with it chosen.
+    app.show_start()
+    app.run_frames(2)
+    again = app.top
+    assert again.levels[0].options[again.levels[0].index][1] == "GRhino level 3 (GTP)"
+
+
+def test_a_typed_command_with_a_protocol_chosen(make_app, fake_rhino):
+    app = make_app((800, 560))
+    start = choose_level(app, 1, "GTP engine…")
+    assert start.commands[1].visible and not start.evals[1].visible
+    post_click(start.commands[1].rect.center)
+    post_key(pygame.K_a, pygame.KMOD_LCTRL)
+    post_text(f"{fake_rhino} -l 2")
+    app.run_frames(2)
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    # A typed command is named by its program, never by the command line.
+    assert app.play.session.players[1] == Engine("GRhino level 2", "gtp", f"{fake_rhino} -l 2")
+    # "Engine…": the same command (kept while the found engines were stepped past), its
+    # protocol asked when it first moves; the record then says what it speaks.
+    choose_level(app, 1, "Engine…")
+    post_click(app.top.kind[1]._segment(0).center)  # White a person, Black the engine
+    app.run_frames(1)
+    choose_level(app, 0, "Engine…", again=True)
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    play = app.play
+    assert play.session.players[0] == Engine("GRhino level 2", "nboard", f"{fake_rhino} -l 2")
+    assert play.session.players[1] == Human()
+    assert app.pump_until(lambda: play.game.ply == 1, 30), play.session.message
+    assert type(play.session.engines[0]).__name__ == "DetectingPlayer"
+    assert play.session.record().players[0].to_json() == {
+        "type": "engine", "name": "GRhino level 2", "protocol": "gtp"}
+    assert play.game.moves_text() in OPENING_MOVES
+
+
+def test_a_gomocup_brain_on_the_path_is_offered_by_name(make_app, fake_rhino, tmp_path,
+                                                      monkeypatch):
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    brain = folder / "pbrain-fake"
+    brain.write_text(f"#!/bin/sh\nexec {sys.executable} {FAKE} good 1\n")
+    brain.chmod(0o755)
+    monkeypatch.setenv("PATH", str(folder))
+    app = make_app((800, 560))
+    start = choose_level(app, 1, "Fake (Gomocup)", game_tile=2)
+    assert [text for _, text in start.levels[1].options][8:] == ["Fake (Gomocup)", "Engine…"]
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    play = app.play
+    assert play.session.players[1] == Engine("Fake", "pbrain", str(brain))
+    click(play, "h8")
+    assert app.pump_until(lambda: play.game.ply == 2, 10), play.session.message
+    assert play.game.moves_text() == "h8 a15"  # the fake plays its first empty cell
+
+
+@pytest.mark.skipif(RHINO is None, reason="GRhino is not installed (apt-get install grhino "
+                                          "puts gtp-rhino in /usr/games)")
+def test_grhino_chosen_in_the_dialog_plays_a_real_move(make_app):
+    app = make_app((800, 560))
+    choose_level(app, 0, "GRhino level 1 (GTP)")
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    play = app.play
+    assert play.session.players[0].name == "GRhino level 1"
+    assert app.pump_until(lambda: play.game.ply == 1 or play.session.failed, 60)
+    assert not play.session.failed, play.session.message
+    assert play.game.moves_text() in OPENING_MOVES

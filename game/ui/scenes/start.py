@@ -3,8 +3,9 @@
 It chooses the game (three tiles), its variant (Connect-4 width, height and line
 length; Gomoku size and rule), who plays each side (a person, or the computer at a
 level 1-8 shown as ``Level 4 — depth 8`` with an evaluator preset, or for Gomoku and
-Othello an outside engine: the last choice of the level list, "Engine…", with
-its command line typed beside it and remembered in the settings), and starts. As the
+Othello an outside engine: one found on this system, chosen by name further down the
+level list ("GRhino level 3", ``game.engines.found``), or "Engine…" with its command
+line typed beside it and remembered in the settings), and starts. As the
 first screen it also offers to resume an unfinished autosaved game and to open a
 file. Choices are remembered per game in the settings when a game starts.
 """
@@ -28,6 +29,8 @@ from game.clock import (
     move_seconds_text,
     timing_from_json,
 )
+from game.engines.detect import forced_protocol
+from game.engines.found import FoundEngine, engine_label, found_engines
 from game.players import Computer, Engine, Human, Player, PlayerError, engine
 from game.rules import GAMES, Game, RulesError, new_game
 from game.slots import load_autosave
@@ -62,10 +65,17 @@ GOMOKU_SIZES = range(9, 26)
 LINE_WORDS = {3: "Three", 4: "Four", 5: "Five", 6: "Six"}
 GOMOKU_USUAL = {15: "the usual board", 19: "a Go board", 20: "Gomocup's size"}
 ENGINE = "engine"
-"""The level list's last value for Gomoku and Othello: an outside engine plays the side."""
-ENGINE_GAMES = ("gomoku", "othello")
+"""The level list's last value for Gomoku and Othello: an outside engine, its command
+typed beside (an Othello engine is asked whether it speaks NBoard or GTP)."""
+TYPED = {"othello": ((f"{ENGINE}:gtp", "GTP engine…", "gtp"), (ENGINE, "Engine…", "")),
+         "gomoku": ((ENGINE, "Engine…", ""),)}
+"""The level list's choices of a typed engine command per game: value, label and the
+protocol it is spoken to in (``""``: the game's; for Othello, asked)."""
+ENGINE_GAMES = tuple(TYPED)
 ENGINE_HINT = {"gomoku": "Gomocup engine command, e.g. pbrain-rapfi",
-               "othello": "NBoard engine command, e.g. edax -q"}
+               "othello": "NBoard or GTP engine command, e.g. edax -nboard"}
+FOUND = "found:"
+"""Level list values ``found:COMMAND``: an engine found on this system, by name."""
 
 
 @dataclasses.dataclass
@@ -79,12 +89,19 @@ class Draft:
     level: int = DEFAULT_LEVEL
     evaluator: str = "default"
     command: str = ""
+    protocol: str = ""
+    """An engine's forced protocol; ``""``: the game's (for Othello, the engine is asked)."""
+    name: str = ""
+    """A found engine's name ("GRhino level 3"); ``""`` for a typed command."""
+    typed: str = ""
+    """The command in the field, kept while a found engine is chosen."""
 
     @classmethod
     def of(cls, game: str, player: Player) -> Draft:
         if isinstance(player, Engine):
             return cls("engine", DEFAULT_LEVEL, level_evaluator(game, DEFAULT_LEVEL),
-                       player.command)
+                       player.command, forced_protocol(game, player.protocol) or "",
+                       player.name, player.command)
         if isinstance(player, Computer):
             number = player.level or DEFAULT_LEVEL
             return cls("computer", number, player.evaluator_name(game))
@@ -93,7 +110,8 @@ class Draft:
     def player(self, game: str) -> Player:
         """The player chosen; raises ``PlayerError`` for an unusable engine command."""
         if self.kind == "engine" and game in ENGINE_GAMES:
-            return engine(game, self.command)
+            return engine(game, self.command, name=self.name or engine_label(self.command),
+                          protocol=self.protocol or None)
         if self.kind == "human":
             return Human()
         return Computer(self.level, self.evaluator or "default")
@@ -283,6 +301,8 @@ class StartScene(Scene):
         if players is not None:
             self.players[self.game_name] = [Draft.of(self.game_name, p) for p in players]
         self.error = ""
+        self.found: dict[str, list[FoundEngine]] = {}
+        """Per game, the engines installed on this system (looked for once a dialog)."""
         self.resume_record: records.GameRecord | None = None
         self.resume_game: Game | None = None
         self.tally = Tally()
@@ -477,9 +497,16 @@ class StartScene(Scene):
         draft = self.players[self.game_name][side]
         if key == "type":
             draft.kind = "computer" if value == "computer" else "human"
-        elif key == "level" and value == ENGINE:
-            draft.kind = "engine"
-            draft.command = self.app.settings.engine_commands.get(self.game_name, "")
+        elif key == "level" and isinstance(value, str) and value.startswith(FOUND):
+            chosen = next(f for f in self._found(self.game_name)
+                          if FOUND + f.command == value)
+            draft.kind, draft.command = "engine", chosen.command
+            draft.protocol, draft.name = chosen.protocol, chosen.label
+        elif key == "level" and isinstance(value, str) and value.startswith(ENGINE):
+            draft.command = draft.typed or self.app.settings.engine_commands.get(
+                self.game_name, "")
+            draft.kind, draft.name = "engine", ""
+            draft.protocol = next(p for v, _, p in TYPED[self.game_name] if v == value)
         elif key == "level":
             draft.kind = "computer"
             # The evaluator follows the level (ai.levels.Level.evaluator) unless the
@@ -494,7 +521,7 @@ class StartScene(Scene):
     def _set_command(self, side: int, text: str) -> None:
         draft = self.players[self.game_name][side]
         if draft.kind == "engine":
-            draft.command = text
+            draft.command = draft.typed = text
             self.error = ""
 
     def choose_game(self, name: str) -> None:
@@ -523,18 +550,29 @@ class StartScene(Scene):
             self.kind[side].set_value("computer" if computer else "human")
             lvl = draft.level
             engine = draft.kind == "engine" and name in ENGINE_GAMES
-            levels = [(n, level(name, n).label) for n in LEVEL_NUMBERS]
+            levels: list[tuple[Any, str]] = [(n, level(name, n).label) for n in LEVEL_NUMBERS]
+            chosen: Any = lvl
             if name in ENGINE_GAMES:
-                levels.append((ENGINE, "Engine…"))
-            self.levels[side].set_options(levels, ENGINE if engine else lvl)
+                for found in self._found(name):
+                    levels.append((FOUND + found.command, found.menu_label))
+                    if engine and (draft.name, draft.command) == (found.label, found.command):
+                        chosen = FOUND + found.command
+                for value, label, protocol in TYPED[name]:
+                    levels.append((value, label))
+                    if engine and chosen == lvl and draft.protocol == protocol:
+                        chosen = value
+                if engine and chosen == lvl:
+                    chosen = ENGINE
+            self.levels[side].set_options(levels, chosen)
             evaluator = draft.evaluator or "default"
             options = list(presets) + ([evaluator] if evaluator not in presets else [])
             self.evals[side].set_options([(p, p) for p in options], evaluator)
             self.levels[side].visible = computer
             self.evals[side].visible = computer and not engine
-            self.commands[side].visible = engine
+            # A found engine's name says it all: the field is for a typed command only.
+            self.commands[side].visible = engine and not str(chosen).startswith(FOUND)
             self.commands[side].placeholder = ENGINE_HINT.get(name, "")
-            if engine and self.commands[side].text != draft.command:
+            if self.commands[side].visible and self.commands[side].text != draft.command:
                 self.commands[side].set_text(draft.command)
         kinds = [d.kind for d in self.players[name]]
         swap = name == "gomoku" and self.opening != "none"  # its colours come later
@@ -542,6 +580,12 @@ class StartScene(Scene):
         self.seconds_choice.visible = "computer" in kinds or "engine" in kinds
         if self.card.width:  # the command field takes room from the evaluator's
             self.layout(self.app.screen.get_size())
+
+    def _found(self, name: str) -> list[FoundEngine]:
+        """The engines installed for game ``name`` (``game.engines.found``)."""
+        if name not in self.found:
+            self.found[name] = found_engines(name)
+        return self.found[name]
 
     # --- actions ---------------------------------------------------------------------------------
 
@@ -674,7 +718,10 @@ class StartScene(Scene):
             self.kind[side].rect = pygame.Rect(x, ry, 220, row_h)
             x += 232
             rest = c.right - pad - x
-            lw = round(rest * (0.42 if self.commands[side].visible else 0.6))
+            if str(self.levels[side].value).startswith(FOUND):
+                lw = rest + 10  # a found engine: its name takes the row, nothing beside it
+            else:
+                lw = round(rest * (0.5 if self.commands[side].visible else 0.6))
             self.levels[side].rect = pygame.Rect(x, ry, lw - 10, row_h)
             self.evals[side].rect = pygame.Rect(x + lw, ry, rest - lw, row_h)
             self.commands[side].rect = self.evals[side].rect.copy()
