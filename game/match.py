@@ -232,7 +232,6 @@ def check_engine(game: Game, spec: Engine, label: str) -> tuple[Engine, str]:
     such as GRhino then plays over GTP). An engine that cannot start or fails its
     handshake is a ``CliError`` (one sentence), before any game is played."""
     from game.engines.external import EngineError, EngineFault
-    from game.engines.found import engine_label
 
     ask = game.name == "othello" and spec.protocol in ("", players.PROTOCOLS[game.name])
     if ask:
@@ -243,7 +242,7 @@ def check_engine(game: Game, spec: Engine, label: str) -> tuple[Engine, str]:
             player.start(game)
     except (EngineError, EngineFault) as error:
         raise CliError(f"player {label}: {_sentence(error)}") from None
-    return dataclasses.replace(spec, protocol=player.protocol), engine_label(spec.command)
+    return dataclasses.replace(spec, protocol=player.protocol), spec.name
 
 
 def _play_out(game: Game, players: list[Any]) -> Outcome:

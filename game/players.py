@@ -19,7 +19,7 @@ An engine is never a Plies level: nothing here turns one into the other.
 >>> parse_spec("level=5,eval=naive")
 Computer(level=5, evaluator='naive')
 >>> parse_spec('time=2,engine="pbrain-embryo --quiet"').name
-'pbrain-embryo'
+'Embryo'
 >>> from_json({"type": "computer", "level": 3}).to_json()
 {'type': 'computer', 'level': 3, 'eval': 'default'}
 """
@@ -198,21 +198,47 @@ def standard_players() -> tuple[Player, Player]:
     return (Human(), Computer(DEFAULT_LEVEL, DEFAULT_EVAL))
 
 
-def engine_name(command: str) -> str:
-    """The name of the engine a command line starts: its program's file name without
-    folder or extension, past an interpreter (``python3 brain.py`` is ``brain``).
+_KNOWN_ENGINES = (("gtp-rhino", "GRhino"), ("edax", "Edax"), ("lEdax", "Edax"))
+"""Program names of engines people install, and what they are called (``lEdax``: a
+prefix, as Edax's builds are named ``lEdax-ARCH``)."""
 
-    >>> engine_name("/opt/edax/bin/lEdax-x64 -q"), engine_name("python3 -u my_brain.py 2")
-    ('lEdax-x64', 'my_brain')
+
+def engine_name(command: str) -> str:
+    """How the window, records, the tally and match results name the engine ``command``
+    starts — never the command line itself: a known engine by its name and ``-l`` level,
+    Plies' own engine as "Plies level N", a Gomocup ``pbrain-NAME`` as "Name", anything
+    else by its program's file name without folder or extension, past an interpreter.
+
+    >>> engine_name("/usr/games/gtp-rhino -l 3"), engine_name("lEdax-x64 -nboard -l 10")
+    ('GRhino level 3', 'Edax level 10')
+    >>> engine_name("/opt/pbrain-rapfi"), engine_name("./my-engine --fast"), engine_name("'")
+    ('Rapfi', 'my-engine', "'")
+    >>> engine_name("python3 -u my_brain.py 2"), engine_name("/opt/edax/bin/edax.exe -q")
+    ('my_brain', 'Edax')
+    >>> engine_name("python3 -m game engine othello --protocol gtp --level 4")
+    'Plies level 4'
     """
     try:
-        words = shlex.split(command)
+        argv = shlex.split(command)
     except ValueError:
-        words = command.split()
-    words = [w for w in words if not w.startswith("-")] or words or ["engine"]
+        argv = command.split()
+    if not argv:
+        return "engine"
+    program = os.path.splitext(os.path.basename(argv[0]))[0] or argv[0]
+    level = next((argv[i + 1] for i in range(len(argv) - 1)
+                  if argv[i] in ("-l", "-level", "--level")
+                  and argv[i + 1].isdigit() and len(argv[i + 1]) <= 3), None)
+    if "engine" in argv and (program in ("plies", "pbrain-plies") or argv[1:3] == ["-m", "game"]):
+        return f"Plies level {level}" if level else "Plies"  # ``plies engine GAME``
+    for known, name in _KNOWN_ENGINES:
+        if program == known or known == "lEdax" and program.startswith(known):
+            return f"{name} level {level}" if level else name
+    if program.startswith("pbrain-") and len(program) > len("pbrain-"):
+        return clean_name(program.removeprefix("pbrain-").capitalize())
+    words = [w for w in argv if not w.startswith("-")] or argv
     program = words[0]
     if _INTERPRETERS.fullmatch(os.path.basename(program)) and len(words) > 1:
-        program = words[1]
+        program = words[1]  # ``python3 brain.py`` is ``brain``
     stem = os.path.splitext(os.path.basename(program))[0] or "engine"
     return clean_name(stem)
 

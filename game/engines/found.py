@@ -10,14 +10,6 @@ file names are looked at: nothing is started. The window's level list offers the
 
 >>> FoundEngine("GRhino level 3", "/usr/games/gtp-rhino -l 3", "gtp").menu_label
 'GRhino level 3 (GTP)'
->>> engine_label("/usr/games/gtp-rhino -l 3"), engine_label("lEdax-x64 -nboard -l 10")
-('GRhino level 3', 'Edax level 10')
->>> engine_label("/opt/pbrain-rapfi"), engine_label("./my-engine --fast"), engine_label("'")
-('Rapfi', 'my-engine', "'")
->>> engine_label("python3 -u my_brain.py 2")
-'my_brain'
->>> engine_label("python3 -m game engine othello --protocol gtp --level 4")
-'Plies level 4'
 """
 
 from __future__ import annotations
@@ -25,8 +17,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import shlex
-
-from game.players import engine_name
 
 GAMES_DIRS = ("/usr/games", "/usr/local/games")
 """Where Debian and others put games, often not on a user's ``PATH``."""
@@ -82,29 +72,6 @@ def _programs(folders: list[str]) -> dict[str, str]:
     return found
 
 
-def engine_label(command: str) -> str:
-    """How the window and records name the engine ``command`` runs: the names above for
-    the engines this module knows (with their ``-l`` level), else the program's file
-    name; never the command line."""
-    try:
-        argv = shlex.split(command)
-    except ValueError:
-        argv = command.split()
-    if not argv:
-        return command
-    program = os.path.basename(argv[0]) or argv[0]
-    level = next((argv[i + 1] for i in range(len(argv) - 1) if argv[i] in ("-l", "-level", "--level")
-                  and argv[i + 1].isdigit() and len(argv[i + 1]) <= 3), None)
-    if "engine" in argv and (program in ("plies", "pbrain-plies") or argv[1:3] == ["-m", "game"]):
-        return f"Plies level {level}" if level else "Plies"  # plies engine GAME, as an engine
-    for known, name in (("gtp-rhino", "GRhino"), ("edax", "Edax"), ("lEdax", "Edax")):
-        if program == known or known == "lEdax" and program.startswith(known):
-            return f"{name} level {level}" if level else name
-    if program.startswith("pbrain-") and len(program) > len("pbrain-"):
-        return program.removeprefix("pbrain-").capitalize()
-    return engine_name(command)  # past an interpreter: ``python3 brain.py`` is ``brain``
-
-
 def _edax_eval(program: str) -> str:
     """`` -eval-file PATH`` when Edax's weights lie where its own layout puts them
     (``data/eval.dat`` beside ``bin/``, or beside the program): Edax looks for
@@ -141,4 +108,4 @@ def found_engines(game_name: str, path: str | None = None) -> list[FoundEngine]:
     return engines
 
 
-__all__ = ["FoundEngine", "engine_label", "found_engines"]
+__all__ = ["FoundEngine", "found_engines"]

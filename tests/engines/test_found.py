@@ -8,7 +8,8 @@ import os
 import pytest
 
 from game.engines import found
-from game.engines.found import engine_label, found_engines
+from game.engines.found import found_engines
+from game.players import engine_name
 
 
 def program(folder, name: str, executable: bool = True) -> str:
@@ -73,10 +74,10 @@ def test_a_folder_with_a_space_gives_a_command_that_splits_right(folders):
 
 
 def test_the_label_never_shows_the_command_line():
-    assert engine_label("/usr/games/gtp-rhino -l 5") == "GRhino level 5"
-    assert engine_label("/home/me/edax -nboard -l 12 -eval-file /x/eval.dat") == "Edax level 12"
-    assert engine_label("/home/me/pbrain-rapfi --secret") == "Rapfi"
-    assert engine_label("/opt/x/brain --token abc") == "brain"
+    assert engine_name("/usr/games/gtp-rhino -l 5") == "GRhino level 5"
+    assert engine_name("/home/me/edax -nboard -l 12 -eval-file /x/eval.dat") == "Edax level 12"
+    assert engine_name("/home/me/pbrain-rapfi --secret") == "Rapfi"
+    assert engine_name("/opt/x/brain --token abc") == "brain"
 
 
 def test_doctest():

@@ -161,7 +161,7 @@ def test_the_outside_engine_is_remembered_per_game_and_cleaned(tmp_path) -> None
     # The engine comes back as itself (its command, its name, its protocol), never as
     # a computer level.
     assert players[1].is_engine and players[1].command == "pbrain-rapfi --fast"
-    assert (players[1].name, players[1].protocol) == ("pbrain-rapfi", "pbrain")
+    assert (players[1].name, players[1].protocol) == ("Rapfi", "pbrain")  # a pbrain-NAME is called Name
     assert not players[0].is_engine
     assert not settings.players_for("othello")[1].is_engine
     path = tmp_path / "settings.json"

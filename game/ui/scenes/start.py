@@ -30,7 +30,7 @@ from game.clock import (
     timing_from_json,
 )
 from game.engines.detect import forced_protocol
-from game.engines.found import FoundEngine, engine_label, found_engines
+from game.engines.found import FoundEngine, found_engines
 from game.players import Computer, Engine, Human, Player, PlayerError, engine
 from game.rules import GAMES, Game, RulesError, new_game
 from game.slots import load_autosave
@@ -110,7 +110,7 @@ class Draft:
     def player(self, game: str) -> Player:
         """The player chosen; raises ``PlayerError`` for an unusable engine command."""
         if self.kind == "engine" and game in ENGINE_GAMES:
-            return engine(game, self.command, name=self.name or engine_label(self.command),
+            return engine(game, self.command, name=self.name or None,
                           protocol=self.protocol or None)
         if self.kind == "human":
             return Human()
