@@ -9,9 +9,6 @@ move and compare what is on the screen with the same position drawn fresh.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -19,7 +16,13 @@ from game.rules import new_game
 from game.settings import Settings
 from game.ui.app import App
 from tests.ui.helpers import HUMAN, computer
-from tests.ui.xvfb import load_image, screenshot_dir, wait_for, x_session
+from tests.ui.xvfb import (
+    autosaved_moves,
+    load_image,
+    screenshot_dir,
+    wait_for,
+    x_session,
+)
 
 
 def _same_pixels(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> bool:
@@ -60,15 +63,6 @@ def test_the_frame_in_which_the_flips_end_is_drawn(make_app):
         "the board on screen is not the settled position (a frame is missing)"
 
 
-def _autosaved_moves(config: Path) -> list[str] | None:
-    try:
-        data = json.loads((config / "plies" / "autosave.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None  # not written yet, or caught between write and rename
-    moves = data.get("moves")
-    return moves.split() if isinstance(moves, str) else list(moves or [])
-
-
 @pytest.mark.xvfb
 @pytest.mark.slow
 def test_the_real_window_left_alone_shows_the_settled_board(tmp_path):
@@ -77,7 +71,7 @@ def test_the_real_window_left_alone_shows_the_settled_board(tmp_path):
     config = tmp_path / "config"
     with x_session(config) as x:
         x.launch(["play", "--game", "othello", "--first", "ai", "--level", "1"], cwd=tmp_path)
-        moves = wait_for(lambda: _autosaved_moves(config), 120, "the computer's first move")
+        moves = wait_for(lambda: autosaved_moves(config), 120, "the computer's first move")
         assert len(moves) == 1, moves
         fresh, board = _fresh_board(moves, (1120, 760))
         shot = screenshot_dir(tmp_path) / "xvfb-othello-left-alone.png"

@@ -19,18 +19,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.xvfb import (ROOT, load_image, need_tools, screenshot_dir, under_a_veil,
-                           wait_for, x_session)
-
-
-def _autosaved_moves(config: Path) -> list[str] | None:
-    path = config / "plies" / "autosave.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None  # not written yet, or caught between write and rename
-    moves = data.get("moves")
-    return moves.split() if isinstance(moves, str) and " " in moves else list(moves or "")
+from tests.ui.xvfb import (
+    ROOT,
+    autosaved_moves,
+    load_image,
+    need_tools,
+    screenshot_dir,
+    under_a_veil,
+    wait_for,
+    x_session,
+)
 
 
 @pytest.mark.xvfb
@@ -49,7 +47,7 @@ def test_plies_play_in_a_real_window_click_autosave_screenshot(tmp_path):
 
         # Column 4 of the 7x6 board: the board fills the area left of the side panel.
         x.xdotool("mousemove", "--window", window, "384", "400", "click", "1")
-        moves = wait_for(lambda: (m := _autosaved_moves(config)) and len(m) >= 2 and m,
+        moves = wait_for(lambda: (m := autosaved_moves(config)) and len(m) >= 2 and m,
                          90, "the autosave to hold the human's move and the reply")
         assert moves[0] == "4", moves  # the human's click
         assert len(moves) == 2 and moves[1] in "1234567", moves  # the computer's reply
@@ -92,7 +90,6 @@ def _red_disc_in_column_4(image) -> bool:
 def _idle_cpu_tool():
     """``.ci/idle_cpu.py``, loaded by path (``.ci`` is not an installed package)."""
     import importlib.util
-
     import sys
 
     if "idle_cpu" in sys.modules:

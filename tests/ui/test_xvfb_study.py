@@ -9,27 +9,21 @@ what the window shows or writes.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import pygame
 import pytest
 
 from tests.ui.helpers import HUMAN, computer
-from tests.ui.xvfb import load_image, screenshot_dir, under_a_veil, wait_for, x_session
-
-
-def _autosaved_moves(config: Path) -> list[str] | None:
-    try:
-        data = json.loads((config / "plies" / "autosave.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None  # not written yet, or caught between write and rename
-    moves = data.get("moves")
-    if isinstance(moves, str):
-        return [moves[i:i + 2] for i in range(0, len(moves), 2)]  # Othello: two characters
-    return list(moves or [])
+from tests.ui.xvfb import (
+    autosaved_moves,
+    load_image,
+    screenshot_dir,
+    under_a_veil,
+    wait_for,
+    x_session,
+)
 
 
 def stays_for(predicate: Callable[[], bool], seconds: float, what: str) -> None:
@@ -53,15 +47,15 @@ def test_plies_file_with_a_computer_side_makes_no_move_until_play(tmp_path):
     config = tmp_path / "config"
     with x_session(config) as x:
         x.launch([str(saved)], cwd=tmp_path)
-        wait_for(lambda: _autosaved_moves(config) == ["f5"], 90, "the opened game's autosave")
+        wait_for(lambda: autosaved_moves(config) == ["f5"], 90, "the opened game's autosave")
         # Level 1 answers within a second when it may move (0.5 s of delay, a tiny
         # search): four seconds with no input must leave the game as it was.
-        stays_for(lambda: _autosaved_moves(config) == ["f5"], 4.0,
+        stays_for(lambda: autosaved_moves(config) == ["f5"], 4.0,
                   "the computer moved in a game opened from a file, with no input")
         waiting = x.look(screenshot_dir(tmp_path) / "xvfb-study-waits-for-play.png")
         assert waiting.get_size() == (1120, 760) and not under_a_veil(waiting)  # no dialog
         x.key("p")  # Play: now the computer takes White
-        moves = wait_for(lambda: (m := _autosaved_moves(config)) and len(m) == 2 and m, 90,
+        moves = wait_for(lambda: (m := autosaved_moves(config)) and len(m) == 2 and m, 90,
                          "the computer's move after Play")
         assert moves[0] == "f5", moves
         x.program.terminate()

@@ -10,6 +10,7 @@ rather than on fixed sleeps.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import subprocess
@@ -190,6 +191,23 @@ def x_session(config: Path, *, wm_class: str | None = WINDOW_CLASS) -> Iterator[
             session.program.wait(5)
         server.terminate()
         server.wait(5)
+
+
+def autosaved_moves(config: Path) -> list[str] | None:
+    """The moves of the autosave a program with settings in ``config`` wrote, by name
+    (``["f5", "d6"]``, ``["4", "3"]``); ``None`` before it is written (or between a
+    write and its rename)."""
+    from game.rules import RulesError, new_game
+
+    try:
+        data = json.loads((config / "plies" / "autosave.json").read_text(encoding="utf-8"))
+        game = new_game(data["game"])
+        moves = data.get("moves") or []
+        parsed = (game.parse_moves(moves) if isinstance(moves, str)
+                  else [game.parse_move(str(move)) for move in moves])
+        return [game.move_name(move) for move in parsed]
+    except (OSError, ValueError, KeyError, TypeError, RulesError):
+        return None
 
 
 def screenshot_dir(tmp_path: Path) -> Path:
