@@ -30,6 +30,7 @@ def main() -> int:
         import pygame
 
         import game
+        from game.players import Computer, Human
         from game.rules import new_game
         from game.ui.app import App
 
@@ -38,9 +39,8 @@ def main() -> int:
             raise SystemExit("smoke: this imports the source tree, not the installed package")
         app = App(size=(1120, 760), save_on_quit=False)
         try:
-            app.start_game(new_game("connect4"), [
-                {"type": "human"}, {"type": "computer", "level": 1, "eval": "default"}],
-                remember=False)
+            app.start_game(new_game("connect4"), [Human(), Computer(1, "default")],
+                           remember=False)
             play = app.play
             app.run_frames(2)
             x, y = play.view.cell_center((3, 0))
