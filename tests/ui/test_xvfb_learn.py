@@ -90,10 +90,11 @@ def test_a_learner_answers_lesson_one_wrong_then_right_in_a_real_window(tmp_path
                              and p, 90, f"the answer {text} to be checked and recorded")
             assert saved["right"].get("1", 0) == right, saved
             name = f"xvfb-learn-lesson1-{'right' if right else 'wrong'}.png"
-            shot = load_image(x.screenshot(screenshot_dir(tmp_path) / name))
             colour = CLASSIC.success if right else CLASSIC.danger
-            assert _pixels(shot, colour) > _pixels(before, colour) + 20, \
-                f"no {'green' if right else 'red'} feedback on the screen"
+            # The answer is recorded before the frame that shows its reason is drawn.
+            wait_for(lambda: _pixels(load_image(x.screenshot(screenshot_dir(tmp_path) / name)),
+                                     colour) > _pixels(before, colour) + 20, 60,
+                     f"the {'green' if right else 'red'} reason on the screen")
         x.program.terminate()
         assert x.program.wait(timeout=20) == 0, x.errors()
 
