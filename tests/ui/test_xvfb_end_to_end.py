@@ -103,7 +103,7 @@ def _idle_cpu_tool():
 
 @pytest.mark.xvfb
 def test_an_idle_window_uses_under_one_percent_of_a_core():
-    """The start screen and a game waiting for the person, 10 s each (DESIGN §8).
+    """The start screen and a game waiting for the person, 5 s each (DESIGN §8).
 
     Plies's own threads under 1% of a core and the loop awake at most 5 times a second,
     measured once the program has gone quiet (its start over): see ``.ci/idle_cpu.py``
@@ -114,7 +114,7 @@ def test_an_idle_window_uses_under_one_percent_of_a_core():
     need_tools()
     tool = _idle_cpu_tool()
     for args, sound in (([], False), (["play", "--game", "othello", "--first", "human"], None)):
-        usage = tool.run(args, seconds=10, sound=sound)
+        usage = tool.run(args, seconds=5, sound=sound)
         print(f"idle, plies {' '.join(args)}, sound {sound}: {usage.describe()}")
         assert not usage.problems(), (args, usage.describe())
         audio = [t.name for t in usage.threads if t.is_audio]
