@@ -37,3 +37,15 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.slow)
     if os.environ.get("PYTEST_XDIST_WORKER"):
         items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one worker more than the processors this process may use. Many tests
+    spend seconds waiting on a child (a real window under Xvfb, an engine, ``plies
+    match``), and the extra worker keeps the processors busy meanwhile: on two cores the
+    whole suite took 190 s with three workers against 255 s with two (README command)."""
+    try:
+        processors = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        processors = os.cpu_count() or 1
+    return processors + 1
