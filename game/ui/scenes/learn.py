@@ -648,22 +648,33 @@ class LearnScene(Scene):
         x, y = area.x + 4, area.y + 6
         draw.blit_text(surface, "Example, from the empty board:", 16, theme.text_dim, (x, y))
         y += 26
-        columns = []
-        cx = x
-        for head in ("moves ahead", "lines (perft)", "different positions"):
-            r = draw.blit_text(surface, head, 16, theme.text, (cx, y), bold=True)
-            columns.append(r.centerx)
-            cx = r.right + 24
-        y += 24
-        for depth, (lines, positions) in enumerate(self.example_counts, 1):
-            for centre, number in zip(columns, (depth, lines, positions)):
-                draw.blit_text(surface, f"{number:,}", 16, theme.text, (centre, y), "midtop")
-            y += 22
+        rows = [(depth, lines, positions)
+                for depth, (lines, positions) in enumerate(self.example_counts, 1)]
+        y = self._draw_number_table(surface, ("moves ahead", "lines (perft)",
+                                              "different positions"), rows, (x, y), gap=24)
         note = ("After 3 moves, 504 lines reach only 252 positions: X a1, O b2, X c3 and X "
                 "c3, O b2, X a1 are the same position.")
         for line in draw.wrap(note, 15, area.width - 8)[:3]:
             draw.blit_text(surface, line, 15, theme.text_dim, (x, y + 4))
             y += 18
+
+    def _draw_number_table(self, surface: pygame.Surface, heads: tuple[str, ...],
+                           rows: list, top_left: tuple[int, int], *, gap: int) -> int:
+        """Bold column heads ``gap`` pixels apart, then each row's numbers (thousands
+        grouped) centred under its head; returns the y below the last row."""
+        x, y = top_left
+        columns = []
+        for head in heads:
+            r = draw.blit_text(surface, head, 16, self.theme.text, (x, y), bold=True)
+            columns.append(r.centerx)
+            x = r.right + gap
+        y += 24
+        for row in rows:
+            for centre, number in zip(columns, row):
+                draw.blit_text(surface, f"{number:,}", 16, self.theme.text, (centre, y),
+                               "midtop")
+            y += 22
+        return y
 
     def _draw_lab(self, surface: pygame.Surface) -> None:
         """Lesson 5: each root move's backed-up value, MIN's reply and the leaf's terms."""
@@ -696,17 +707,8 @@ class LearnScene(Scene):
         x, y = area.x + 4, area.y + 6
         draw.blit_text(surface, "Nodes searched in this position:", 16, theme.text_dim, (x, y))
         y += 26
-        columns = []
-        cx = x
-        for head in ("depth", "alpha-beta", "+ deepening, table"):
-            r = draw.blit_text(surface, head, 16, theme.text, (cx, y), bold=True)
-            columns.append(r.centerx)
-            cx = r.right + 28
-        y += 24
-        for row in q.nodes:
-            for centre, number in zip(columns, row):
-                draw.blit_text(surface, f"{number:,}", 16, theme.text, (centre, y), "midtop")
-            y += 22
+        y = self._draw_number_table(surface, ("depth", "alpha-beta", "+ deepening, table"),
+                                    q.nodes, (x, y), gap=28)
         note = (f"Deepening searches depths 1 to {q.nodes[0][0]} first: at a small depth "
                 "that can cost more than the better order saves; deeper, it pays.")
         for line in draw.wrap(note, 15, area.width - 8)[:3]:
