@@ -54,6 +54,17 @@ class ExerciseError(ValueError):
     """An exercise that cannot be made here (game over, bad depth); one sentence."""
 
 
+def preorder(root: Any) -> list[Any]:
+    """``root`` and every node below it (anything with ``children``), depth-first, each
+    node's children in their order."""
+    out, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(reversed(node.children))
+    return out
+
+
 @dataclasses.dataclass(eq=False)
 class ExNode:
     """One node of an exercise tree.
@@ -79,12 +90,7 @@ class ExNode:
 
     def walk(self) -> list[ExNode]:
         """This node and everything below it, depth-first in the given order."""
-        out, stack = [], [self]
-        while stack:
-            node = stack.pop()
-            out.append(node)
-            stack.extend(reversed(node.children))
-        return out
+        return preorder(self)
 
 
 @dataclasses.dataclass
@@ -386,4 +392,5 @@ __all__ = [
     "minimax_values",
     "nodes_visited",
     "ordering_answer",
+    "preorder",
 ]

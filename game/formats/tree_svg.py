@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from xml.sax.saxutils import escape
 
-from ai.explain.exercises import INF, Exercise, ExNode
+from ai.explain.exercises import INF, Exercise, ExNode, preorder
 from ai.explain.tree import MODE_TITLES, SearchTree, TreeNode, value_text, window_text
 from game.rules import GAMES
 
@@ -57,12 +57,8 @@ class FigNode:
     y: float = 0.0
 
     def walk(self) -> list[FigNode]:
-        out, stack = [], [self]
-        while stack:
-            node = stack.pop()
-            out.append(node)
-            stack.extend(reversed(node.children))
-        return out
+        """This node and everything below it, depth-first in drawing order."""
+        return preorder(self)
 
 
 # --- from a recorded search -------------------------------------------------------------
