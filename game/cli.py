@@ -352,6 +352,7 @@ def _run(argv: list[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``plies`` with ``argv`` (default: the process arguments); returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    _speak_the_chosen_language()
     try:
         status = _run(argv)
         sys.stdout.flush()  # here, so that a failing write is reported like any other
@@ -377,6 +378,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError:
             pass  # stderr is just as broken: the status alone must tell
         return EXIT_FAILED
+
+
+def _speak_the_chosen_language() -> None:
+    """The settings' language, or the desktop's (game.i18n), for the window and the
+    messages alike; argparse's own texts ("usage:", its errors) too."""
+    from game import i18n
+    from game.settings import load_settings
+
+    i18n.set_language(load_settings().language)
+    i18n.translate_argparse()
 
 
 _WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})

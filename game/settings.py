@@ -33,6 +33,7 @@ import platformdirs
 
 from game.clock import ClockError, timing_from_json
 from game.files import SETTINGS_BYTES, FileError, atomic_write_text, read_text
+from game.i18n import AUTO, LANGUAGES
 from game.players import Engine, Player, PlayerError, engine
 from game.records import (
     RecordError,
@@ -56,6 +57,8 @@ THEMES = ("classic", "dark", "high-contrast")
 """The colour themes, in the order the options screen cycles through them."""
 ANIMATION_SPEEDS = ("off", "slow", "normal", "fast")
 """Animation speeds, slowest last but ``off`` first, in cycling order."""
+LANGUAGE_CHOICES = (AUTO, *LANGUAGES)
+"""The ``language`` values: the desktop's, then each language Plies speaks."""
 GAME_NAMES = tuple(GAMES)
 """The games ``last_game`` may name."""
 DEFAULT_WINDOW_SIZE = (1120, 760)
@@ -93,6 +96,8 @@ class Settings:
             ``None`` (no clock; ``game.clock``).
         move_seconds: the new-game dialog's time per move for the computer, or ``None``
             (its level's own limits).
+        language: ``"auto"`` (the desktop's language) or a key of
+            :data:`game.i18n.LANGUAGES`.
     """
 
     sound: bool = True
@@ -109,6 +114,7 @@ class Settings:
     engine_sides: dict[str, list[int]] = dataclasses.field(default_factory=dict)
     clock: list[float] | None = None
     move_seconds: float | None = None
+    language: str = AUTO
 
     def variant_for(self, game: str) -> dict[str, Any]:
         """The remembered variant of ``game`` (``{}``, the defaults, when there is none)."""
@@ -222,7 +228,7 @@ def settings_from_dict(data: dict[str, Any]) -> Settings:
         value = data.get(name)
         values[name] = value if isinstance(value, bool) else getattr(defaults, name)
     for name, allowed in (("animation_speed", ANIMATION_SPEEDS), ("theme", THEMES),
-                          ("last_game", GAME_NAMES)):
+                          ("last_game", GAME_NAMES), ("language", LANGUAGE_CHOICES)):
         value = data.get(name)
         values[name] = value if isinstance(value, str) and value in allowed \
             else getattr(defaults, name)

@@ -9,7 +9,8 @@ only imports under ``if TYPE_CHECKING:`` are left out, since they never run.
 Layers, lowest first; a module may import its own layer or a lower one:
 
 0. ``game.rules`` -- pure rules; and ``game.files``, the one safe file reader and
-   writer (standard library only), which the evaluators' weights files go through too.
+   writer (standard library only), which the evaluators' weights files go through too;
+   and ``game.i18n``, the translation functions every layer's texts go through.
 1. ``ai`` -- the search library and what it explains (not ``ai.tools``/``ai.tuning``:
    developer scripts kept out of the wheel, which may use anything).
 2. the application's core: players, records and their formats, files and settings,
@@ -31,7 +32,7 @@ SCRIPTS = ("ai.tools", "ai.tuning")
 """Developer scripts: outside the layers (they import what they measure)."""
 
 LAYERS = (
-    ("game.rules", "game.files"),
+    ("game.rules", "game.files", "game.i18n"),
     ("ai",),
     ("game",),
     ("game.ui",),

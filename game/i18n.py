@@ -1,0 +1,215 @@
+"""The one place that picks the language and translates (gettext).
+
+Every text a person reads goes through the functions here::
+
+    from game.i18n import _, N_, ngettext, number, percent
+
+    _("Undo")                                    # translated now
+    ngettext("{n} move", "{n} moves", n).format(n=number(n))
+    N_("Black")                                  # marked for extraction only: a module
+                                                 # constant, translated with _() where shown
+
+The catalogs are ``game/locale/LANG/LC_MESSAGES/plies.po`` (the translators' files)
+and the ``plies.mo`` compiled from each (what is read at run time, kept in the
+repository so an installation needs no tools); ``python -m game.i18n_tools`` extracts,
+updates and compiles them (see the README's "Adding a language").
+
+The language follows the desktop -- ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
+first set wins, as gettext reads them -- unless the settings name one. A language with no
+catalog falls back to English silently. Changing the language (:func:`set_language`)
+takes effect at the next call of ``_``: texts are translated where they are shown, never
+kept translated in module constants.
+
+This module imports only the standard library (Babel, for numbers, lazily), so every
+layer may use it.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+import threading
+from pathlib import Path
+
+__all__ = [
+    "AUTO", "LANGUAGES", "N_", "_", "available", "current", "desktop_language", "language_name",
+    "ngettext", "number", "percent", "pgettext", "set_language",
+]
+
+DOMAIN = "plies"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+"""Where the catalogs are: ``LOCALE_DIR/LANG/LC_MESSAGES/plies.mo``."""
+
+AUTO = "auto"
+"""The settings value for "as the desktop says"."""
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es": "Español",
+    "ja": "日本語",
+    "zh_CN": "简体中文",
+}
+"""Every language Plies speaks, by catalog name, with its own name for itself (what the
+settings list shows, so a person finds their language whatever the current one is)."""
+
+ALIASES = {"zh": "zh_CN", "zh_SG": "zh_CN", "zh_Hans": "zh_CN"}
+"""Desktop language names that mean a catalog of another name."""
+
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where the desktop's language is read, first non-empty wins (gettext's own order)."""
+
+_lock = threading.Lock()
+_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = "en"
+
+
+def _catalog_name(code: str) -> str | None:
+    """The catalog for a desktop language code such as ``de_DE.UTF-8`` or ``pt``,
+    or ``None`` when Plies has none (English is a catalog of its own: the source)."""
+    code = code.split(".")[0].split("@")[0].strip()
+    if not code or code in ("C", "POSIX"):
+        return None
+    code = code.replace("-", "_")
+    # "de_AT" has the German catalog; "zh_TW" has none (traditional script), only the
+    # aliases name another region's catalog.
+    for candidate in (code, ALIASES.get(code, ""), code.split("_")[0]):
+        if candidate in LANGUAGES:
+            return candidate
+    return None
+
+
+def desktop_language(environ: dict[str, str] | None = None) -> str:
+    """The language the desktop asks for, as a key of :data:`LANGUAGES` (``"en"`` when
+    it names none Plies has). ``LANGUAGE`` may list several, ``de:fr``: the first Plies
+    has wins."""
+    environ = os.environ if environ is None else environ
+    for variable in ENVIRONMENT:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for code in value.split(":") if variable == "LANGUAGE" else (value,):
+            found = _catalog_name(code)
+            if found is not None:
+                return found
+        if variable != "LANGUAGE":
+            return "en"  # the first locale variable set decides, as for gettext
+    return "en"
+
+
+def _load(code: str) -> _gettext.NullTranslations:
+    path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        with open(path, "rb") as catalog:
+            return _gettext.GNUTranslations(catalog)
+    except (OSError, ValueError, UnicodeDecodeError):
+        return _gettext.NullTranslations()  # a missing or broken catalog: English
+
+
+def set_language(choice: str | None = AUTO) -> str:
+    """Speak ``choice`` from now on: a key of :data:`LANGUAGES`, or ``"auto"``/``None``
+    for the desktop's language. Anything else means English. Returns the language now
+    spoken."""
+    global _translation, _language
+    if choice in (None, AUTO):
+        code = desktop_language()
+    else:
+        code = _catalog_name(choice) or "en"
+    translation = _gettext.NullTranslations() if code == "en" else _load(code)
+    with _lock:
+        _translation, _language = translation, code
+    return code
+
+
+def current() -> str:
+    """The language now spoken (a key of :data:`LANGUAGES`)."""
+    return _language
+
+
+def available() -> list[str]:
+    """The languages whose catalog is installed, English first."""
+    return ["en"] + [code for code in LANGUAGES if code != "en"
+                     and (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()]
+
+
+def language_name(code: str) -> str:
+    """The language's name for itself, ``"Deutsch"``; ``code`` itself when unknown."""
+    return LANGUAGES.get(code, code)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (itself where no translation is known)."""
+    return _translation.gettext(message)
+
+
+def N_(message: str) -> str:
+    """``message`` unchanged: marks a constant for the catalog, translated where shown."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message for ``n`` in the current language (languages have
+    one to several plural forms: never build a plural from ``n == 1``)."""
+    return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` translated in ``context``, for one English word with two meanings
+    (``pgettext("side", "Black")``)."""
+    return _translation.pgettext(context, message)
+
+
+ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("optional arguments"),
+    N_("show this help message and exit"), N_("%(prog)s: error: %(message)s\n"),
+    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"), N_("expected one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"), N_("not allowed with argument %s"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("expected at least one argument"), N_("one of the arguments %s is required"),
+    N_("show program's version number and exit"),
+)
+"""The standard library's argparse texts a person meets in ``plies --help`` and its
+errors, marked here so that the catalog holds them (argparse has no catalog of its own)."""
+
+
+def translate_argparse() -> None:
+    """Make argparse's own texts ("usage:", "options", its errors) go through Plies'
+    catalog: argparse looks its ``_``/``ngettext`` up in its module at each use."""
+    import argparse
+
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+def _babel_locale() -> str:
+    return _language
+
+
+def number(n: int | float, decimals: int | None = None) -> str:
+    """``n`` written as the language writes numbers: ``1,024`` in English, ``1.024`` in
+    German, ``1 024`` in French. ``decimals`` fixes the digits after the point."""
+    try:
+        from babel.numbers import format_decimal
+    except ImportError:  # Babel missing: English digits are still readable
+        return f"{n:,.{decimals}f}" if decimals is not None else f"{n:,}"
+    if decimals is not None:
+        pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+        return format_decimal(n, format=pattern, locale=_babel_locale())
+    return format_decimal(n, locale=_babel_locale())
+
+
+def percent(fraction: float, decimals: int = 0) -> str:
+    """``fraction`` (0.62) as a percentage the language's way: ``62%``, ``62 %``."""
+    try:
+        from babel import Locale
+        from babel.numbers import format_percent
+    except ImportError:
+        return f"{fraction:.{decimals}%}"
+    pattern = Locale.parse(_babel_locale()).percent_formats[None].pattern
+    if decimals:  # "#,##0 %" -> "#,##0.0 %": the digits after the point go after the last 0
+        head, zero, tail = pattern.rpartition("0")
+        pattern = head + zero + "." + "0" * decimals + tail
+    return format_percent(fraction, format=pattern, locale=_babel_locale())

@@ -1,0 +1,97 @@
+"""Every text a person reads is marked for translation (issue 29).
+
+The check reads the source with ``ast``: a string that looks like words for people (two
+words, or one capitalised word) in ``game/`` or ``ai/explain/`` must sit inside ``_()``,
+``N_()``, ``ngettext()`` or ``pgettext()`` -- unless it is a docstring, a log message (for
+developers), or on a line that says why it stays English with a ``# untranslated:``
+comment (protocol traffic, file formats, JSON keys, developer errors). An f-string with
+words in it cannot be translated at all: its words move into a marked message with
+named placeholders (``_("{side} wins").format(side=...)``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MARKERS = {"_", "N_", "ngettext", "pgettext"}
+LOG_CALLS = {"debug", "info", "warning", "error", "exception", "critical", "log"}
+
+SPEAK_TO_MACHINES = {
+    "game/i18n.py": "the translation functions and the languages' own names",
+    "game/i18n_catalogs.py": "the translators' developer tool",
+    "game/bench_values.py": "reference figures for developers",
+}
+"""Whole modules whose strings are not for people, with the reason."""
+
+WORDS = re.compile(r"[A-Za-z]{2,}[^\s{}]*\s+[^\s{}]*[A-Za-z]|^[A-Z][a-z]{2,}[.!?…:]?$")
+"""Two words, or one capitalised word ("Undo"): what a person would read."""
+
+
+def sources() -> list[Path]:
+    files = sorted((ROOT / "game").rglob("*.py")) + sorted((ROOT / "ai" / "explain").glob("*.py"))
+    return [path for path in files
+            if path.relative_to(ROOT).as_posix() not in SPEAK_TO_MACHINES]
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list):
+            for index, statement in enumerate(body):
+                # A docstring, or a string just under an assignment (attribute docs).
+                if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) \
+                        and isinstance(statement.value.value, str) and (
+                            index == 0 or isinstance(body[index - 1],
+                                                     (ast.Assign, ast.AnnAssign))):
+                    found.add(id(statement.value))
+    return found
+
+
+def _call_name(node: ast.Call) -> str:
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def unmarked(path: Path) -> list[str]:
+    """``path:line: text`` for each unmarked text for people in the module."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    docstrings = _docstrings(tree)
+    found = []
+
+    def visit(node: ast.AST, exempt: bool) -> None:
+        if isinstance(node, ast.Call):
+            name = _call_name(node)
+            if name in MARKERS or (name in LOG_CALLS and isinstance(node.func, ast.Attribute)
+                                   and getattr(node.func.value, "id", "") in ("log", "logger",
+                                                                              "logging")):
+                exempt = True
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and not exempt \
+                and id(node) not in docstrings and WORDS.search(node.value):
+            first = getattr(node, "lineno", 0)
+            last = getattr(node, "end_lineno", first) or first
+            window = lines[max(0, first - 3):last]
+            if not any("# untranslated" in line for line in window):
+                rel = path.relative_to(ROOT).as_posix()
+                found.append(f"{rel}:{first}: {node.value[:70]!r}")
+        for child in ast.iter_child_nodes(node):
+            visit(child, exempt)
+
+    visit(tree, False)
+    return found
+
+
+@pytest.mark.parametrize("path", sources(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_text_for_people_is_marked_for_translation(path: Path) -> None:
+    assert unmarked(path) == []
