@@ -31,10 +31,9 @@ from game.i18n import percent as percent_text
 if TYPE_CHECKING:
     from ai.search import RootScore
 
-__all__ = ["SURE_MARGIN", "SURE_SCORES", "UNITS", "chance", "describe", "is_draw",
-           "is_settled", "is_sure", "moves_to_end", "percent", "raw_text",
-           "chance_text", "root_score_text", "short_text", "signed_points", "unit_amount",
-           "unit_text"]
+__all__ = ["SURE_MARGIN", "SURE_SCORES", "UNITS", "chance", "chance_text", "describe",
+           "is_draw", "is_settled", "is_sure", "moves_to_end", "percent", "raw_text",
+           "root_score_text", "short_text", "signed_points", "unit_amount", "unit_text"]
 
 
 def is_draw(score: int, exact: bool) -> bool:
