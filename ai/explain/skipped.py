@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from game.i18n import _
 from game.rules.base import Game, Move
 
-__all__ = ["skipped_moves"]
+__all__ = ["not_searched", "skipped_moves", "without_prefix"]
 
 NEAR_LIMIT = 16
 """Above this many skipped moves no move is looked at one by one (Gomoku's far cells):
@@ -45,6 +45,20 @@ def skipped_moves(game: Game, searched: Sequence[Move]) -> list[tuple[Move, str]
     return out
 
 
+def not_searched(reason: str) -> str:
+    """``"not searched: Red must block at 4"``: a reason the search left every other
+    move out (``reason`` already in words)."""
+    # Translators: {reason}: why the search tried only one move ("Red must block at 4").
+    return _("not searched: {reason}").format(reason=reason)
+
+
+def without_prefix(text: str) -> str:
+    """A reason without :func:`not_searched`'s head (``"Red must block at 4"``), where a
+    sentence of its own already says the moves were not searched."""
+    head = _("not searched: {reason}").partition("{reason}")[0]
+    return text.removeprefix(head) if head else text
+
+
 def _reasons(game: Game, searched: list[Move], rest: list[Move]) -> list[str]:
     if not rest:
         return []
@@ -55,11 +69,11 @@ def _reasons(game: Game, searched: list[Move], rest: list[Move]) -> list[str]:
         name = game.move_name(only)
         if _wins(game, only):
             # Translators: {side} is a side ("Red"), {move} a move ("7", "h8").
-            return [_("not searched: {side} wins at once at {move}").format(
-                side=mover, move=name)] * len(rest)
+            return [not_searched(_("{side} wins at once at {move}").format(
+                side=mover, move=name))] * len(rest)
         if _opponent_wins_at(game, rest[0], only):
-            return [_("not searched: {side} must block at {move}").format(
-                side=mover, move=name)] * len(rest)
+            return [not_searched(_("{side} must block at {move}").format(
+                side=mover, move=name))] * len(rest)
     if len(rest) > NEAR_LIMIT:
         where = _("outside the candidate cells") if game.name == "gomoku" else \
             _("not among the evaluator's candidate moves")
@@ -68,8 +82,8 @@ def _reasons(game: Game, searched: list[Move], rest: list[Move]) -> list[str]:
     for move in rest:
         reply = _winning_reply(game, move)
         if reply is not None:
-            reasons.append(_("not searched: it lets {side} win at once at {move}").format(
-                side=other, move=reply))
+            reasons.append(not_searched(_("it lets {side} win at once at {move}").format(
+                side=other, move=reply)))
         else:
             reasons.append(_("not among the evaluator's candidate moves"))
     return reasons
