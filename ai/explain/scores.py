@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ai.search import RootScore
 
 __all__ = ["SURE_MARGIN", "SURE_SCORES", "UNITS", "chance", "chance_text", "describe",
-           "is_draw", "is_settled", "is_sure", "moves_to_end", "percent", "raw_text",
+           "is_draw", "is_settled", "is_sure", "moves_to_end", "one_decimal", "percent", "raw_text",
            "root_score_text", "short_text", "signed_points", "unit_amount", "unit_text"]
 
 
@@ -230,6 +230,16 @@ def raw_text(game_name: str, score: int, *, exact: bool = False) -> str:
     return unit_text(game_name, unit_amount(game_name, score))
 
 
+def one_decimal(value: float) -> str:
+    """``value`` with one digit after the language's decimal sign and no grouping of
+    thousands: ``"3.5"``, German ``"3,5"``.
+
+    >>> one_decimal(3.45), one_decimal(-1234.5)
+    ('3.5', '-1234.5')
+    """
+    return f"{value:.1f}".replace(".", number(0.5, 1)[1:-1])
+
+
 def unit_amount(game_name: str, score: int) -> str:
     """A heuristic score as a number of the game's unit, signed: ``"+3.5"``, ``"−0.8"``,
     ``"240"`` (no sign for a value that shows as zero).
@@ -241,8 +251,8 @@ def unit_amount(game_name: str, score: int) -> str:
     value = score / per
     if per == 1:
         text = f"{abs(value):.0f}"
-    else:  # rounded as before, then written with the language's decimal sign
-        text = number(float(f"{abs(value):.1f}"), 1)
+    else:
+        text = one_decimal(abs(value))
     sign = "" if text.strip("0.,") == "" else ("+" if value > 0 else "−")
     return sign + text
 

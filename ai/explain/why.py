@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from ai.evaluators.base import Evaluator, is_proven
-from ai.explain.scores import DEFAULT_UNIT, UNITS, moves_to_end, unit_text
+from ai.explain.scores import DEFAULT_UNIT, UNITS, moves_to_end, one_decimal, unit_text
 from ai.search import Line
 from game.i18n import N_, _, ngettext, number
 from game.rules.base import Game, Move
@@ -227,8 +227,7 @@ def term_words(game_name: str, diff: TermDifference) -> str:
         return _("{term} {amount}").format(term=name, amount=amount)
     per = UNITS.get(game_name, DEFAULT_UNIT)[0]
     value = diff.points / per
-    text = f"{value:+.0f}" if per == 1 else \
-        ("-" if value < 0 else "+") + number(float(f"{abs(value):.1f}"), 1)
+    text = f"{value:+.0f}" if per == 1 else ("" if value < 0 else "+") + one_decimal(value)
     # Translators: an evaluator term and its points in the game's unit: "open threes
     # +2500 points" (the unit is its own message).
     return _("{term} {amount}").format(term=name, amount=unit_text(game_name, _signed(text)))
