@@ -305,7 +305,7 @@ def parse_spec(text: str, game_name: str = "") -> Player:
         fields["engine"] = command
         spec = head
     for part in filter(None, (p.strip() for p in spec.split(","))):
-        key, _, value = part.partition("=")
+        key, _sep, value = part.partition("=")
         key = key.strip().lower()
         if key not in _SPEC_WORDS or key == "engine" or not value.strip():
             raise PlayerError(f"player spec {text!r}: write name=value pairs with names "

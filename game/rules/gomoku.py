@@ -601,9 +601,9 @@ class Gomoku(Game):
         stride = self.stride
         occupied = self.stones[0] | self.stones[1]
         grown = occupied
-        for _ in range(radius):
+        for _i in range(radius):
             grown = (grown | grown << 1 | grown >> 1) & mask
-        for _ in range(radius):
+        for _i in range(radius):
             grown = (grown | grown << stride | grown >> stride) & mask
         return grown & ~occupied
 

@@ -324,7 +324,7 @@ def line_masks(reach: int) -> list[int]:
         bits = 0
         for dr, dc in _DIRECTIONS:
             r, c = row + dr, col + dc
-            for _ in range(reach):
+            for _i in range(reach):
                 if not (0 <= r < SIZE and 0 <= c < SIZE):
                     break
                 bits |= 1 << (r * SIZE + c)
