@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from game.i18n import _
-
 from game.rules.base import (
     PASS,
     Cell,
