@@ -340,6 +340,7 @@ def parse_cell_moves(text: str, parse_move: Callable[[str], Move]) -> list[Move]
             try:
                 moves.append(parse_move(piece))
             except InvalidMoveError as error:
-                raise InvalidMoveError(f"move {len(moves) + 1}: {error}") from None
+                raise InvalidMoveError(_("move {number}: {reason}").format(
+                    number=len(moves) + 1, reason=error)) from None
             pos += len(piece)
     return moves
