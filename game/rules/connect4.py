@@ -125,16 +125,17 @@ from game.rules.base import (
     diagram_rows,
 )
 
-__all__ = ["Connect4"]
+__all__ = ["IN_A_ROW", "Connect4"]
 
 MIN_SIZE, MAX_SIZE = 4, 10
 """Allowed widths and heights."""
 MIN_CONNECT, MAX_CONNECT = 3, 6
 """Allowed line lengths."""
 
-_IN_A_ROW = {3: N_("three in a row"), 4: N_("four in a row"), 5: N_("five in a row"),
-             6: N_("six in a row")}
-"""The win reason for each line length (English in records, translated where shown)."""
+IN_A_ROW = {3: N_("three in a row"), 4: N_("four in a row"), 5: N_("five in a row"),
+            6: N_("six in a row")}
+"""The win reason for each line length (English in records, translated where shown:
+``_(IN_A_ROW[4])``), also the phrase that names a variant's line."""
 
 
 class _Geometry:
@@ -183,8 +184,8 @@ class _Geometry:
         self.exact = groups <= 2
 
         self.win_outcomes = (
-            Outcome(0, _IN_A_ROW[connect]),
-            Outcome(1, _IN_A_ROW[connect]),
+            Outcome(0, IN_A_ROW[connect]),
+            Outcome(1, IN_A_ROW[connect]),
         )
         self.draw_outcome = Outcome(None, N_("board full"))
 
@@ -339,10 +340,10 @@ class Connect4(Game):
         if len(won) == 2:
             # Translators: {line} is a line of the game, "four in a row".
             raise SetupError(_("both Red and Yellow have {line}: a game has only one "
-                               "winner").format(line=_(_IN_A_ROW[game.connect])))
+                               "winner").format(line=_(IN_A_ROW[game.connect])))
         if won:
             raise SetupError(_("{side} already has {line}: the game is over").format(
-                side=_(won[0]), line=_(_IN_A_ROW[game.connect])))
+                side=_(won[0]), line=_(IN_A_ROW[game.connect])))
         if mask == geo.board_mask:
             raise SetupError(_("the board is full: the game is over"))
         game._first = side
