@@ -214,8 +214,9 @@ def _check_variant(width: Any, height: Any, connect: Any) -> None:
          N_("Connect-4 is played with {low} to {high} in a row to win, not {value}")),
     ):
         if not isinstance(value, int) or isinstance(value, bool):
-            # Translators: {option} is the option's name as typed: width, height or connect.
             raise InvalidVariantError(
+                # Translators: {option} is the option's name as typed: width, height or
+                # connect.
                 _("the Connect-4 {option} must be a whole number, not {value}").format(
                     option=name, value=repr(value))
             )
