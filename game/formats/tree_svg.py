@@ -79,7 +79,7 @@ def from_search(tree: SearchTree) -> FigNode:
         if len(names) > MAX_STUBS:
             names = [*names[:MAX_STUBS - 1], f"+{len(names) - MAX_STUBS + 1}"]
         fig.children += [FigNode(stub_kind, "", name, crossed=True) for name in names]
-        skipped = [name for _, name, _ in node.skipped]
+        skipped = [name for _move, name, _reason in node.skipped]
         if len(skipped) > MAX_STUBS:
             skipped = [*skipped[:MAX_STUBS - 1], f"+{len(skipped) - MAX_STUBS + 1}"]
         fig.children += [FigNode("skipped", "", name) for name in skipped]

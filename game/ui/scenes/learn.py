@@ -191,7 +191,7 @@ class LearnScene(Scene):
     def set_weight(self, key: str, value: int) -> None:
         """Lesson 5: a weight changed; the values and the chosen move follow at once."""
         self.weights[key] = value
-        index = [k for k, _, _ in WEIGHTS].index(key)
+        index = [k for k, _label, _values in WEIGHTS].index(key)
         if self.c_weights[index].value != value:
             self.c_weights[index].set_value(value)
         self.lab_values = root_values(self._position(0), self.weights)
@@ -262,7 +262,7 @@ class LearnScene(Scene):
             return lab_position(self.progress.seed)
         rng = random.Random(f"learn:{self.game_name}:{seed}")
         game = new_game(self.game_name)
-        for _ in range(rng.randint(1, 3) if self.game_name == "tictactoe" else rng.randint(2, 8)):
+        for _i in range(rng.randint(1, 3) if self.game_name == "tictactoe" else rng.randint(2, 8)):
             game.push(rng.choice(game.legal_moves()))
             if game.is_over():
                 game.pop()
@@ -682,8 +682,8 @@ class LearnScene(Scene):
         rows = self.lab_values
         if not rows:
             return
-        best = max(value for _, value, _, _ in rows)
-        chosen = next(name for name, value, _, _ in rows if value == best)
+        best = max(row[1] for row in rows)
+        chosen = next(row[0] for row in rows if row[1] == best)
         x, y = area.x + 4, area.y + 2
         pitch = max(18, min(24, (area.height - 30) // max(1, len(rows))))
         for name, value, reply, terms in rows:
