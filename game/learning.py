@@ -195,11 +195,11 @@ def progress_path() -> Path:
 def _counts(value: Any) -> dict[int, int]:
     out: dict[int, int] = {}
     if isinstance(value, dict):
-        for key, number in value.items():
+        for key, count in value.items():
             if (isinstance(key, str) and key.isdigit() and int(key) in LESSONS
-                    and isinstance(number, int) and not isinstance(number, bool)
-                    and 0 <= number < 10**9):
-                out[int(key)] = number
+                    and isinstance(count, int) and not isinstance(count, bool)
+                    and 0 <= count < 10**9):
+                out[int(key)] = count
     return out
 
 
@@ -396,15 +396,15 @@ def quick_match(weights: dict[str, int], games: int = 10, seed: int = 1
     rng = random.Random(f"labmatch:{seed}")
     tally = [0, 0, 0]
     limits = Limits(depth=1, use_solver=False)
-    for number in range(games):
-        if number % 2 == 0:
+    for index in range(games):
+        if index % 2 == 0:
             opening = rng.choice(new_game(EVAL_GAME).legal_moves())
         game = new_game(EVAL_GAME)
         game.push(opening)
-        learner_side = number % 2  # the learner replies to the opening, then moves first
+        learner_side = index % 2  # the learner replies to the opening, then moves first
         while not game.is_over():
             evaluator = mine if game.turn == learner_side else theirs
-            game.push(Searcher(evaluator, seed=number).search(game, limits).move)
+            game.push(Searcher(evaluator, seed=index).search(game, limits).move)
         winner = game.outcome().winner
         tally[0 if winner == learner_side else 1 if winner is None else 2] += 1
     return tally[0], tally[1], tally[2]
