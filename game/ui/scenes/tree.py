@@ -981,8 +981,8 @@ class TreeScene(Scene):
                            "midleft", max_width=rect.right - x - 12)
             return
         step = tree.steps[self.step]
-        counter = _("Step {step} / {steps}").format(step=number(self.step + 1),
-                                                     steps=number(len(tree.steps)))
+        counter = _("Step {step} / {steps}").format(step=self.step + 1,
+                                                     steps=len(tree.steps))
         draw.blit_text(surface, counter, 17, theme.text_dim, (x, self.b_last.rect.centery),
                        "midleft")
         line_x = x + draw.text_size(counter, 17)[0] + 14
