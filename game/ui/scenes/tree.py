@@ -1016,9 +1016,10 @@ class TreeScene(Scene):
 
 
 def _sentence(text: str) -> str:
-    """``text`` with a capital first letter and a full stop."""
+    """``text`` with a capital first letter and a full stop (a translation that ends
+    with its script's own full stop, "。", keeps it alone)."""
     text = text.strip().rstrip(".")
-    return text[:1].upper() + text[1:] + "."
+    return text[:1].upper() + text[1:] + ("" if text.endswith("。") else ".")
 
 
 def _path_names(game: Game, path: list[int]) -> list[str]:
