@@ -20,8 +20,8 @@ from ai.endgame.othello import OthelloSolver
 from game.commands.common import CliError, emit
 from game.commands.solve import solve_within
 from game.files import FileError, read_lines
-from game.i18n import _, ngettext, number
 from game.formats.obf import OBFError, OBFPosition, iter_lines
+from game.i18n import _, ngettext, number
 from game.rules import Othello, RulesError
 
 

@@ -46,10 +46,9 @@ from game.commands.common import (
     add_game_argument,
     build_game,
 )
-from game.files import os_reason
-from game.i18n import _, ngettext, number, pgettext
+from game.files import atomic_write_text, os_reason
 from game.formats.tree_svg import figure_svg, from_search, search_caption
-from game.files import atomic_write_text
+from game.i18n import _, ngettext, number, pgettext
 
 DEFAULT_DEPTH = 3
 
@@ -91,8 +90,8 @@ def comparison_text(trees: dict[str, SearchTree | str]) -> str:
     """A small table: one line per mode."""
     # Translators: the headings of the comparison table's columns: mode at most ~21
     # characters, nodes, leaves and pruned at most 7, value 5.
-    lines = [f"{_('mode'):<22}{_('nodes'):>8}{_('leaves'):>8}{_('pruned'):>8}  "
-             f"{_('value'):<5}  {pgettext('move', 'best')}"]
+    lines = [(f"{_('mode'):<22}{_('nodes'):>8}{_('leaves'):>8}{_('pruned'):>8}  "
+              f"{_('value'):<5}  {pgettext('move', 'best')}")]
     for mode, tree in trees.items():
         title = _(MODE_TITLES[mode])  # type: ignore[index]
         if isinstance(tree, str):
