@@ -306,7 +306,8 @@ def run(args: argparse.Namespace) -> int:
         if not removed and not kept:
             print(_("Nothing to remove: install-desktop has not written anything here."))
         else:
-            print(ngettext("Removed the Plies menu entry, icons and file type ({count} file).",
+            # Translators: English keeps "files" for one too.
+            print(ngettext("Removed the Plies menu entry, icons and file type ({count} files).",
                            "Removed the Plies menu entry, icons and file type ({count} files).",
                            len(removed)).format(count=number(len(removed))))
         for path in kept:

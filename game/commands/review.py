@@ -167,14 +167,14 @@ def score_text(game: Game, score: int, exact: bool) -> str:
 def review_text(game: Game, record: GameRecord, review: GameReview, limits: ReviewLimits,
                 seconds: float) -> str:
     """The table and the summary, for a person."""
+    # Translators: the review's first line: "Othello · 60 moves · depth 4 per position
+    # (12.3 s)". English keeps "moves" for one too; give each plural form of your language.
     if limits.depth is not None:
-        # Translators: the review's first line: "Othello · 60 moves · depth 4 per position
-        # (12.3 s)".
-        heading = ngettext("{game} · {count} move · depth {depth} per position ({seconds} s)",
+        heading = ngettext("{game} · {count} moves · depth {depth} per position ({seconds} s)",
                            "{game} · {count} moves · depth {depth} per position ({seconds} s)",
                            len(game.move_stack))
     else:
-        heading = ngettext("{game} · {count} move · {limit} s per position ({seconds} s)",
+        heading = ngettext("{game} · {count} moves · {limit} s per position ({seconds} s)",
                            "{game} · {count} moves · {limit} s per position ({seconds} s)",
                            len(game.move_stack))
     lines = [heading.format(game=_(game.title), count=len(game.move_stack), depth=limits.depth,
@@ -217,7 +217,8 @@ def review_text(game: Game, record: GameRecord, review: GameReview, limits: Revi
         if move.forced:
             note = _("{note}; only move").format(note=note) if note else _("only move")
         if move.margins is not None:  # Othello solved: the final disc margins say more
-            before, after = (ngettext("{margin} disc", "{margin} discs", abs(m)).format(
+            # Translators: a final disc margin, "+4 discs" (English: "discs" for one too).
+            before, after = (ngettext("{margin} discs", "{margin} discs", abs(m)).format(
                 margin=f"{m:+d}") if m else _("draw") for m in move.margins)
         else:
             before = score_text(game, move.score_before, move.exact)
@@ -227,7 +228,8 @@ def review_text(game: Game, record: GameRecord, review: GameReview, limits: Revi
             f"{name(move.move) + mark:<5} {_(move.label):<13}{best:<6}"
             f"{before:>16} {after:>16}  {chance:<11} {note}".rstrip())
     if not review.complete:
-        lines.append(ngettext("(stopped after {done} of {total} move)",
+        # Translators: English keeps "moves" for one too.
+        lines.append(ngettext("(stopped after {done} of {total} moves)",
                               "(stopped after {done} of {total} moves)", review.total).format(
             done=len(review.moves), total=review.total))
     lines.append("")

@@ -72,14 +72,17 @@ def solve_obf(args: argparse.Namespace) -> int:
         emit(args, payload, text_line)
         sys.stdout.flush()
     if not args.json:
+        # Translators: the English text keeps "positions" for one too (unchanged output
+        # that scripts may read); give each plural form of your language.
         if counts["unsolved"]:
             summary = ngettext(
-                "{total} position, {annotated} annotated: Plies agrees with {agree}; "
+                "{total} positions, {annotated} annotated: Plies agrees with {agree}; "
                 "{unsolved} not solved in time",
                 "{total} positions, {annotated} annotated: Plies agrees with {agree}; "
                 "{unsolved} not solved in time", total)
         else:
-            summary = ngettext("{total} position, {annotated} annotated: Plies agrees with {agree}",
+            summary = ngettext("{total} positions, {annotated} annotated: Plies agrees with "
+                               "{agree}",
                                "{total} positions, {annotated} annotated: Plies agrees with "
                                "{agree}", total)
         print(summary.format(total=total, annotated=counts["annotated"], agree=counts["agree"],
