@@ -154,8 +154,8 @@ def figures_text(figures: dict[str, Any]) -> str:
                  seconds=figures["search_seconds"], evaluator=figures.get("eval") or "default"),
              # Translators: the headings of a table's columns: position at most ~22
              # characters, depth 5, nodes/s 9, TT hits (transposition table) 7.
-             (f"  {_('position'):22} {_('depth'):>5} {_('nodes/s'):>9} {_('TT hits'):>7}  "
-              f"{_('time to depth (s)')}")]
+             "  {:22} {:>5} {:>9} {:>7}  {}".format(
+                 _("position"), _("depth"), _("nodes/s"), _("TT hits"), _("time to depth (s)"))]
     for row in figures["search"]:
         ttd = " ".join(f"{d}:{s:.2f}" for d, s in row["time_to_depth"].items())
         lines.append(f"  {row['position']:22} {row['depth']:5d} "

@@ -397,8 +397,9 @@ def results_table(spec_a: str, spec_b: str, results: list[GameResult]) -> str:
             (_("A moves first"), [r for r in results if r.a_plays_first]),
             (_("B moves first"), [r for r in results if not r.a_plays_first])]
     lines = [f"A = {spec_a}   B = {spec_b}",
-             (f"{'':15} {_('games'):>5} {_('A wins'):>6} {_('draws'):>5} {_('B wins'):>6} "
-              f"{_('A score'):>8} {_('Elo(A-B)'):>14} {_('forfeits A/B'):>12}")]
+             "{:15} {:>5} {:>6} {:>5} {:>6} {:>8} {:>14} {:>12}".format(
+                 "", _("games"), _("A wins"), _("draws"), _("B wins"), _("A score"),
+                 _("Elo(A-B)"), _("forfeits A/B"))]
     for label, group in rows:
         tally = Tally.of(group)
         if not tally.games:

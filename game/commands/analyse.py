@@ -212,12 +212,13 @@ def why_text(game: Game, top: TopMoves, why: Why) -> str:
     if why.terms:
         # Translators: the headings of a table's columns, at most ~9 characters each
         # ("term": an evaluation term such as mobility, at most ~25).
-        rows.append(f"  {_('term'):<26}{_('best line'):>10}{pgettext('line', 'second'):>10}"
-                    f"{_('difference'):>12}")
+        rows.append("  {:<26}{:>10}{:>10}{:>12}".format(
+            _("term"), _("best line"), pgettext("line", "second"), _("difference")))
         for d in why.terms[:6]:
             rows.append(f"  {term_name(d.name):<26}{d.best:>10}{d.second:>10}{d.points:>+12}")
         # Translators: the table's last row, at most ~25 characters.
-        rows.append(f"  {_('total (static score)'):<26}{why.total_best:>10}"
+        total = _("total (static score)")
+        rows.append(f"  {total:<26}{why.total_best:>10}"
                     f"{why.total_second:>10}"
                     f"{(why.total_best or 0) - (why.total_second or 0):>+12}")
     return "\n".join(rows)

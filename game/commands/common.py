@@ -150,6 +150,8 @@ def file_positions(args: argparse.Namespace) -> Iterator[tuple[str, str | None]]
         yield "", None
         return
     for number, line in positions_from_file(args.file):
+        # Translators: the start of an error about one line of a file, "games.txt, line 3: "
+        # (the error follows; keep the ": " at the end).
         yield _("{path}, line {line}: ").format(path=args.file, line=number), line
 
 

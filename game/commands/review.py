@@ -202,9 +202,9 @@ def review_text(game: Game, record: GameRecord, review: GameReview, limits: Revi
     # Translators: the headings of the review table's columns; each at most as wide as
     # its column: ply 4, side (a side's name), move 5, label 12, best 5, before and after
     # 16, chance 11, then the note.
-    lines.append(f"{_('ply'):>4}  {_('side'):<{width}}  {_('move'):<5} {_('label'):<13}"
-                 f"{pgettext('move', 'best'):<6}{_('before'):>16} {_('after'):>16}  "
-                 f"{_('chance'):<11} {_('note')}")
+    lines.append("{:>4}  {:<{width}}  {:<5} {:<13}{:<6}{:>16} {:>16}  {:<11} {}".format(
+        _("ply"), _("side"), _("move"), _("label"), pgettext("move", "best"), _("before"),
+        _("after"), _("chance"), _("note"), width=width))
     for move in review.moves:
         name = game.move_name
         mark = MARKS[move.label]

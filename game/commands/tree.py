@@ -90,8 +90,10 @@ def comparison_text(trees: dict[str, SearchTree | str]) -> str:
     """A small table: one line per mode."""
     # Translators: the headings of the comparison table's columns: mode at most ~21
     # characters, nodes, leaves and pruned at most 7, value 5.
-    lines = [(f"{_('mode'):<22}{_('nodes'):>8}{_('leaves'):>8}{_('pruned'):>8}  "
-              f"{_('value'):<5}  {pgettext('move', 'best')}")]
+    # (The headings are translated outside the format string: gettext's extraction does
+    # not look inside f-strings.)
+    heads = (_("mode"), _("nodes"), _("leaves"), _("pruned"), _("value"), pgettext("move", "best"))
+    lines = ["{:<22}{:>8}{:>8}{:>8}  {:<5}  {}".format(*heads)]
     for mode, tree in trees.items():
         title = _(MODE_TITLES[mode])  # type: ignore[index]
         if isinstance(tree, str):
