@@ -19,14 +19,21 @@ from typing import Any
 from ai.evaluators import EvaluatorError, load_evaluator
 from ai.evaluators.base import Evaluator, is_proven
 from ai.explain.scores import chance, describe, is_settled, raw_text, short_text
-from ai.explain.why import (Why, compare_lines, compared_line, exact_summary, summary,
-                            term_name, term_words)
+from ai.explain.why import (
+    Why,
+    compare_lines,
+    compared_line,
+    exact_summary,
+    summary,
+    term_name,
+    term_words,
+)
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, Searcher, SearchResult, TopMoves
 from game.commands.common import CliError, build_game, emit, file_positions, located
 from game.i18n import _, number, pgettext
-from game.settings import evaluators_dir
 from game.rules import Game
+from game.settings import evaluators_dir
 
 
 def describe_score(score: int) -> str:

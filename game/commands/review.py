@@ -23,15 +23,22 @@ from pathlib import Path
 from typing import Any
 
 from ai.evaluators import EvaluatorError, load_evaluator
-from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview,
-                               ReviewLimits, SideSummary, review_game)
 from ai.evaluators.base import is_proven
+from ai.explain.review import (
+    DEFAULT_DEPTH,
+    LABELS,
+    GameReview,
+    MoveReview,
+    ReviewLimits,
+    SideSummary,
+    review_game,
+)
 from ai.explain.scores import percent, raw_text
 from game.commands.common import MAX_DEPTH, CliError, int_range, seconds_value
-from game.records import GameRecord, RecordError, record_to_game
 from game.formats import load_record
 from game.i18n import _, ngettext, number, pgettext
 from game.i18n import percent as percent_text
+from game.records import GameRecord, RecordError, record_to_game
 from game.rules import GAMES, Game
 
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
