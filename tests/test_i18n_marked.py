@@ -75,7 +75,8 @@ def unmarked(path: Path) -> list[str]:
         rel = path.relative_to(ROOT).as_posix()
         if isinstance(node, ast.Call):
             name = _call_name(node)
-            if name in MARKERS and in_fstring:
+            if name in MARKERS and in_fstring and any(
+                    isinstance(arg, ast.Constant) for arg in node.args):
                 # Babel cannot see into an f-string before Python 3.12: never extracted.
                 found.append(f"{rel}:{node.lineno}: {name}() inside an f-string")
             if name in MARKERS or (name in LOG_CALLS and isinstance(node.func, ast.Attribute)
