@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ai.levels import LEVEL_NUMBERS
+from game.i18n import N_, _, ngettext, number
 from game.rules import GAMES
 from game.tally import Tally, load_tally, save_tally
-from game.i18n import N_, _, ngettext, number
 from game.ui import draw
 from game.ui.scenes.base import Dialog, dialog_buttons
 from game.ui.widgets import Button
