@@ -623,7 +623,7 @@ class App:
 
     def run_frames(self, n: int) -> None:
         """Run ``n`` frames of the real loop (tests)."""
-        for _ in range(n):
+        for _frame in range(n):
             if not self.running:
                 return
             self.frame(block=False)
