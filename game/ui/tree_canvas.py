@@ -22,8 +22,8 @@ import math
 import pygame
 
 from ai.explain.tree import SearchTree, TreeNode, value_text, window_text
-from game.rules import Move
 from game.i18n import _
+from game.rules import Move
 from game.ui import draw
 from game.ui.theme import RGB, Theme, mix
 
