@@ -698,7 +698,7 @@ class ListBox(Widget):
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-4, -4))
         if not self.rows and self.empty_text:
-            draw.blit_text(surface, self.empty_text, self.size, theme.text_dim,
+            draw.blit_text(surface, shown(self.empty_text), self.size, theme.text_dim,
                            self.rect.center, "center", max_width=self.rect.width - 20)
         for n in range(self.visible_rows + 1):
             i = self.top + n
