@@ -812,8 +812,8 @@ class StartScene(Scene):
                          (0, 0))
             if self.show_title:
                 cy = self.card.y - 62
-                draw.blit_text(surface, "Plies", 76, theme.text,  # untranslated: the name (size[0] // 2, cy), "center",
-                               bold=True)
+                draw.blit_text(surface, "Plies", 76, theme.text,  # untranslated: the name
+                               (size[0] // 2, cy), "center", bold=True)
                 draw.blit_text(surface, _("Connect-4 · Othello · Gomoku · Tic-tac-toe against a "
                                           "computer that shows its thinking"), 22, theme.text_dim,
                                (size[0] // 2, cy + 42), "center", max_width=size[0] - 40)
