@@ -112,10 +112,12 @@ def level_text(game_name: str, lvl: Level) -> str:
     if lvl.seconds:
         # Translators: a level's search; {seconds} is a number of seconds ("4", "0.5").
         looks = ngettext("looks {n} turn ahead (at most {seconds} s)",
-                         "looks {n} turns ahead (at most {seconds} s)", lvl.depth)
+                         "looks {n} turns ahead (at most {seconds} s)", lvl.depth).format(
+            n=number(lvl.depth), seconds=number(lvl.seconds))
     else:
-        looks = ngettext("looks {n} turn ahead", "looks {n} turns ahead", lvl.depth)
-    parts = [looks.format(n=number(lvl.depth), seconds=number(lvl.seconds))]
+        looks = ngettext("looks {n} turn ahead", "looks {n} turns ahead", lvl.depth).format(
+            n=number(lvl.depth))
+    parts = [looks]
     if lvl.randomness >= 10:
         parts.append(_("often plays a weaker move"))
     elif lvl.randomness >= 1:
