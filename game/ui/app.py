@@ -403,12 +403,10 @@ class App:
     def set_language(self, choice: str) -> None:
         """Speak ``choice`` (``"auto"`` or a key of ``game.i18n.LANGUAGES``) from the next
         frame on: texts are translated where they are drawn, so nothing is rebuilt; the
-        drawing layer hears of it in case its fonts depend on the script."""
+        drawing layer picks the fonts for the new language's script."""
         self._language = choice
         i18n.set_language(choice)
-        language_changed = getattr(draw, "language_changed", None)
-        if language_changed is not None:
-            language_changed()
+        draw.language_changed()
         self.invalidate()
 
     def save_settings(self) -> None:
