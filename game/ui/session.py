@@ -774,8 +774,7 @@ class Session:
         if not self.human_to_move():
             return False
         if self.opening is not None and self.opening.choosing(self.game.ply):
-            self.say(choice_prompt(self.opening.choosing(self.game.ply)) + " before a stone",
-                     "error", 3.0)
+            self.say(choice_prompt(self.opening.choosing(self.game.ply)), "error", 3.0)
             return False
         if move not in self.game.legal_moves():
             self.say(self.game.illegal_reason(move), "error", 3.0)
