@@ -29,7 +29,8 @@ from game.players import Player
 from game.rules.openings import FIRST, SECOND, Opening
 
 __all__ = ["CHOICE_KEYS",  # untranslated: identifiers
-           "CHOICE_LABELS", "CHOICE_SHORT", "CHOICE_TIPS", "OpeningPhase", "choice_prompt", "phase_text"]
+           "CHOICE_LABELS", "CHOICE_SHORT", "CHOICE_TIPS", "OpeningPhase", "choice_prompt",
+           "phase_text"]
 
 CHOICE_LABELS = {"black": N_("Take Black (B)"), "white": N_("Take White (W)"),
                  "place-two": N_("Place two more (2)")}
