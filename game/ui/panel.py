@@ -45,9 +45,16 @@ def compact_count(n: int) -> str:
         return str(n)
     if n < 1_000_000:
         # Translators: a count in thousands, abbreviated ("12.3k" nodes).
-        return _("{thousands}k").format(thousands=number(n / 1000, 1))
+        return _("{thousands}k").format(thousands=_decimal(n / 1000, 1))
     # Translators: a count in millions, abbreviated ("2.50M" nodes).
-    return _("{millions}M").format(millions=number(n / 1_000_000, 2))
+    return _("{millions}M").format(millions=_decimal(n / 1_000_000, 2))
+
+
+def _decimal(x: float, places: int) -> str:
+    """``x`` with ``places`` digits after the language's decimal mark, rounded as Python's
+    ``f"{x:.1f}"`` rounds (the float's own value: 1.05 -> "1.1"), not as a decimal
+    string would be (which makes 1.05 -> "1.0")."""
+    return number(round(x, places), places)
 
 
 def _lead(session: Session) -> int:
@@ -428,7 +435,7 @@ class Panel:
                 else _("Thinking: depth {depth} · {nodes} nodes · {seconds} s")
             return [
                 progress.format(depth=info.depth, nodes=compact_count(info.nodes),
-                                seconds=number(info.seconds, 1)),
+                                seconds=_decimal(info.seconds, 1)),
                 _("Best so far: {move}  ({score})").format(move=best,
                                                           score=session.score_text(ev)),
                 _line_text(self._names(session, info.pv)),
@@ -451,7 +458,7 @@ class Panel:
         speed = " · " + _("{nodes}/s").format(nodes=compact_count(int(nps))) if nps else ""
         return [
             done.format(how=how, nodes=compact_count(result.nodes),
-                        seconds=number(result.seconds, 1)),
+                        seconds=_decimal(result.seconds, 1)),
             chose.format(move=move, score=score) + speed,
             _line_text(self._names(session, result.pv)),
         ]

@@ -980,7 +980,7 @@ def variant_text(game: Game) -> str:
         return f"{v.get('width', 7)}×{v.get('height', 6)} · {row}"
     if game.name == "gomoku":
         size = v.get("size", 15)
-        rule = v.get("rule", "freestyle")  # untranslated: the rule's name in the rules
+        rule = v.get("rule", "freestyle")
         return f"{size}×{size} · {_(RULE_WORDS[rule]) if rule in RULE_WORDS else rule}"
     return ""
 
