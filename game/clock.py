@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from game.i18n import _
+from game.i18n import _, number
 
 CONTROLS: tuple[tuple[int, int], ...] = ((1, 0), (3, 2), (5, 0), (5, 3), (10, 5), (15, 10),
                                          (30, 20), (60, 30))
@@ -76,7 +76,7 @@ class TimeControl:
     @property
     def words(self) -> str:
         """``"5 min + 3 s a move"`` (``"5 min"`` without an increment)."""
-        minutes, increment = _number(self.minutes), _number(self.increment)
+        minutes, increment = amount_text(self.minutes), amount_text(self.increment)
         if self.increment:
             # Translators: a time control: minutes for the game, seconds added per move.
             return _("{minutes} min + {seconds} s a move").format(minutes=minutes,
@@ -87,6 +87,15 @@ class TimeControl:
 
 def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def amount_text(x: float) -> str:
+    """Minutes or seconds as a person reads them: ``"5"``, ``"0.5"`` (``"0,5"`` in
+    German). Exactly ``_number`` in English; the language's decimal mark only for the
+    fractions a menu offers (under 1000, at most three decimals), where the two agree."""
+    if float(x).is_integer() or not (abs(x) < 1000 and round(x, 3) == x):
+        return _number(x)
+    return number(x)
 
 
 class Clock:
@@ -201,7 +210,7 @@ def clock_text(seconds: float) -> str:
 def move_seconds_text(seconds: float) -> str:
     """``"5 s a move"``, ``"0.5 s a move"``."""
     # Translators: the computer's time per move; {seconds} is a number.
-    return _("{seconds} s a move").format(seconds=_number(seconds))
+    return _("{seconds} s a move").format(seconds=amount_text(seconds))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -292,4 +301,4 @@ def _real(x: Any) -> bool:
 
 __all__ = [  # untranslated: identifiers
     "CONTROLS", "MOVE_SECONDS", "Clock", "ClockError", "Snapshot", "TimeControl",
-    "Timing", "clock_text", "move_seconds_text", "timing_from_json"]
+    "Timing", "amount_text", "clock_text", "move_seconds_text", "timing_from_json"]

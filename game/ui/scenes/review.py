@@ -27,6 +27,7 @@ import pygame
 from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview, ReviewLimits,
                                review_game, side_summary)
 from ai.worker import WorkerReport
+from game.clock import amount_text, move_seconds_text
 from game.i18n import N_, _, percent
 from game.players import Computer, Engine
 from game.rules import PASS, Game
@@ -105,7 +106,7 @@ def limit_options(game_name: str, current: ReviewLimits) -> list[tuple[ReviewLim
     elif current.depth is not None:
         depths.add(current.depth)
     return [(ReviewLimits(depth=d), _("Depth {depth}").format(depth=d)) for d in sorted(depths)] \
-        + [(ReviewLimits(seconds=t), _("Time {seconds} s").format(seconds=f"{t:g}"))
+        + [(ReviewLimits(seconds=t), _("Time {seconds} s").format(seconds=amount_text(t)))
            for t in sorted(times)]
 
 
@@ -597,7 +598,7 @@ class ReviewScene(Scene):
                        (rect.x + 16, rect.y + 14))
         how = _("depth {depth}").format(depth=self.limits.depth) \
             if self.limits.depth is not None \
-            else _("{seconds} s a move").format(seconds=f"{self.limits.seconds:g}")
+            else move_seconds_text(self.limits.seconds)
         draw.blit_text(surface, how, 17, theme.text_dim, (rect.right - 16, rect.y + 15),
                        "topright")
         colours = theme.board(game.name)
