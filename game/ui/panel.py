@@ -23,6 +23,7 @@ from __future__ import annotations
 import pygame
 
 from ai.evaluators.base import WIN, is_proven
+from ai.explain.scores import one_decimal
 from ai.explain.why import Why, compared_line, exact_summary, summary, tied_with_best
 from ai.search import TopMoves
 from game.clock import clock_text
@@ -45,16 +46,11 @@ def compact_count(n: int) -> str:
         return str(n)
     if n < 1_000_000:
         # Translators: a count in thousands, abbreviated ("12.3k" nodes).
-        return _("{thousands}k").format(thousands=_decimal(n / 1000, 1))
+        return _("{thousands}k").format(thousands=one_decimal(n / 1000))
     # Translators: a count in millions, abbreviated ("2.50M" nodes).
-    return _("{millions}M").format(millions=_decimal(n / 1_000_000, 2))
-
-
-def _decimal(x: float, places: int) -> str:
-    """``x`` with ``places`` digits after the language's decimal mark, rounded as Python's
-    ``f"{x:.1f}"`` rounds (the float's own value: 1.05 -> "1.1"), not as a decimal
-    string would be (which makes 1.05 -> "1.0")."""
-    return number(round(x, places), places)
+    # round() first: Babel rounds the decimal string (1.005 -> "1.00"), English rounded
+    # the float's own value as f"{x:.2f}" does. Grouped only past a billion nodes.
+    return _("{millions}M").format(millions=number(round(n / 1_000_000, 2), 2))
 
 
 def _lead(session: Session) -> int:
@@ -435,7 +431,7 @@ class Panel:
                 else _("Thinking: depth {depth} · {nodes} nodes · {seconds} s")
             return [
                 progress.format(depth=info.depth, nodes=compact_count(info.nodes),
-                                seconds=_decimal(info.seconds, 1)),
+                                seconds=one_decimal(info.seconds)),
                 _("Best so far: {move}  ({score})").format(move=best,
                                                           score=session.score_text(ev)),
                 _line_text(self._names(session, info.pv)),
@@ -458,7 +454,7 @@ class Panel:
         speed = " · " + _("{nodes}/s").format(nodes=compact_count(int(nps))) if nps else ""
         return [
             done.format(how=how, nodes=compact_count(result.nodes),
-                        seconds=_decimal(result.seconds, 1)),
+                        seconds=one_decimal(result.seconds)),
             chose.format(move=move, score=score) + speed,
             _line_text(self._names(session, result.pv)),
         ]
