@@ -27,6 +27,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from game.i18n import _, number
+
 CONTROLS: tuple[tuple[int, int], ...] = ((1, 0), (3, 2), (5, 0), (5, 3), (10, 5), (15, 10),
                                          (30, 20), (60, 30))
 """The time controls the new-game dialog offers, ``(minutes, increment seconds)``."""
@@ -58,8 +60,9 @@ class TimeControl:
 
     def __post_init__(self) -> None:
         if not (0 < self.minutes <= MAX_MINUTES) or not (0 <= self.increment <= MAX_INCREMENT):
-            raise ClockError(f"a time control needs 0 to {MAX_MINUTES} minutes and 0 to "
-                             f"{MAX_INCREMENT} seconds of increment")
+            raise ClockError(_("a time control needs 0 to {minutes} minutes and 0 to "
+                               "{seconds} seconds of increment").format(
+                                   minutes=MAX_MINUTES, seconds=MAX_INCREMENT))
 
     @property
     def seconds(self) -> float:
@@ -73,12 +76,26 @@ class TimeControl:
     @property
     def words(self) -> str:
         """``"5 min + 3 s a move"`` (``"5 min"`` without an increment)."""
-        base = f"{_number(self.minutes)} min"
-        return f"{base} + {_number(self.increment)} s a move" if self.increment else base
+        minutes, increment = amount_text(self.minutes), amount_text(self.increment)
+        if self.increment:
+            # Translators: a time control: minutes for the game, seconds added per move.
+            return _("{minutes} min + {seconds} s a move").format(minutes=minutes,
+                                                                   seconds=increment)
+        # Translators: a time control without increment: minutes for the game.
+        return _("{minutes} min").format(minutes=minutes)
 
 
 def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def amount_text(x: float) -> str:
+    """Minutes or seconds as a person reads them: ``"5"``, ``"0.5"`` (``"0,5"`` in
+    German). Exactly ``_number`` in English; the language's decimal mark only for the
+    fractions a menu offers (under 1000, at most three decimals), where the two agree."""
+    if float(x).is_integer() or not (abs(x) < 1000 and round(x, 3) == x):
+        return _number(x)
+    return number(x)
 
 
 class Clock:
@@ -94,7 +111,7 @@ class Clock:
     def __init__(self, controls: Sequence[TimeControl | None], now: Callable[[], float],
                  remaining: Sequence[float | None] | None = None) -> None:
         if len(controls) != 2:
-            raise ClockError("a clock needs a setting for each of the two sides")
+            raise ClockError(_("a clock needs a setting for each of the two sides"))
         self.controls = (controls[0], controls[1])
         self._now = now
         self._left: list[float | None] = [c.seconds if c is not None else None
@@ -192,7 +209,8 @@ def clock_text(seconds: float) -> str:
 
 def move_seconds_text(seconds: float) -> str:
     """``"5 s a move"``, ``"0.5 s a move"``."""
-    return f"{_number(seconds)} s a move"
+    # Translators: the computer's time per move; {seconds} is a number.
+    return _("{seconds} s a move").format(seconds=amount_text(seconds))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -226,43 +244,54 @@ class Timing:
         return data
 
 
-def timing_from_json(value: Any, where: str = "the clock") -> tuple[Timing, Snapshot | None]:
+def timing_from_json(value: Any, where: str | None = None) -> tuple[Timing, Snapshot | None]:
     """A record's ``clock`` object checked: the ``Timing`` and the remaining times
-    (``None`` when the record has none).
+    (``None`` when the record has none). ``where`` names the object in messages
+    (default "the clock").
 
     Raises:
         ClockError: anything that is not such an object; the message is one sentence.
     """
+    where = _("the clock") if where is None else where
     if not isinstance(value, Mapping):
-        raise ClockError(f"{where} must be an object")
+        raise ClockError(_("{where} must be an object").format(where=where))
     controls: list[TimeControl | None] = []
-    for entry in _pair(value.get("controls", [None, None]), f"{where} 'controls'"):
+    for entry in _pair(value.get("controls", [None, None]), _field(where, "controls")):
         if entry is None:
             controls.append(None)
             continue
         if not isinstance(entry, list) or len(entry) != 2 or not all(_real(x) for x in entry):
-            raise ClockError(f"{where} 'controls' must hold [minutes, increment] pairs or nulls")
+            raise ClockError(_("{where} 'controls' must hold [minutes, increment] pairs or "
+                               "nulls").format(where=where))
         controls.append(TimeControl(entry[0], entry[1]))
     seconds: list[float | None] = []
-    for entry in _pair(value.get("move_seconds", [None, None]), f"{where} 'move_seconds'"):
+    for entry in _pair(value.get("move_seconds", [None, None]), _field(where, "move_seconds")):
         if entry is not None and (not _real(entry) or not 0 < entry <= MAX_MOVE_SECONDS):
-            raise ClockError(f"{where} 'move_seconds' must be seconds up to "
-                             f"{MAX_MOVE_SECONDS:g} or nulls")
+            raise ClockError(_("{where} 'move_seconds' must be seconds up to {seconds} or "
+                               "nulls").format(where=where, seconds=f"{MAX_MOVE_SECONDS:g}"))
         seconds.append(None if entry is None else float(entry))
     remaining: Snapshot | None = None
     if value.get("remaining") is not None:
-        left = _pair(value["remaining"], f"{where} 'remaining'")
+        left = _pair(value["remaining"], _field(where, "remaining"))
         if not all(x is None or (_real(x) and 0 <= x <= MAX_MINUTES * 60 * 10) for x in left):
-            raise ClockError(f"{where} 'remaining' must be seconds left or nulls")
+            raise ClockError(_("{where} 'remaining' must be seconds left or nulls").format(
+                where=where))
         remaining = (None if left[0] is None else float(left[0]),
                      None if left[1] is None else float(left[1]))
     timing = Timing((controls[0], controls[1]), (seconds[0], seconds[1]))
     return timing, remaining
 
 
+def _field(where: str, key: str) -> str:
+    """The record's field ``key`` (a JSON key, English) of the object ``where``."""
+    # Translators: {where} names a clock object ("the clock"); {key} is a JSON key, kept.
+    return _("{where} '{key}'").format(where=where, key=key)
+
+
 def _pair(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list) or len(value) != 2:
-        raise ClockError(f"{where} must be a list of two entries, one per side")
+        raise ClockError(_("{where} must be a list of two entries, one per side").format(
+            where=where))
     return value
 
 
@@ -270,5 +299,6 @@ def _real(x: Any) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
 
 
-__all__ = ["CONTROLS", "MOVE_SECONDS", "Clock", "ClockError", "Snapshot", "TimeControl",
-           "Timing", "clock_text", "move_seconds_text", "timing_from_json"]
+__all__ = [  # untranslated: identifiers
+    "CONTROLS", "MOVE_SECONDS", "Clock", "ClockError", "Snapshot", "TimeControl",
+    "Timing", "amount_text", "clock_text", "move_seconds_text", "timing_from_json"]

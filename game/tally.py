@@ -60,15 +60,18 @@ class Tally:
         elif isinstance(opponent, Computer) and opponent.level is not None:
             self.add(game, opponent.level, result)
         else:
+            # untranslated: the window catches it (a computer without a level is not counted)
             raise ValueError(f"no tally against {opponent.describe()}")
 
     def add_engine(self, game: str, name: str, result: str) -> None:
         """Count one ``result`` against the outside engine ``name``."""
         name = clean_name(name)
         if game not in GAMES or result not in RESULTS:
+            # untranslated: an internal invariant (the window passes known games and results)
             raise ValueError(f"no tally for {game!r} engine {name!r} result {result!r}")
         table = self.engines.setdefault(game, {})
         if name not in table and len(table) >= MAX_ENGINES:
+            # untranslated: the window catches it and simply does not count the game
             raise ValueError(f"the tally keeps at most {MAX_ENGINES} engines per game")
         entry = table.setdefault(name, [0, 0, 0])
         entry[RESULTS.index(result)] = min(MAX_COUNT, entry[RESULTS.index(result)] + 1)
@@ -80,6 +83,7 @@ class Tally:
     def add(self, game: str, level: int, result: str) -> None:
         """Count one ``result`` (``"win"``, ``"draw"`` or ``"loss"``) at ``level``."""
         if game not in GAMES or level not in LEVEL_NUMBERS or result not in RESULTS:
+            # untranslated: an internal invariant (the window passes known games and results)
             raise ValueError(f"no tally for {game!r} level {level!r} result {result!r}")
         entry = self.counts.setdefault(game, {}).setdefault(level, [0, 0, 0])
         entry[RESULTS.index(result)] = min(MAX_COUNT, entry[RESULTS.index(result)] + 1)
@@ -166,6 +170,7 @@ def load_tally(path: Path | None = None) -> Tally:
             return Tally()
         # game.files: a regular file (Plies writes it itself, never as a link), at most
         # MAX_FILE_BYTES, UTF-8; its FileError is a ValueError, caught below.
+        # untranslated: the FileError is only logged, below
         data = json.loads(read_text(path, limit=MAX_FILE_BYTES, what="results file",
                                     follow_links=False))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
@@ -198,4 +203,5 @@ def record_result(game: str, opponent: Player | int, result: str,
     return tally
 
 
-__all__ = ["RESULTS", "Tally", "load_tally", "record_result", "save_tally", "tally_path"]
+__all__ = [  # untranslated: identifiers
+    "RESULTS", "Tally", "load_tally", "record_result", "save_tally", "tally_path"]

@@ -24,17 +24,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import N_, _, ngettext
 from game.players import Player
 from game.rules.openings import FIRST, SECOND, Opening
 
-__all__ = ["CHOICE_KEYS", "CHOICE_LABELS", "OpeningPhase", "choice_prompt", "phase_text"]
+__all__ = ["CHOICE_KEYS",  # untranslated: identifiers
+           "CHOICE_LABELS", "CHOICE_SHORT", "CHOICE_TIPS", "OpeningPhase", "choice_prompt",
+           "phase_text"]
 
-CHOICE_LABELS = {"black": "Take Black (B)", "white": "Take White (W)",
-                 "place-two": "Place two more (2)"}
-"""Button text for each choice."""
+CHOICE_LABELS = {"black": N_("Take Black (B)"), "white": N_("Take White (W)"),
+                 "place-two": N_("Place two more (2)")}
+"""Button text for each choice (marked: translate with ``_()`` where shown; the key in
+brackets stays the same in every language)."""
 
-CHOICE_SHORT = {"black": "Black (B)", "white": "White (W)", "place-two": "Two more (2)"}
+CHOICE_SHORT = {"black": N_("Black (B)"), "white": N_("White (W)"),
+                "place-two": N_("Two more (2)")}
 """Button text when the status line is narrow (the minimum window size)."""
+
+CHOICE_TIPS = {"black": N_("Take Black: press B"), "white": N_("Take White: press W"),
+               "place-two": N_("Place two more: press 2")}
+"""Each choice button's tooltip."""
 
 CHOICE_KEYS = {"black": "B", "white": "W", "place-two": "2"}
 """The key that makes each choice."""
@@ -126,25 +135,56 @@ def phase_text(phase: OpeningPhase, plies: int, is_computer: Any) -> str | None:
     if phase.decided:
         return None
     actor = phase.actor(plies) or FIRST
-    role = "the first player" if actor == FIRST else "the second player"
+    first = actor == FIRST
+    # Whole sentences for each role: "the first player" reads differently in each of them
+    # in other languages.
     computer = is_computer(phase.participants[_index(actor)])
     if phase.choosing(plies):
         if computer:
-            return f"The computer ({role}) chooses a colour…"
-        return f"Your choice as {role}:"
+            return (_("The computer (the first player) chooses a colour…") if first
+                    else _("The computer (the second player) chooses a colour…"))
+        return _("Your choice as the first player:") if first \
+            else _("Your choice as the second player:")
     if plies < 3:
         if computer:
-            return f"The computer ({role}) places 3 stones: black, white, black…"
-        return f"Place 3 stones: black, white, black (you are {role}); {3 - plies} to go"
+            return (_("The computer (the first player) places 3 stones: black, white, black…")
+                    if first else
+                    _("The computer (the second player) places 3 stones: black, white, black…"))
+        left = 3 - plies
+        if first:
+            text = ngettext("Place 3 stones: black, white, black (you are the first player); "
+                            "{n} to go",
+                            "Place 3 stones: black, white, black (you are the first player); "
+                            "{n} to go", left)
+        else:
+            text = ngettext("Place 3 stones: black, white, black (you are the second player); "
+                            "{n} to go",
+                            "Place 3 stones: black, white, black (you are the second player); "
+                            "{n} to go", left)
+        return text.format(n=left)
     if computer:
-        return f"The computer ({role}) places two more stones: white, black…"
-    return f"Place two more stones: white, then black (you are {role}); {5 - plies} to go"
+        return (_("The computer (the first player) places two more stones: white, black…")
+                if first else
+                _("The computer (the second player) places two more stones: white, black…"))
+    left = 5 - plies
+    if first:
+        text = ngettext("Place two more stones: white, then black (you are the first player); "
+                        "{n} to go",
+                        "Place two more stones: white, then black (you are the first player); "
+                        "{n} to go", left)
+    else:
+        text = ngettext("Place two more stones: white, then black (you are the second player); "
+                        "{n} to go",
+                        "Place two more stones: white, then black (you are the second player); "
+                        "{n} to go", left)
+    return text.format(n=left)
 
 
 def choice_prompt(choices: tuple[str, ...]) -> str:
-    """``"Choose: take Black, take White, or place two more stones"``."""
-    words = {"black": "take Black (B)", "white": "take White (W)",
-             "place-two": "place two more stones (2)"}
-    parts = [words[c] for c in choices]
-    return "Choose: " + (", ".join(parts[:-1]) + ", or " + parts[-1] if len(parts) > 2
-                         else " or ".join(parts))
+    """What a click on the board says while ``choices`` are due: ``"Choose: take Black
+    (B) or take White (W) before a stone"`` (swap2's first choice adds "or place two more
+    stones (2)"). A whole sentence for each set of choices the openings offer."""
+    if "place-two" in choices:
+        return _("Choose: take Black (B), take White (W), or place two more stones (2) "
+                 "before a stone")
+    return _("Choose: take Black (B) or take White (W) before a stone")

@@ -23,10 +23,11 @@ from __future__ import annotations
 import pygame
 
 from ai.evaluators.base import WIN, is_proven
+from ai.explain.scores import one_decimal
 from ai.explain.why import Why, compared_line, exact_summary, summary, tied_with_best
-from ai.explain.words import count
 from ai.search import TopMoves
 from game.clock import clock_text
+from game.i18n import _, ngettext, number
 from game.rules import PASS
 from game.ui import draw
 from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
@@ -39,12 +40,17 @@ LINE_ROW = 44
 
 
 def compact_count(n: int) -> str:
-    """``950`` -> ``"950"``, ``12345`` -> ``"12.3k"``, ``2500000`` -> ``"2.50M"``."""
+    """``950`` -> ``"950"``, ``12345`` -> ``"12.3k"``, ``2500000`` -> ``"2.50M"`` (the
+    language's decimal mark)."""
     if n < 1000:
         return str(n)
     if n < 1_000_000:
-        return f"{n / 1000:.1f}k"
-    return f"{n / 1_000_000:.2f}M"
+        # Translators: a count in thousands, abbreviated ("12.3k" nodes).
+        return _("{thousands}k").format(thousands=one_decimal(n / 1000))
+    # Translators: a count in millions, abbreviated ("2.50M" nodes).
+    # round() first: Babel rounds the decimal string (1.005 -> "1.00"), English rounded
+    # the float's own value as f"{x:.2f}" does. Grouped only past a billion nodes.
+    return _("{millions}M").format(millions=number(round(n / 1_000_000, 2), 2))
 
 
 def _lead(session: Session) -> int:
@@ -221,8 +227,7 @@ class Panel:
             # Othello's count is the score (big); elsewhere it only counts pieces
             # played, so it is small and says what it counts ("9 discs").
             scored = game.name == "othello"
-            piece = {"gomoku": "stone", "tictactoe": "mark"}.get(game.name, "disc")
-            count_text = str(counts[side]) if scored else count(counts[side], piece)
+            count_text = str(counts[side]) if scored else _pieces_text(game.name, counts[side])
             cw = draw.text_size(count_text, 34, True)[0] if scored \
                 else draw.text_size(count_text, 17)[0]
             text_w = row.width - 60 - cw - 20
@@ -245,19 +250,20 @@ class Panel:
                     count_y = row.centery + 14
             tag = ""
             if to_move:
-                tag = "passes" if session.forced_pass() else "to move"
+                # Translators: the small tags beside a player's name (keep them short).
+                tag = _("passes") if session.forced_pass() else _("to move")
                 if is_computer(session.players[side]):
                     if session.pending == "move" and not session.forced_pass():
-                        tag = "thinking" + "." * (1 + int(time * 3) % 3)
+                        tag = _("thinking") + "." * (1 + int(time * 3) % 3)
                     if session.paused and session.demo:
-                        tag = "paused"
+                        tag = _("paused")
             elif won:
-                tag = "winner"
+                tag = _("winner")
             top = row.centery - 18
             name_rect = draw.blit_text(surface, name, 25, theme.text, (row.x + 54, top),
                                        max_width=text_w, bold=True)
             if tag:
-                pill_w = draw.text_size("thinking...", 17)[0] + 14
+                pill_w = draw.text_size(_("thinking") + "...", 17)[0] + 14
                 pill = pygame.Rect(name_rect.right + 10, top - 1, pill_w, 20)
                 if pill.right <= row.x + 54 + text_w:
                     draw.rounded_rect(surface, pill, theme.accent, 10)
@@ -265,9 +271,9 @@ class Panel:
                                    (pill.x + 7, pill.centery), "midleft")
             level = session.level_label(side)
             detail = f"{who} · {level}" if level else (
-                "You" if who == "You" else "A person")
+                _("You") if who == _("You") else _("A person"))
             if session.study and is_computer(session.players[side]):
-                detail = "Computer · waits for Play (P)"
+                detail = _("Computer · waits for Play (P)")
             name_of = session.names[side]  # the player the opened file names
             if name_of:
                 # The name first; what Plies adds only where it fits beside it.
@@ -308,20 +314,22 @@ class Panel:
 
     def _analysis(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
         rect = self.analysis_rect
-        self._card(surface, theme, rect, "Evaluation")
+        # Translators: a card's title (shown in capitals).
+        self._card(surface, theme, rect, _("Evaluation"))
         game = session.game
         colours = theme.board(game.name)
         view = session.view_side
         found = session.current_evaluation()
         ev: Evaluation | None = found[0] if found else None
-        value = session.score_text(ev) if ev else f"{game.side_names[view]}'s view"
+        value = session.score_text(ev) if ev \
+            else _("{side}'s view").format(side=game.side_names[view])
         outcome = session.outcome()
         if outcome is not None:  # the game's own verdict replaces any estimate
             if outcome.winner is None:
-                ev, value = Evaluation(0, 1, exact=True), "Draw"
+                ev, value = Evaluation(0, 1, exact=True), _("Draw")
             else:
                 ev = Evaluation(WIN if outcome.winner == 0 else -WIN, 1, exact=True)
-                value = f"{game.side_names[outcome.winner]} won"
+                value = _("{side} won").format(side=game.side_names[outcome.winner])
         self.value_rect = draw.blit_text(surface, value, 22, theme.text,
                                          (rect.right - 16, rect.y + 12), "topright",
                                          max_width=rect.width - 130)
@@ -374,7 +382,7 @@ class Panel:
         evals = sorted(session.evals.items())
         if not evals:
             side = session.game.side_names[session.view_side]
-            draw.blit_text(surface, f"{side}'s chances over the game", 17,
+            draw.blit_text(surface, _("{side}'s chances over the game").format(side=side), 17,
                            theme.text_dim, rect.center, "center", max_width=rect.width - 12)
             return
         pygame.draw.line(surface, theme.card_border, (rect.x + 4, mid), (rect.right - 4, mid), 1)
@@ -410,53 +418,66 @@ class Panel:
     def _search_lines(self, session: Session) -> list[str]:
         info = session.thinking
         if session.pending in ("move", "hint"):
-            who = "Hint search" if session.pending == "hint" else "Thinking"
+            hint = session.pending == "hint"
             if info is None:
-                return [f"{who}…", "", ""]
+                return [_("Hint search…") if hint else _("Thinking…"), "", ""]
             try:
                 best = session.game.move_name(info.move)
             except Exception:
                 best = "?"
             ev = session.evaluation(info.score, False, session.search_side)
+            # Translators: {nodes} is a count such as "12.3k"; {seconds} a number ("1.5").
+            progress = _("Hint search: depth {depth} · {nodes} nodes · {seconds} s") if hint \
+                else _("Thinking: depth {depth} · {nodes} nodes · {seconds} s")
             return [
-                f"{who}: depth {info.depth} · {compact_count(info.nodes)} nodes · "
-                f"{info.seconds:.1f} s",
-                f"Best so far: {best}  ({session.score_text(ev)})",
-                "Line: " + " ".join(self._names(session, info.pv)),
+                progress.format(depth=info.depth, nodes=compact_count(info.nodes),
+                                seconds=one_decimal(info.seconds)),
+                _("Best so far: {move}  ({score})").format(move=best,
+                                                          score=session.score_text(ev)),
+                _line_text(self._names(session, info.pv)),
             ]
         result = session.last_result
         if result is None or result.move is None:
-            return ["The computer's search shows here", "while it thinks.", ""]
+            # Translators: one sentence on two lines of the search card.
+            return [_("The computer's search shows here"), _("while it thinks."), ""]
         nps = result.nodes / result.seconds if result.seconds > 0 else 0
-        how = "solved exactly" if result.exact and result.depth == 0 else f"depth {result.depth}"
+        how = _("solved exactly") if result.exact and result.depth == 0 \
+            else _("depth {depth}").format(depth=result.depth)
         ev = session.evaluation(result.score, result.exact, session.search_side)
         hint = session.last_purpose == "hint"
-        first = "Hint search" if hint else "Last search"
-        verb = "Hint:" if hint else "Chose"
+        # Translators: {how} is "depth 12" or "solved exactly"; {nodes} a count ("12.3k").
+        done = _("Hint search: {how} · {nodes} nodes · {seconds} s") if hint \
+            else _("Last search: {how} · {nodes} nodes · {seconds} s")
+        move, score = self._names(session, (result.move,))[0], session.score_text(ev)
+        chose = _("Hint: {move} ({score})") if hint else _("Chose {move} ({score})")
+        # Translators: nodes searched per second ("12.3k/s").
+        speed = " · " + _("{nodes}/s").format(nodes=compact_count(int(nps))) if nps else ""
         return [
-            f"{first}: {how} · {compact_count(result.nodes)} nodes · {result.seconds:.1f} s",
-            f"{verb} {self._names(session, (result.move,))[0]} ({session.score_text(ev)})"
-            + (f" · {compact_count(int(nps))}/s" if nps else ""),
-            "Line: " + " ".join(self._names(session, result.pv)),
+            done.format(how=how, nodes=compact_count(result.nodes),
+                        seconds=one_decimal(result.seconds)),
+            chose.format(move=move, score=score) + speed,
+            _line_text(self._names(session, result.pv)),
         ]
 
     def _lines(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
         """The analysis card: the best moves, their chances and lines, and why."""
         rect = self.lines_rect
         game = session.game
-        self._card(surface, theme, rect, "Analysis")
+        self._card(surface, theme, rect, _("Analysis"))
         top = session.analysis
         status = ""
         if session.pending == "analysis":
-            status = "searching…" if top is None else f"depth {top.depth}…"
+            status = _("searching…") if top is None \
+                else _("depth {depth}…").format(depth=top.depth)
         elif top is not None:
-            status = "to the end" if top.exact else f"depth {top.depth}"
+            # Translators: the analysis searched to the game's end (an exact result).
+            status = _("to the end") if top.exact else _("depth {depth}").format(depth=top.depth)
         if status:
             draw.blit_text(surface, status, 18, theme.text_dim, (rect.right - 16, rect.y + 14),
                            "topright")
         y = rect.y + 40
         if top is None or not top.lines:
-            waiting = session.analysis_error or session.analysis_waits() or "Searching…"
+            waiting = session.analysis_error or session.analysis_waits() or _("Searching…")
             for row in draw.wrap(waiting, 19, rect.width - 32)[:3]:
                 draw.blit_text(surface, row, 19, theme.text_dim, (rect.x + 16, y))
                 y += 22
@@ -498,10 +519,10 @@ class Panel:
                 draw.blit_text(surface, row, 17, theme.text_dim, (rect.x + 16, y))
                 y += 18
         elif len(top.lines) == 1 and y + 20 < rect.bottom:
-            draw.blit_text(surface, "The only move the search considers here.", 18,
+            draw.blit_text(surface, _("The only move the search considers here."), 18,
                            theme.text_dim, (rect.x + 16, y), max_width=rect.width - 32)
             y += 20
-        tip = "Hover a line, or [ and ], to see it on the board"
+        tip = _("Hover a line, or [ and ], to see it on the board")
         if rect.bottom - 24 >= y:
             draw.blit_text(surface, tip, 16, theme.text_dim, (rect.x + 16, rect.bottom - 24),
                            max_width=rect.width - 32)
@@ -518,14 +539,14 @@ class Panel:
 
     def _moves(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
         rect = self.moves_rect
-        self._card(surface, theme, rect, "Moves")
+        self._card(surface, theme, rect, _("Moves"))
         game = session.game
         played = [("PA" if m == PASS else game.move_name(m)) for m in game.move_stack]
         redo = [("PA" if m == PASS else game.move_name(m)) for m in reversed(session.redo)]
         lead = _lead(session)  # a set-up position with the second player to move
         names = [""] * lead + played + redo
         if not played + redo:
-            draw.blit_text(surface, "No moves yet", 20, theme.text_dim,
+            draw.blit_text(surface, _("No moves yet"), 20, theme.text_dim,
                            (rect.x + 16, rect.y + 44))
             return
         colours = theme.board(game.name)
@@ -565,7 +586,11 @@ class Panel:
             y = track.y + round((track.height - h) * self.scroll / max(1, total - rows))
             draw.rounded_rect(surface, pygame.Rect(track.x, y, 4, h), theme.text_dim, 2)
         n = len(played)
-        summary = count(n, "move") + (f" · {len(redo)} to redo" if redo else "")
+        summary = ngettext("{n} move", "{n} moves", n).format(n=number(n))
+        if redo:
+            # Translators: moves taken back that Redo would replay.
+            summary += " · " + ngettext("{n} to redo", "{n} to redo", len(redo)).format(
+                n=number(len(redo)))
         draw.blit_text(surface, summary, 18, theme.text_dim, (rect.right - 16, rect.y + 14),
                        "topright")
 
@@ -584,16 +609,31 @@ def result_text(session: Session) -> tuple[str, str]:
     score = f" · {counts[0]}–{counts[1]}" if game.name == "othello" else ""
     reason = outcome.reason
     if outcome.winner is None:
-        return "Draw", f"{reason[0].upper()}{reason[1:]}{score}"
+        return _("Draw"), f"{reason[0].upper()}{reason[1:]}{score}"
     name = game.side_names[outcome.winner]
     humans = session.humans
     if len(humans) == 1:
-        headline = "You win!" if outcome.winner in humans else "The computer wins"
+        headline = _("You win!") if outcome.winner in humans else _("The computer wins")
         return headline, f"{name} · {reason}{score}"
-    return f"{name} wins", f"{reason[0].upper()}{reason[1:]}{score}"
+    return _("{side} wins").format(side=name), f"{reason[0].upper()}{reason[1:]}{score}"
 
 
-__all__ = ["Panel", "compact_count", "result_text"]
+__all__ = ["Panel", "compact_count", "result_text"]  # untranslated: identifiers
+
+
+def _pieces_text(game: str, n: int) -> str:
+    """``"9 discs"``, ``"1 stone"``: the pieces a side has played (not Othello's score)."""
+    if game == "gomoku":
+        return ngettext("{n} stone", "{n} stones", n).format(n=number(n))
+    if game == "tictactoe":
+        return ngettext("{n} mark", "{n} marks", n).format(n=number(n))
+    return ngettext("{n} disc", "{n} discs", n).format(n=number(n))
+
+
+def _line_text(moves: list[str]) -> str:
+    """``"Line: d3 c5 f6"``: a search's principal variation."""
+    # Translators: {moves} are move names separated by spaces.
+    return _("Line: {moves}").format(moves=" ".join(moves))
 
 
 def bar_fill(piece: RGB, card: RGB) -> RGB:
@@ -614,15 +654,23 @@ def why_words(session: Session, top: TopMoves, why: Why) -> str:
     names = [Panel._names(session, (line.move,))[0] for line in top.lines]
     best, second = names[0], names[other]
     tied = tied_with_best(top.lines)
-    same = ", ".join(names[:tied]) + f" and {names[tied]}" if tied else ""
+    # Translators: a list of moves: "d3, c5 and f6".
+    same = _("{moves} and {last}").format(moves=", ".join(names[:tied]), last=names[tied]) \
+        if tied else ""
     if tied and other == 1 and top.lines[1].score == top.lines[0].score:
-        return f"{same} score the same: as good as each other, as far as the search sees"
+        return _("{moves} score the same: as good as each other, as far as the search "
+                 "sees").format(moves=same)
     exact = exact_summary(game.name, top.lines[0], top.lines[other], best, second) \
         if top.exact or is_proven(top.lines[0].score) else None
     side = game.side_names[game.turn]
-    reason = exact or f"(+ is good for {side}) {summary(game.name, why, 3)}"
-    text = f"why {best} over {second}: {reason}"
-    return f"{same} score the same; {text}" if tied else text[:1].upper() + text[1:]
+    # Translators: {reason} lists signed terms; "+" is good for {side}.
+    reason = exact or _("(+ is good for {side}) {reason}").format(
+        side=side, reason=summary(game.name, why, 3))
+    if tied:
+        return _("{moves} score the same; why {best} over {second}: {reason}").format(
+            moves=same, best=best, second=second, reason=reason)
+    return _("Why {best} over {second}: {reason}").format(best=best, second=second,
+                                                          reason=reason)
 
 
 def opening_lines(session: Session, width: int) -> list[str]:
@@ -632,7 +680,9 @@ def opening_lines(session: Session, width: int) -> list[str]:
     if phase is None:
         return []
     if session.pending == "opening":
-        return [f"{phase.kind.capitalize()} opening: the computer decides…", "", ""]
+        # Translators: {kind} is the opening's name, "Swap" or "Swap2".
+        return [_("{kind} opening: the computer decides…").format(kind=phase.kind.capitalize()),
+                "", ""]
     if not phase.reason or session.last_result is not None:
         return []
     rows = draw.wrap(phase.reason, 17, width)

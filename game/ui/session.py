@@ -45,7 +45,6 @@ from ai.explain.scores import (
     signed_points,
 )
 from ai.explain.why import Why, compare_lines, compared_line
-from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import (
     Bound,
@@ -59,6 +58,8 @@ from ai.search import (
 from ai.worker import WorkerReport
 from game import records
 from game.clock import Clock, Snapshot, Timing, move_seconds_text
+from game.i18n import _, ngettext, number
+from game.i18n import percent as percent_text
 from game.players import Computer, Engine, Player, standard_players
 from game.rules import PASS, Cell, Game, Move, Outcome
 from game.slots import clear_autosave, save_autosave
@@ -155,10 +156,13 @@ class Evaluation:
         Othello solver's disc difference for side 0: ``"White loses by 12 discs"``)."""
         if not self.game_name:  # a bare verdict (the game's end), no curve to read
             if is_settled(self.score, self.exact) and not self.proven:
-                return "Draw with best play"
+                return _("Draw with best play")
             if self.proven:
-                return f"{side_names[side]} {'wins' if self.for_side(side) > 0 else 'loses'}"
-            return f"{side_names[side]} {percent(self.chance(side))}%"
+                return (_("{side} wins") if self.for_side(side) > 0
+                        else _("{side} loses")).format(side=side_names[side])
+            # Translators: a side's winning chance: "Black 72%".
+            return _("{side} {chance}").format(
+                side=side_names[side], chance=percent_text(percent(self.chance(side)) / 100))
         margin = self.margin if margin is None else margin
         words = describe(self.game_name, self.for_side(side), side_names[side],
                          exact=self.exact, preset=self.preset,
@@ -176,6 +180,22 @@ def _turned(root: RootScore) -> RootScore:
     """The same root score from the other side's view (a bound turns round)."""
     bound = {Bound.UPPER: Bound.LOWER, Bound.LOWER: Bound.UPPER}.get(root.bound, root.bound)
     return RootScore(-root.score, bound)
+
+
+def _computer_choice_text(first: bool, choice: str, reason: str) -> str:
+    """The status line after the computer chose in a swap opening: its reason when it
+    gave one, else what it chose (a whole sentence for each role and choice)."""
+    if reason:
+        # Translators: {reason} is the computer's one sentence of why.
+        return (_("The first player (the computer): {reason}") if first
+                else _("The second player (the computer): {reason}")).format(reason=reason)
+    if first:
+        return {"black": _("The first player (the computer) takes Black"),
+                "white": _("The first player (the computer) takes White"),
+                "place-two": _("The first player (the computer) places two more stones")}[choice]
+    return {"black": _("The second player (the computer) takes Black"),
+            "white": _("The second player (the computer) takes White"),
+            "place-two": _("The second player (the computer) places two more stones")}[choice]
 
 
 class Session:
@@ -289,7 +309,7 @@ class Session:
         """How the game ended (the rules' outcome, or a loss on time), else ``None``."""
         if self.flag is not None:
             name = self.game.side_names[self.flag]
-            return Outcome(1 - self.flag, f"{name} ran out of time")
+            return Outcome(1 - self.flag, _("{side} ran out of time").format(side=name))
         return self.game.outcome()
 
     def computer_to_move(self) -> bool:
@@ -321,7 +341,14 @@ class Session:
             self.paused = False
             computers = [self.game.side_names[s] for s in (0, 1)
                          if is_computer(self.players[s])]
-            self.say(f"Playing on: the computer plays {' and '.join(computers)}", "info", 3.0)
+            if len(computers) == 2:
+                text = _("Playing on: the computer plays {first} and {second}").format(
+                    first=computers[0], second=computers[1])
+            elif computers:
+                text = _("Playing on: the computer plays {side}").format(side=computers[0])
+            else:  # two people: English has always said just this
+                text = _("Playing on: the computer plays ")
+            self.say(text, "info", 3.0)
             self._run_clock()
             self.autosave()
             return True
@@ -341,29 +368,34 @@ class Session:
         """``"You"``, ``"Computer"``, ``"Human"`` — how the panel names a player
         (``"Colour not chosen"`` while a swap opening has not settled the colours)."""
         if self.opening is not None and not self.opening.decided:
-            return "Colour not chosen"
+            return _("Colour not chosen")
         player = self.players[side]
+        # Translators: how the panel names a player (short: a card's heading).
         if is_computer(player):
-            return "Computer"
-        return "You" if len(self.humans) == 1 else "Human"
+            return _("Computer")
+        return _("You") if len(self.humans) == 1 else _("Human")
 
     def level_label(self, side: int) -> str:
         if self.opening is not None and not self.opening.decided:
-            return f"{self.opening.kind} opening"
+            # Translators: {kind} is the opening's name, "swap" or "swap2".
+            return _("{kind} opening").format(kind=self.opening.kind)
         player = self.players[side]
         if not is_computer(player):
             return ""
         seconds = self.timing.move_seconds[side]
         if isinstance(player, Engine):
-            per_move = "" if seconds is None else f" · {move_seconds_text(seconds)}"
-            return f"Engine · {player.name}{per_move}"
+            if seconds is None:
+                return _("Engine · {engine}").format(engine=player.name)
+            return _("Engine · {engine} · {per_move}").format(
+                engine=player.name, per_move=move_seconds_text(seconds))
         assert isinstance(player, Computer)
         try:
             label = level(self.game.name, player.level or DEFAULT_LEVEL).label
         except ValueError:
-            label = f"Level {player.level}"
+            label = _("Level {level}").format(level=player.level)
         if seconds is not None:  # the time replaces the level's depth (``_player_search``)
-            label = f"Level {player.level or DEFAULT_LEVEL} · {move_seconds_text(seconds)}"
+            label = _("Level {level} · {per_move}").format(
+                level=player.level or DEFAULT_LEVEL, per_move=move_seconds_text(seconds))
         evaluator = player.evaluator_name(self.game.name)
         return label if evaluator == "default" else f"{label} · {evaluator}"
 
@@ -490,13 +522,15 @@ class Session:
         self.failed = True
         self.pending = None
         side = self.game.side_names[self.game.turn]
-        reason = reason[0].upper() + reason[1:] if reason else "It failed"
-        self.say(f"{side} (the engine) loses: {reason.rstrip('.')}.", "error", None)
+        reason = reason[0].upper() + reason[1:] if reason else _("It failed")
+        # Translators: {reason} is a sentence without its final full stop.
+        self.say(_("{side} (the engine) loses: {reason}.").format(
+            side=side, reason=reason.rstrip(".")), "error", None)
 
     def _fail(self, text: str) -> None:
         self.failed = True
         self.pending = None
-        text = text[0].upper() + text[1:] if text else "The computer player failed"
+        text = text[0].upper() + text[1:] if text else _("The computer player failed")
         self.say(text.rstrip(".") + ".", "error", None)
 
     def handle_report(self, report: WorkerReport) -> bool:
@@ -514,12 +548,13 @@ class Session:
             if hint and isinstance(report.payload, EngineForfeit | SearchResult):
                 self.pending = None
                 if isinstance(report.payload, EngineForfeit):
-                    self.say(f"No hint: {report.payload.reason}", "error", 6.0)
+                    self.say(_("No hint: {reason}").format(reason=report.payload.reason),
+                             "error", 6.0)
                 else:
                     self.hint = report.payload.move
                     if self.hint is not None:
-                        self.say(f"Hint from the engine: {self.game.move_name(self.hint)}",
-                                 "info", 6.0)
+                        self.say(_("Hint from the engine: {move}").format(
+                            move=self.game.move_name(self.hint)), "info", 6.0)
                 return True
             if isinstance(report.payload, EngineForfeit):
                 self._forfeit(report.payload.reason)
@@ -546,11 +581,13 @@ class Session:
                     value = self.score_text(self._evaluation(result.score, result.exact))
                     self.hint_score = value
                     name = self.game.move_name(result.move)
-                    self.say(f"Hint: {name} ({value})", "info", 6.0)
+                    # Translators: {score} is how good the move is ("Black 72%").
+                    self.say(_("Hint: {move} ({score})").format(move=name, score=value),
+                             "info", 6.0)
             else:
                 self.ready = result
         elif report.kind == "error":
-            self._fail(report.error or "the computer player failed")
+            self._fail(report.error or _("the computer player failed"))
         return True
 
     def _evaluation(self, score: int, exact: bool) -> Evaluation:
@@ -569,8 +606,11 @@ class Session:
         if self.score_mode != "chance" and not is_settled(ev.score, ev.exact):
             side = self.game.side_names[self.view_side]
             if self.score_mode == "raw":
-                return f"{signed_points(ev.for_side(self.view_side))} points for {side}"
-            return f"{ev.raw(self.view_side)} for {side}"
+                # Translators: {points} is a signed number of the evaluator's points ("+120").
+                return _("{points} points for {side}").format(
+                    points=signed_points(ev.for_side(self.view_side)), side=side)
+            # Translators: {score} is a score in the game's unit ("+3.5 discs").
+            return _("{score} for {side}").format(score=ev.raw(self.view_side), side=side)
         first = None if margin is None else (margin if side == 0 else -margin)
         return ev.text(self.game.side_names, self.view_side, first)
 
@@ -581,8 +621,13 @@ class Session:
         modes = ["chance", "unit", "raw"] if unit else ["chance", "raw"]
         self.score_mode = modes[(modes.index(self.score_mode) + 1) % len(modes)
                                 if self.score_mode in modes else 0]
-        self.say({"chance": "Scores as winning chances", "unit": f"Scores in {unit}",
-                  "raw": "Scores in the evaluator's points"}[self.score_mode], "info", 2.0)
+        if self.score_mode == "chance":
+            text = _("Scores as winning chances")
+        elif self.score_mode == "raw":
+            text = _("Scores in the evaluator's points")
+        else:
+            text = _("Scores in discs") if unit == "discs" else _("Scores in threats")
+        self.say(text, "info", 2.0)
 
     def _remember_eval(self, score: int, exact: bool, margin: int | None = None) -> None:
         ev = self._evaluation(score, exact)
@@ -657,7 +702,8 @@ class Session:
                 self.pass_at = self.time + PASS_DELAY * (self._factor() if not self.demo else
                                                          max(0.3, DEMO_DELAYS[self.demo_speed]))
                 side = game.side_names[game.turn]
-                self.say(f"{side} has no move and passes", "info", PASS_DELAY + 1.5)
+                self.say(_("{side} has no move and passes").format(side=side), "info",
+                         PASS_DELAY + 1.5)
             if self.time >= self.pass_at:
                 self.step_requested = False
                 self._apply(PASS, computer=is_computer(self.players[game.turn]))
@@ -672,7 +718,7 @@ class Session:
                 if result.move is not None and result.move in game.legal_moves():
                     self._apply(result.move, computer=True)
                 else:
-                    self._fail("the computer player returned no legal move")
+                    self._fail(_("the computer player returned no legal move"))
             return
         if self.pending != "move" and can_go:
             self._request("move")
@@ -774,8 +820,7 @@ class Session:
         if not self.human_to_move():
             return False
         if self.opening is not None and self.opening.choosing(self.game.ply):
-            self.say(choice_prompt(self.opening.choosing(self.game.ply)) + " before a stone",
-                     "error", 3.0)
+            self.say(choice_prompt(self.opening.choosing(self.game.ply)), "error", 3.0)
             return False
         if move not in self.game.legal_moves():
             self.say(self.game.illegal_reason(move), "error", 3.0)
@@ -806,12 +851,12 @@ class Session:
             return True
         moves = self.undo_target()
         if moves is None:
-            self.say("Nothing to undo", "info", 2.0)
+            self.say(_("Nothing to undo"), "info", 2.0)
             return False
         self._before_change()
-        for _ in range(moves):
+        for _unused in range(moves):
             self.redo.append(self.game.pop())
-        self._after_history_step("Took back", moves)
+        self._after_history_step(undone=True, moves=moves)
         return True
 
     def can_jump(self) -> bool:
@@ -832,7 +877,8 @@ class Session:
             self.redo.append(self.game.pop())
         while self.game.ply < ply:
             self.game.push(self.redo.pop())
-        self.say(f"Move {ply}" if ply > start else "The start", "info", 1.5)
+        self.say(_("Move {number}").format(number=ply) if ply > start else _("The start"),
+                 "info", 1.5)
         self._after_change()
         return True
 
@@ -842,7 +888,7 @@ class Session:
     def redo_moves(self) -> bool:
         """Replay undone moves up to the person's next turn (one move between computers)."""
         if not self.redo:
-            self.say("Nothing to redo", "info", 2.0)
+            self.say(_("Nothing to redo"), "info", 2.0)
             return False
         self._before_change()
         moves = 0
@@ -851,31 +897,36 @@ class Session:
             moves += 1
             if not self.humans or self._human_choice(self.game) or self.is_over():
                 break
-        self._after_history_step("Replayed", moves)
+        self._after_history_step(undone=False, moves=moves)
         return True
 
-    def _after_history_step(self, done: str, moves: int) -> None:
-        """Finish an undo or a redo of ``moves`` moves: pause a demo, say
-        ``"<done> <moves> move(s)"``, then what follows every change of the position.
+    def _after_history_step(self, *, undone: bool, moves: int) -> None:
+        """Finish an undo (``undone``) or a redo of ``moves`` moves: pause a demo, say
+        ``"Took back 2 moves"`` or ``"Replayed 1 move"``, then what follows every change
+        of the position.
 
         A demo pauses because whoever steps through its history wants to look at the
         position, not have the computers play on from it at once.
         """
         if self.demo:
             self.paused = True
-        self.say(f"{done} {count(moves, 'move')}", "info", 2.0)
+        if undone:
+            text = ngettext("Took back {n} move", "Took back {n} moves", moves)
+        else:
+            text = ngettext("Replayed {n} move", "Replayed {n} moves", moves)
+        self.say(text.format(n=number(moves)), "info", 2.0)
         self._after_change()
 
     def request_hint(self) -> bool:
         if not self.human_to_move():
-            self.say("A hint is for your own turn", "info", 2.5)
+            self.say(_("A hint is for your own turn"), "info", 2.5)
             return False
         if self.pending == "hint":
             return False
         self.hint = None
         self._request("hint")
         if self.pending == "hint":
-            self.say("Looking for a good move…", "info", None)
+            self.say(_("Looking for a good move…"), "info", None)
         return True
 
     # --- analysis ------------------------------------------------------------------------------
@@ -887,16 +938,16 @@ class Session:
             self.worker.cancel(self.generation)
             self.pending = None
             self.analysis_done = False  # reopened: search this position again
-        self.say("Analysis on" if self.analysis_on else "Analysis off", "info", 1.5)
+        self.say(_("Analysis on") if self.analysis_on else _("Analysis off"), "info", 1.5)
 
     def analysis_waits(self) -> str | None:
         """Why the analysis is not running now, in words (``None``: it runs or is done)."""
         if self.is_over():
-            return "The game is over."
+            return _("The game is over.")
         if self.pending in ("move", "hint"):
-            return "Waiting for the computer's search…"
+            return _("Waiting for the computer's search…")
         if not self._by_hand(self.game.turn) and not self.paused:
-            return "The computer is to move."
+            return _("The computer is to move.")
         return None
 
     def _maybe_analyse(self, can_go: bool) -> None:
@@ -942,7 +993,7 @@ class Session:
         if report.kind == "error":
             self.pending = None
             self.analysis_done = True
-            self.analysis_error = report.error or "the analysis failed"
+            self.analysis_error = report.error or _("the analysis failed")
             return
         if report.payload is not None:
             self.analysis, self.analysis_why = report.payload
@@ -959,14 +1010,14 @@ class Session:
             return []
         probe = self.game.copy()
         cells = []
-        for number, move in enumerate(self.analysis.lines[index].pv, start=1):
+        for order, move in enumerate(self.analysis.lines[index].pv, start=1):
             if probe.is_over() or move not in probe.legal_moves():
                 break
             side = probe.turn
             probe.push(move)
             cell = probe.last_cell() if move != PASS else None
             if cell is not None:
-                cells.append((cell, side, number))
+                cells.append((cell, side, order))
         return cells
 
     # --- demo controls ---------------------------------------------------------------------
@@ -976,7 +1027,7 @@ class Session:
         self.step_requested = False
         if self.failed and not self.paused:
             self.failed = False
-        self.say("Paused" if self.paused else "Resumed", "info", 1.5)
+        self.say(_("Paused") if self.paused else _("Resumed"), "info", 1.5)
         self.autosave()  # a paused demo may be resumed later; a running one is not kept
 
     def step(self) -> None:
@@ -1028,7 +1079,7 @@ class Session:
 
     def _opening_report(self, report: WorkerReport) -> None:
         if report.kind == "error":
-            self._fail(report.error or "the computer's opening failed")
+            self._fail(report.error or _("the computer's opening failed"))
             return
         if report.kind != "result" or not isinstance(report.payload, tuple):
             return
@@ -1042,7 +1093,7 @@ class Session:
             return
         for move in value:
             if move not in self.game.legal_moves():
-                self._fail("the computer placed an illegal opening stone")
+                self._fail(_("the computer placed an illegal opening stone"))
                 return
             self._apply(move, computer=True)
         self.say(why, "info", 8.0)
@@ -1060,14 +1111,10 @@ class Session:
         phase.opening.choose(choice, self.game.ply)
         if not computer:
             phase.reason = ""
-        words = {"black": "takes Black", "white": "takes White",
-                 "place-two": "places two more stones"}[choice]
         if not computer:  # a person's own choice needs no echo: the next prompt follows
             self.message = ""
         else:
-            role = "The first player" if who == "first" else "The second player"
-            self.say(f"{role} (the computer): {phase.reason}" if phase.reason else
-                     f"{role} (the computer) {words}", "info", 8.0)
+            self.say(_computer_choice_text(who == "first", choice, phase.reason), "info", 8.0)
         self._after_change()
         return True
 
@@ -1084,7 +1131,7 @@ class Session:
             if target is None and not any(not is_computer(p) for p in phase.participants):
                 return False
         if not self.game.move_stack and not phase.opening.choices:
-            self.say("Nothing to undo", "info", 2.0)
+            self.say(_("Nothing to undo"), "info", 2.0)
             return True
         self._before_change()
         while self.game.move_stack:
@@ -1093,7 +1140,7 @@ class Session:
         self.evals.clear()
         phase.rewind(0)
         phase.reason = ""
-        self.say("The opening starts again", "info", 3.0)
+        self.say(_("The opening starts again"), "info", 3.0)
         self._after_change()
         return True
 
@@ -1158,7 +1205,7 @@ class Session:
             else:
                 clear_autosave()
         except Exception as error:  # never lose the game over a full disk
-            self.say(f"Autosave failed: {error}", "error", 4.0)
+            self.say(_("Autosave failed: {error}").format(error=error), "error", 4.0)
 
     def shutdown(self) -> None:
         """Leaving this game: stop its search, end its engines, retire its generation;

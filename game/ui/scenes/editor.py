@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import N_, _, pgettext
 from game.players import Human, Player, standard_players
 from game.rules import Game, RulesError, new_game, set_up
 from game.ui import draw
@@ -34,6 +35,14 @@ MARGIN = 16
 SIDE = 260
 """Width of the column of choices and buttons on the right."""
 STATUS = 40
+
+
+SET_UP_TITLES = {"othello": N_("Set up an Othello position"),
+                 "gomoku": N_("Set up a Gomoku position"),
+                 "connect4": N_("Set up a Connect-4 position"),
+                 "tictactoe": N_("Set up a Tic-tac-toe position")}
+"""The editor's title for each game (a whole phrase each: the article and the word order
+differ by game and language)."""
 
 
 class _Sketch:
@@ -87,19 +96,25 @@ class EditorScene(Scene):
         self.view = view_for(game.name)
         self.widgets = WidgetGroup(arrows_move_focus=False)
         names = game.side_names
-        self.turn_choice = Segmented([(0, f"{names[0]} to move"), (1, f"{names[1]} to move")],
+        self.turn_choice = Segmented([(0, _("{side} to move").format(side=names[0])),
+                                      (1, _("{side} to move").format(side=names[1]))],
                                      self.turn, self._set_turn,
-                                     tooltip="The side to move (T)", size=20)
-        self.who_choice = Segmented([("first", f"You: {names[0]}"),
-                                     ("second", f"You: {names[1]}"), ("two", "Two people")],
+                                     tooltip=_("The side to move (T)"), size=20)
+        # Translators: which side the person plays ("You: Black").
+        self.who_choice = Segmented([("first", _("You: {side}").format(side=names[0])),
+                                     ("second", _("You: {side}").format(side=names[1])),
+                                     ("two", _("Two people"))],
                                     self.who, self._set_who,
-                                    tooltip="Against the computer, or two people", size=18)
-        self.b_clear = Button("Clear", self.clear, tooltip="Empty the board (C)")
-        self.b_start = Button("Start position", self.start_position,
-                              tooltip="The usual start of the game (S)")
-        self.b_paste = Button("Paste", self.paste, tooltip="Paste a position or moves (Ctrl+V)")
-        self.b_play = Button("Play", self.play, primary=True, tooltip="Play from here (Enter)")
-        self.b_cancel = Button("Cancel", self.cancel, tooltip="Back to the game (Esc)")
+                                    tooltip=_("Against the computer, or two people"), size=18)
+        self.b_clear = Button(_("Clear"), self.clear, tooltip=_("Empty the board (C)"))
+        self.b_start = Button(_("Start position"), self.start_position,
+                              tooltip=_("The usual start of the game (S)"))
+        self.b_paste = Button(_("Paste"), self.paste,
+                              tooltip=_("Paste a position or moves (Ctrl+V)"))
+        # Translators: a button: play from the position set up.
+        self.b_play = Button(pgettext("button", "Play"), self.play, primary=True,
+                             tooltip=_("Play from here (Enter)"))
+        self.b_cancel = Button(_("Cancel"), self.cancel, tooltip=_("Back to the game (Esc)"))
         self.widgets.add(self.turn_choice, self.who_choice, self.b_clear, self.b_start,
                          self.b_paste, self.b_play, self.b_cancel)
         self._follow_counts()
@@ -159,10 +174,12 @@ class EditorScene(Scene):
         names = game.side_names
         turn = names[game.turn]
         if game.legal_moves() == [-1]:
-            turn = f"{turn} has no move and passes first"
+            turn = _("{side} has no move and passes first").format(side=turn)
         else:
-            turn = f"{turn} to move"
-        return f"{turn} — Enter plays · left click {names[0]}, right click {names[1]}", "turn"
+            turn = _("{side} to move").format(side=turn)
+        # Translators: {turn} is "Black to move"; a left click places {first}'s piece.
+        return _("{turn} — Enter plays · left click {first}, right click {second}").format(
+            turn=turn, first=names[0], second=names[1]), "turn"
 
     def _counted_turn(self) -> int | None:
         """Connect-4 and Gomoku: the side the counts give (``None`` when they give none)."""
@@ -217,15 +234,15 @@ class EditorScene(Scene):
         game = pasted.game
         if game.name != self.name or game.width != self.template.width \
                 or game.height != self.template.height:
-            self.message = (f"The clipboard holds {pasted.what}: paste it on the game "
-                            f"screen (Ctrl+V) to play it", "error")
+            self.message = (_("The clipboard holds {what}: paste it on the game screen "
+                              "(Ctrl+V) to play it").format(what=pasted.what), "error")
             return
         self.cells = [[game.piece_at(x, y) for x in range(game.width)]
                       for y in range(game.height)]
         self.turn = game.turn
         self.turn_choice.index = game.turn
         self._changed()
-        self.message = (f"Pasted {pasted.what}", "info")
+        self.message = (_("Pasted {what}").format(what=pasted.what), "info")
 
     def copy(self) -> None:
         """Ctrl+C: the diagram and the side to move on the clipboard (what paste and
@@ -234,9 +251,10 @@ class EditorScene(Scene):
 
         text = f"{self.diagram()} {'XO'[self.turn]}"
         if set_clipboard_text(text):
-            self.message = ("Copied the position: paste it here or give it to --board", "info")
+            self.message = (_("Copied the position: paste it here or give it to --board"),
+                            "info")
         else:
-            self.message = ("There is no clipboard to copy to", "error")
+            self.message = (_("There is no clipboard to copy to"), "error")
 
     def _set_turn(self, value: int) -> None:
         self.turn = value
@@ -263,7 +281,7 @@ class EditorScene(Scene):
             return
         self.app.start_game(game, self.players(), demo=False, remember=False)
         if self.app.play is not None:
-            self.app.play.session.say("Playing from the set-up position: Undo stops here",
+            self.app.play.session.say(_("Playing from the set-up position: Undo stops here"),
                                       "info", 4.0)
 
     def cancel(self) -> None:
@@ -332,9 +350,10 @@ class EditorScene(Scene):
         size = surface.get_size()
         surface.blit(draw.vertical_gradient(size, theme.background, theme.background_low),
                      (0, 0))
-        title = self.template.title
-        article = "an" if title[0] in "AEIOU" else "a"
-        draw.blit_text(surface, f"Set up {article} {title} position", 28, theme.text,
+        title = SET_UP_TITLES.get(self.name)
+        title = _(title) if title is not None else \
+            _("Set up a {game} position").format(game=self.template.title)
+        draw.blit_text(surface, title, 28, theme.text,
                        self.title_pos, "midleft", bold=True,
                        max_width=self.board_area.width)
         draw.rounded_rect(surface, self.side_rect, theme.card, 12, theme.border_width,
@@ -345,14 +364,15 @@ class EditorScene(Scene):
         if self.cursor_visible:  # one cell, even on Connect-4 (whose play cursor is a column)
             BoardView.draw_cursor(self.view, surface, theme, self.cursor)
         x = self.side_rect.x + 14
-        draw.blit_text(surface, "Side to move", 20, theme.text, (x, self.turn_label_y),
+        draw.blit_text(surface, _("Side to move"), 20, theme.text, (x, self.turn_label_y),
                        "topleft", bold=True)
-        draw.blit_text(surface, "Players", 20, theme.text, (x, self.who_label_y), "topleft",
+        draw.blit_text(surface, _("Players"), 20, theme.text, (x, self.who_label_y), "topleft",
                        bold=True)
         room = self.b_cancel.rect.top - 10 - self.help_y
         if room > 40:
             y = self.help_y
-            for line in ("Keys: arrows, X, O, Del", "T turn · C clear · S start"):
+            # Translators: the editor's keys (X and O place the two sides' pieces).
+            for line in (_("Keys: arrows, X, O, Del"), _("T turn · C clear · S start")):
                 if y + 20 > self.help_y + room:
                     break
                 draw.blit_text(surface, line, 17, theme.text_dim, (x, y), "topleft",

@@ -30,15 +30,21 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.worker import WorkerReport
-from game.players import Computer, Player
 from game.clock import Snapshot, Timing
+from game.i18n import N_, _, pgettext
+from game.players import Computer, Player
 from game.rules import PASS, Cell, Game, Move
 from game.ui import draw
 from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
 from game.ui.boards.base import move_numbers
 from game.ui.keys import PLAY_KEYS, command_for
-from game.ui.opening_phase import (CHOICE_KEYS, CHOICE_LABELS, CHOICE_SHORT, OpeningPhase,
-                                   phase_text)
+from game.ui.opening_phase import (
+    CHOICE_LABELS,
+    CHOICE_SHORT,
+    CHOICE_TIPS,
+    OpeningPhase,
+    phase_text,
+)
 from game.ui.panel import Panel, result_text
 from game.ui.scenes.base import Scene
 from game.ui.session import DEMO_DELAYS, Session, is_computer
@@ -112,26 +118,30 @@ class PlayScene(Scene):
 
     def _build_toolbar(self) -> None:
         s = self.session
-        self.b_new = Button("New", self.new_game, tooltip="New game (N)")
-        self.b_undo = Button("Undo", self.undo, tooltip="Take back (Ctrl+Z)")
-        self.b_redo = Button("Redo", self.redo, tooltip="Replay (Ctrl+Y)")
-        self.b_hint = Button("Hint", self.hint, tooltip="Suggest a move (H)")
-        self.b_tree = Button("Tree", self.tree, tooltip="Watch minimax and alpha-beta search "
-                             "this position (T)")
-        self.b_review = Button("Review", self.review, tooltip="Judge every move (R)")
-        self.b_edit = Button("Edit", self.edit, tooltip="Set up a position (E); "
-                             "Ctrl+V pastes one")
-        self.b_analyse = Button("Analyse", self.toggle_analysis,
-                                tooltip="Top moves, their lines and why (A)")
-        self.b_pause = Button("Pause", self.toggle_pause, tooltip="Pause / resume (Space)")
-        self.b_step = Button("Step", self.step, tooltip="Play one move (S or Right)")
-        self.b_slower = Button("−", lambda: s.change_speed(-1), tooltip="Slower (−)")
-        self.b_faster = Button("+", lambda: s.change_speed(1), tooltip="Faster (+)")
-        self.b_open = Button("Open", self.open_file, tooltip="Open a saved game (Ctrl+O)")
-        self.b_save = Button("Save", self.save_file, tooltip="Save this game (Ctrl+S)")
-        self.b_settings = Button("Settings", self.settings, tooltip="Settings (Ctrl+,)")
-        self.b_help = Button("?", self.help, tooltip="Keyboard shortcuts (F1)")
-        self.b_quit = Button("Quit", self.app.quit, tooltip="Quit (Esc, then Enter)")
+        # Translators: the toolbar's buttons are short (one word where possible).
+        self.b_new = Button(_("New"), self.new_game, tooltip=_("New game (N)"))
+        self.b_undo = Button(_("Undo"), self.undo, tooltip=_("Take back (Ctrl+Z)"))
+        self.b_redo = Button(_("Redo"), self.redo, tooltip=_("Replay (Ctrl+Y)"))
+        self.b_hint = Button(_("Hint"), self.hint, tooltip=_("Suggest a move (H)"))
+        # Translators: a button that opens the search tree of the position.
+        self.b_tree = Button(_("Tree"), self.tree, tooltip=_("Watch minimax and alpha-beta "
+                                                             "search this position (T)"))
+        self.b_review = Button(_("Review"), self.review, tooltip=_("Judge every move (R)"))
+        self.b_edit = Button(_("Edit"), self.edit, tooltip=_("Set up a position (E); "
+                                                             "Ctrl+V pastes one"))
+        self.b_analyse = Button(_("Analyse"), self.toggle_analysis,
+                                tooltip=_("Top moves, their lines and why (A)"))
+        self.b_pause = Button(_("Pause"), self.toggle_pause, tooltip=_("Pause / resume (Space)"))
+        self.b_step = Button(_("Step"), self.step, tooltip=_("Play one move (S or Right)"))
+        self.b_slower = Button("−", lambda: s.change_speed(-1), tooltip=_("Slower (−)"))
+        self.b_faster = Button("+", lambda: s.change_speed(1), tooltip=_("Faster (+)"))
+        # Translators: "Open" a saved game (a file).
+        self.b_open = Button(pgettext("file", "Open"), self.open_file,
+                             tooltip=_("Open a saved game (Ctrl+O)"))
+        self.b_save = Button(_("Save"), self.save_file, tooltip=_("Save this game (Ctrl+S)"))
+        self.b_settings = Button(_("Settings"), self.settings, tooltip=_("Settings (Ctrl+,)"))
+        self.b_help = Button("?", self.help, tooltip=_("Keyboard shortcuts (F1)"))
+        self.b_quit = Button(_("Quit"), self.app.quit, tooltip=_("Quit (Esc, then Enter)"))
         left = [self.b_new, self.b_undo, self.b_redo]
         left += [self.b_pause, self.b_step, self.b_slower, self.b_faster] if s.demo \
             else [self.b_hint]
@@ -142,13 +152,14 @@ class PlayScene(Scene):
         # A swap opening's choice: shown at the right of the status line while a person
         # must choose (the keys B, W and 2 do the same).
         self.choice_buttons = {
-            choice: Button(label, lambda c=choice: self.choose_opening(c), size=19,
-                           tooltip=f"{label[:-4]}: press {CHOICE_KEYS[choice]}")
+            choice: Button(_(label), lambda c=choice: self.choose_opening(c), size=19,
+                           tooltip=_(CHOICE_TIPS[choice]))
             for choice, label in CHOICE_LABELS.items()}
         self.widgets.add(*self.choice_buttons.values())
         # A game opened for study: Play hands the sides to the file's players (P too).
-        self.b_play_on = Button("Play", self.play_on, size=19,
-                                tooltip="Let the players of this game play on (P)")
+        # Translators: a button: the players of an opened game play on from here.
+        self.b_play_on = Button(pgettext("button", "Play"), self.play_on, size=19,
+                                tooltip=_("Let the players of this game play on (P)"))
         self.widgets.add(self.b_play_on)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -163,11 +174,11 @@ class PlayScene(Scene):
         self.status_rect = pygame.Rect(MARGIN, self.board_area.bottom + 4, board_w, STATUS - 4)
         x = self.status_rect.right
         for choice, button in self.choice_buttons.items():  # short when the line is narrow
-            button.text = CHOICE_LABELS[choice]
+            button.text = _(CHOICE_LABELS[choice])
         if sum(b.preferred_width() + 6 for b in self.choice_buttons.values()) > \
                 self.status_rect.width - 260:
             for choice, button in self.choice_buttons.items():
-                button.text = CHOICE_SHORT[choice]
+                button.text = _(CHOICE_SHORT[choice])
         for button in reversed(list(self.choice_buttons.values())):
             bw = button.preferred_width()
             button.rect = pygame.Rect(x - bw, self.status_rect.y + 1, bw,
@@ -191,7 +202,7 @@ class PlayScene(Scene):
         def width(b: Button, roomy: bool) -> int:
             if len(b.text) == 1:
                 return 44 if roomy else 30 if tight else 36
-            text = max(b.preferred_width(), draw.text_size("Resume", b.size)[0] + 28) \
+            text = max(b.preferred_width(), draw.text_size(_("Resume"), b.size)[0] + 28) \
                 if b is self.b_pause else b.preferred_width()
             return max(68, text) if roomy else text - (14 if tight else 10)
 
@@ -358,7 +369,7 @@ class PlayScene(Scene):
     def review(self) -> None:
         """Open the review of the moves played so far (the game waits meanwhile)."""
         if not self.game.move_stack:
-            self.session.say("No moves to review yet", "info", 2.0)
+            self.session.say(_("No moves to review yet"), "info", 2.0)
             return
         from game.ui.scenes.review import ReviewScene
         scene = ReviewScene(self.app, self.session, earlier=self._last_review)
@@ -391,13 +402,15 @@ class PlayScene(Scene):
             app.start_game(pasted.game, players, demo=demo, paused=demo, remember=False,
                            study=True)
             if app.play is not None:
-                app.play.session.say(f"Pasted {pasted.what}", "info", 5.0)
+                # Translators: {what} says what was pasted ("a Connect-4 position").
+                app.play.session.say(_("Pasted {what}").format(what=pasted.what), "info", 5.0)
 
         if self.game.move_stack and not self.game.is_over():
             from game.ui.scenes.confirm import ConfirmDialog
-            app.push_scene(ConfirmDialog(app, "Replace this game?",
-                                         f"The clipboard holds {pasted.what}. Enter or Y "
-                                         f"plays it; Esc keeps this game.", "Replace", go))
+            app.push_scene(ConfirmDialog(app, _("Replace this game?"),
+                                         _("The clipboard holds {what}. Enter or Y plays it; "
+                                           "Esc keeps this game.").format(what=pasted.what),
+                                         _("Replace"), go))
         else:
             go()
 
@@ -414,14 +427,18 @@ class PlayScene(Scene):
         settings = self.app.settings
         settings.move_numbers = not settings.move_numbers
         self.app.apply_settings()
-        where = "" if self.game.name == "gomoku" else " (on Gomoku stones; here in the review)"
-        self.session.say(("Move numbers on" if settings.move_numbers else "Move numbers off")
-                         + where, "info", 2.5)
+        if self.game.name == "gomoku":
+            text = _("Move numbers on") if settings.move_numbers else _("Move numbers off")
+        elif settings.move_numbers:
+            text = _("Move numbers on (on Gomoku stones; here in the review)")
+        else:
+            text = _("Move numbers off (on Gomoku stones; here in the review)")
+        self.session.say(text, "info", 2.5)
 
     def play_on(self) -> None:
         """P or Play: end the study of an opened game (or resume a paused demo)."""
         if not self.session.play_on():
-            self.session.say("Already playing", "info", 1.5)
+            self.session.say(_("Already playing"), "info", 1.5)
         self._refresh_buttons()
 
     def toggle_analysis(self) -> None:
@@ -482,9 +499,9 @@ class PlayScene(Scene):
     def ask_quit(self) -> None:
         """Esc: quitting asks first, so an Esc too many after closing a dialog is harmless."""
         from game.ui.scenes.confirm import ConfirmDialog
-        self.app.push_scene(ConfirmDialog(self.app, "Quit Plies?",
-                                          "Enter or Y quits; Esc goes back to the game.",
-                                          "Quit", self.app.quit))
+        self.app.push_scene(ConfirmDialog(self.app, _("Quit Plies?"),
+                                          _("Enter or Y quits; Esc goes back to the game."),
+                                          _("Quit"), self.app.quit))
 
     def person_choices(self) -> tuple[str, ...]:
         """The swap choices a person must make now (``()`` when none is due)."""
@@ -510,7 +527,7 @@ class PlayScene(Scene):
         s = self.session
         if not s.human_to_move():
             if not self.game.is_over() and is_computer(s.players[self.game.turn]):
-                s.say("Wait for the computer's move", "info", 1.5)
+                s.say(_("Wait for the computer's move"), "info", 1.5)
             return False
         move = self.game.move_at(*cell)
         if move is None:
@@ -561,8 +578,8 @@ class PlayScene(Scene):
                 if self.session.go_to(ply):
                     self.view.clear_animations()
                 elif not self.session.can_jump():
-                    self.session.say("The graph takes you to a move in study, between "
-                                     "people, or in a paused demo", "info", 3.0)
+                    self.session.say(_("The graph takes you to a move in study, between "
+                                       "people, or in a paused demo"), "info", 3.0)
                 return
             cell = self.view.cell_at(event.pos)
             self.hover_cell = cell
@@ -593,8 +610,10 @@ class PlayScene(Scene):
                                                 pygame.K_KP2):
             choice = {pygame.K_b: "black", pygame.K_w: "white"}.get(key, "place-two")
             if not self.choose_opening(choice):
-                s.say("That is not a choice now: " + ", ".join(self.person_choices()),
-                      "error", 3.0)
+                # Translators: {choices} lists the choice names as the program knows them
+                # ("black, white, place-two").
+                s.say(_("That is not a choice now: {choices}").format(
+                    choices=", ".join(self.person_choices())), "error", 3.0)
         elif self.widgets.toolbar_key(event):
             return
         elif s.demo and key == pygame.K_SPACE:
@@ -665,7 +684,7 @@ class PlayScene(Scene):
         self.b_redo.enabled = bool(s.redo)
         self.b_hint.enabled = s.human_to_move() and s.pending != "hint"
         self.b_review.enabled = bool(self.game.move_stack)
-        self.b_pause.text = "Resume" if s.paused else "Pause"
+        self.b_pause.text = _("Resume") if s.paused else _("Pause")
         self.b_pause.enabled = not s.is_over()
         self.b_step.enabled = not s.is_over()
         self.b_slower.enabled = s.demo_speed > 0
@@ -764,7 +783,8 @@ class PlayScene(Scene):
         variant = variant_text(game)
         title = f"{game.title}" + (f" · {variant}" if variant else "")
         if self.session.demo:
-            title += " · demo"
+            # Translators: the window's title line of a game the computer plays alone.
+            title = _("{title} · demo").format(title=title)
         if x1 - x0 > 80:
             draw.blit_text(surface, title, 24, theme.text_dim, ((x0 + x1) / 2, bar.centery),
                            "center", max_width=x1 - x0)
@@ -786,43 +806,59 @@ class PlayScene(Scene):
             return message
         if s.is_over():
             headline, detail = result_text(s)
-            undo = " · Ctrl+Z takes back" if s.humans else ""
-            return (f"Game over: {headline.rstrip('!')} ({detail}) · N for a new game{undo}",
-                    "result")
+            headline = headline.rstrip("!")
+            text = _("Game over: {result} ({how}) · N for a new game · Ctrl+Z takes back") \
+                if s.humans else _("Game over: {result} ({how}) · N for a new game")
+            return text.format(result=headline, how=detail), "result"
         side = game.side_names[game.turn]
         if s.demo and s.paused:
-            return "Paused — Space resumes, S steps one move", "info"
+            return _("Paused — Space resumes, S steps one move"), "info"
         if s.opening is not None:
             words = phase_text(s.opening, game.ply, is_computer)
             if words:
                 return words, "turn"
         if s.study:
-            computers = " and ".join(game.side_names[x] for x in (0, 1)
-                                     if is_computer(s.players[x]))
-            study = (f"Study: {side} to move — you move both sides; Play (P) lets the "
-                     f"computer play {computers}")
+            computers = [game.side_names[x] for x in (0, 1) if is_computer(s.players[x])]
+            if len(computers) == 2:
+                study = _("Study: {side} to move — you move both sides; Play (P) lets the "
+                          "computer play {first} and {second}").format(
+                              side=side, first=computers[0], second=computers[1])
+            elif computers:
+                study = _("Study: {side} to move — you move both sides; Play (P) lets the "
+                          "computer play {computer}").format(side=side, computer=computers[0])
+            else:  # English has always ended this one with "play " (no computer named)
+                study = _("Study: {side} to move — you move both sides; Play (P) lets the "
+                          "computer play ").format(side=side)
             return study, "turn"
         if is_computer(s.players[game.turn]):
             level = s.level_label(game.turn)
             viewer = game.side_names[s.view_side]
-            scores = f" · scores on the board are {viewer}'s" \
-                if self.app.settings.show_thinking else ""
-            return f"{side}: the computer is thinking ({level}){scores}", "turn"
+            if self.app.settings.show_thinking:
+                # Translators: {level} is the computer's level ("Level 4"); the scores drawn
+                # on the board are from {viewer}'s point of view.
+                text = _("{side}: the computer is thinking ({level}) · scores on the board "
+                         "are {viewer}'s").format(side=side, level=level, viewer=viewer)
+            else:
+                text = _("{side}: the computer is thinking ({level})").format(side=side,
+                                                                              level=level)
+            return text, "turn"
         why = self.forbidden_reason()
         if why:
             return why, "info"
         if len(s.humans) == 2:
-            prefix = f"{side} to move"
+            prefix = _("{side} to move").format(side=side)
         else:
-            prefix = f"Your move ({side})"
+            prefix = _("Your move ({side})").format(side=side)
         if game.name == "connect4":
-            how = f"click a column or press 1–{game.width}" if game.width < 10 \
-                else "click a column or press 1–9, 0"
+            how = _("click a column or press 1–{last}").format(last=game.width) \
+                if game.width < 10 else _("click a column or press 1–9, 0")
         elif self.cursor_visible:
-            how = "arrows move, Enter plays"
+            how = _("arrows move, Enter plays")
         else:
-            how = "click a square" if game.name in ("othello", "tictactoe") else "click an intersection"
-        return f"{prefix} — {how}", "turn"
+            how = _("click a square") if game.name in ("othello", "tictactoe") \
+                else _("click an intersection")
+        # Translators: the status line: whose move ("Your move (Black)"), then how to play.
+        return _("{turn} — {how}").format(turn=prefix, how=how), "turn"
 
     def forbidden_reason(self) -> str | None:
         """Renju: why the point under the mouse (or the keyboard cursor) is forbidden."""
@@ -850,7 +886,7 @@ class PlayScene(Scene):
         x = rect.x + 12
         choosing = bool(self.person_choices())
         if choosing and draw.text_size(text, 15)[0] > self._choice_left - x - 8:
-            text = "Your choice:"  # the minimum window size: the buttons say the rest
+            text = _("Your choice:")  # the minimum window size: the buttons say the rest
         if kind == "turn" and not self.session.is_over() and not choosing:
             colours = theme.board(self.game.name)
             disc = colours.pieces[self.game.turn]
@@ -867,9 +903,10 @@ class PlayScene(Scene):
         """``"Black has no move and passes"`` while a pass is pending or just played."""
         game = self.game
         if self.session.forced_pass():
-            return f"{game.side_names[game.turn]} has no move and passes"
+            return _("{side} has no move and passes").format(side=game.side_names[game.turn])
         if self.time < self.pass_toast_until and game.move_stack and game.move_stack[-1] == PASS:
-            return f"{game.side_names[1 - game.turn]} has no move and passes"
+            return _("{side} has no move and passes").format(
+                side=game.side_names[1 - game.turn])
         return None
 
     def _draw_pass_toast(self, surface: pygame.Surface) -> None:
@@ -909,8 +946,8 @@ class PlayScene(Scene):
                        style="stone" if self.game.name == "gomoku" else "disc")
             x += 28
         right = pill.right - 12
-        tip = "N new game · R review · Ctrl+Z undo" if self.session.humans \
-            else "N new game · R review"
+        tip = _("N new game · R review · Ctrl+Z undo") if self.session.humans \
+            else _("N new game · R review")
         tip_w = draw.text_size(tip, 19)[0]
         head = draw.blit_text(surface, headline, 24, theme.text, (x, pill.centery), "midleft",
                               max_width=right - x, bold=True)
@@ -937,13 +974,23 @@ def variant_text(game: Game) -> str:
     """``"7×6 · four in a row"``, ``"15×15 · freestyle"``, or ``""`` for Othello."""
     v = game.variant()
     if game.name == "connect4":
-        words = {3: "three", 4: "four", 5: "five", 6: "six"}
         connect = v.get("connect", 4)
-        return f"{v.get('width', 7)}×{v.get('height', 6)} · {words.get(connect, connect)} in a row"
+        row = _(IN_A_ROW[connect]) if connect in IN_A_ROW \
+            else _("{n} in a row").format(n=connect)
+        return f"{v.get('width', 7)}×{v.get('height', 6)} · {row}"
     if game.name == "gomoku":
         size = v.get("size", 15)
-        return f"{size}×{size} · {v.get('rule', 'freestyle')}"
+        rule = v.get("rule", "freestyle")
+        return f"{size}×{size} · {_(RULE_WORDS[rule]) if rule in RULE_WORDS else rule}"
     return ""
 
 
-__all__ = ["PlayScene", "variant_text"]
+IN_A_ROW = {3: N_("three in a row"), 4: N_("four in a row"), 5: N_("five in a row"),
+            6: N_("six in a row")}
+"""Connect-4's goal in the title line, by the length of the row."""
+
+RULE_WORDS = {"freestyle": N_("freestyle"), "standard": N_("standard"), "renju": N_("renju")}
+"""Gomoku's rules by name, as the title line writes them (lower case)."""
+
+
+__all__ = ["PlayScene", "variant_text"]  # untranslated: identifiers

@@ -27,6 +27,8 @@ import pygame
 from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview, ReviewLimits,
                                review_game, side_summary)
 from ai.worker import WorkerReport
+from game.clock import amount_text, move_seconds_text
+from game.i18n import N_, _, percent
 from game.players import Computer, Engine
 from game.rules import PASS, Game
 from game.ui import draw
@@ -68,7 +70,19 @@ FIRST_TIME = 1.0
 LIMIT_CHOICE_W = 160
 
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-SHORT = {"best": "best", "good": "good", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+LABEL_WORDS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"),
+               "mistake": N_("mistake"), "blunder": N_("blunder")}
+"""Each label of ``ai.explain.review.LABELS`` as a person reads it (translate with ``_()``)."""
+
+COUNTED = {"best": N_("{n} best"), "good": N_("{n} good")}
+"""The summary's pills for the labels without a mark ("3 best"); the others read
+``"2 ?!"``."""
+
+
+def label_word(label: str) -> str:
+    """``label`` (``"mistake"``) in the language spoken."""
+    return _(LABEL_WORDS[label]) if label in LABEL_WORDS else label
 
 
 def depths_for(game_name: str) -> list[int]:
@@ -83,7 +97,7 @@ def depths_for(game_name: str) -> list[int]:
 def limit_options(game_name: str, current: ReviewLimits) -> list[tuple[ReviewLimits, str]]:
     """The review choice's options: the depths, then the times (``current`` included).
 
-    >>> [label for _, label in limit_options("connect4", ReviewLimits(seconds=3))][-6:]
+    >>> [label for _limits, label in limit_options("connect4", ReviewLimits(seconds=3))][-6:]
     ['Depth 11', 'Time 0.5 s', 'Time 1 s', 'Time 2 s', 'Time 3 s', 'Time 5 s']
     """
     depths, times = set(depths_for(game_name)), set(REVIEW_TIMES)
@@ -91,8 +105,9 @@ def limit_options(game_name: str, current: ReviewLimits) -> list[tuple[ReviewLim
         times.add(current.seconds)
     elif current.depth is not None:
         depths.add(current.depth)
-    return [(ReviewLimits(depth=d), f"Depth {d}") for d in sorted(depths)] + \
-        [(ReviewLimits(seconds=t), f"Time {t:g} s") for t in sorted(times)]
+    return [(ReviewLimits(depth=d), _("Depth {depth}").format(depth=d)) for d in sorted(depths)] \
+        + [(ReviewLimits(seconds=t), _("Time {seconds} s").format(seconds=amount_text(t)))
+           for t in sorted(times)]
 
 
 def _kind(limits: ReviewLimits) -> str:
@@ -159,19 +174,20 @@ class ReviewScene(Scene):
         session.shutdown()
         session.paused = True
         self.widgets = WidgetGroup(arrows_move_focus=False)
-        self.b_back = Button("Back", self.back, tooltip="Back to the game (Esc)")
-        self.b_prev = Button("Prev mistake", lambda: self.jump_mistake(-1),
-                             tooltip="Previous mistake (Shift+M)")
-        self.b_next = Button("Next mistake", lambda: self.jump_mistake(1),
-                             tooltip="Next mistake (M)")
-        self.b_stop = Button("Stop", self.toggle_run, tooltip="Stop the review (Esc)")
-        self.b_new = Button("New", self.new_game, tooltip="New game (N)")
+        self.b_back = Button(_("Back"), self.back, tooltip=_("Back to the game (Esc)"))
+        # Translators: a toolbar button, short: the previous move judged a mistake.
+        self.b_prev = Button(_("Prev mistake"), lambda: self.jump_mistake(-1),
+                             tooltip=_("Previous mistake (Shift+M)"))
+        self.b_next = Button(_("Next mistake"), lambda: self.jump_mistake(1),
+                             tooltip=_("Next mistake (M)"))
+        self.b_stop = Button(_("Stop"), self.toggle_run, tooltip=_("Stop the review (Esc)"))
+        self.b_new = Button(_("New"), self.new_game, tooltip=_("New game (N)"))
         self.c_limits = Choice(limit_options(self.game.name, self.limits), self.limits,
                                self.set_limits,
-                               tooltip=f"Plies searched per move (D, Shift+D; "
-                                       f"{DEFAULT_DEPTH.get(self.game.name, 4)} by default), "
-                                       f"or seconds per move (T, Shift+T): more judges "
-                                       f"better and takes longer")
+                               tooltip=_("Plies searched per move (D, Shift+D; {depth} by "
+                                         "default), or seconds per move (T, Shift+T): more "
+                                         "judges better and takes longer").format(
+                                             depth=DEFAULT_DEPTH.get(self.game.name, 4)))
         self.left_buttons = [self.b_back, self.b_prev, self.b_next, self.b_stop]
         self.right_buttons = [self.c_limits, self.b_new]
         self.widgets.add(*self.left_buttons, *self.right_buttons)
@@ -250,7 +266,7 @@ class ReviewScene(Scene):
         if _kind(self.limits) != kind:
             self.set_limits(self._last[kind])
             return
-        values = [v for v, _ in self.c_limits.options if _kind(v) == kind]
+        values = [v for v, _label in self.c_limits.options if _kind(v) == kind]
         index = values.index(self.limits) + delta
         self.set_limits(values[max(0, min(len(values) - 1, index))])
 
@@ -272,7 +288,7 @@ class ReviewScene(Scene):
             self.running = False
         elif report.kind == "error":
             self.running = False
-            self.error = report.error or "the review failed"
+            self.error = report.error or _("the review failed")
         self._refresh_buttons()
 
     # --- navigation --------------------------------------------------------------------
@@ -364,7 +380,7 @@ class ReviewScene(Scene):
         for b in self.left_buttons:
             bw = max(64, b.preferred_width())
             if b is self.b_stop:  # laid out once, but its text changes: room for both
-                bw = max(bw, draw.text_size("Resume", b.size, b.primary)[0] + 28)
+                bw = max(bw, draw.text_size(_("Resume"), b.size, b.primary)[0] + 28)
             b.rect = pygame.Rect(x, (TOOLBAR - bh) // 2, bw, bh)
             x += bw + 8
         x_right = w - MARGIN
@@ -435,9 +451,9 @@ class ReviewScene(Scene):
             getattr(self, name)(*arguments)
 
     def _refresh_buttons(self) -> None:
-        self.b_stop.text = "Stop" if self.running or self.complete else "Resume"
-        self.b_stop.tooltip = "Stop the review (Esc)" if self.running \
-            else "Resume the review (R)"
+        self.b_stop.text = _("Stop") if self.running or self.complete else _("Resume")
+        self.b_stop.tooltip = _("Stop the review (Esc)") if self.running \
+            else _("Resume the review (R)")
         self.b_stop.enabled = self.running or not self.complete
         judged = [i for i, m in enumerate(self.results) if m.label in MISTAKES]
         self.b_prev.enabled = any(i < self.selected for i in judged)
@@ -469,30 +485,37 @@ class ReviewScene(Scene):
             overlay.opening = move_numbers(position)  # the discs and stones by move
         if cell is not None:
             mark = MARKS[judged.label] if judged is not None else ""
-            overlay.scores[cell] = mark or ("played" if judged is None or judged.label != "best"
-                                            else "best")
+            # Translators: small words on the board's points: the move played, the best one.
+            overlay.scores[cell] = mark or (_("played") if judged is None
+                                            or judged.label != "best" else _("best"))
         if judged is not None and judged.best != played and judged.best != PASS:
             best_cell = position.move_cell(judged.best)
             if best_cell is not None:
                 overlay.hint = best_cell
-                overlay.scores[best_cell] = "better"
+                # Translators: a small word on the board: the better move's point.
+                overlay.scores[best_cell] = _("better")
         return overlay
 
     def status_text(self) -> str:
         if self.error:
             return self.error[0].upper() + self.error[1:].rstrip(".") + "."
         if not self.moves:
-            return "No moves to review"
+            return _("No moves to review")
         position, played = self.position, self.moves[self.selected]
         side = position.side_names[position.turn]
         name = position.move_name(played)
-        text = f"Move {self.selected + 1}: {side} played {name}"
+        number = self.selected + 1
         judged = self.selected_review()
         if judged is None:
-            return text + (" — not judged yet" if self.running else " — not judged")
-        text += f"{MARKS[judged.label]} · {judged.label}"
+            text = _("Move {number}: {side} played {move} — not judged yet") if self.running \
+                else _("Move {number}: {side} played {move} — not judged")
+            return text.format(number=number, side=side, move=name)
+        # Translators: {mark} follows the move at once ("d3?!"); {label} is "mistake" etc.
+        text = _("Move {number}: {side} played {move}{mark} · {label}").format(
+            number=number, side=side, move=name, mark=MARKS[judged.label],
+            label=label_word(judged.label))
         if judged.best != played:  # the better move first: it is what a narrow line keeps
-            text += f" · better {position.move_name(judged.best)}"
+            text += " · " + _("better {move}").format(move=position.move_name(judged.best))
         if judged.verdict:
             text += f" · {judged.verdict}"
         return text
@@ -501,8 +524,8 @@ class ReviewScene(Scene):
         """The toolbar's title, "Review · GAME", or "Review" where that does not fit
         between the buttons ("Review · Co…" reads worse; the board shows the game)."""
         x0, x1 = self._title_space
-        title = f"Review · {self.game.title}"
-        return title if draw.text_size(title, 24)[0] <= x1 - x0 else "Review"
+        title = _("Review · {game}").format(game=self.game.title)
+        return title if draw.text_size(title, 24)[0] <= x1 - x0 else _("Review")
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
@@ -570,9 +593,12 @@ class ReviewScene(Scene):
     def _draw_summary(self, surface: pygame.Surface) -> None:
         theme, rect = self.theme, self.summary_rect
         game = self.game
-        draw.blit_text(surface, "REVIEW", 18, theme.text_dim, (rect.x + 16, rect.y + 14))
-        how = f"depth {self.limits.depth}" if self.limits.depth is not None \
-            else f"{self.limits.seconds:g} s a move"
+        # Translators: a card's title (shown in capitals).
+        draw.blit_text(surface, _("Review").upper(), 18, theme.text_dim,
+                       (rect.x + 16, rect.y + 14))
+        how = _("depth {depth}").format(depth=self.limits.depth) \
+            if self.limits.depth is not None \
+            else move_seconds_text(self.limits.seconds)
         draw.blit_text(surface, how, 17, theme.text_dim, (rect.right - 16, rect.y + 15),
                        "topright")
         colours = theme.board(game.name)
@@ -586,18 +612,23 @@ class ReviewScene(Scene):
                        style="stone" if game.name == "gomoku" else "disc", with_shadow=False)
             player = self.players[side]
             humans = sum(1 for p in self.players if not p.is_computer)
+            # Translators: who played a side, after its name ("Black · level 4").
             who = player.name if isinstance(player, Engine) else \
-                f"level {player.level}" if isinstance(player, Computer) \
-                else "you" if humans == 1 else "person"
+                _("level {level}").format(level=player.level) if isinstance(player, Computer) \
+                else _("you") if humans == 1 else _("person")
             draw.blit_text(surface, f"{game.side_names[side]} · {who}", 20, theme.text,
                            (rect.x + 46, top + 14), "midleft", max_width=rect.width - 150,
                            bold=True)
-            accuracy = "—" if summary.accuracy is None else f"{summary.accuracy:.0f}%"
+            # round() first: the whole percentage exactly as f"{accuracy:.0f}" rounds it
+            accuracy = "—" if summary.accuracy is None \
+                else percent(round(summary.accuracy) / 100)
             draw.blit_text(surface, accuracy, 26, theme.text, (rect.right - 16, top + 14),
                            "midright", bold=True)
             x = rect.x + 46
             for label in LABELS:
-                text = f"{summary.counts[label]} {SHORT[label]}"
+                n = summary.counts[label]
+                text = _(COUNTED[label]).format(n=n) if label in COUNTED \
+                    else f"{n} {MARKS[label]}"
                 w = draw.text_size(text, 16)[0] + 12
                 pill = pygame.Rect(x, top + 30, w, 18)
                 if pill.right > rect.right - 10:
@@ -610,9 +641,11 @@ class ReviewScene(Scene):
         done, total = len(self.results), max(1, len(self.moves))
         if self.running or not self.complete:
             if self.running:
-                text = f"Move {min(done + 1, total)} of {total} · Esc stops"
+                text = _("Move {number} of {total} · Esc stops").format(
+                    number=min(done + 1, total), total=total)
             else:
-                text = f"Stopped at {done} of {total} · R resumes"
+                text = _("Stopped at {number} of {total} · R resumes").format(number=done,
+                                                                             total=total)
             label = draw.blit_text(surface, text, 16, theme.text_dim, (rect.x + 16, line_y),
                                    "midleft", max_width=rect.width - 110)
             bar = pygame.Rect(label.right + 10, line_y - 6, rect.right - 16 - label.right - 10,
@@ -624,7 +657,8 @@ class ReviewScene(Scene):
                                          max(12, round(bar.width * done / total)), bar.height)
                     draw.rounded_rect(surface, filled, theme.accent, 6)
         else:
-            draw.blit_text(surface, "Accuracy 100% = every move the best", 16, theme.text_dim,
+            draw.blit_text(surface, _("Accuracy 100% = every move the best"), 16,
+                           theme.text_dim,
                            (rect.x + 16, line_y), "midleft", max_width=rect.width - 32)
 
     @property
@@ -650,8 +684,12 @@ class ReviewScene(Scene):
     def _draw_graph(self, surface: pygame.Surface) -> None:
         theme, rect = self.theme, self.graph_rect
         game = self.game
-        draw.blit_text(surface, "WINNING CHANCES", 18, theme.text_dim, (rect.x + 16, rect.y + 14))
-        draw.blit_text(surface, f"{game.side_names[self.view_side]} up", 16, theme.text_dim,
+        # Translators: a card's title (shown in capitals).
+        draw.blit_text(surface, _("Winning chances").upper(), 18, theme.text_dim,
+                       (rect.x + 16, rect.y + 14))
+        # Translators: the graph's upper half is good for {side}.
+        draw.blit_text(surface, _("{side} up").format(side=game.side_names[self.view_side]),
+                       16, theme.text_dim,
                        (rect.right - 16, rect.y + 15), "topright")
         area = self.graph_area()
         fill = mix(theme.card, theme.text, 0.04) if theme.name != "high-contrast" else (0, 0, 0)
@@ -671,7 +709,7 @@ class ReviewScene(Scene):
         if len(points) >= 2:
             pygame.draw.lines(surface, theme.accent, False, points, 2)
         elif not points:
-            draw.blit_text(surface, "Filled in as the review runs", 16, theme.text_dim,
+            draw.blit_text(surface, _("Filled in as the review runs"), 16, theme.text_dim,
                            area.center, "center", max_width=area.width - 8)
         for move in self.results:
             if move.label in MISTAKES:
@@ -684,8 +722,9 @@ class ReviewScene(Scene):
     def _draw_moves(self, surface: pygame.Surface) -> None:
         theme, rect = self.theme, self.moves_rect
         game = self.game
-        draw.blit_text(surface, "MOVES", 18, theme.text_dim, (rect.x + 16, rect.y + 14))
-        draw.blit_text(surface, "← → select · M next mistake", 16, theme.text_dim,
+        draw.blit_text(surface, _("Moves").upper(), 18, theme.text_dim,
+                       (rect.x + 16, rect.y + 14))
+        draw.blit_text(surface, _("← → select · M next mistake"), 16, theme.text_dim,
                        (rect.right - 16, rect.y + 15), "topright", max_width=rect.width - 100)
         area = self.list_area()
         colours = theme.board(game.name)
@@ -717,18 +756,21 @@ class ReviewScene(Scene):
                 continue
             pill_x = row.x + 54 + max(58, draw.text_size("h10??", 19)[0] + 10)
             colour = label_colour(theme, judged.label)
-            w = draw.text_size(judged.label, 16)[0] + 12
+            word = label_word(judged.label)
+            w = draw.text_size(word, 16)[0] + 12
             pill = pygame.Rect(pill_x, row.y + 4, w, row.height - 8)
             draw.rounded_rect(surface, pill, colour, 8)
             if chosen and theme.name != "high-contrast":
                 pygame.draw.rect(surface, theme.accent_text, pill, 1, border_radius=8)
-            draw.blit_text(surface, judged.label, 16, readable_on(colour), pill.center, "center")
+            draw.blit_text(surface, word, 16, readable_on(colour), pill.center, "center")
             if judged.best != judged.move:
-                draw.blit_text(surface, f"better {game.move_name(judged.best)}", 16, dim,
+                draw.blit_text(surface, _("better {move}").format(
+                    move=game.move_name(judged.best)), 16, dim,
                                (row.right - 8, row.centery), "midright",
                                max_width=row.right - pill.right - 14)
             elif judged.exact:
-                draw.blit_text(surface, "exact", 16, dim, (row.right - 8, row.centery),
+                # Translators: the move was judged by an exact (solved) search.
+                draw.blit_text(surface, _("exact"), 16, dim, (row.right - 8, row.centery),
                                "midright", max_width=row.right - pill.right - 14)
         surface.set_clip(clip)
         total = len(self.moves)
@@ -748,4 +790,4 @@ class ReviewScene(Scene):
         return sides
 
 
-__all__ = ["ReviewScene", "label_colour"]
+__all__ = ["ReviewScene", "label_colour", "label_word"]  # untranslated: identifiers
