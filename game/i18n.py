@@ -30,6 +30,7 @@ import contextlib
 import gettext as _gettext
 import os
 import threading
+from decimal import Decimal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -216,7 +217,9 @@ def number(n: float, decimals: int | None = None) -> str:
         return f"{n:,.{decimals}f}" if decimals is not None else f"{n:,}"
     if decimals is not None:
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-        return format_decimal(n, format=pattern, locale=_babel_locale())
+        # Rounded as Python rounds the float (0.35 -> "0.3"), then written Babel's way.
+        return format_decimal(Decimal(f"{n:.{decimals}f}"), format=pattern,
+                              locale=_babel_locale())
     return format_decimal(n, locale=_babel_locale())
 
 
@@ -231,4 +234,6 @@ def percent(fraction: float, decimals: int = 0) -> str:
     if decimals:  # "#,##0 %" -> "#,##0.0 %": the digits after the point go after the last 0
         head, zero, tail = pattern.rpartition("0")
         pattern = head + zero + "." + "0" * decimals + tail
-    return format_percent(fraction, format=pattern, locale=_babel_locale())
+    # Rounded as Python's f"{x:.0%}" rounds, then written Babel's way.
+    rounded = Decimal(f"{fraction * 100:.{decimals}f}") / 100
+    return format_percent(rounded, format=pattern, locale=_babel_locale())
