@@ -30,8 +30,8 @@ import contextlib
 import gettext as _gettext
 import os
 import threading
-from decimal import Decimal
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 __all__ = [
