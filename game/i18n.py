@@ -58,6 +58,12 @@ LANGUAGES: dict[str, str] = {
 """Every language Plies speaks, by catalog name, with its own name for itself (what the
 settings list shows, so a person finds their language whatever the current one is)."""
 
+ENGLISH_NAMES: dict[str, str] = {
+    "en": "English", "de": "German", "fr": "French", "es": "Spanish", "ja": "Japanese",
+    "zh_CN": "Chinese (simplified)",
+}
+"""Each language's name in English: for the one sentence said when it cannot be shown."""
+
 ALIASES = {"zh": "zh_CN", "zh_SG": "zh_CN", "zh_Hans": "zh_CN"}
 """Desktop language names that mean a catalog of another name."""
 

@@ -29,6 +29,16 @@ def private_xdg_folders(tmp_path_factory, monkeypatch):
     return home
 
 
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A test that speaks another language leaves English behind for the next one."""
+    yield
+    from game import i18n
+
+    if i18n.current() != "en":
+        i18n.set_language("en")
+
+
 def pytest_collection_modifyitems(items):
     """A real-window test (``xvfb``) is ``slow`` too: it starts an X server and a program.
 

@@ -44,7 +44,7 @@ from game.players import Computer, Human, Player
 from game.rules import Game, new_game
 from game.settings import Settings, load_settings, save_settings, settings_to_dict
 from game.slots import WindowSlot
-from game.ui import draw
+from game.ui import draw, fonts
 from game.ui.display import fallback_reason, no_display_reason
 from game.ui.scenes.base import Scene
 from game.ui.sound import Sounds, init_pygame
@@ -163,11 +163,15 @@ class App:
         self._language = self.settings.language
         """The language setting spoken: chosen before the window opened (``plies``'s
         start), changed here by :meth:`set_language`."""
+        self.language_notice: str | None = None
+        """A sentence in English, shown over every scene until the next key or click,
+        when the chosen language needs a font no installed one has."""
         want = size or clamp_to_screen(tuple(self.settings.window_size)) or DEFAULT_SIZE
         want = (max(MIN_SIZE[0], int(want[0])), max(MIN_SIZE[1], int(want[1])))
         pygame.display.set_caption("Plies")  # untranslated: the program's name
         self._set_icon()
         self.screen = pygame.display.set_mode(want, pygame.RESIZABLE)
+        self.set_language(self._language)
         window = self._window()
         if window is not None:
             window.minimum_size = MIN_SIZE  # the window manager stops the drag there
@@ -405,7 +409,15 @@ class App:
         frame on: texts are translated where they are drawn, so nothing is rebuilt; the
         drawing layer picks the fonts for the new language's script."""
         self._language = choice
-        i18n.set_language(choice)
+        spoken = i18n.set_language(choice)
+        self.language_notice = None
+        if fonts.missing_font(spoken):
+            # Boxes in place of letters help nobody: English, and one sentence saying why,
+            # in English (the one language that can be shown).
+            i18n.set_language("en")
+            self.language_notice = (  # untranslated: shown because the language cannot be
+                f"No installed font can show {i18n.ENGLISH_NAMES[spoken]}, so Plies speaks "
+                f"English: install {fonts.FONT_PACKAGES}.")
         draw.language_changed()
         self.invalidate()
 
@@ -527,6 +539,8 @@ class App:
         """Hand ``event`` to the app or the top scene; every event redraws (the rule)."""
         self._dirty = True
         self._last_event = self.now()
+        if self.language_notice and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.language_notice = None  # read: the key or click still does its work
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
@@ -580,6 +594,17 @@ class App:
             if scene.overlay:
                 surface.blit(self._dim_layer(surface.get_size()), (0, 0))
             scene.draw(surface)
+        if self.language_notice:
+            self._draw_notice(surface, self.language_notice)
+
+    def _draw_notice(self, surface: pygame.Surface, text: str) -> None:
+        """``text`` on a card along the bottom of the window, over every scene."""
+        width, height = surface.get_size()
+        card = pygame.Rect(16, height - 76, width - 32, 60)
+        draw.card(surface, card, self.theme.card, self.theme.danger, 10,
+                  self.theme.shadow_alpha, border_width=2)
+        draw.blit_lines(surface, text, 17, self.theme.text, (card.x + 14, card.centery),
+                        card.width - 28, min_size=14, max_lines=2)
 
     def _dim_layer(self, size: tuple[int, int]) -> pygame.Surface:
         if self._veil is None or self._veil.get_size() != size:

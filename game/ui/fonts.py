@@ -33,7 +33,9 @@ else pygame's own. A machine without any of these keeps pygame's bold for everyt
 FONTCONFIG_LANGUAGE = {"ja": "ja", "zh_CN": "zh-cn", "ko": "ko", "zh_TW": "zh-tw"}
 """fontconfig's name of each language whose script pygame's own font lacks."""
 
-FONT_PACKAGES = "fonts-noto-cjk (Debian, Ubuntu), google-noto-sans-cjk-fonts (Fedora), noto-fonts-cjk (Arch)"
+FONT_PACKAGES = (  # untranslated: said in English, when the language cannot be shown
+    "fonts-noto-cjk (Debian, Ubuntu), google-noto-sans-cjk-fonts (Fedora), "
+    "noto-fonts-cjk (Arch)")
 """What to install for Japanese and Chinese, as the message and the README say."""
 
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
