@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from ai.levels import LEVEL_NUMBERS, LEVEL_RANGE
-from game.i18n import _
+from game.i18n import _, set_language
 
 PROTOCOLS = {"gomoku": "Gomocup (pbrain)", "othello": "NBoard"}  # untranslated: names
 """Each game's default protocol."""
@@ -82,6 +82,9 @@ def run(args: argparse.Namespace) -> int:
             message = _("plies engine {game} speaks {protocol}, not {asked}")
         raise CliError(message.format(game=args.game, protocol=PROTOCOLS[args.game],
                                       asked=protocol))
+    # Everything from here on is protocol traffic, English whatever the desktop's
+    # language: the rules' and GGF's refusals are quoted in its ERROR and status lines.
+    set_language("en")
     stdin = command_lines(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
     if args.game == "gomoku":
         from game.engines import pbrain
