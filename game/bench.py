@@ -21,6 +21,7 @@ from ai.endgame import solver_for
 from ai.evaluators import EvaluatorError, load_evaluator
 from ai.search import Limits, Searcher
 from game.commands.common import CliError, emit, int_range, seconds_value
+from game.i18n import _, number, percent
 from game.rules import GAMES, Game, Othello, new_game
 from game.rules.perft import perft
 
@@ -71,7 +72,7 @@ def bench_game(name: str, table: dict[str, Any], runs: int) -> dict[str, Any]:
     perft_game = _game(name, table, table.get("perft_moves", ""))
     depth = table["perft_depth"]
     timings = []
-    for _ in range(runs):
+    for _run in range(runs):
         started = time.perf_counter()
         nodes = perft(perft_game, depth)
         timings.append(time.perf_counter() - started)
@@ -82,7 +83,7 @@ def bench_game(name: str, table: dict[str, Any], runs: int) -> dict[str, Any]:
     searches = []
     for entry in table["search"]:
         runs_of_entry = [bench_search(name, table, entry, table["search_seconds"])
-                         for _ in range(runs)]
+                         for _run in range(runs)]
         depths = sorted({d for r in runs_of_entry for d in r.time_to_depth})
         searches.append({
             "position": entry["name"],
@@ -104,7 +105,7 @@ def bench_game(name: str, table: dict[str, Any], runs: int) -> dict[str, Any]:
     for entry in table.get("solve", []):
         game = _game(name, table, entry["moves"])
         timings, solution = [], None
-        for _ in range(runs):
+        for _run in range(runs):
             started = time.perf_counter()
             solution = solver_for(name).solve(game)
             timings.append(time.perf_counter() - started)
@@ -143,69 +144,82 @@ def bench_long(table: dict[str, Any]) -> list[dict[str, Any]]:
 def figures_text(figures: dict[str, Any]) -> str:
     """A table for a person."""
     perft_row = figures["perft"]
+    # The positions' names (bench.toml) and the evaluator presets' names stay as written.
     lines = [f"== {figures['game']} ==",
-             f"perft {perft_row['depth']}: {perft_row['nodes']} leaves in "
-             f"{perft_row['seconds']:.2f} s = {perft_row['nodes_per_second']:,} positions/s",
-             f"search, {figures['search_seconds']} s per position "
-             f"({figures.get('eval') or 'default'} evaluator):",
-             f"  {'position':22} {'depth':>5} {'nodes/s':>9} {'TT hits':>7}  time to depth (s)"]
+             _("perft {depth}: {nodes} leaves in {seconds} s = {speed} positions/s").format(
+                 depth=perft_row["depth"], nodes=perft_row["nodes"],
+                 seconds=f"{perft_row['seconds']:.2f}",
+                 speed=number(perft_row["nodes_per_second"])),
+             _("search, {seconds} s per position ({evaluator} evaluator):").format(
+                 seconds=figures["search_seconds"], evaluator=figures.get("eval") or "default"),
+             # Translators: the headings of a table's columns: position at most ~22
+             # characters, depth 5, nodes/s 9, TT hits (transposition table) 7.
+             "  {:22} {:>5} {:>9} {:>7}  {}".format(
+                 _("position"), _("depth"), _("nodes/s"), _("TT hits"), _("time to depth (s)"))]
     for row in figures["search"]:
         ttd = " ".join(f"{d}:{s:.2f}" for d, s in row["time_to_depth"].items())
-        lines.append(f"  {row['position']:22} {row['depth']:5d} {row['nodes_per_second']:9,d}"
-                     f" {100 * row['tt_hit_rate']:6.1f}%  {ttd}")
+        lines.append(f"  {row['position']:22} {row['depth']:5d} "
+                     f"{number(row['nodes_per_second']):>9} "
+                     f"{percent(row['tt_hit_rate'], 1):>7}  {ttd}")
     if figures["solve"]:
-        lines.append("exact solve:")
+        lines.append(_("exact solve:"))
         for row in figures["solve"]:
-            lines.append(f"  {row['position']:22} score {row['score']:+d}  {row['nodes']:,} nodes"
-                         f"  {row['seconds']:.3f} s")
+            lines.append(f"  {row['position']:22} " + _(
+                "score {score}  {nodes} nodes  {seconds} s").format(
+                    score=f"{row['score']:+d}", nodes=number(row["nodes"]),
+                    seconds=f"{row['seconds']:.3f}"))
     if figures.get("long_solve"):
-        lines.append("long exact solves (best move proven; published value in brackets):")
+        lines.append(_("long exact solves (best move proven; published value in brackets):"))
         for row in figures["long_solve"]:
-            verdict = "ok" if row["agrees"] else "DIFFERS"
-            lines.append(
-                f"  {row['position']:9} {row['empties']} empties  score {row['score']:+d} "
-                f"best {' '.join(row['best_moves'])}  [{row['published_score']:+d} "
-                f"{' '.join(row['published_best'])}: {verdict}]  {row['nodes']:,} nodes  "
-                f"{row['seconds']:.1f} s ({row['cpu_seconds']:.1f} s CPU)")
+            verdict = _("ok") if row["agrees"] else _("DIFFERS")
+            lines.append(f"  {row['position']:9} " + _(
+                "{empties} empties  score {score} best {moves}  [{published_score} "
+                "{published_moves}: {verdict}]  {nodes} nodes  {seconds} s ({cpu} s CPU)").format(
+                    empties=row["empties"], score=f"{row['score']:+d}",
+                    moves=" ".join(row["best_moves"]),
+                    published_score=f"{row['published_score']:+d}",
+                    published_moves=" ".join(row["published_best"]), verdict=verdict,
+                    nodes=number(row["nodes"]), seconds=f"{row['seconds']:.1f}",
+                    cpu=f"{row['cpu_seconds']:.1f}"))
     return "\n".join(lines)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``plies bench``."""
     parser.add_argument("game", nargs="?", metavar="GAME",
-                        help=f"one of {', '.join(GAMES)} (default: all)")
+                        help=_("one of {games} (default: all)").format(games=", ".join(GAMES)))
     parser.add_argument("--runs", type=int_range(1, 1000, "--runs"), default=3,
-                        help="runs per figure; the median counts")
+                        help=_("runs per figure; the median counts"))
     parser.add_argument("--seconds", type=seconds_value, default=None,
-                        help="search time per position (default: as in bench.toml)")
+                        help=_("search time per position (default: as in bench.toml)"))
     parser.add_argument("--long", action="store_true",
-                        help="add the long exact solves (Othello FFO #40-#44: minutes each)")
+                        help=_("add the long exact solves (Othello FFO #40-#44: minutes each)"))
     parser.add_argument("--ui", action="store_true",  # game.cli runs it (the window)
-                        help="measure the window: frame intervals and cancel latency")
+                        help=_("measure the window: frame intervals and cancel latency"))
     parser.add_argument("--values", action="store_true",
-                        help="Connect-4: how often each level keeps the exact value of the "
-                             "positions in game/data/connect4_values.txt")
+                        help=_("Connect-4: how often each level keeps the exact value of the "
+                               "positions in game/data/connect4_values.txt"))
     parser.add_argument("--levels", default="8",
-                        help="with --values: the levels, e.g. 8, 2-8 or 2,5,8 (default 8)")
+                        help=_("with --values: the levels, e.g. 8, 2-8 or 2,5,8 (default 8)"))
     parser.add_argument("--every", type=int_range(1, 1000, "--every"), default=1,
-                        help="with --values: only every N-th position (a quicker subset)")
+                        help=_("with --values: only every N-th position (a quicker subset)"))
     parser.add_argument("--seed-sets", type=int_range(1, 100, "--seed-sets"), default=1,
-                        help="with --values: play each position this many times with "
-                             "other seeds and add up (the random levels' average)")
+                        help=_("with --values: play each position this many times with "
+                               "other seeds and add up (the random levels' average)"))
     parser.add_argument("--eval", default=None, metavar="NAME",
-                        help="the searches' evaluator preset (default: default)")
-    parser.add_argument("--json", action="store_true", help="one JSON object per game")
+                        help=_("the searches' evaluator preset (default: default)"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object per game"))
 
 
 def run(args: argparse.Namespace) -> int:
     """``plies bench``."""
     if args.runs < 1:
-        raise CliError(f"--runs must be at least 1, not {args.runs}")
+        raise CliError(_("--runs must be at least 1, not {count}").format(count=args.runs))
     if args.values:
         from game.bench_values import parse_levels, run_values
 
         if args.game not in (None, "connect4"):
-            raise CliError("--values measures Connect-4 only")
+            raise CliError(_("--values measures Connect-4 only"))
         try:
             parse_levels(args.levels)
         except ValueError as error:
@@ -217,7 +231,8 @@ def run(args: argparse.Namespace) -> int:
     names = [args.game] if args.game else list(GAMES)
     for name in names:
         if name not in GAMES:
-            raise CliError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
+            raise CliError(_("unknown game {game}; choose one of {games}").format(
+                game=repr(name), games=", ".join(GAMES)))
     for name in names:
         table = dict(positions[name])
         if args.seconds is not None:

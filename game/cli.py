@@ -37,6 +37,7 @@ from game.commands.common import (  # noqa: F401  (re-exported for older callers
     seconds_value,
     variant_options,
 )
+from game.i18n import N_, _
 from game.rules.perft import perft
 
 
@@ -52,17 +53,17 @@ class _Parser(argparse.ArgumentParser):
 def _perft_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
     parser.add_argument("depth", type=int_range(0, MAX_DEPTH, "depth"),
-                        help="plies to count, 0 to 64 (a forced pass is a ply); the count "
-                             "grows about tenfold a ply, so depths past 10 run for hours: "
-                             "Ctrl-C stops them")
-    parser.add_argument("--moves", metavar="M", help="start from these moves (game notation)")
+                        help=_("plies to count, 0 to 64 (a forced pass is a ply); the count "
+                               "grows about tenfold a ply, so depths past 10 run for hours: "
+                               "Ctrl-C stops them"))
+    parser.add_argument("--moves", metavar="M", help=_("start from these moves (game notation)"))
     add_board_arguments(parser)
-    parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("one JSON object"))
 
 
 def _perft(args: argparse.Namespace) -> int:
     if args.depth < 0:
-        raise CliError(f"depth must be 0 or more, not {args.depth}")
+        raise CliError(_("depth must be 0 or more, not {depth}").format(depth=args.depth))
     game = build_game(args)
     started = time.perf_counter()
     nodes = perft(game, args.depth)
@@ -76,27 +77,29 @@ def _perft(args: argparse.Namespace) -> int:
 
 def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
-    parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
+    parser.add_argument("--moves", metavar="M", help=_("the position, as moves from the start"))
     add_board_arguments(parser)
-    parser.add_argument("--file", metavar="F", help="one move list per line; one result per line")
+    parser.add_argument("--file", metavar="F",
+                        help=_("one move list per line; one result per line"))
     limit = parser.add_mutually_exclusive_group()
     limit.add_argument("--depth", type=int_range(1, MAX_DEPTH, "depth"),
-                       help="search exactly this deep (1-64; a deep search in a big "
-                            "position can run for hours: Ctrl-C stops it)")
+                       help=_("search exactly this deep (1-64; a deep search in a big "
+                              "position can run for hours: Ctrl-C stops it)"))
     limit.add_argument("--time", type=seconds_value, metavar="S",
-                       help="search for S seconds (above 0, at most a day)")
+                       help=_("search for S seconds (above 0, at most a day)"))
     limit.add_argument("--level", type=level_type(),
-                       help=f"search as that level does ({LEVEL_RANGE}, default {DEFAULT_LEVEL})")
+                       help=_("search as that level does ({levels}, default {level})").format(
+                           levels=LEVEL_RANGE, level=DEFAULT_LEVEL))
     parser.add_argument("--eval", metavar="E",
-                        help="evaluator: a preset, a NAME kept in the evaluators folder, "
-                             "or a path to a TOML file")
+                        help=_("evaluator: a preset, a NAME kept in the evaluators folder, "
+                               "or a path to a TOML file"))
     parser.add_argument("--mode", choices=("full", "alphabeta", "minimax"), default="full",
-                        help="full search, bare alpha-beta, or plain minimax (node counts)")
+                        help=_("full search, bare alpha-beta, or plain minimax (node counts)"))
     parser.add_argument("--multipv", type=int, metavar="N", default=1,
-                        help="the N best moves, each with its exact score and line")
+                        help=_("the N best moves, each with its exact score and line"))
     parser.add_argument("--explain", action="store_true",
-                        help="why the best move: its line's end against the second best's")
-    parser.add_argument("--json", action="store_true", help="one JSON object per position")
+                        help=_("why the best move: its line's end against the second best's"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object per position"))
 
 
 def _analyse(args: argparse.Namespace) -> int:
@@ -108,17 +111,18 @@ def _analyse(args: argparse.Namespace) -> int:
 
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", metavar="GAME", help="connect4 or othello")
-    parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
+    parser.add_argument("game", metavar="GAME", help=_("connect4 or othello"))
+    parser.add_argument("--moves", metavar="M", help=_("the position, as moves from the start"))
     add_board_arguments(parser)
-    parser.add_argument("--file", metavar="F", help="one position per line; one result per line")
-    parser.add_argument("--obf", metavar="F", help="Othello: an OBF file (a position a line, "
-                        "optional '; move:score' annotations), each solved and checked")
+    parser.add_argument("--file", metavar="F",
+                        help=_("one position per line; one result per line"))
+    parser.add_argument("--obf", metavar="F", help=_("Othello: an OBF file (a position a line, "
+                        "optional '; move:score' annotations), each solved and checked"))
     parser.add_argument("--time", type=seconds_value, metavar="S",
-                        help="give up after S seconds (status 1); without it a solve runs "
-                             "until it is done, which far from the end can take hours: "
-                             "Ctrl-C stops it")
-    parser.add_argument("--json", action="store_true", help="one JSON object per position")
+                        help=_("give up after S seconds (status 1); without it a solve runs "
+                               "until it is done, which far from the end can take hours: "
+                               "Ctrl-C stops it"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object per position"))
     # solve takes no variant options, but build_game reads them.
     parser.set_defaults(width=None, height=None, connect=None, size=None, rule=None)
 
@@ -138,29 +142,30 @@ def _solve(args: argparse.Namespace) -> int:
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser, positional=False)
     parser.add_argument("--first", choices=("human", "ai"), default="human",
-                        help="who moves first (default: you)")
+                        help=_("who moves first (default: you)"))
     parser.add_argument("--board", metavar="B",
-                        help="start from a set-up position (with --game): a diagram, rows "
-                             "from the top separated by '/', X first player, O second, . "
-                             "empty; Othello also 64 characters a1..h8")
+                        help=_("start from a set-up position (with --game): a diagram, rows "
+                               "from the top separated by '/', X first player, O second, . "
+                               "empty; Othello also 64 characters a1..h8"))
     parser.add_argument("--turn", choices=("X", "O", "x", "o"),
-                        help="with --board: the side to move (default: counted, Othello Black)")
+                        help=_("with --board: the side to move (default: counted, Othello "
+                               "Black)"))
     parser.add_argument("--level", type=level_type(), default=None,
-                        help=f"computer level ({LEVEL_RANGE})")
+                        help=_("computer level ({levels})").format(levels=LEVEL_RANGE))
     parser.add_argument("--eval", metavar="NAME", default=None,
-                        help="evaluator: a preset or a NAME kept in the evaluators folder as "
-                             "NAME.toml (the game is saved with it, so not a path; "
-                             "default: the level's)")
+                        help=_("evaluator: a preset or a NAME kept in the evaluators folder "
+                               "as NAME.toml (the game is saved with it, so not a path; "
+                               "default: the level's)"))
     parser.add_argument("--opening", choices=("none", "swap", "swap2"), default="none",
-                        help="Gomoku: swap or swap2 opening (the first player places three "
-                             "stones, the other chooses a colour; --first says who begins)")
+                        help=_("Gomoku: swap or swap2 opening (the first player places three "
+                               "stones, the other chooses a colour; --first says who begins)"))
 
 
 def _demo_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser, positional=False)
     parser.add_argument("--levels", type=level_type(), nargs=2,
                         metavar=("A", "B"), default=None,
-                        help="levels of the first and second computer player")
+                        help=_("levels of the first and second computer player"))
 
 
 def _window_game(args: argparse.Namespace) -> tuple[str, dict[str, Any] | None]:
@@ -168,7 +173,7 @@ def _window_game(args: argparse.Namespace) -> tuple[str, dict[str, Any] | None]:
     chosen on the start screen (variant ``None``: the window uses the one remembered)."""
     if args.game is None:
         if any(getattr(args, k) is not None for k in ("width", "height", "connect", "size", "rule")):
-            raise CliError("variant options need --game")
+            raise CliError(_("variant options need --game"))
         from game.settings import load_settings
 
         return load_settings().last_game, None
@@ -193,8 +198,8 @@ def _check_window_eval(game_name: str, name: str) -> None:
     from game.settings import evaluators_dir
 
     if not is_evaluator_name(name):
-        raise CliError(f"the window's --eval takes a name, not a file: keep the weights as "
-                       f"{evaluators_dir() / 'NAME.toml'} and give NAME")
+        raise CliError(_("the window's --eval takes a name, not a file: keep the weights as "
+                         "{path} and give NAME").format(path=evaluators_dir() / "NAME.toml"))
     try:
         evaluator_by_name(game_name, name, user_dir=evaluators_dir())
     except EvaluatorError as error:
@@ -209,12 +214,12 @@ def _play(args: argparse.Namespace) -> int:
     position = None
     if args.board is not None or args.turn is not None:
         if args.game is None:
-            raise CliError("--board needs --game (connect4, othello or gomoku)")
+            raise CliError(_("--board needs --game (connect4, othello or gomoku)"))
         position = build_game(args)  # checked before a window opens
     name, variant = _window_game(args)
     opening = None if args.opening == "none" else args.opening
     if opening is not None and (name != "gomoku" or position is not None):
-        raise CliError("--opening is for a new Gomoku game (--game gomoku, without --board)")
+        raise CliError(_("--opening is for a new Gomoku game (--game gomoku, without --board)"))
     players = app.players_for(args.first, args.level or DEFAULT_LEVEL, args.eval, name)
     _check_window_eval(name, next(p.evaluator_name(name) for p in players if p.is_computer))
     return app.run_app(game=name, variant=variant, players=players,
@@ -262,6 +267,7 @@ def _bench(args: argparse.Namespace) -> int:
         from game.ui.bench import run_ui_bench
 
         figures = run_ui_bench()
+        # The figures' names are the JSON keys, for developers.
         emit(args, figures, "\n".join(f"{k}: {v}" for k, v in figures.items()))
         return 0
     return importlib.import_module("game.bench").run(args)
@@ -270,37 +276,39 @@ def _bench(args: argparse.Namespace) -> int:
 
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
                           Callable[[argparse.Namespace], int]]] = {
-    "play": ("open the window straight into a game", _play_arguments, _play),
-    "demo": ("open the window into computer-versus-computer play", _demo_arguments, _demo),
-    "learn": (("open the window on the Learn lessons: game trees, minimax, alpha-beta, "
-               "move ordering, with exercises"), _learn_arguments, _learn),
-    "perft": ("count the legal move sequences of a depth", _perft_arguments, _perft),
-    "analyse": ("best move, score, principal variation and root scores", _analyse_arguments,
-                _analyse),
-    "solve": ("exact game-theoretic value (Connect-4, tic-tac-toe; Othello near the end)",
+    "play": (N_("open the window straight into a game"), _play_arguments, _play),
+    "demo": (N_("open the window into computer-versus-computer play"), _demo_arguments, _demo),
+    "learn": (N_("open the window on the Learn lessons: game trees, minimax, alpha-beta, "
+                 "move ordering, with exercises"), _learn_arguments, _learn),
+    "perft": (N_("count the legal move sequences of a depth"), _perft_arguments, _perft),
+    "analyse": (N_("best move, score, principal variation and root scores"),
+                _analyse_arguments, _analyse),
+    "solve": (N_("exact game-theoretic value (Connect-4, tic-tac-toe; Othello near the end)"),
               _solve_arguments,
               _solve),
-    "match": ("computer-versus-computer games with a results table",
+    "match": (N_("computer-versus-computer games with a results table"),
               _delegate_arguments("game.match"), _delegate("game.match", "run")),
-    "bench": ("nodes per second, time to depth, solve and perft speed",
+    "bench": (N_("nodes per second, time to depth, solve and perft speed"),
               _delegate_arguments("game.bench"), _bench),
-    "show": ("print a saved game: header, moves, final position, result (or --json)",
+    "show": (N_("print a saved game: header, moves, final position, result (or --json)"),
              _delegate_arguments("game.commands.show"), _delegate("game.commands.show", "run")),
-    "tree": ("record a small search as a tree: values, (alpha, beta) windows, pruning",
+    "tree": (N_("record a small search as a tree: values, (alpha, beta) windows, pruning"),
              _delegate_arguments("game.commands.tree"), _delegate("game.commands.tree", "run")),
-    "exercise": (("a minimax, alpha-beta or move-ordering exercise on a real position, "
-                  "with its answer key"),
+    "exercise": (N_("a minimax, alpha-beta or move-ordering exercise on a real position, "
+                    "with its answer key"),
                  _delegate_arguments("game.commands.exercise"),
                  _delegate("game.commands.exercise", "run")),
-    "engine": ("speak the Gomocup (gomoku) or NBoard (othello) engine protocol on stdin/stdout",
+    "engine": (N_("speak the Gomocup (gomoku) or NBoard (othello) engine protocol on "
+                  "stdin/stdout"),
                _delegate_arguments("game.engines.command"),
                _delegate("game.engines.command", "run")),
-    "install-desktop": ("add Plies to the desktop menu (icons, file type); --uninstall",
+    "install-desktop": (N_("add Plies to the desktop menu (icons, file type); --uninstall"),
                         _delegate_arguments("game.commands.install_desktop"),
                         _delegate("game.commands.install_desktop", "run")),
-    "review": ("judge every move of a saved game (labels, exact verdicts, accuracy)",
-               _delegate_arguments("game.commands.review"), _delegate("game.commands.review", "run")),
-    "forbidden": ("renju: Black's forbidden points (double-three, double-four, overline)",
+    "review": (N_("judge every move of a saved game (labels, exact verdicts, accuracy)"),
+               _delegate_arguments("game.commands.review"),
+               _delegate("game.commands.review", "run")),
+    "forbidden": (N_("renju: Black's forbidden points (double-three, double-four, overline)"),
                   _delegate_arguments("game.commands.forbidden"),
                   _delegate("game.commands.forbidden", "run")),
 }
@@ -326,13 +334,15 @@ def pbrain_main(argv: Sequence[str] | None = None) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``plies`` parser with every sub-command."""
-    parser = _Parser(prog="plies", usage="plies [FILE | COMMAND ...]",
-                     description="Gomoku, Othello and Connect-4 against an alpha-beta "
-                     "computer opponent. With no command, opens the window; with a saved "
-                     "game FILE (.json or .txt), opens the window on that game.")
+    parser = _Parser(prog="plies",
+                     usage="plies [FILE | COMMAND ...]",  # untranslated: placeholder names
+                     description=_("Gomoku, Othello and Connect-4 against an alpha-beta "
+                                   "computer opponent. With no command, opens the window; "
+                                   "with a saved game FILE (.json or .txt), opens the window "
+                                   "on that game."))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (summary, add_arguments, run) in COMMANDS.items():
-        sub = commands.add_parser(name, help=summary, description=summary)
+        sub = commands.add_parser(name, help=_(summary), description=_(summary))
         add_arguments(sub)
         sub.set_defaults(run=run)
     return parser
@@ -358,10 +368,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # here, so that a failing write is reported like any other
         return status
     except CliError as error:
-        print(f"plies: error: {error}", file=sys.stderr)
+        print(_("plies: error: {message}").format(message=error), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        print("plies: interrupted", file=sys.stderr)
+        print(_("plies: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (``plies analyse ... | head``): not an error of ours.
@@ -373,8 +383,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A full disk or a failing device under stdout (``plies show F > /dev/full``).
         _silence_stdout()
         try:
-            print(f"plies: error: the output could not be written: {error.strerror}",
-                  file=sys.stderr)
+            print(_("plies: error: the output could not be written: {reason}").format(
+                reason=error.strerror), file=sys.stderr)
         except OSError:
             pass  # stderr is just as broken: the status alone must tell
         return EXIT_FAILED

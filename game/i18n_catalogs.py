@@ -38,7 +38,7 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 HEADER = "Translations of Plies, the board-game program (its MIT licence applies)."
 
 
-def _catalog_files() -> list[Path]:
+def catalog_files() -> list[Path]:
     return sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 
 
@@ -57,7 +57,7 @@ def extract() -> Catalog:
     return catalog
 
 
-def _read(path: Path) -> Catalog:
+def read_catalog(path: Path) -> Catalog:
     with open(path, "rb") as file:
         return read_po(file, abort_invalid=True)
 
@@ -80,10 +80,10 @@ def update() -> list[Path]:
     """Bring every catalog in line with the template: new messages come in empty (no
     guessed "fuzzy" translations: a guess would be shown as if it were right), messages
     gone from the source are dropped."""
-    template = _read(TEMPLATE)
+    template = read_catalog(TEMPLATE)
     done = []
-    for path in _catalog_files():
-        catalog = _read(path)
+    for path in catalog_files():
+        catalog = read_catalog(path)
         catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
         catalog.obsolete.clear()
         _write_po(catalog, path)
@@ -93,7 +93,7 @@ def update() -> list[Path]:
 
 def init(language: str) -> Path:
     """A new catalog for ``language`` (``pt_BR``), every message still to translate."""
-    template = _read(TEMPLATE)
+    template = read_catalog(TEMPLATE)
     catalog = Catalog(locale=language, project="Plies", header_comment=f"# {HEADER}",
                       fuzzy=False)
     catalog.update(template, no_fuzzy_matching=True)
@@ -107,14 +107,14 @@ def init(language: str) -> Path:
 def compiled(path: Path) -> bytes:
     """The ``.mo`` bytes of the catalog at ``path`` (fuzzy entries left out)."""
     buffer = io.BytesIO()
-    write_mo(buffer, _read(path), use_fuzzy=False)
+    write_mo(buffer, read_catalog(path), use_fuzzy=False)
     return buffer.getvalue()
 
 
 def compile_all() -> list[Path]:
     """Write ``plies.mo`` beside every ``plies.po``."""
     done = []
-    for path in _catalog_files():
+    for path in catalog_files():
         target = path.with_suffix(".mo")
         target.write_bytes(compiled(path))
         done.append(target)
@@ -145,7 +145,7 @@ def placeholders(text: str) -> set[str]:
 
 def problems(path: Path) -> Iterator[str]:
     """What is wrong with the catalog at ``path``: a line per message."""
-    catalog = _read(path)
+    catalog = read_catalog(path)
     for message in catalog:
         if not message.id:
             continue
@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "compile":
         print(*compile_all(), sep="\n")
     else:
-        found = [line for path in _catalog_files() for line in problems(path)]
+        found = [line for path in catalog_files() for line in problems(path)]
         print(*found, sep="\n")
         return 1 if found else 0
     return 0

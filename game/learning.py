@@ -24,46 +24,48 @@ import random
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_, _, ngettext, number
 from game.rules import Game, new_game
 from game.rules.perft import perft
 
 LESSONS: dict[int, tuple[str, str]] = {
-    1: ("The game tree",
-     ("A game tree starts at a position (the root). Each legal move is an edge down to "
+    1: (N_("The game tree"),
+     N_("A game tree starts at a position (the root). Each legal move is an edge down to "
       "the position it makes; from there the other side moves, and so on. The number of "
       "lines of N moves from a position is called perft(N). The tree is really a graph: "
       "two move orders can reach the same position (a transposition), so there are fewer "
       "positions than lines.")),
-    2: ("Minimax",
-     ("MAX (the side to move at the root, ▲) wants the largest value, MIN (▼) the "
+    2: (N_("Minimax"),
+     N_("MAX (the side to move at the root, ▲) wants the largest value, MIN (▼) the "
       "smallest. At the depth limit the evaluator scores each leaf (■) from MAX's view. "
       "Going up, a MAX node takes the largest of its children's values, a MIN node the "
       "smallest: the backed-up value. A finished game is 'win n' or 'loss n' (n moves "
       "below the root), beyond any score. Fill in the nodes from the bottom up.")),
-    3: ("Alpha-beta",
-     ("Alpha-beta finds the minimax value without looking at every leaf. α is what MAX "
+    3: (N_("Alpha-beta"),
+     N_("Alpha-beta finds the minimax value without looking at every leaf. α is what MAX "
       "can already make sure of, β what MIN can hold MAX to. A node is entered with its "
       "parent's (α, β); when β ≤ α its remaining children cannot change the result and "
       "are never visited. Predict each window, then mark the leaves never visited.")),
-    4: ("Move ordering",
-     ("Alpha-beta cuts more when the best move comes first: a good first value narrows "
+    4: (N_("Move ordering"),
+     N_("Alpha-beta cuts more when the best move comes first: a good first value narrows "
       "the window for everything after it. Reorder the root's children (select one, then "
       "← →) so that alpha-beta visits as few nodes as it can; the score compares your "
       "order with the best and the worst.")),
-    5: ("The evaluation function",
-        ("At the horizon the search asks the evaluator. Tic-tac-toe's counts open lines "
+    5: (N_("The evaluation function"),
+        N_("At the horizon the search asks the evaluator. Tic-tac-toe's counts open lines "
          "(no mark of the opponent on them): open twos, open ones, the centre, each at its "
          "weight, yours minus the opponent's. Change the weights: the leaf values, the "
          "backed-up values and the chosen move change with them. A match against the "
          "default shows whether your evaluator plays better; save it to play with it.")),
-    6: ("Depth and the horizon",
-        ("A search sees only as far as its depth: past that horizon the evaluator's guess "
+    6: (N_("Depth and the horizon"),
+        N_("A search sees only as far as its depth: past that horizon the evaluator's guess "
          "stands. A deeper search can see a threat or a trap that a shallow one cannot, "
          "and choose another move. Iterative deepening searches depth 1, 2, 3… each "
          "ordering the next; the transposition table remembers positions reached by other "
          "move orders. The table shows what they cost or save here.")),
 }
-"""(title, text) per lesson, in the lectures' order."""
+"""(title, text) per lesson, in the lectures' order, marked with ``N_``: translate both
+with ``_()`` where shown."""
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 
@@ -83,29 +85,44 @@ class CountingQuestion:
 
     @property
     def text(self) -> str:
-        what = "different positions" if self.distinct else "lines of play (perft)"
-        return f"How many {what} are there {self.plies} moves ahead of this position?"
+        if self.distinct:
+            return ngettext("How many different positions are there {n} move ahead of this "
+                            "position?",
+                            "How many different positions are there {n} moves ahead of this "
+                            "position?", self.plies).format(n=number(self.plies))
+        return ngettext("How many lines of play (perft) are there {n} move ahead of this "
+                        "position?",
+                        "How many lines of play (perft) are there {n} moves ahead of this "
+                        "position?", self.plies).format(n=number(self.plies))
 
     def check(self, guess: int) -> tuple[bool, str]:
         """Whether ``guess`` is right, with the reason when it is not."""
+        answer = number(self.answer)
         if guess == self.answer:
-            return True, f"Right: {self.answer:,}."
+            # Translators: {answer} is the number the learner typed, which was right.
+            return True, _("Right: {answer}.").format(answer=answer)
         if self.distinct:
-            return False, (f"{self.lines:,} lines lead to only {self.answer:,} different "
-                           f"positions: lines that play the same moves in another order "
-                           f"meet again (transpositions).")
+            return False, ngettext(
+                "{lines} line leads to only {positions} different positions: lines that "
+                "play the same moves in another order meet again (transpositions).",
+                "{lines} lines lead to only {positions} different positions: lines that "
+                "play the same moves in another order meet again (transpositions).",
+                self.lines).format(lines=number(self.lines), positions=answer)
         if self.plies == 1:
-            return False, f"Count the legal moves: {self.answer:,}."
-        return False, (f"The side to move has {self.first} moves; below each, every reply "
-                       f"counts again ({self.answer:,} lines in all; a line stops early "
-                       f"only where the game ends).")
+            return False, _("Count the legal moves: {moves}.").format(moves=answer)
+        return False, ngettext(
+            "The side to move has {moves} move; below it, every reply counts again ({lines} "
+            "lines in all; a line stops early only where the game ends).",
+            "The side to move has {moves} moves; below each, every reply counts again "
+            "({lines} lines in all; a line stops early only where the game ends).",
+            self.first).format(moves=number(self.first), lines=answer)
 
 
 def _distinct(game: Game, plies: int) -> int:
     """Different positions exactly ``plies`` moves ahead (by ``key()``, which also
     tells the side to move)."""
     level = {game.key(): game.copy()}
-    for _ in range(plies):
+    for _i in range(plies):
         following: dict[int, Game] = {}
         for position in level.values():
             for move in position.legal_moves():
@@ -121,7 +138,7 @@ def counting_question(seed: int, level: str = "easy", game_name: str = "tictacto
     """A lesson-1 question on a real position reached by a few random moves (seeded)."""
     rng = random.Random(f"count:{game_name}:{level}:{seed}")
     game = new_game(game_name)
-    for _ in range(rng.randint(2, 4)):
+    for _i in range(rng.randint(2, 4)):
         moves = game.legal_moves()
         game.push(rng.choice(moves))
         if game.is_over():
@@ -178,11 +195,11 @@ def progress_path() -> Path:
 def _counts(value: Any) -> dict[int, int]:
     out: dict[int, int] = {}
     if isinstance(value, dict):
-        for key, number in value.items():
+        for key, count in value.items():
             if (isinstance(key, str) and key.isdigit() and int(key) in LESSONS
-                    and isinstance(number, int) and not isinstance(number, bool)
-                    and 0 <= number < 10**9):
-                out[int(key)] = number
+                    and isinstance(count, int) and not isinstance(count, bool)
+                    and 0 <= count < 10**9):
+                out[int(key)] = count
     return out
 
 
@@ -246,24 +263,32 @@ class HorizonQuestion:
 
     @property
     def text(self) -> str:
-        return (f"Depth {HORIZON_DEPTHS[0]} plays {self.shallow} here. Which move does "
-                f"depth {HORIZON_DEPTHS[1]} choose? Type its column.")
+        # Translators: {shallow} and {deep} are search depths (2 and 4), {move} a column.
+        return _("Depth {shallow} plays {move} here. Which move does depth {deep} choose? "
+                 "Type its column.").format(shallow=HORIZON_DEPTHS[0], move=self.shallow,
+                                            deep=HORIZON_DEPTHS[1])
 
     def check(self, guess: str) -> tuple[bool, str]:
         """Whether ``guess`` names the deep search's move, with the reason either way."""
         shallow, deep = HORIZON_DEPTHS
-        why = (f"Depth {deep} plays {self.deep} ({_signed(self.deep_score)}), expecting "
-               f"{' '.join(self.line)}. ")
+        # Translators: {depth} is a search depth, {move} its move, {value} that move's
+        # value, {line} the moves it expects to follow (notation).
+        why = _("Depth {depth} plays {move} ({value}), expecting {line}.").format(
+            depth=deep, move=self.deep, value=_signed(self.deep_score), line=" ".join(self.line))
         if self.shallow_later < self.shallow_score:  # a trap behind the shallow horizon
-            why += (f"Two moves further it finds {self.shallow} worth only "
-                    f"{_signed(self.shallow_later)}, not the {_signed(self.shallow_score)} "
-                    f"depth {shallow} saw at its horizon.")
+            more = _("Two moves further it finds {move} worth only {later}, not the {value} "
+                     "depth {depth} saw at its horizon.").format(
+                move=self.shallow, later=_signed(self.shallow_later),
+                value=_signed(self.shallow_score), depth=shallow)
         else:  # something good behind it, for the other move
-            why += (f"Two moves further it finds more in {self.deep} than in "
-                    f"{self.shallow} ({_signed(self.shallow_later)}): depth {shallow} "
-                    f"stopped before it could see that.")
+            more = _("Two moves further it finds more in {deep_move} than in {shallow_move} "
+                     "({later}): depth {depth} stopped before it could see that.").format(
+                deep_move=self.deep, shallow_move=self.shallow,
+                later=_signed(self.shallow_later), depth=shallow)
         ok = guess.strip().lower() == self.deep.lower()
-        return ok, ("Right. " if ok else "") + why
+        # Translators: the reason's sentences follow each other, after "Right." when right.
+        why = _("{sentence} {next_sentence}").format(sentence=why, next_sentence=more)
+        return ok, (_("Right. {reason}").format(reason=why) if ok else why)
 
 
 def _signed(score: int) -> str:
@@ -281,7 +306,7 @@ def horizon_question(seed: int, game_name: str = "connect4") -> HorizonQuestion:
     for attempt in range(400):
         rng = random.Random(f"horizon:{game_name}:{seed}:{attempt}")
         game = new_game(game_name)
-        for _ in range(rng.randint(2, 8)):
+        for _i in range(rng.randint(2, 8)):
             game.push(rng.choice(game.legal_moves()))
             if game.is_over():
                 game.pop()
@@ -305,7 +330,7 @@ def horizon_question(seed: int, game_name: str = "connect4") -> HorizonQuestion:
         return HorizonQuestion(game_name, game.moves_text(), name(shallow.move),
                                shallow.score, name(deep.move), deep.score, later,
                                tuple(name(m) for m in deep.pv), nodes)
-    raise ValueError("no position found where the two depths disagree")
+    raise ValueError(_("no position found where the two depths disagree"))
 
 
 # --- lesson 5: the evaluation function ---------------------------------------------------
@@ -318,7 +343,7 @@ def lab_position(seed: int) -> Game:
     """A real tic-tac-toe position one to three random moves from the start (seeded)."""
     rng = random.Random(f"lab:{seed}")
     game = new_game(EVAL_GAME)
-    for _ in range(rng.randint(1, 3)):
+    for _i in range(rng.randint(1, 3)):
         game.push(rng.choice(game.legal_moves()))
     return game
 
@@ -341,7 +366,7 @@ def root_values(game: Game, weights: dict[str, int]
         reply_name, terms = "", {}
         if game.is_over():
             value = -evaluator.terminal_score(game, game.outcome(), 1)
-            terms = {"game won": value}
+            terms = {N_("game won"): value}
         else:
             value = 10**9
             for reply in game.legal_moves():
@@ -351,7 +376,7 @@ def root_values(game: Game, weights: dict[str, int]
                         else evaluator.evaluate(game))
                 if leaf < value:  # the root mover is to move again at depth 2
                     value, reply_name = leaf, game.move_name(reply)
-                    terms = ({"game lost": leaf} if outcome is not None
+                    terms = ({N_("game lost"): leaf} if outcome is not None
                              else evaluator.terms(game))
                 game.pop()
         game.pop()
@@ -371,43 +396,46 @@ def quick_match(weights: dict[str, int], games: int = 10, seed: int = 1
     rng = random.Random(f"labmatch:{seed}")
     tally = [0, 0, 0]
     limits = Limits(depth=1, use_solver=False)
-    for number in range(games):
-        if number % 2 == 0:
+    for index in range(games):
+        if index % 2 == 0:
             opening = rng.choice(new_game(EVAL_GAME).legal_moves())
         game = new_game(EVAL_GAME)
         game.push(opening)
-        learner_side = number % 2  # the learner replies to the opening, then moves first
+        learner_side = index % 2  # the learner replies to the opening, then moves first
         while not game.is_over():
             evaluator = mine if game.turn == learner_side else theirs
-            game.push(Searcher(evaluator, seed=number).search(game, limits).move)
+            game.push(Searcher(evaluator, seed=index).search(game, limits).move)
         winner = game.outcome().winner
         tally[0 if winner == learner_side else 1 if winner is None else 2] += 1
     return tally[0], tally[1], tally[2]
 
 
-def save_evaluator(name: str, weights: dict[str, int]) -> str:
+def save_evaluator(name: str, weights: dict[str, int]) -> tuple[bool, str]:
     """Write ``weights`` as the user evaluator ``name`` (``<config>/evaluators/NAME.toml``,
-    which play and ``plies match`` then offer by name); the sentence to show."""
+    which play and ``plies match`` then offer by name): whether it was saved, and the
+    sentence to show."""
     from ai.evaluators import evaluator_by_name, is_evaluator_name
     from game.files import atomic_write_text
     from game.settings import evaluators_dir
 
     if not is_evaluator_name(name):
-        return "A name is letters, digits, _ and - (at most 64), e.g. my-eval."
+        return False, _("A name is letters, digits, _ and - (at most 64), e.g. my-eval.")
     if name in ("default", "naive"):
-        return f"{name} is a preset's name: choose another."
+        return False, _("{name} is a preset's name: choose another.").format(name=name)
     folder = evaluators_dir()
-    text = (f'game = "{EVAL_GAME}"\nbase = "default"\n[weights]\n'
+    text = (f'game = "{EVAL_GAME}"\nbase = "default"\n[weights]\n'  # untranslated: TOML
             + "".join(f"{key} = {value}\n" for key, value in weights.items()))
     try:
         folder.mkdir(parents=True, exist_ok=True)
         atomic_write_text(folder / f"{name}.toml", text)
         evaluator_by_name(EVAL_GAME, name, user_dir=folder)  # it reads back
     except (OSError, ValueError) as error:
-        return f"Could not save it: {error}"
-    return f"Saved as {name}: choose it as the evaluator in a new tic-tac-toe game."
+        return False, _("Could not save it: {error}").format(error=error)
+    return True, _("Saved as {name}: choose it as the evaluator in a new tic-tac-toe "
+                   "game.").format(name=name)
 
 
+# untranslated: the module's names
 __all__ = ["EVAL_GAME", "HORIZON_DEPTHS", "LESSONS", "LEVEL_NAMES", "CountingQuestion",
            "HorizonQuestion", "Progress", "counting_question", "horizon_question",
            "lab_evaluator", "lab_position", "load_progress", "progress_path", "quick_match",

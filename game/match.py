@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 from ai.evaluators import EvaluatorError, load_evaluator
-from ai.explain.words import count
 from ai.openings import random_openings
 from ai.search import Searcher
 from game import players
@@ -43,6 +42,7 @@ from game.commands.common import (
 )
 from game.files import os_reason, remove_stale_temporaries
 from game.formats import save_record
+from game.i18n import _, ngettext, number, percent
 from game.players import Computer, Engine, Player
 from game.records import GameRecord, RecordError, record_from_game
 from game.rules import Game, Outcome, RulesError, new_game
@@ -72,7 +72,8 @@ def parse_player_spec(text: str, game_name: str = "") -> Player:
     except players.PlayerError as error:
         raise CliError(str(error)) from None
     if isinstance(player, players.Human):
-        raise CliError(f"player spec {text!r}: a match is played by computers and engines")
+        raise CliError(_("player spec {spec}: a match is played by computers and engines").format(
+            spec=repr(text)))
     return player
 
 
@@ -86,18 +87,19 @@ def openings_from_file(game: Game, path: str, count: int | None = None) -> list[
     """
     openings = []
     lines = positions_from_file(path)
-    for number, line in lines:
+    for line_number, line in lines:
         trial = game.copy()
         try:
             trial.play_moves(line)
         except RulesError as error:
-            raise CliError(f"{path}, line {number}: {error}") from None
+            raise CliError(_("{path}, line {line}: {error}").format(path=path, line=line_number,
+                                                                   error=error)) from None
         openings.append(trial.move_stack[len(game.move_stack):])
         if count is not None and len(openings) >= count:
             lines.close()
             break
     if not openings:
-        raise CliError(f"{path} holds no openings")
+        raise CliError(_("{path} holds no openings").format(path=path))
     return openings
 
 
@@ -388,12 +390,16 @@ def forfeits(results: Iterable[GameResult], side: str) -> tuple[int, str | None]
 def results_table(spec_a: str, spec_b: str, results: list[GameResult]) -> str:
     """The table ``plies match`` prints: overall, and by A's colour, with the games each
     side lost by forfeit (and below it, the first forfeit's reason)."""
-    rows = [("all games", [*results]),
-            ("A moves first", [r for r in results if r.a_plays_first]),
-            ("B moves first", [r for r in results if not r.a_plays_first])]
+    # Translators: the rows and columns of the match table (A and B are the players);
+    # the rows' names at most ~15 characters, the columns' as wide as their numbers
+    # (games 5, A wins 6, draws 5, B wins 6, A score 8, Elo 14, forfeits 12).
+    rows = [(_("all games"), [*results]),
+            (_("A moves first"), [r for r in results if r.a_plays_first]),
+            (_("B moves first"), [r for r in results if not r.a_plays_first])]
     lines = [f"A = {spec_a}   B = {spec_b}",
-             (f"{'':15} {'games':>5} {'A wins':>6} {'draws':>5} {'B wins':>6} {'A score':>8}"
-              f" {'Elo(A-B)':>14} {'forfeits A/B':>12}")]
+             "{:15} {:>5} {:>6} {:>5} {:>6} {:>8} {:>14} {:>12}".format(
+                 "", _("games"), _("A wins"), _("draws"), _("B wins"), _("A score"),
+                 _("Elo(A-B)"), _("forfeits A/B"))]
     for label, group in rows:
         tally = Tally.of(group)
         if not tally.games:
@@ -403,13 +409,16 @@ def results_table(spec_a: str, spec_b: str, results: list[GameResult]) -> str:
             "+inf" if elo > 0 else "-inf")
         lost = f"{forfeits(group, 'a')[0]}/{forfeits(group, 'b')[0]}"
         lines.append(f"{label:15} {tally.games:5d} {tally.wins:6d} {tally.draws:5d}"
-                     f" {tally.losses:6d} {100 * tally.score:7.1f}% {elo_text:>14} {lost:>12}")
+                     f" {tally.losses:6d} {percent(tally.score, 1):>8} {elo_text:>14} {lost:>12}")
     for side in "ab":
-        number, reason = forfeits(results, side)
-        if number:
+        lost_games, reason = forfeits(results, side)
+        if lost_games:
             first = min(r.index for r in results if r.forfeit == side) + 1
-            lines.append(f"{side.upper()} lost {count(number, 'game')} by forfeit; "
-                         f"the first (game {first}): {reason}")
+            lines.append(ngettext(
+                "{player} lost {n} game by forfeit; the first (game {first}): {reason}",
+                "{player} lost {n} games by forfeit; the first (game {first}): {reason}",
+                lost_games).format(player=side.upper(), n=number(lost_games), first=first,
+                                   reason=reason))
     return "\n".join(lines)
 
 
@@ -419,27 +428,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``plies match``."""
     add_game_argument(parser)
     parser.add_argument("--a", required=True, metavar="SPEC",
-                        help="player A: level=5, or depth=6,eval=NAME,time=1.5,random=0.5,"
-                             "solver=off, or an outside engine: time=2,engine=\"CMD ARGS\" "
-                             "(Gomoku: Gomocup protocol, Othello: NBoard)")
-    parser.add_argument("--b", required=True, metavar="SPEC", help="player B, as --a")
+                        help=_("player A: level=5, or depth=6,eval=NAME,time=1.5,random=0.5,"
+                               "solver=off, or an outside engine: time=2,engine=\"CMD ARGS\" "
+                               "(Gomoku: Gomocup protocol, Othello: NBoard)"))
+    parser.add_argument("--b", required=True, metavar="SPEC", help=_("player B, as --a"))
     parser.add_argument("--games", type=int_range(1, MAX_GAMES, "--games"), default=10,
-                        help="games to play (default 10)")
+                        help=_("games to play (default 10)"))
     parser.add_argument("--openings", default=None, metavar="random:K|FILE",
-                        help="K random balanced plies per pair (default 2; 3 with --opening), "
-                             "or one opening per line")
+                        help=_("K random balanced plies per pair (default 2; 3 with "
+                               "--opening), or one opening per line"))
     parser.add_argument("--opening", choices=("none", "swap", "swap2"), default="none",
-                        help="Gomoku: the first player places three stones (the --openings),"
-                             " then the colours are chosen by the swap or swap2 rule")
-    parser.add_argument("--moves", metavar="M", help="every game starts after these moves")
+                        help=_("Gomoku: the first player places three stones (the "
+                               "--openings), then the colours are chosen by the swap or swap2 "
+                               "rule"))
+    parser.add_argument("--moves", metavar="M", help=_("every game starts after these moves"))
     parser.add_argument("--jobs", type=int, default=None,
-                        help="worker processes (default: one per core, at most one per "
-                             "game; at most four per core)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the random openings")
+                        help=_("worker processes (default: one per core, at most one per "
+                               "game; at most four per core)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the random openings"))
     parser.add_argument("--out", metavar="DIR",
-                        help="a new or empty folder for the game records (default: a new "
-                             "folder under the games folder)")
-    parser.add_argument("--json", action="store_true", help="results as one JSON object")
+                        help=_("a new or empty folder for the game records (default: a new "
+                               "folder under the games folder)"))
+    parser.add_argument("--json", action="store_true", help=_("results as one JSON object"))
 
 
 def _openings(args: argparse.Namespace, game: Game, pairs: int) -> list[list[int]]:
@@ -447,8 +457,9 @@ def _openings(args: argparse.Namespace, game: Game, pairs: int) -> list[list[int
     text = args.openings or ("random:3" if swap else "random:2")
     found = _opening_moves(args, game, pairs, text)
     if swap and any(len(game.move_stack) + len(o) != 3 for o in found):
-        raise CliError(f"--opening {args.opening} needs openings that make three stones "
-                       "(the first player's): use --openings random:3")
+        raise CliError(_("--opening {rule} needs openings that make three stones "
+                         "(the first player's): use --openings random:3").format(
+                             rule=args.opening))
     return found
 
 
@@ -458,11 +469,12 @@ def _opening_moves(args: argparse.Namespace, game: Game, pairs: int,
         try:
             plies = int(text.removeprefix("random:"))
         except ValueError:
-            raise CliError("--openings random:K needs a whole number K") from None
+            raise CliError(_("--openings random:K needs a whole number K")) from None
         if plies < 0:
-            raise CliError("--openings random:K needs K >= 0")
+            raise CliError(_("--openings random:K needs K >= 0"))
         if plies > MAX_DEPTH:
-            raise CliError(f"--openings random:K needs K from 0 to {MAX_DEPTH}")
+            raise CliError(_("--openings random:K needs K from 0 to {high}").format(
+                high=MAX_DEPTH))
         swap = getattr(args, "opening", "none") != "none"
         return random_openings(game, plies, pairs, args.seed, balanced=not swap) \
             if plies else [[]]
@@ -475,12 +487,18 @@ def _jobs(asked: int | None, games: int) -> int:
     if asked is None:
         return max(1, min(cores, games))
     if asked < 1:
-        raise CliError(f"--jobs must be at least 1, not {asked}")
+        raise CliError(_("--jobs must be at least 1, not {jobs}").format(jobs=asked))
     if asked > games:
-        raise CliError(f"--jobs {asked} is more than the {count(games, 'game')} to play")
+        raise CliError(ngettext("--jobs {jobs} is more than the {n} game to play",
+                                "--jobs {jobs} is more than the {n} games to play",
+                                games).format(jobs=asked, n=number(games)))
     if asked > cores * JOBS_PER_CORE:
-        raise CliError(f"--jobs {asked} is more than {JOBS_PER_CORE} per core "
-                       f"({cores} cores here)")
+        # Translators: English keeps "cores" for one too.
+        raise CliError(ngettext("--jobs {jobs} is more than {per_core} per core ({n} cores "
+                                "here)",
+                                "--jobs {jobs} is more than {per_core} per core ({n} cores "
+                                "here)", cores).format(jobs=asked, per_core=JOBS_PER_CORE,
+                                                       n=cores))
     return asked
 
 
@@ -491,14 +509,15 @@ def _check_writable(out: Path) -> None:
         out.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(out)  # what a match killed mid-write left: never a record
         if any(out.iterdir()):
-            raise CliError(f"--out {out} already holds files: give a new or empty folder "
-                           "(a match never writes over records)")
+            raise CliError(_("--out {path} already holds files: give a new or empty folder "
+                             "(a match never writes over records)").format(path=out))
         probe = tempfile.NamedTemporaryFile(dir=out, prefix=".plies-probe-")
         probe.close()
     except FileExistsError:
-        raise CliError(f"--out {out} is a file, not a folder") from None
+        raise CliError(_("--out {path} is a file, not a folder").format(path=out)) from None
     except OSError as error:
-        raise CliError(f"--out {out} cannot be written: {os_reason(error)}") from None
+        raise CliError(_("--out {path} cannot be written: {reason}").format(
+            path=out, reason=os_reason(error))) from None
 
 
 def _out_dir(args: argparse.Namespace) -> Path:
@@ -514,16 +533,17 @@ def _out_dir(args: argparse.Namespace) -> Path:
         remove_stale_temporaries(old)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     base = f"match-{args.game}-{stamp}"
-    for number in range(1, 1000):
-        out = parent / (base if number == 1 else f"{base}-{number}")
+    for attempt in range(1, 1000):
+        out = parent / (base if attempt == 1 else f"{base}-{attempt}")
         try:
             out.mkdir()
             return out
         except FileExistsError:
             continue
         except OSError as error:
-            raise CliError(f"{out} cannot be made: {os_reason(error)}") from None
-    raise CliError(f"no free folder name for the records under {parent}")
+            raise CliError(_("{path} cannot be made: {reason}").format(
+                path=out, reason=os_reason(error))) from None
+    raise CliError(_("no free folder name for the records under {path}").format(path=parent))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -533,16 +553,17 @@ def run(args: argparse.Namespace) -> int:
     game = build_game(args)
     opening_rule = None if getattr(args, "opening", "none") == "none" else args.opening
     if opening_rule is not None and game.name != "gomoku":
-        raise CliError(f"--opening {opening_rule} is a Gomoku opening, not {game.name}'s")
+        raise CliError(_("--opening {rule} is a Gomoku opening, not {game}'s").format(
+            rule=opening_rule, game=game.name))
     try:
         for spec in (spec_a, spec_b):
             if isinstance(spec, Engine):
                 if opening_rule is not None:
-                    raise CliError("--opening needs Plies players: an engine cannot choose "
-                                   "a colour over its protocol")
+                    raise CliError(_("--opening needs Plies players: an engine cannot choose "
+                                     "a colour over its protocol"))
                 if game.name not in ("gomoku", "othello"):
-                    raise CliError(f"external engines play gomoku (Gomocup protocol) or "
-                                   f"othello (NBoard), not {game.name}")
+                    raise CliError(_("external engines play gomoku (Gomocup protocol) or "
+                                     "othello (NBoard), not {game}").format(game=game.name))
                 continue
             assert isinstance(spec, Computer)
             load_evaluator(game.name, spec.evaluator_name(game.name), user_dir=evaluators_dir())
@@ -558,9 +579,12 @@ def run(args: argparse.Namespace) -> int:
     openings = _openings(args, game, pairs)
     if len(openings) < pairs:
         # Pairs reuse openings in turn: say so, since a short set decides more games.
-        print(f"plies: only {count(len(openings), 'distinct opening')} for "
-              f"{count(pairs, 'game pair')}; "
-              f"they repeat (try other --openings)", file=sys.stderr)
+        # Translators: {openings} is "3 distinct openings", {pairs} is "5 game pairs".
+        print(_("plies: only {openings} for {pairs}; they repeat (try other --openings)").format(
+            openings=ngettext("{n} distinct opening", "{n} distinct openings",
+                              len(openings)).format(n=number(len(openings))),
+            pairs=ngettext("{n} game pair", "{n} game pairs", pairs).format(n=number(pairs))),
+            file=sys.stderr)
     tasks = [GameTask(i, game.name, game.variant(), tuple(game.move_stack),
                       tuple(openings[(i // 2) % len(openings)]), i % 2 == 0, spec_a, spec_b,
                       opening_rule)
@@ -585,7 +609,8 @@ def run(args: argparse.Namespace) -> int:
                      "winner": r.winner, "reason": r.reason, "forfeit": r.forfeit,
                      "moves": r.moves, "seconds": round(r.seconds, 3)} for r in results],
     }
-    emit(args, payload, results_table(args.a, args.b, results) + f"\nrecords: {out}")
+    emit(args, payload, results_table(args.a, args.b, results) + "\n"
+         + _("records: {path}").format(path=out))
     return 0
 
 
@@ -604,8 +629,10 @@ def _play_all(tasks: list[GameTask], jobs: int, out: Path, game: Game) -> list[G
                 _progress(len(results), len(tasks), Tally.of(results))
     except KeyboardInterrupt:
         # The progress line ends, and the games already played are not lost.
-        print(f"\n{count(len(results), 'game')} of {len(tasks)} played; records: {out}",
-              file=sys.stderr)
+        print("\n" + ngettext("{n} game of {total} played; records: {path}",
+                              "{n} games of {total} played; records: {path}",
+                              len(results)).format(n=number(len(results)), total=len(tasks),
+                                                   path=out), file=sys.stderr)
         raise
     print(file=sys.stderr)
     return sorted(results, key=lambda r: r.index)
@@ -618,5 +645,5 @@ def _progress(done: int, total: int, tally: Tally) -> None:
           f"A +{tally.wins} ={tally.draws} -{tally.losses}", end="", file=sys.stderr, flush=True)
 
 
-__all__ = ["GameResult", "GameTask", "Tally", "add_arguments",
+__all__ = ["GameResult", "GameTask", "Tally", "add_arguments",  # untranslated: names
            "parse_player_spec", "play_game", "random_openings", "results_table", "run"]

@@ -29,6 +29,7 @@ import dataclasses
 import re
 
 from game.formats import obf
+from game.i18n import _, number
 from game.rules import GAMES, Game, Othello, RulesError, SetupError, new_game, set_up
 from game.rules.base import diagram_rows
 
@@ -62,10 +63,10 @@ def read_paste(text: str, current: Game) -> Pasted:
         PasteError: nothing in ``text`` reads; the sentence says why for ``current``'s game.
     """
     if not isinstance(text, str) or not text.strip():
-        raise PasteError("the clipboard holds no text to paste")
+        raise PasteError(_("the clipboard holds no text to paste"))
     if len(text) > MAX_PASTE:
-        raise PasteError(f"the clipboard holds {len(text):,} characters: too long to be a "
-                         f"position or a game")
+        raise PasteError(_("the clipboard holds {count} characters: too long to be a "
+                           "position or a game").format(count=number(len(text))))
     text = text.strip()
     order = [current.name] + [name for name in GAMES if name != current.name]
     first_error: str | None = None
@@ -75,7 +76,12 @@ def read_paste(text: str, current: Game) -> Pasted:
         except RulesError as error:
             if first_error is None:
                 first_error = str(error)
-    raise PasteError(_clip(f"not {_article(current.title)} {current.title} position or move list: {first_error}"))
+    title = _(current.title)
+    if _article(current.title) == "an":
+        message = _("not an {game} position or move list: {error}")
+    else:
+        message = _("not a {game} position or move list: {error}")
+    raise PasteError(_clip(message.format(game=title, error=first_error)))
 
 
 def _read_as(name: str, text: str, current: Game | None) -> Pasted:
@@ -86,25 +92,33 @@ def _read_as(name: str, text: str, current: Game | None) -> Pasted:
         board = _othello_board(text)
         if board is not None:
             game = Othello.from_diagram(*board)
-            return Pasted(game, f"an Othello position ({game.side_names[game.turn]} to move)")
+            return Pasted(game, _("an Othello position ({side} to move)").format(
+                side=_(game.side_names[game.turn])))
     elif "/" in text or "\n" in text:
         # a diagram: the size is its own; keep the screen's line length / rule
         options = {k: v for k, v in variant.items() if k in ("connect", "rule")}
         game = _diagram_with_side(name, text, options)
-        return Pasted(game, f"{_article(title)} {title} position ({game.side_names[game.turn]} to move)")
+        if _article(title) == "an":
+            what = _("an {game} position ({side} to move)")
+        else:
+            what = _("a {game} position ({side} to move)")
+        return Pasted(game, what.format(game=_(title), side=_(game.side_names[game.turn])))
     game = new_game(name, **variant)
     moves = game.parse_moves(text)
     if not moves:
-        raise SetupError(f"{text[:20]!r} holds no {title} move")
+        raise SetupError(_("{text} holds no {game} move").format(text=repr(text[:20]),
+                                                                  game=_(title)))
     game.play_moves(moves)
-    return Pasted(game, f"{title} moves ({len(game.move_stack)})")
+    # Translators: "Connect-4 moves (4)": the game and how many moves were pasted.
+    return Pasted(game, _("{game} moves ({count})").format(game=_(title),
+                                                           count=len(game.move_stack)))
 
 
 def _diagram_with_side(name: str, text: str, options: dict) -> Game:
     """A diagram, perhaps followed by the side to move (``... X``, as the editor's Ctrl+C
     writes it). The last word is the side only when the rows before it are all as long
     as the first (a drawn row ending in a spaced ``X`` keeps its stone)."""
-    head, _, last = text.rpartition(" ")
+    head, _space, last = text.rpartition(" ")
     if head.strip() and last in ("X", "O", "x", "o"):
         rows = diagram_rows(head, GAMES[name].title)
         if all(len(row) == len(rows[0]) for row in rows):
@@ -119,8 +133,8 @@ def _othello_board(text: str) -> tuple[str, int | None] | None:
         try:
             [position] = obf.parse(text.splitlines()[0]) if text.strip() else []
         except (obf.OBFError, ValueError) as error:
-            message = re.sub(r"^line \d+: ", "", str(error))
-            raise SetupError(f"not an OBF line: {message}") from None
+            message = re.sub(r"^line \d+: ", "", str(error))  # untranslated: a regex
+            raise SetupError(_("not an OBF line: {error}").format(error=message)) from None
         return position.board, position.turn
     squeezed = "".join(text.replace("/", " ").split())
     match = _OTHELLO_BOARD.fullmatch(squeezed)
@@ -128,7 +142,8 @@ def _othello_board(text: str) -> tuple[str, int | None] | None:
         side = match[2]
         return match[1], None if side is None else 0 if side in "XxBb" else 1
     if len(squeezed) >= 60 and set(squeezed) <= set(_OTHELLO_SQUARES):
-        raise SetupError(f"an Othello board needs 64 squares, not {len(squeezed)}")
+        raise SetupError(_("an Othello board needs 64 squares, not {count}").format(
+            count=len(squeezed)))
     return None
 
 
@@ -141,4 +156,4 @@ def _clip(message: str, limit: int = 200) -> str:
     return message if len(message) <= limit else message[:limit - 1] + "…"
 
 
-__all__ = ["MAX_PASTE", "PasteError", "Pasted", "read_paste"]
+__all__ = ["MAX_PASTE", "PasteError", "Pasted", "read_paste"]  # untranslated: names

@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ai.levels import DEFAULT_LEVEL, LEVEL_RANGE, check_level, is_level
+from game.i18n import _
 
 if TYPE_CHECKING:
     from ai.search import Limits
@@ -74,7 +75,8 @@ class Human:
         return {"type": "human"}
 
     def describe(self) -> str:
-        return "human"
+        """``"human"``, in the reader's language."""
+        return _("human")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -156,11 +158,20 @@ class Computer:
         return entry
 
     def describe(self) -> str:
-        """``"computer level 5"``, ``"computer level 5 (naive)"``, ``"computer depth 6"``."""
-        words = f"level {self.level}" if self.level is not None else \
-            f"depth {self.depth}" if self.depth is not None else "own limits"
+        """``"computer level 5"``, ``"computer level 5 (naive)"``, ``"computer depth 6"``,
+        in the reader's language."""
+        if self.level is not None:
+            text = _("computer level {level}").format(level=self.level)
+        elif self.depth is not None:
+            text = _("computer depth {depth}").format(depth=self.depth)
+        else:
+            # Translators: a computer player given a time or node budget, no level.
+            text = _("computer own limits")
         evaluator = self.evaluator or DEFAULT_EVAL
-        return f"computer {words}" + ("" if evaluator == DEFAULT_EVAL else f" ({evaluator})")
+        if evaluator == DEFAULT_EVAL:
+            return text
+        # Translators: {player} is "computer level 5", {evaluator} the evaluator's name.
+        return _("{player} ({evaluator})").format(player=text, evaluator=evaluator)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -186,7 +197,8 @@ class Engine:
         return {"type": "engine", "name": self.name, "protocol": self.protocol}
 
     def describe(self) -> str:
-        return f"engine {self.name}"
+        """``"engine NAME"``, in the reader's language."""
+        return _("engine {name}").format(name=self.name)
 
 
 Player: TypeAlias = Human | Computer | Engine
@@ -198,6 +210,7 @@ def standard_players() -> tuple[Player, Player]:
     return (Human(), Computer(DEFAULT_LEVEL, DEFAULT_EVAL))
 
 
+# untranslated: engines' names, kept in records and the tally
 _KNOWN_ENGINES = (("gtp-rhino", "GRhino"), ("edax", "Edax"), ("lEdax", "Edax"))
 """Program names of engines people install, and what they are called (``lEdax``: a
 prefix, as Edax's builds are named ``lEdax-ARCH``)."""
@@ -229,6 +242,7 @@ def engine_name(command: str) -> str:
                   if argv[i] in ("-l", "-level", "--level")
                   and argv[i + 1].isdigit() and len(argv[i + 1]) <= 3), None)
     if "engine" in argv and (program in ("plies", "pbrain-plies") or argv[1:3] == ["-m", "game"]):
+        # untranslated: an engine's name, kept in records and the tally
         return f"Plies level {level}" if level else "Plies"  # ``plies engine GAME``
     for known, name in _KNOWN_ENGINES:
         if program == known or known == "lEdax" and program.startswith(known):
@@ -260,14 +274,17 @@ def engine(game_name: str, command: str, *, name: str | None = None,
         overlong command.
     """
     if game_name not in PROTOCOLS:
-        raise PlayerError(f"outside engines play {' or '.join(PROTOCOLS)}, not {game_name}")
+        # Translators: {games} are game names as typed, "gomoku or othello".
+        raise PlayerError(_("outside engines play {games}, not {game}").format(
+            games=_(" or ").join(PROTOCOLS), game=game_name))
     if protocol is not None and protocol not in PROTOCOL_NAMES:
-        raise PlayerError(f"an engine's protocol is one of {', '.join(PROTOCOL_NAMES)}, "
-                          f"not {protocol!r}")
+        raise PlayerError(_("an engine's protocol is one of {protocols}, not "
+                            "{protocol}").format(protocols=", ".join(PROTOCOL_NAMES),
+                                                 protocol=repr(protocol)))
     command = command.strip()
     if not command or len(command) > MAX_COMMAND or not command.isprintable():
-        raise PlayerError("an engine needs a command line of at most "
-                          f"{MAX_COMMAND} printable characters")
+        raise PlayerError(_("an engine needs a command line of at most {length} printable "
+                            "characters").format(length=MAX_COMMAND))
     return Engine(clean_name(name) if name else engine_name(command),
                   protocol or PROTOCOLS[game_name], command, seconds, depth)
 
@@ -301,17 +318,20 @@ def parse_spec(text: str, game_name: str = "") -> Player:
         if len(command) >= 2 and command[0] == command[-1] and command[0] in "\"'":
             command = command[1:-1]
         if not command.strip():
-            raise PlayerError(f"player spec {text!r}: engine= needs a command")
+            raise PlayerError(_("player spec {spec}: engine= needs a command").format(
+                spec=repr(text)))
         fields["engine"] = command
         spec = head
     for part in filter(None, (p.strip() for p in spec.split(","))):
-        key, _, value = part.partition("=")
+        key, _sep, value = part.partition("=")
         key = key.strip().lower()
         if key not in _SPEC_WORDS or key == "engine" or not value.strip():
-            raise PlayerError(f"player spec {text!r}: write name=value pairs with names "
-                              f"{', '.join(_SPEC_WORDS)}, or 'human'")
+            raise PlayerError(_("player spec {spec}: write name=value pairs with names "
+                                "{names}, or 'human'").format(spec=repr(text),
+                                                              names=", ".join(_SPEC_WORDS)))
         if key in fields:
-            raise PlayerError(f"player spec {text!r}: {key} is given twice")
+            raise PlayerError(_("player spec {spec}: {key} is given twice").format(
+                spec=repr(text), key=key))
         fields[key] = value.strip()
     return _from_fields(text, fields, game_name)
 
@@ -322,15 +342,19 @@ def _number(text: str, key: str, value: str, kind: type, low: float, high: float
     except ValueError:
         number = None
     if number is None or not math.isfinite(number) or not low <= number <= high:
-        whole = "a whole number" if kind is int else "a number"
-        raise PlayerError(f"player spec {text!r}: {key} must be {whole} from {low:g} "
-                          f"to {high:g}, not {value[:20]!r}")
+        out_of_range = (
+            _("player spec {spec}: {key} must be a whole number from {low} to {high}, "
+              "not {value}") if kind is int else
+            _("player spec {spec}: {key} must be a number from {low} to {high}, not {value}"))
+        raise PlayerError(out_of_range.format(spec=repr(text), key=key, low=f"{low:g}",
+                                              high=f"{high:g}", value=repr(value[:20])))
     return number
 
 
 def _on_off(text: str, key: str, value: str) -> bool:
     if value.lower() not in ("on", "off"):
-        raise PlayerError(f"player spec {text!r}: {key} must be on or off")
+        raise PlayerError(_("player spec {spec}: {key} must be on or off").format(
+            spec=repr(text), key=key))
     return value.lower() == "on"
 
 
@@ -342,27 +366,31 @@ def _from_fields(text: str, fields: dict[str, str], game_name: str) -> Player:
     if "engine" in fields:
         extra = set(fields) - {"engine", "time", "depth", "name", "protocol"}
         if extra:
-            raise PlayerError(f"player spec {text!r}: an engine takes time, depth, name "
-                              f"and protocol, not {', '.join(sorted(extra))}")
+            raise PlayerError(_("player spec {spec}: an engine takes time, depth, name "
+                                "and protocol, not {keys}").format(
+                                    spec=repr(text), keys=", ".join(sorted(extra))))
         protocol = fields.get("protocol", PROTOCOLS.get(game_name, "")).lower()
         if "protocol" in fields and protocol not in PROTOCOL_NAMES:
-            raise PlayerError(f"player spec {text!r}: protocol must be one of "
-                              f"{', '.join(PROTOCOL_NAMES)}")
+            raise PlayerError(_("player spec {spec}: protocol must be one of "
+                                "{protocols}").format(spec=repr(text),
+                                                      protocols=", ".join(PROTOCOL_NAMES)))
         command = fields["engine"].strip()
         if len(command) > MAX_COMMAND or not command.isprintable():
-            raise PlayerError(f"player spec {text!r}: the engine's command line must be "
-                              f"at most {MAX_COMMAND} printable characters")
+            raise PlayerError(_("player spec {spec}: the engine's command line must be "
+                                "at most {length} printable characters").format(
+                                    spec=repr(text), length=MAX_COMMAND))
         name = clean_name(fields["name"]) if "name" in fields else engine_name(command)
         return Engine(name, protocol, command, seconds, depth)
     if "name" in fields or "protocol" in fields:
-        raise PlayerError(f"player spec {text!r}: name= and protocol= belong to an "
-                          f"outside engine (engine=\"CMD\")")
+        raise PlayerError(_("player spec {spec}: name= and protocol= belong to an "
+                            "outside engine (engine=\"CMD\")").format(spec=repr(text)))
     level = None
     if "level" in fields:
         try:
             level = check_level(fields["level"])
         except ValueError as error:
-            raise PlayerError(f"player spec {text!r}: {error}") from None
+            raise PlayerError(_("player spec {spec}: {error}").format(
+                spec=repr(text), error=error)) from None
     evaluator = fields.get("eval")
     nodes = _number(text, "nodes", fields["nodes"], int, 1, MAX_NODES) \
         if "nodes" in fields else None
@@ -371,9 +399,11 @@ def _from_fields(text: str, fields: dict[str, str], game_name: str) -> Player:
     solver = _on_off(text, "solver", fields["solver"]) if "solver" in fields else None
     vct = _on_off(text, "vct", fields["vct"]) if "vct" in fields else None
     if level is None and depth is None and seconds is None and nodes is None:
-        raise PlayerError(f"player spec {text!r} needs a level, depth, time or nodes")
+        raise PlayerError(_("player spec {spec} needs a level, depth, time or nodes").format(
+            spec=repr(text)))
     if vct and level is None and seconds is None and nodes is None:
-        raise PlayerError(f"player spec {text!r}: vct=on needs a time or nodes")
+        raise PlayerError(_("player spec {spec}: vct=on needs a time or nodes").format(
+            spec=repr(text)))
     return Computer(level, evaluator, depth, seconds, nodes, randomness, solver, vct)
 
 
@@ -386,16 +416,18 @@ def with_protocol(player: Player, game_name: str) -> Player:
     if not isinstance(player, Engine) or player.protocol:
         return player
     if game_name not in PROTOCOLS:
-        raise PlayerError(f"outside engines play {' or '.join(PROTOCOLS)} "
-                          f"(Gomocup protocol, NBoard), not {game_name}")
+        raise PlayerError(_("outside engines play {games} (Gomocup protocol, NBoard), "
+                            "not {game}").format(games=_(" or ").join(PROTOCOLS),
+                                                 game=game_name))
     return dataclasses.replace(player, protocol=PROTOCOLS[game_name])
 
 
 # --- JSON: what files hold ------------------------------------------------------------------
 
 
-def from_json(entry: Any, where: str = "the player") -> Player:
-    """A player from its JSON form (records, settings); ``where`` starts the message.
+def from_json(entry: Any, where: str | None = None) -> Player:
+    """A player from its JSON form (records, settings); ``where`` starts the message,
+    in the reader's language (the caller translates it; ``None``: "the player").
 
     A computer entry without ``level`` (old files, ``plies match`` by depth) is the
     default level unless it names a ``depth``; without ``eval`` it is ``default``.
@@ -405,42 +437,52 @@ def from_json(entry: Any, where: str = "the player") -> Player:
     Raises:
         PlayerError: one sentence.
     """
+    if where is None:
+        where = _("the player")
     if isinstance(entry, Human | Computer | Engine):
         from_json(entry.to_json(), where)  # the same checks as a file's entry
         return entry
     if not isinstance(entry, Mapping):
-        raise PlayerError(f"{where} must be a human, computer or engine entry, "
-                          f"not {_kind(entry)}")
+        # Translators: {where} is "the player" or "the players, player 2,"; {kind} says
+        # what the file holds instead ("the text 'x'", "a list").
+        raise PlayerError(_("{where} must be a human, computer or engine entry, "
+                            "not {kind}").format(where=where, kind=_kind(entry)))
     kind = entry.get("type")
     if kind == "human":
         return Human()
     if kind == "engine":
         name, protocol = entry.get("name"), entry.get("protocol")
         if not isinstance(name, str) or not _NAME.fullmatch(name.strip() or "-"):
-            raise PlayerError(f"{where} names an engine without a usable name "
-                              f"(letters, digits and spaces, at most {MAX_NAME})")
+            raise PlayerError(_("{where} names an engine without a usable name "
+                                "(letters, digits and spaces, at most {length})").format(
+                                    where=where, length=MAX_NAME))
         if protocol not in PROTOCOL_NAMES:
-            raise PlayerError(f"{where} has the protocol {_show(protocol)}; Plies speaks "
-                              f"{', '.join(PROTOCOL_NAMES)}")
+            raise PlayerError(_("{where} has the protocol {protocol}; Plies speaks "
+                                "{protocols}").format(where=where, protocol=_show(protocol),
+                                                      protocols=", ".join(PROTOCOL_NAMES)))
         return Engine(clean_name(name), protocol)
     if kind != "computer":
-        raise PlayerError(f"{where} must have type 'human', 'computer' or 'engine', "
-                          f"not {_show(kind)}")
+        raise PlayerError(_("{where} must have type 'human', 'computer' or 'engine', "
+                            "not {kind}").format(where=where, kind=_show(kind)))
     depth = entry.get("depth")
     if depth is not None and not (_is_int(depth) and 1 <= depth <= MAX_DEPTH):
-        raise PlayerError(f"{where} has depth {_show(depth)}; depths go from 1 "
-                          f"to {MAX_DEPTH}")
+        raise PlayerError(_("{where} has depth {depth}; depths go from 1 "
+                            "to {deepest}").format(where=where, depth=_show(depth),
+                                                   deepest=MAX_DEPTH))
     level = entry.get("level", DEFAULT_LEVEL if depth is None else None)
     if level is not None and not is_level(level):
-        raise PlayerError(f"{where} has level {_show(level)}; levels go from "
-                          f"{LEVEL_RANGE}")
+        # Translators: {levels} is a range of levels, "1 to 10".
+        raise PlayerError(_("{where} has level {level}; levels go from "
+                            "{levels}").format(where=where, level=_show(level),
+                                               levels=LEVEL_RANGE))
     evaluator = entry.get("eval", DEFAULT_EVAL)
     if evaluator is None:
         evaluator = DEFAULT_EVAL
     if not is_evaluator_name(evaluator):
-        raise PlayerError(f"{where} names the evaluator {_show(evaluator)}, but a game "
-                          f"file may only name a built-in evaluator or one kept in Plies' "
-                          f"evaluators folder (letters, digits, _ and -)")
+        raise PlayerError(_("{where} names the evaluator {evaluator}, but a game "
+                            "file may only name a built-in evaluator or one kept in Plies' "
+                            "evaluators folder (letters, digits, _ and -)").format(
+                                where=where, evaluator=_show(evaluator)))
     seconds, nodes = entry.get("seconds"), entry.get("nodes")
     if seconds is not None and not (isinstance(seconds, int | float)
                                     and not isinstance(seconds, bool) and 0 < seconds < 1e6):
@@ -450,16 +492,22 @@ def from_json(entry: Any, where: str = "the player") -> Player:
     return Computer(level, evaluator, depth, seconds, nodes)
 
 
-def pair_from_json(players: Any, where: str = "the players") -> tuple[Player, Player]:
-    """Two players, side 0 first, from a JSON list.
+def pair_from_json(players: Any, where: str | None = None) -> tuple[Player, Player]:
+    """Two players, side 0 first, from a JSON list; ``where`` as for :func:`from_json`
+    (``None``: "the players").
 
     Raises:
         PlayerError: not a list of two valid entries.
     """
+    if where is None:
+        where = _("the players")
     if not isinstance(players, Sequence) or isinstance(players, str | bytes) \
             or len(players) != 2:
-        raise PlayerError(f"{where} must list exactly two players, side 0 first")
-    first, second = (from_json(entry, f"{where.rstrip(':')}, player {side + 1},")
+        raise PlayerError(_("{where} must list exactly two players, side 0 first").format(
+            where=where))
+    # Translators: {where} is "the players"; this starts a sentence about one of them.
+    first, second = (from_json(entry, _("{where}, player {number},").format(
+                         where=where.rstrip(":"), number=side + 1))
                      for side, entry in enumerate(players))
     return first, second
 
@@ -486,27 +534,17 @@ def _kind(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, str):
-        return f"the text {_show(value)}"
+        return _("the text {text}").format(text=_show(value))
     if isinstance(value, bool | int | float):
-        return f"the value {_show(value)}"
-    return "a list" if isinstance(value, list | tuple) else f"a {type(value).__name__}"
+        return _("the value {value}").format(value=_show(value))
+    if isinstance(value, list | tuple):
+        return _("a list")
+    # Translators: {type} is a Python type's name, "dict".
+    return _("a {type}").format(type=type(value).__name__)
 
 
-__all__ = [
-    "DEFAULT_EVAL",
-    "PROTOCOLS",
-    "PROTOCOL_NAMES",
-    "Computer",
-    "Engine",
-    "Human",
-    "Player",
-    "PlayerError",
-    "clean_name",
-    "engine",
-    "engine_name",
-    "from_json",
-    "pair_from_json",
-    "parse_spec",
-    "standard_players",
-    "with_protocol",
+__all__ = [  # untranslated: identifiers
+    "DEFAULT_EVAL", "PROTOCOLS", "PROTOCOL_NAMES", "Computer", "Engine", "Human", "Player",
+    "PlayerError", "clean_name", "engine", "engine_name", "from_json", "pair_from_json",
+    "parse_spec", "standard_players", "with_protocol",
 ]

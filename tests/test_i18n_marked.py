@@ -6,7 +6,8 @@ words, or one capitalised word) in ``game/`` or ``ai/explain/`` must sit inside 
 developers), or on a line that says why it stays English with a ``# untranslated:``
 comment (protocol traffic, file formats, JSON keys, developer errors). An f-string with
 words in it cannot be translated at all: its words move into a marked message with
-named placeholders (``_("{side} wins").format(side=...)``).
+named placeholders (``_("{side} wins").format(side=...)``); and a translation call inside
+an f-string is never extracted (Babel cannot read into f-strings before Python 3.12).
 """
 
 from __future__ import annotations
@@ -70,9 +71,14 @@ def unmarked(path: Path) -> list[str]:
     docstrings = _docstrings(tree)
     found = []
 
-    def visit(node: ast.AST, exempt: bool) -> None:
+    def visit(node: ast.AST, exempt: bool, in_fstring: bool = False) -> None:
+        rel = path.relative_to(ROOT).as_posix()
         if isinstance(node, ast.Call):
             name = _call_name(node)
+            if name in MARKERS and in_fstring and any(
+                    isinstance(arg, ast.Constant) for arg in node.args):
+                # Babel cannot see into an f-string before Python 3.12: never extracted.
+                found.append(f"{rel}:{node.lineno}: {name}() inside an f-string")
             if name in MARKERS or (name in LOG_CALLS and isinstance(node.func, ast.Attribute)
                                    and getattr(node.func.value, "id", "") in ("log", "logger",
                                                                               "logging")):
@@ -83,10 +89,9 @@ def unmarked(path: Path) -> list[str]:
             last = getattr(node, "end_lineno", first) or first
             window = lines[max(0, first - 3):last]
             if not any("# untranslated" in line for line in window):
-                rel = path.relative_to(ROOT).as_posix()
                 found.append(f"{rel}:{first}: {node.value[:70]!r}")
         for child in ast.iter_child_nodes(node):
-            visit(child, exempt)
+            visit(child, exempt, in_fstring or isinstance(node, ast.JoinedStr))
 
     visit(tree, False)
     return found

@@ -19,13 +19,21 @@ from typing import Any
 from ai.evaluators import EvaluatorError, load_evaluator
 from ai.evaluators.base import Evaluator, is_proven
 from ai.explain.scores import chance, describe, is_settled, raw_text, short_text
-from ai.explain.why import (Why, compare_lines, compared_line, exact_summary, summary,
-                            term_name, term_words)
+from ai.explain.why import (
+    Why,
+    compare_lines,
+    compared_line,
+    exact_summary,
+    summary,
+    term_name,
+    term_words,
+)
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, Searcher, SearchResult, TopMoves
 from game.commands.common import CliError, build_game, emit, file_positions, located
-from game.settings import evaluators_dir
+from game.i18n import _, number, pgettext
 from game.rules import Game
+from game.settings import evaluators_dir
 
 
 def describe_score(score: int) -> str:
@@ -41,14 +49,14 @@ def describe_score(score: int) -> str:
 def _limits(args: argparse.Namespace, evaluator: Evaluator) -> Limits:
     if args.depth is not None:
         if args.depth < 1:
-            raise CliError(f"depth must be at least 1, not {args.depth}")
+            raise CliError(_("depth must be at least 1, not {depth}").format(depth=args.depth))
         return Limits(depth=args.depth)
     if args.time is not None:
         if args.time <= 0:
-            raise CliError(f"time must be positive, not {args.time}")
+            raise CliError(_("time must be positive, not {seconds}").format(seconds=args.time))
         return Limits(seconds=args.time)
     if args.mode != "full":
-        raise CliError(f"--mode {args.mode} needs --depth")
+        raise CliError(_("--mode {mode} needs --depth").format(mode=args.mode))
     try:
         chosen = level(args.game, DEFAULT_LEVEL if args.level is None else args.level)
     except ValueError as error:
@@ -77,7 +85,10 @@ def score_text(game: Game, evaluator: Evaluator, score: int, exact: bool,
     fields = score_fields(game, evaluator, score, exact, margin)
     if is_settled(score, exact):
         return fields["words"]
-    return f"{fields['words']} ({fields['unit']}, raw {score:+d})"
+    # Translators: "Black 62% (+1.5 discs, raw +150)": the words, the game's unit, the
+    # evaluator's own number.
+    return _("{words} ({unit}, raw {score})").format(words=fields["words"], unit=fields["unit"],
+                                                     score=f"{score:+d}")
 
 
 def analysis_payload(game: Game, result: SearchResult,
@@ -107,23 +118,26 @@ def analysis_payload(game: Game, result: SearchResult,
 def analysis_text(game: Game, result: SearchResult, evaluator: Evaluator | None = None) -> str:
     """Several lines for a person: best move, score, line, effort, root moves."""
     if result.move is None:
-        return "the game is over: no move to analyse"
+        return _("the game is over: no move to analyse")
     name = game.move_name
     nps = result.nodes / result.seconds if result.seconds > 0 else 0.0
     marks = {Bound.EXACT: "", Bound.UPPER: "<=", Bound.LOWER: ">="}
     roots = sorted(result.root_scores.items(), key=lambda item: -item[1].score)
-    side = game.side_names[game.turn]
+    side = _(game.side_names[game.turn])
     if evaluator is not None:
         score = score_text(game, evaluator, result.score, result.exact)
     else:
-        score = f"{describe_score(result.score)} for {side}"
+        score = _("{score} for {side}").format(score=describe_score(result.score), side=side)
     return "\n".join([
-        f"best move: {name(result.move)}",
-        f"score: {score}{' (exact)' if result.exact else ''}",
-        f"line: {' '.join(name(m) for m in result.pv)}",
-        f"depth {result.depth}, {result.nodes} nodes, {result.seconds:.2f} s, {nps:,.0f} nodes/s",
-        "root moves: " + ", ".join(f"{name(m)} {marks[rs.bound]}{describe_score(rs.score)}"
-                                   for m, rs in roots),
+        _("best move: {move}").format(move=name(result.move)),
+        (_("score: {score} (exact)") if result.exact else _("score: {score}")).format(
+            score=score),
+        _("line: {moves}").format(moves=" ".join(name(m) for m in result.pv)),
+        _("depth {depth}, {nodes} nodes, {seconds} s, {speed} nodes/s").format(
+            depth=result.depth, nodes=result.nodes, seconds=f"{result.seconds:.2f}",
+            speed=number(round(nps))),
+        _("root moves: {moves}").format(moves=", ".join(
+            f"{name(m)} {marks[rs.bound]}{describe_score(rs.score)}" for m, rs in roots)),
     ])
 
 
@@ -173,12 +187,15 @@ def why_payload(game: Game, top: TopMoves, why: Why) -> dict[str, Any]:
 def top_text(game: Game, evaluator: Evaluator, top: TopMoves) -> str:
     """The N best moves, one line each: rank, move, chance, unit, line."""
     if not top.lines:
-        return "the game is over: no move to analyse"
+        return _("the game is over: no move to analyse")
     name = game.move_name
-    side = game.side_names[game.turn]
-    how = "searched to the end" if top.exact else f"depth {top.depth}"
-    rows = [f"top {len(top.lines)} for {side} ({how}, {top.nodes} nodes,"
-            f" {top.seconds:.2f} s):"]
+    side = _(game.side_names[game.turn])
+    if top.exact:
+        heading = _("top {count} for {side} (searched to the end, {nodes} nodes, {seconds} s):")
+    else:
+        heading = _("top {count} for {side} (depth {depth}, {nodes} nodes, {seconds} s):")
+    rows = [heading.format(count=len(top.lines), side=side, depth=top.depth, nodes=top.nodes,
+                           seconds=f"{top.seconds:.2f}")]
     for rank, line in enumerate(top.lines, start=1):
         words = score_text(game, evaluator, line.score, top.exact, line.margin)
         rows.append(f"{rank:2d}. {name(line.move):<4} {words:<36}"
@@ -189,19 +206,27 @@ def top_text(game: Game, evaluator: Evaluator, top: TopMoves) -> str:
 def why_text(game: Game, top: TopMoves, why: Why) -> str:
     """``why f4 over d3: mobility +3 moves, corners +1`` and a small table."""
     if len(top.lines) < 2:
-        return "why: it is the only move the search considers here"
+        return _("why: it is the only move the search considers here")
     other = compared_line(top.lines) or 1
     best, second = (game.move_name(top.lines[i].move) for i in (0, other))
     exact = exact_summary(game.name, top.lines[0], top.lines[other], best, second) \
         if top.exact or is_proven(top.lines[0].score) else None
-    side = game.side_names[game.turn]
-    reason = exact or f"(+ is good for {side}) {summary(game.name, why)}"
-    rows = [f"why {best} over {second}: {reason}"]
+    side = _(game.side_names[game.turn])
+    reason = exact or _("(+ is good for {side}) {summary}").format(
+        side=side, summary=summary(game.name, why))
+    rows = [_("why {best} over {second}: {reason}").format(best=best, second=second,
+                                                             reason=reason)]
     if why.terms:
-        rows.append(f"  {'term':<26}{'best line':>10}{'second':>10}{'difference':>12}")
+        # Translators: the headings of a table's columns, at most ~9 characters each
+        # ("term": an evaluation term such as mobility, at most ~25).
+        rows.append("  {:<26}{:>10}{:>10}{:>12}".format(
+            _("term"), _("best line"), pgettext("line", "second"), _("difference")))
         for d in why.terms[:6]:
             rows.append(f"  {term_name(d.name):<26}{d.best:>10}{d.second:>10}{d.points:>+12}")
-        rows.append(f"  {'total (static score)':<26}{why.total_best:>10}{why.total_second:>10}"
+        # Translators: the table's last row, at most ~25 characters.
+        total = _("total (static score)")
+        rows.append(f"  {total:<26}{why.total_best:>10}"
+                    f"{why.total_second:>10}"
                     f"{(why.total_best or 0) - (why.total_second or 0):>+12}")
     return "\n".join(rows)
 
@@ -223,9 +248,9 @@ def analyse_command(args: argparse.Namespace) -> int:
     of the lines before it.
     """
     if args.multipv < 1:
-        raise CliError(f"--multipv must be at least 1, not {args.multipv}")
+        raise CliError(_("--multipv must be at least 1, not {count}").format(count=args.multipv))
     if args.file and args.moves:
-        raise CliError("give either --moves or --file, not both")
+        raise CliError(_("give either --moves or --file, not both"))
     build_game(args, "")  # the game and variant, checked before any file is read
     try:
         evaluator = load_evaluator(args.game, args.eval, user_dir=evaluators_dir())
@@ -247,7 +272,7 @@ def analyse_command(args: argparse.Namespace) -> int:
         text = top_text(game, evaluator, top)
         if args.explain and top.lines:
             text += "\n" + (why_text(game, top, why) if why is not None
-                            else "why: it is the only move the search considers here")
+                            else _("why: it is the only move the search considers here"))
         emit(args, top_payload(game, evaluator, top, why), text)
     return 0
 

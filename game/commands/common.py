@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from game.files import FileError, read_lines
+from game.i18n import N_, _
 from game.rules import GAMES, Game, RulesError, new_game, set_up
 
 EXIT_BAD_INPUT = 2
@@ -42,19 +43,20 @@ class CliError(Exception):
 def add_game_argument(parser: argparse.ArgumentParser, *, positional: bool = True) -> None:
     """The game name (``connect4``, ``othello``, ``gomoku``) and the variant options."""
     if positional:
-        parser.add_argument("game", metavar="GAME", help=f"one of {', '.join(GAMES)}")
+        parser.add_argument("game", metavar="GAME",
+                            help=_("one of {games}").format(games=", ".join(GAMES)))
     else:
         parser.add_argument("--game", metavar="GAME",
-                            help=f"one of {', '.join(GAMES)} (default: the game last chosen "
-                                 "in the window, with its variant)")
-    variant = parser.add_argument_group("variant options")
-    variant.add_argument("--width", type=int, help="Connect-4 columns (4-10, default 7)")
-    variant.add_argument("--height", type=int, help="Connect-4 rows (4-10, default 6)")
-    variant.add_argument("--connect", type=int, help="Connect-4 line length (3-6, default 4)")
-    variant.add_argument("--size", type=int, help="Gomoku board size (9-25, default 15)")
+                            help=_("one of {games} (default: the game last chosen in the "
+                                   "window, with its variant)").format(games=", ".join(GAMES)))
+    variant = parser.add_argument_group(_("variant options"))
+    variant.add_argument("--width", type=int, help=_("Connect-4 columns (4-10, default 7)"))
+    variant.add_argument("--height", type=int, help=_("Connect-4 rows (4-10, default 6)"))
+    variant.add_argument("--connect", type=int, help=_("Connect-4 line length (3-6, default 4)"))
+    variant.add_argument("--size", type=int, help=_("Gomoku board size (9-25, default 15)"))
     variant.add_argument("--rule", choices=("freestyle", "standard", "renju"),
-                         help="Gomoku: five or more wins (freestyle), exactly five (standard),"
-                              " or renju (Black: exactly five, no forbidden points)")
+                         help=_("Gomoku: five or more wins (freestyle), exactly five (standard),"
+                                " or renju (Black: exactly five, no forbidden points)"))
 
 
 def variant_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -66,11 +68,12 @@ def variant_options(args: argparse.Namespace) -> dict[str, Any]:
              if getattr(args, k, None) is not None}
     stray = [k for k in given if k not in allowed]
     if stray:
-        raise CliError(f"--{stray[0]} does not apply to {args.game}")
+        raise CliError(_("{option} does not apply to {game}").format(option=f"--{stray[0]}",
+                                                                      game=args.game))
     return given
 
 
-BOARD_HELP = ("a set-up position. Connect-4 and Gomoku: a diagram, the rows from the top "
+BOARD_HELP = N_("a set-up position. Connect-4 and Gomoku: a diagram, the rows from the top "
               "to the bottom separated by '/', X the first player, O the second, . empty "
               "(the size is the diagram's); Othello: 64 characters a1..h8, X black, O white, "
               "- or . empty. --moves are then played from it")
@@ -78,10 +81,10 @@ BOARD_HELP = ("a set-up position. Connect-4 and Gomoku: a diagram, the rows from
 
 def add_board_arguments(parser: argparse.ArgumentParser) -> None:
     """``--board DIAGRAM`` and ``--turn X|O`` (read by :func:`build_game`)."""
-    parser.add_argument("--board", metavar="B", help=BOARD_HELP)
+    parser.add_argument("--board", metavar="B", help=_(BOARD_HELP))
     parser.add_argument("--turn", choices=("X", "O", "x", "o"),
-                        help="with --board: the side to move (default: Connect-4 and Gomoku "
-                             "count the stones, Othello Black); a contradiction is refused")
+                        help=_("with --board: the side to move (default: Connect-4 and Gomoku "
+                               "count the stones, Othello Black); a contradiction is refused"))
 
 
 def build_game(args: argparse.Namespace, moves: str | None = None, *,
@@ -89,11 +92,12 @@ def build_game(args: argparse.Namespace, moves: str | None = None, *,
     """The game of ``args`` with its variant, on the set-up ``board`` (default
     ``--board``, side to move ``--turn``) if any, after the moves ``--moves`` (checked)."""
     if args.game not in GAMES:
-        raise CliError(f"unknown game {args.game!r}; choose one of {', '.join(GAMES)}")
+        raise CliError(_("unknown game {game}; choose one of {games}").format(
+            game=repr(args.game), games=", ".join(GAMES)))
     board = board if board is not None else getattr(args, "board", None)
     turn = turn if turn is not None else getattr(args, "turn", None)
     if turn is not None and board is None:
-        raise CliError("--turn goes with --board")
+        raise CliError(_("--turn goes with --board"))
     try:
         options = variant_options(args)
         if board is not None:
@@ -146,7 +150,9 @@ def file_positions(args: argparse.Namespace) -> Iterator[tuple[str, str | None]]
         yield "", None
         return
     for number, line in positions_from_file(args.file):
-        yield f"{args.file}, line {number}: ", line
+        # Translators: the start of an error about one line of a file, "games.txt, line 3: "
+        # (the error follows; keep the ": " at the end).
+        yield _("{path}, line {line}: ").format(path=args.file, line=number), line
 
 
 def located(where: str, make: Callable[[], T]) -> T:
@@ -175,10 +181,12 @@ def seconds_value(text: str) -> float:
         value = math.nan
     if value > MAX_SECONDS:  # inf too
         raise argparse.ArgumentTypeError(
-            f"time must be at most {MAX_SECONDS:.0f} seconds (a day), not {text[:40]!r}")
+            _("time must be at most {limit} seconds (a day), not {text}").format(
+                limit=f"{MAX_SECONDS:.0f}", text=repr(text[:40])))
     if not value > 0:  # nan compares false
         raise argparse.ArgumentTypeError(
-            f"time must be a number of seconds above 0, not {text[:40]!r}")
+            _("time must be a number of seconds above 0, not {text}").format(
+                text=repr(text[:40])))
     return value
 
 
@@ -197,7 +205,8 @@ def int_range(low: int, high: int, what: str) -> Callable[[str], int]:
             value = None
         if value is None or not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number from {low} to {high}, not {text[:40]!r}")
+                _("{what} must be a whole number from {low} to {high}, not {text}").format(
+                    what=what, low=low, high=high, text=repr(text[:40])))
         return value
     convert.__name__ = what  # argparse names the type in some messages
     return convert

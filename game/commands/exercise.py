@@ -42,29 +42,31 @@ from game.commands.common import (
 )
 from game.commands.tree import write_figure
 from game.formats.tree_svg import exercise_caption, figure_svg, from_exercise
+from game.i18n import _
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``plies exercise``."""
-    parser.add_argument("kind", choices=KINDS, help="what the learner works out")
+    parser.add_argument("kind", choices=KINDS, help=_("what the learner works out"))
     add_game_argument(parser, positional=False)
-    parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
+    parser.add_argument("--moves", metavar="M", help=_("the position, as moves from the start"))
     add_board_arguments(parser)
     parser.add_argument("--level", choices=tuple(LEVELS), default="easy",
-                        help="easy: depth 2, 2 moves a node; medium: depth 3, 2 moves; "
-                             "hard: depth 3, 3 moves")
+                        help=_("easy: depth 2, 2 moves a node; medium: depth 3, 2 moves; "
+                               "hard: depth 3, 3 moves"))
     parser.add_argument("--depth", type=int_range(MIN_DEPTH, MAX_DEPTH, "--depth"),
-                        help=f"plies ({MIN_DEPTH}-{MAX_DEPTH}; default: the level's)")
+                        help=_("plies ({low}-{high}; default: the level's)").format(
+                            low=MIN_DEPTH, high=MAX_DEPTH))
     parser.add_argument("--branching", type=int_range(MIN_WIDTH, MAX_WIDTH, "--branching"),
-                        help=f"moves kept per node ({MIN_WIDTH}-{MAX_WIDTH}; default: the "
-                             "level's)")
-    parser.add_argument("--seed", type=int, default=1, help="which exercise (default 1)")
-    parser.add_argument("--eval", metavar="E", help="evaluator preset name or TOML file")
+                        help=_("moves kept per node ({low}-{high}; default: the "
+                               "level's)").format(low=MIN_WIDTH, high=MAX_WIDTH))
+    parser.add_argument("--seed", type=int, default=1, help=_("which exercise (default 1)"))
+    parser.add_argument("--eval", metavar="E", help=_("evaluator preset name or TOML file"))
     parser.add_argument("--json", action="store_true",
-                        help="the exercise, its tree and its answer key as one JSON object")
-    parser.add_argument("--svg", metavar="FILE", help="write the worksheet as an SVG figure")
+                        help=_("the exercise, its tree and its answer key as one JSON object"))
+    parser.add_argument("--svg", metavar="FILE", help=_("write the worksheet as an SVG figure"))
     parser.add_argument("--answers", metavar="FILE",
-                        help="write the answer key as an SVG figure")
+                        help=_("write the answer key as an SVG figure"))
 
 
 def exercise_text(exercise: Exercise) -> str:
@@ -72,7 +74,8 @@ def exercise_text(exercise: Exercise) -> str:
     lines = [exercise.question(), ""]
 
     def walk(node: ExNode, indent: str) -> None:
-        kind = {"max": "MAX", "min": "MIN", "leaf": "leaf"}[node.kind]
+        # MAX and MIN are the textbook's names for the players; a leaf is a word.
+        kind = {"max": "MAX", "min": "MIN", "leaf": _("leaf")}[node.kind]
         move = f" {node.move}" if node.move else ""
         value = f" {value_text(node.value)}" if node.value is not None else " ?"
         lines.append(f"{indent}{node.id}{move} {kind}{value}")
@@ -81,14 +84,14 @@ def exercise_text(exercise: Exercise) -> str:
 
     walk(exercise.root, "")
     lines.append("")
-    lines.append("Answers: --json prints the key; --answers FILE draws it.")
+    lines.append(_("Answers: --json prints the key; --answers FILE draws it."))
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
     """``plies exercise``: bad input raises ``CliError`` (exit 2)."""
     if args.game is None:
-        raise CliError("--game is needed (connect4, othello, gomoku or tictactoe)")
+        raise CliError(_("--game is needed (connect4, othello, gomoku or tictactoe)"))
     game = build_game(args)
     depth, width = LEVELS[args.level]
     depth = args.depth or depth

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 
 from game.commands.common import CliError, emit
+from game.i18n import _
 from game.rules import RulesError, set_up
 from game.rules.gomoku import Gomoku
 from game.rules.renju import KINDS, forbidden_points
@@ -21,11 +22,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``plies forbidden``."""
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--board", metavar="DIAGRAM",
-                        help="the rows from the top (row N) to the bottom (row 1) separated "
-                             "by '/', X black, O white, . empty; the size is the row length")
-    source.add_argument("--moves", metavar="M", help="the position, as moves from the start")
-    parser.add_argument("--size", type=int, help="with --moves: the board size (default 15)")
-    parser.add_argument("--json", action="store_true", help="one JSON object")
+                        help=_("the rows from the top (row N) to the bottom (row 1) separated "
+                               "by '/', X black, O white, . empty; the size is the row length"))
+    source.add_argument("--moves", metavar="M", help=_("the position, as moves from the start"))
+    parser.add_argument("--size", type=int, help=_("with --moves: the board size (default 15)"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.board is not None:
             if args.size is not None:
-                raise CliError("--size goes with --moves; a diagram gives its own size")
+                raise CliError(_("--size goes with --moves; a diagram gives its own size"))
             # The one check of a set-up position every --board goes through: stone
             # counts alternate play can give, no five made, a move left.
             game = set_up("gomoku", args.board, rule="renju")
@@ -48,8 +49,10 @@ def run(args: argparse.Namespace) -> int:
     payload = {
         "size": game.size,
         "forbidden": [{"move": name, "kind": kind} for name, kind in names],
-        "counts": {kind: sum(1 for _, k in names if k == kind) for kind in KINDS},
+        "counts": {kind: sum(1 for _name, k in names if k == kind) for kind in KINDS},
     }
-    text = "\n".join(f"{name} {kind}" for name, kind in names) or "no forbidden points"
+    # The kinds (double-three, double-four, overline) are renju terms, translated where
+    # the rules mark them; the JSON keeps the English identifiers.
+    text = "\n".join(f"{name} {_(kind)}" for name, kind in names) or _("no forbidden points")
     emit(args, payload, text)
     return 0

@@ -40,6 +40,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.commands.common import CliError
+from game.i18n import _, ngettext, number
 
 APP_ID = "plies"
 """The desktop file's name (``plies.desktop``), the icon's name and the window class."""
@@ -48,6 +49,7 @@ ICON_SIZES = (16, 22, 24, 32, 48, 64, 128, 256)
 MANIFEST_FORMAT = "plies-desktop-install"
 MAX_MANIFEST_BYTES = 64_000
 
+# untranslated: the shared-mime-info file (a format; its comment is the English default)
 MIME_PACKAGE = f"""<?xml version="1.0" encoding="UTF-8"?>
 <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
   <mime-type type="{MIME_TYPE}">
@@ -65,7 +67,7 @@ MIME_PACKAGE = f"""<?xml version="1.0" encoding="UTF-8"?>
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--uninstall", action="store_true",
-                        help="remove exactly the files an earlier install-desktop wrote")
+                        help=_("remove exactly the files an earlier install-desktop wrote"))
 
 
 def data_home() -> Path:
@@ -127,27 +129,30 @@ def launch_command() -> list[str]:
     try:
         importlib.metadata.distribution(APP_ID)
     except importlib.metadata.PackageNotFoundError:
-        raise CliError("Plies is not installed in this Python (it runs from a source "
-                       "folder), so a menu entry could not start it; install it first "
-                       "with pip install . or pipx install .") from None
+        raise CliError(_("Plies is not installed in this Python (it runs from a source "
+                         "folder), so a menu entry could not start it; install it first "
+                         "with pip install . or pipx install .")) from None
     return [sys.executable, "-m", "game"]
 
 
 def desktop_entry(command: list[str]) -> str:
     """The text of ``plies.desktop`` for ``command`` (the program and its arguments)."""
     exec_line = " ".join(exec_argument(part) for part in command) + " %f"
+    # untranslated: the desktop entry file's keys and English default values (a format)
     lines = [
         "[Desktop Entry]",
         "Type=Application",
         "Version=1.4",
         "Name=Plies",
-        "GenericName=Board games",
+        "GenericName=Board games",  # untranslated: desktop entry file
+        # untranslated: desktop entry file
         "Comment=Gomoku, Othello and Connect-4 against a computer that shows its thinking",
         f"Icon={APP_ID}",
         f"TryExec={command[0].replace(chr(92), chr(92) * 2)}",
         f"Exec={exec_line}",
         "Terminal=false",
         "Categories=Game;BoardGame;",
+        # untranslated: desktop entry file
         "Keywords=gomoku;othello;reversi;connect four;five in a row;board game;alpha-beta;",
         f"MimeType={MIME_TYPE};",
         "StartupNotify=true",
@@ -219,6 +224,8 @@ def _read_manifest(base: Path) -> dict[str, str]:
         return {}
     try:
         data = json.loads(read_text(path, limit=MAX_MANIFEST_BYTES, follow_links=False,
+                                    # untranslated: its errors are never shown (an
+                                    # unreadable manifest is an empty one)
                                     what="install-desktop manifest"))
     except (FileError, ValueError, RecursionError):
         return {}
@@ -297,22 +304,28 @@ def run(args: argparse.Namespace) -> int:
         removed, kept = uninstall(base)
         refresh_caches(base)
         if not removed and not kept:
-            print("Nothing to remove: install-desktop has not written anything here.")
+            print(_("Nothing to remove: install-desktop has not written anything here."))
         else:
-            print(f"Removed the Plies menu entry, icons and file type ({len(removed)} files).")
+            # Translators: English keeps "files" for one too.
+            print(ngettext("Removed the Plies menu entry, icons and file type ({count} files).",
+                           "Removed the Plies menu entry, icons and file type ({count} files).",
+                           len(removed)).format(count=number(len(removed))))
         for path in kept:
-            print(f"Kept {path}: it was changed after install-desktop wrote it.")
+            print(_("Kept {path}: it was changed after install-desktop wrote it.").format(
+                path=path))
         return 0
     command = launch_command()
     try:
         written = install(base, command)
     except OSError as error:
-        raise CliError(f"cannot write under {base}: {error.strerror or error}") from None
+        raise CliError(_("cannot write under {path}: {reason}").format(
+            path=base, reason=error.strerror or error)) from None
     refresh_caches(base)
-    print(f"Plies is in the desktop menu: {written[0]}")
-    print(f"It starts: {' '.join(command)}")
-    print(f"Icons in {base / 'icons' / 'hicolor'}; saved games open with Plies "
-          f"({MIME_TYPE}). Undo with: plies install-desktop --uninstall")
+    print(_("Plies is in the desktop menu: {path}").format(path=written[0]))
+    print(_("It starts: {command}").format(command=" ".join(command)))
+    print(_("Icons in {path}; saved games open with Plies ({mime_type}). Undo with: "
+            "plies install-desktop --uninstall").format(path=base / "icons" / "hicolor",
+                                                        mime_type=MIME_TYPE))
     return 0
 
 

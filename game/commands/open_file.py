@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.commands.common import CliError
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.records import GameRecord
@@ -36,8 +37,11 @@ def load_file(path: str, commands: list[str] | None = None) -> tuple[Game, GameR
     from game.settings import load_settings
 
     if looks_like_a_command(path):
-        known = f" ({', '.join(commands)})" if commands else ""
-        raise CliError(f"{path!r} is neither a plies command{known} nor a file")
+        if commands:
+            message = _("{path} is neither a plies command ({commands}) nor a file")
+        else:
+            message = _("{path} is neither a plies command nor a file")
+        raise CliError(message.format(path=repr(path), commands=", ".join(commands or ())))
     try:
         record = load_record(path, default_game=load_settings().last_game)
         game = records.record_to_game(record)

@@ -23,38 +23,56 @@ from pathlib import Path
 from typing import Any
 
 from ai.evaluators import EvaluatorError, load_evaluator
-from ai.explain.review import (DEFAULT_DEPTH, LABELS, GameReview, MoveReview,
-                               ReviewLimits, SideSummary, review_game)
 from ai.evaluators.base import is_proven
+from ai.explain.review import (
+    DEFAULT_DEPTH,
+    LABELS,
+    GameReview,
+    MoveReview,
+    ReviewLimits,
+    SideSummary,
+    review_game,
+)
 from ai.explain.scores import percent, raw_text
-from ai.explain.words import count
 from game.commands.common import MAX_DEPTH, CliError, int_range, seconds_value
-from game.records import GameRecord, RecordError, record_to_game
 from game.formats import load_record
+from game.i18n import _, ngettext, number, pgettext
+from game.i18n import percent as percent_text
+from game.records import GameRecord, RecordError, record_to_game
 from game.rules import GAMES, Game
 
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """The annotation symbols chess players know, shown after a judged move."""
 
-LABEL_PLURALS = {"best": "best", "good": "good", "inaccuracy": "inaccuracies"}
-"""Labels whose plural is not the label + "s" (the adjectives stay as they are)."""
+
+def _label_count(label: str, n: int) -> str:
+    """``"3 inaccuracies"``: how many moves got ``label``, as the language counts."""
+    forms = {
+        "best": ngettext("{n} best", "{n} best", n),
+        "good": ngettext("{n} good", "{n} good", n),
+        "inaccuracy": ngettext("{n} inaccuracy", "{n} inaccuracies", n),
+        "mistake": ngettext("{n} mistake", "{n} mistakes", n),
+        "blunder": ngettext("{n} blunder", "{n} blunders", n),
+    }
+    return forms[label].format(n=number(n))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``plies review``."""
-    parser.add_argument("file", metavar="FILE", help="a saved game (.json or .txt)")
+    parser.add_argument("file", metavar="FILE", help=_("a saved game (.json or .txt)"))
     limit = parser.add_mutually_exclusive_group()
     depths = ", ".join(f"{g} {d}" for g, d in DEFAULT_DEPTH.items())
     limit.add_argument("--depth", type=int_range(1, MAX_DEPTH, "depth"), metavar="D",
-                       help=f"search depth per position (default: {depths})")
+                       help=_("search depth per position (default: {depths})").format(
+                           depths=depths))
     limit.add_argument("--time", type=seconds_value, metavar="S",
-                       help="seconds per position (above 0, at most a day)")
-    parser.add_argument("--eval", metavar="E", help="evaluator preset name or TOML file")
+                       help=_("seconds per position (above 0, at most a day)"))
+    parser.add_argument("--eval", metavar="E", help=_("evaluator preset name or TOML file"))
     parser.add_argument("--game", metavar="GAME",
-                        help=f"the game of a bare move list without a '# game:' line "
-                             f"({', '.join(GAMES)})")
+                        help=_("the game of a bare move list without a '# game:' line "
+                               "({games})").format(games=", ".join(GAMES)))
     parser.add_argument("--json", action="store_true",
-                        help="one JSON object per move, then a summary object")
+                        help=_("one JSON object per move, then a summary object"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CliError(str(error)) from None
     if args.game is not None and args.game not in GAMES:
-        raise CliError(f"unknown game {args.game!r}; choose one of {', '.join(GAMES)}")
+        raise CliError(_("unknown game {game}; choose one of {games}").format(
+            game=repr(args.game), games=", ".join(GAMES)))
     try:
         record = load_record(args.file, default_game=args.game)
         game = record_to_game(record)
@@ -73,8 +92,9 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     if args.game is not None and game.name != args.game:
         # --game only fills in what a bare move list leaves out: never overruled silently.
-        raise CliError(f"{Path(args.file).name} holds a {game.name} game, not {args.game} "
-                       "(--game names the game of a bare move list)")
+        raise CliError(_("{file} holds a {game} game, not {option} "
+                         "(--game names the game of a bare move list)").format(
+                             file=Path(args.file).name, game=game.name, option=args.game))
     limits = limits.for_game(game.name)
     started = time.perf_counter()
     review = review_game(game, evaluator, limits)
@@ -154,59 +174,88 @@ def score_text(game: Game, score: int, exact: bool) -> str:
 def review_text(game: Game, record: GameRecord, review: GameReview, limits: ReviewLimits,
                 seconds: float) -> str:
     """The table and the summary, for a person."""
-    how = f"depth {limits.depth}" if limits.depth is not None else f"{limits.seconds:g} s"
-    lines = [f"{game.title} · {len(game.move_stack)} moves · {how} per position "
-             f"({seconds:.1f} s)"]
+    # Translators: the review's first line: "Othello · 60 moves · depth 4 per position
+    # (12.3 s)". English keeps "moves" for one too; give each plural form of your language.
+    if limits.depth is not None:
+        heading = ngettext("{game} · {count} moves · depth {depth} per position ({seconds} s)",
+                           "{game} · {count} moves · depth {depth} per position ({seconds} s)",
+                           len(game.move_stack))
+    else:
+        heading = ngettext("{game} · {count} moves · {limit} s per position ({seconds} s)",
+                           "{game} · {count} moves · {limit} s per position ({seconds} s)",
+                           len(game.move_stack))
+    lines = [heading.format(game=_(game.title), count=len(game.move_stack), depth=limits.depth,
+                            limit=f"{limits.seconds:g}" if limits.seconds is not None else "",
+                            seconds=f"{seconds:.1f}")]
     variant = game.variant()
     if variant:
-        lines.append("variant: " + ", ".join(f"{k} {v}" for k, v in variant.items()))
+        lines.append(_("variant: {variant}").format(
+            variant=", ".join(f"{k} {v}" for k, v in variant.items())))
+    sides = [_(name) for name in game.side_names]
     for side in (0, 1):
-        lines.append(f"{game.side_names[side]}: {_player_text(record, side)}")
+        lines.append(_("{side}: {player}").format(side=sides[side],
+                                                  player=_player_text(record, side)))
     if record.result is not None:
         winner = record.result.get("winner")
-        who = "draw" if winner is None else f"{game.side_names[winner]} wins"
-        lines.append(f"result: {who}, {record.result.get('reason', '')}".rstrip(", "))
+        reason = record.result.get("reason", "")
+        reason = _(reason) if reason else ""
+        if winner is None:
+            who = _("result: draw, {reason}").format(reason=reason)
+        else:
+            who = _("result: {side} wins, {reason}").format(side=sides[winner], reason=reason)
+        lines.append(who.rstrip(", "))
     lines.append("")
-    width = max(len(n) for n in game.side_names)
-    lines.append(f"{'ply':>4}  {'side':<{width}}  {'move':<5} {'label':<13}{'best':<6}"
-                 f"{'before':>16} {'after':>16}  {'chance':<11} note")
+    width = max(len(n) for n in sides)
+    # Translators: the headings of the review table's columns; each at most as wide as
+    # its column: ply 4, side (a side's name), move 5, label 12, best 5, before and after
+    # 16, chance 11, then the note.
+    lines.append("{:>4}  {:<{width}}  {:<5} {:<13}{:<6}{:>16} {:>16}  {:<11} {}".format(
+        _("ply"), _("side"), _("move"), _("label"), pgettext("move", "best"), _("before"),
+        _("after"), _("chance"), _("note"), width=width))
     for move in review.moves:
         name = game.move_name
         mark = MARKS[move.label]
         best = "" if move.best == move.move else name(move.best)
         chance = (f"{_pct(move.chance_before, move.exact or is_proven(move.score_before))}→"
                   f"{_pct(move.chance_after, move.exact or is_proven(move.score_after))}")
-        note = move.verdict + (" (exact)" if move.exact else "")
+        note = move.verdict
+        if move.exact:
+            note = _("{verdict} (exact)").format(verdict=note)
         if move.forced:
-            note = (note + "; " if note else "") + "only move"
+            note = _("{note}; only move").format(note=note) if note else _("only move")
         if move.margins is not None:  # Othello solved: the final disc margins say more
-            before, after = (f"{m:+d} discs" if m else "draw" for m in move.margins)
+            # Translators: a final disc margin, "+4 discs" (English: "discs" for one too).
+            before, after = (ngettext("{margin} discs", "{margin} discs", abs(m)).format(
+                margin=f"{m:+d}") if m else _("draw") for m in move.margins)
         else:
             before = score_text(game, move.score_before, move.exact)
             after = score_text(game, move.score_after, move.exact)
         lines.append(
-            f"{move.ply:>4}  {game.side_names[move.side]:<{width}}  "
-            f"{name(move.move) + mark:<5} {move.label:<13}{best:<6}"
+            f"{move.ply:>4}  {sides[move.side]:<{width}}  "
+            f"{name(move.move) + mark:<5} {_(move.label):<13}{best:<6}"
             f"{before:>16} {after:>16}  {chance:<11} {note}".rstrip())
     if not review.complete:
-        lines.append(f"(stopped after {len(review.moves)} of {review.total} moves)")
+        # Translators: English keeps "moves" for one too.
+        lines.append(ngettext("(stopped after {done} of {total} moves)",
+                              "(stopped after {done} of {total} moves)", review.total).format(
+            done=len(review.moves), total=review.total))
     lines.append("")
     for summary in review.summary():
         lines.append(side_summary_text(game, record, summary))
     lines.append("")
-    lines.append("labels: drop in the mover's expected result against the best move: "
-                 "inaccuracy ≥ 10, mistake ≥ 20, blunder ≥ 30 points of 100; "
-                 "scores are the mover's")
+    lines.append(_("labels: drop in the mover's expected result against the best move: "
+                   "inaccuracy ≥ 10, mistake ≥ 20, blunder ≥ 30 points of 100; "
+                   "scores are the mover's"))
     return "\n".join(lines)
 
 
 def side_summary_text(game: Game, record: GameRecord, summary: SideSummary) -> str:
     """``Red (computer level 3): accuracy 92.5% · 10 best, 6 good, 1 inaccuracy, ...``."""
-    accuracy = "—" if summary.accuracy is None else f"{summary.accuracy:.1f}%"
-    counts = ", ".join(count(summary.counts[label], label, LABEL_PLURALS.get(label))
-                       for label in LABELS)
-    return (f"{game.side_names[summary.side]} ({_player_text(record, summary.side)}): "
-            f"accuracy {accuracy} · {counts}")
+    accuracy = "—" if summary.accuracy is None else percent_text(summary.accuracy / 100, 1)
+    counts = ", ".join(_label_count(label, summary.counts[label]) for label in LABELS)
+    return _("{side} ({player}): accuracy {accuracy} · {counts}").format(
+        side=_(game.side_names[summary.side]), player=_player_text(record, summary.side),
+        accuracy=accuracy, counts=counts)
 
 
 def _pct(chance: float, proven: bool) -> str:

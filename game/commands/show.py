@@ -28,17 +28,18 @@ from collections.abc import Callable
 from typing import Any
 
 from game.commands.common import CliError
+from game.i18n import _
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``plies show``."""
     parser.add_argument("file", metavar="FILE",
-                        help="a saved game (.json, .txt or another format Plies reads)")
+                        help=_("a saved game (.json, .txt or another format Plies reads)"))
     parser.add_argument("--json", action="store_true",
-                        help="print the validated record as JSON instead")
+                        help=_("print the validated record as JSON instead"))
     parser.add_argument("--to", metavar="FORMAT",
-                        help="convert: print the game as json, text (a .txt move list), psq "
-                             "(Gomoku, Piskvork) or ggf (Othello)")
+                        help=_("convert: print the game as json, text (a .txt move list), psq "
+                               "(Gomoku, Piskvork) or ggf (Othello)"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         from game.formats.convert import ConvertError, convert
 
         if args.json:
-            raise CliError("--json and --to cannot be used together (--to json is the JSON)")
+            raise CliError(_("--json and --to cannot be used together (--to json is the JSON)"))
         try:
             print(convert(record, args.to), end="")
         except ConvertError as error:
@@ -65,8 +66,8 @@ def run(args: argparse.Namespace) -> int:
 
             lost = not_kept(record)
             if lost is not None:
-                print(f"plies: note: a .psq file cannot hold {lost}: only the moves are "
-                      f"in it", file=sys.stderr)
+                print(_("plies: note: a .psq file cannot hold {what}: only the moves are "
+                        "in it").format(what=lost), file=sys.stderr)
         return 0
     render = RENDERERS["json" if args.json else "text"]
     print(render(record, game), end="")
@@ -77,15 +78,19 @@ def show_text(record: Any, game: Any) -> str:
     """Header, numbered move list, final diagram and result, for a person."""
     lines = [_title(game)]
     if record.note:
-        lines.append(f"note: {record.note}")
+        lines.append(_("note: {note}").format(note=record.note))
     if record.opening is not None:
-        choices = ", ".join(record.opening["choices"]) or "no choice made yet"
-        lines.append(f"opening: {record.opening['kind']} ({choices})")
+        choices = ", ".join(record.opening["choices"]) or _("no choice made yet")
+        # Translators: {kind} is the opening rule's name as typed (swap, swap2).
+        lines.append(_("opening: {kind} ({choices})").format(kind=record.opening["kind"],
+                                                             choices=choices))
     for side, player in enumerate(record.players):
-        lines.append(f"{game.side_names[side]}: {player.describe()}")
-    lines.append(f"moves ({len(record.moves)}): {_numbered(record.moves) or '(none)'}")
+        lines.append(_("{side}: {player}").format(side=_(game.side_names[side]),
+                                                  player=player.describe()))
+    lines.append(_("moves ({count}): {moves}").format(
+        count=len(record.moves), moves=_numbered(record.moves) or _("(none)")))
     lines.append(_board(game))
-    lines.append(f"result: {_result(record, game)}")
+    lines.append(_("result: {result}").format(result=_result(record, game)))
     return "\n".join(lines) + "\n"
 
 
@@ -121,14 +126,15 @@ def _board(game: Any) -> str:
 def _result(record: Any, game: Any) -> str:
     result = record.result
     if result is None:
-        return f"unfinished, {game.side_names[game.turn]} to move"
+        return _("unfinished, {side} to move").format(side=_(game.side_names[game.turn]))
+    reason = _(result["reason"])
     if result["winner"] is None:
-        text = "draw"
-    else:
-        text = f"{game.side_names[result['winner']]} wins"
-        if result.get("margin"):
-            text += f" by {abs(result['margin'])}"
-    return f"{text} ({result['reason']})"
+        return _("draw ({reason})").format(reason=reason)
+    side = _(game.side_names[result["winner"]])
+    if result.get("margin"):
+        return _("{side} wins by {margin} ({reason})").format(
+            side=side, margin=abs(result["margin"]), reason=reason)
+    return _("{side} wins ({reason})").format(side=side, reason=reason)
 
 
 __all__ = ["RENDERERS", "add_arguments", "run", "show_json", "show_text"]

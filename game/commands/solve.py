@@ -17,6 +17,7 @@ import time
 from ai.endgame import solver_for
 from ai.evaluators.base import ExactSolver, Solution
 from game.commands.common import CliError, build_game, emit, file_positions, located
+from game.i18n import _
 from game.rules import Game
 
 SOLVABLE = ("connect4", "othello", "tictactoe")
@@ -45,9 +46,14 @@ def solve_within(solver: ExactSolver, game: Game,
     return solution, time.perf_counter() - started
 
 
+def _check_solvable(name: str) -> None:
+    if name not in SOLVABLE:
+        raise CliError(_("plies solve works for {games}, not {game}").format(
+            games=", ".join(SOLVABLE), game=repr(name)))
+
+
 def _solve_position(args: argparse.Namespace, line: str | None) -> Game:
-    if args.game not in SOLVABLE:
-        raise CliError(f"plies solve works for {', '.join(SOLVABLE)}, not {args.game!r}")
+    _check_solvable(args.game)
     if line is None:
         game = build_game(args)
     else:  # a file line is a whole position: a move list, or an Othello board and side
@@ -57,7 +63,8 @@ def _solve_position(args: argparse.Namespace, line: str | None) -> Game:
         else:
             game = build_game(args, line)
     if game.is_over():
-        raise CliError(f"the game is already over after {game.moves_text() or 'no moves'}")
+        raise CliError(_("the game is already over after {moves}").format(
+            moves=game.moves_text() or _("no moves")))
     return game
 
 
@@ -65,15 +72,15 @@ def solve_command(args: argparse.Namespace) -> int:
     """``plies solve``: the exact value and best moves of each position (streamed from
     ``--file``: each line is solved as soon as it is read)."""
     if args.file and (args.moves or args.board):
-        raise CliError("give either --file or a position (--moves, --board), not both")
-    if args.game not in SOLVABLE:
-        raise CliError(f"plies solve works for {', '.join(SOLVABLE)}, not {args.game!r}")
+        raise CliError(_("give either --file or a position (--moves, --board), not both"))
+    _check_solvable(args.game)
     solver = solver_for(args.game)
     for where, line in file_positions(args):
         game = located(where, lambda: _solve_position(args, line))
         solution, seconds = solve_within(solver, game, args.time)
         if solution is None:
-            print(f"plies: no result within {args.time} s", file=sys.stderr)
+            print(_("plies: no result within {seconds} s").format(seconds=args.time),
+                  file=sys.stderr)
             return 1
         name = game.move_name
         payload = {
@@ -85,8 +92,10 @@ def solve_command(args: argparse.Namespace) -> int:
             "nodes": solution.nodes,
             "seconds": round(seconds, 4),
         }
-        text = (f"score {solution.score:+d}  best {' '.join(payload['best_moves'])}"
-                f"  ({solution.nodes} nodes, {seconds:.2f} s)")
+        # Translators: a solved position's one line; "best" lists its best moves.
+        text = _("score {score}  best {moves}  ({nodes} nodes, {seconds} s)").format(
+            score=f"{solution.score:+d}", moves=" ".join(payload["best_moves"]),
+            nodes=solution.nodes, seconds=f"{seconds:.2f}")
         emit(args, payload, text)
     return 0
 

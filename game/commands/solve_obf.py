@@ -17,18 +17,19 @@ from contextlib import closing
 from typing import Any
 
 from ai.endgame.othello import OthelloSolver
-from ai.explain.words import count
 from game.commands.common import CliError, emit
 from game.commands.solve import solve_within
 from game.files import FileError, read_lines
 from game.formats.obf import OBFError, OBFPosition, iter_lines
+from game.i18n import _, ngettext, number
 from game.rules import Othello, RulesError
 
 
 def _positions(path: str) -> Iterator[OBFPosition]:
     """The file's positions, streamed through the one safe reader (``game.files``)."""
     try:
-        lines = read_lines(path, what="OBF file", name=path)
+        # Translators: what the file is, in "the OBF file ... is not readable"-like errors.
+        lines = read_lines(path, what=_("OBF file"), name=path)
     except FileError as error:
         raise CliError(str(error)) from None
     with closing(lines):
@@ -41,12 +42,13 @@ def _positions(path: str) -> Iterator[OBFPosition]:
 def solve_obf(args: argparse.Namespace) -> int:
     """Solve and check each position of ``args.obf``; 0, or 1 if one ran out of time."""
     if args.game != "othello":
-        raise CliError(f"--obf holds Othello positions, not {args.game} ones")
+        raise CliError(_("--obf holds Othello positions, not {game} ones").format(game=args.game))
     for option in ("moves", "board", "file"):
         if getattr(args, option, None) is not None:
-            raise CliError(f"--obf and --{option} cannot be used together")
+            raise CliError(_("--obf and {option} cannot be used together").format(
+                option=f"--{option}"))
     if args.time is not None and args.time <= 0:
-        raise CliError(f"--time must be positive, not {args.time}")
+        raise CliError(_("--time must be positive, not {seconds}").format(seconds=args.time))
     # Two passes over the file, one line in memory at a time: every line is checked
     # before the first (possibly long) solve, then the positions are solved as read.
     total = 0
@@ -57,7 +59,7 @@ def solve_obf(args: argparse.Namespace) -> int:
     except OBFError as error:
         raise CliError(f"{args.obf}: {error}") from None
     if not total:
-        raise CliError(f"{args.obf} holds no positions")
+        raise CliError(_("{path} holds no positions").format(path=args.obf))
     solver = OthelloSolver()
     counts = {"annotated": 0, "agree": 0, "unsolved": 0}
     for position in _positions(args.obf):
@@ -70,9 +72,21 @@ def solve_obf(args: argparse.Namespace) -> int:
         emit(args, payload, text_line)
         sys.stdout.flush()
     if not args.json:
-        print(f"{total} positions, {counts['annotated']} annotated: "
-              f"Plies agrees with {counts['agree']}"
-              + (f"; {counts['unsolved']} not solved in time" if counts["unsolved"] else ""))
+        # Translators: the English text keeps "positions" for one too (unchanged output
+        # that scripts may read); give each plural form of your language.
+        if counts["unsolved"]:
+            summary = ngettext(
+                "{total} positions, {annotated} annotated: Plies agrees with {agree}; "
+                "{unsolved} not solved in time",
+                "{total} positions, {annotated} annotated: Plies agrees with {agree}; "
+                "{unsolved} not solved in time", total)
+        else:
+            summary = ngettext("{total} positions, {annotated} annotated: Plies agrees with "
+                               "{agree}",
+                               "{total} positions, {annotated} annotated: Plies agrees with "
+                               "{agree}", total)
+        print(summary.format(total=total, annotated=counts["annotated"], agree=counts["agree"],
+                             unsolved=counts["unsolved"]))
     return 1 if counts["unsolved"] else 0
 
 
@@ -80,11 +94,11 @@ def _game(position: OBFPosition) -> Othello:
     try:
         game = Othello.from_board(position.board, position.turn)
     except RulesError as error:
-        raise OBFError(f"line {position.line}: {error}") from None
+        raise OBFError(_("line {line}: {error}").format(line=position.line, error=error)) from None
     for move in position.annotations:
         if game.parse_move(move) not in game.legal_moves():
-            raise OBFError(f"line {position.line}: the annotated move {move} is not legal "
-                           "in the position")
+            raise OBFError(_("line {line}: the annotated move {move} is not legal in the "
+                             "position").format(line=position.line, move=move))
     return game
 
 
@@ -93,16 +107,18 @@ def _solve_one(solver: OthelloSolver, position: OBFPosition, game: Othello,
     base: dict[str, Any] = {"line": position.line, "board": position.board,
                             "turn": "XO"[position.turn],
                             "annotations": dict(position.annotations)}
-    where = f"line {position.line}"
+    line = position.line
     if game.is_over():
         score = game.margin_for_side_to_move()
         base.update(score=score, best_moves=[], move_scores={}, agrees=None, nodes=0,
                     seconds=0.0)
-        return base, f"{where}: the game is over, {score:+d}"
+        return base, _("line {line}: the game is over, {score}").format(line=line,
+                                                                         score=f"{score:+d}")
     solution, spent = solve_within(solver, game, seconds)
     if solution is None:
         base.update(score=None, agrees=None)
-        return base, f"{where}: not solved within {seconds:g} s"
+        return base, _("line {line}: not solved within {seconds} s").format(
+            line=line, seconds=f"{seconds:g}")
     name = game.move_name
     scores = {name(m): s for m, s in solution.move_scores.items()}
     disagreements = {m: {"file": s, "plies": scores.get(m)}
@@ -111,13 +127,22 @@ def _solve_one(solver: OthelloSolver, position: OBFPosition, game: Othello,
     best = [name(m) for m in solution.best_moves]
     base.update(score=solution.score, best_moves=best, move_scores=scores, agrees=agrees,
                 disagreements=disagreements, nodes=solution.nodes, seconds=round(spent, 4))
-    text = f"{where}: score {solution.score:+d}  best {' '.join(best)}"
+    text = _("line {line}: score {score}  best {moves}").format(
+        line=line, score=f"{solution.score:+d}", moves=" ".join(best))
     if agrees is True:
-        text += f"  agrees with the file's {count(len(position.annotations), 'score')}"
+        annotated = len(position.annotations)
+        text += "  " + ngettext("agrees with the file's {n} score",
+                                "agrees with the file's {n} scores", annotated).format(
+                                    n=number(annotated))
     elif agrees is False:
-        text += "  DISAGREES: " + ", ".join(
-            f"{m} file {d['file']:+d}, Plies {d['plies']:+d}" for m, d in disagreements.items())
-    return base, text + f"  ({solution.nodes} nodes, {spent:.2f} s)"
+        # Translators: a move, the score the file gives it, the score Plies finds.
+        text += "  " + _("DISAGREES: {moves}").format(moves=", ".join(
+            _("{move} file {file_score}, Plies {plies_score}").format(
+                move=m, file_score=f"{d['file']:+d}",
+                plies_score=f"{d['plies']:+d}")
+            for m, d in disagreements.items()))
+    return base, text + "  " + _("({nodes} nodes, {seconds} s)").format(
+        nodes=solution.nodes, seconds=f"{spent:.2f}")
 
 
 __all__ = ["solve_obf"]

@@ -46,9 +46,9 @@ from game.commands.common import (
     add_game_argument,
     build_game,
 )
-from game.files import os_reason
+from game.files import atomic_write_text, os_reason
 from game.formats.tree_svg import figure_svg, from_search, search_caption
-from game.files import atomic_write_text
+from game.i18n import _, ngettext, number, pgettext
 
 DEFAULT_DEPTH = 3
 
@@ -56,21 +56,21 @@ DEFAULT_DEPTH = 3
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``plies tree``."""
     add_game_argument(parser)
-    parser.add_argument("--moves", metavar="M", help="the position, as moves from the start")
+    parser.add_argument("--moves", metavar="M", help=_("the position, as moves from the start"))
     add_board_arguments(parser)
     parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH,
-                        help=f"plies to search, {MIN_DEPTH}-{MAX_DEPTH} "
-                             f"(default {DEFAULT_DEPTH})")
+                        help=_("plies to search, {low}-{high} (default {depth})").format(
+                            low=MIN_DEPTH, high=MAX_DEPTH, depth=DEFAULT_DEPTH))
     parser.add_argument("--mode", choices=TREE_MODES, default="alphabeta",
-                        help="plain minimax, alpha-beta in the evaluator's order, or "
-                             "alpha-beta with the moves ordered by a quick look")
-    parser.add_argument("--eval", metavar="E", help="evaluator preset name or TOML file")
+                        help=_("plain minimax, alpha-beta in the evaluator's order, or "
+                               "alpha-beta with the moves ordered by a quick look"))
+    parser.add_argument("--eval", metavar="E", help=_("evaluator preset name or TOML file"))
     parser.add_argument("--compare", action="store_true",
-                        help="nodes, leaves and value of all three modes instead of the tree")
-    parser.add_argument("--json", action="store_true", help="one JSON object")
+                        help=_("nodes, leaves and value of all three modes instead of the tree"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object"))
     parser.add_argument("--svg", metavar="FILE",
-                        help="also write the tree as an SVG figure (MAX up-triangles, MIN "
-                             "down-triangles, leaves squares, values, windows, cut-offs)")
+                        help=_("also write the tree as an SVG figure (MAX up-triangles, MIN "
+                               "down-triangles, leaves squares, values, windows, cut-offs)"))
 
 
 def comparison_payload(trees: dict[str, SearchTree | str]) -> dict[str, Any]:
@@ -88,13 +88,20 @@ def comparison_payload(trees: dict[str, SearchTree | str]) -> dict[str, Any]:
 
 def comparison_text(trees: dict[str, SearchTree | str]) -> str:
     """A small table: one line per mode."""
-    lines = [f"{'mode':<22}{'nodes':>8}{'leaves':>8}{'pruned':>8}  value  best"]
+    # Translators: the headings of the comparison table's columns: mode at most ~21
+    # characters, nodes, leaves and pruned at most 7, value 5.
+    # (The headings are translated outside the format string: gettext's extraction does
+    # not look inside f-strings.)
+    heads = (_("mode"), _("nodes"), _("leaves"), _("pruned"), _("value"), pgettext("move", "best"))
+    lines = ["{:<22}{:>8}{:>8}{:>8}  {:<5}  {}".format(*heads)]
     for mode, tree in trees.items():
-        title = MODE_TITLES[mode]  # type: ignore[index]
+        title = _(MODE_TITLES[mode])  # type: ignore[index]
         if isinstance(tree, str):
             lines.append(f"{title:<22}{tree}")
             continue
-        extra = f"  (+{tree.ordering_looks} quick looks)" if tree.ordering_looks else ""
+        extra = "  " + ngettext("(+{n} quick look)", "(+{n} quick looks)",
+                                tree.ordering_looks).format(n=number(tree.ordering_looks)) \
+            if tree.ordering_looks else ""
         lines.append(f"{title:<22}{tree.node_count:>8}{tree.leaves:>8}{tree.pruned_count:>8}"
                      f"  {value_text(tree.value):<5}  {tree.best_name}{extra}")
     return "\n".join(lines)
@@ -106,17 +113,19 @@ def write_figure(path: str, svg: str) -> None:
     try:
         atomic_write_text(path, svg)
     except OSError as error:
-        raise CliError(f"{path} could not be written: {os_reason(error)}") from None
+        raise CliError(_("{path} could not be written: {reason}").format(
+            path=path, reason=os_reason(error))) from None
 
 
 def run(args: argparse.Namespace) -> int:
     """``plies tree``: record and print; bad input raises ``CliError`` (exit 2)."""
     if not MIN_DEPTH <= args.depth <= MAX_DEPTH:
-        raise CliError(f"depth must be {MIN_DEPTH} to {MAX_DEPTH} for a tree a person can "
-                       f"read, not {args.depth}")
+        raise CliError(_("depth must be {low} to {high} for a tree a person can read, "
+                         "not {depth}").format(low=MIN_DEPTH, high=MAX_DEPTH, depth=args.depth))
     game = build_game(args)
     if game.is_over():
-        raise CliError(f"the game is already over after {game.moves_text() or 'no moves'}")
+        raise CliError(_("the game is already over after {moves}").format(
+            moves=game.moves_text() or _("no moves")))
     try:
         evaluator = load_evaluator(args.game, args.eval)
     except EvaluatorError as error:
@@ -134,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     if args.svg:
         if args.compare:
-            raise CliError("--svg draws one tree: leave out --compare")
+            raise CliError(_("--svg draws one tree: leave out --compare"))
         write_figure(args.svg, figure_svg(from_search(tree), search_caption(tree)))
     print(json.dumps(payload) if args.json else text)
     return 0

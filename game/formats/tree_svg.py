@@ -24,6 +24,7 @@ from xml.sax.saxutils import escape
 
 from ai.explain.exercises import INF, Exercise, ExNode, preorder
 from ai.explain.tree import MODE_TITLES, SearchTree, TreeNode, value_text, window_text
+from game.i18n import N_, _, ngettext
 from game.rules import GAMES
 
 SLOT = 64
@@ -34,6 +35,10 @@ HALF = 15
 """Half the size of a shape."""
 MAX_STUBS = 4
 """Pruned or skipped children drawn one by one under a node; more are gathered."""
+EXERCISE_KINDS = {"minimax": N_("minimax"), "alphabeta": N_("alphabeta"),
+                  "ordering": N_("ordering")}
+"""An exercise's kind as the caption names it ("alphabeta exercise")."""
+SEPARATOR = " · "  # untranslated: between the caption's parts, each translated alone
 
 
 @dataclasses.dataclass
@@ -79,7 +84,7 @@ def from_search(tree: SearchTree) -> FigNode:
         if len(names) > MAX_STUBS:
             names = [*names[:MAX_STUBS - 1], f"+{len(names) - MAX_STUBS + 1}"]
         fig.children += [FigNode(stub_kind, "", name, crossed=True) for name in names]
-        skipped = [name for _, name, _ in node.skipped]
+        skipped = [name for _move, name, _reason in node.skipped]
         if len(skipped) > MAX_STUBS:
             skipped = [*skipped[:MAX_STUBS - 1], f"+{len(skipped) - MAX_STUBS + 1}"]
         fig.children += [FigNode("skipped", "", name) for name in skipped]
@@ -88,13 +93,30 @@ def from_search(tree: SearchTree) -> FigNode:
     return one(tree.root)
 
 
+def _where(game_name: str, moves: str) -> str:
+    """The caption's first part: the game and the position."""
+    game = _(GAMES[game_name].title)
+    if moves:
+        # Translators: a figure's caption: {moves} are the moves played (notation).
+        return _("{game} after {moves}").format(game=game, moves=moves)
+    return _("{game}, start position").format(game=game)
+
+
 def search_caption(tree: SearchTree) -> str:
-    """``Connect-4 after 4453 · alpha-beta, depth 2 · MAX Yellow · 21 nodes, 24 pruned``."""
-    where = f" after {tree.moves_text}" if tree.moves_text else ", start position"
-    return (f"{GAMES[tree.game_name].title}{where} · {MODE_TITLES[tree.mode]}, depth "
-            f"{tree.depth} · MAX {tree.side_names[0]}, MIN {tree.side_names[1]} · value "
-            f"{value_text(tree.value)}, best {tree.best_name} · {tree.node_count} nodes, "
-            f"{tree.pruned_count} pruned")
+    """``Connect-4 after 4453 · alpha-beta, depth 2 · MAX Yellow · 21 nodes, 24 pruned``
+    (in the current language; the parts are translated one by one)."""
+    return SEPARATOR.join((
+        _where(tree.game_name, tree.moves_text),
+        # Translators: {mode} is a search mode ("alpha-beta").
+        _("{mode}, depth {depth}").format(mode=_(MODE_TITLES[tree.mode]), depth=tree.depth),
+        # Translators: MAX and MIN are the search's two players, {max_side} and {min_side}
+        # the game's sides ("Red").
+        _("MAX {max_side}, MIN {min_side}").format(max_side=tree.side_names[0],
+                                                   min_side=tree.side_names[1]),
+        _("value {value}, best {move}").format(value=value_text(tree.value),
+                                              move=tree.best_name),
+        ngettext("{nodes} node, {pruned} pruned", "{nodes} nodes, {pruned} pruned",
+                 tree.node_count).format(nodes=tree.node_count, pruned=tree.pruned_count)))
 
 
 # --- from an exercise -------------------------------------------------------------------
@@ -129,21 +151,38 @@ def from_exercise(exercise: Exercise, *, answers: bool) -> FigNode:
 
 
 def exercise_caption(exercise: Exercise, *, answers: bool) -> str:
-    where = f" after {exercise.moves}" if exercise.moves else ", start position"
-    head = (f"{GAMES[exercise.game_name].title}{where} · {exercise.kind} exercise, depth "
-            f"{exercise.depth}, seed {exercise.seed}")
+    """The worksheet's caption (with the question) or the key's (with the answers), in
+    the current language; the parts are translated one by one."""
+    kind = _(EXERCISE_KINDS.get(exercise.kind, exercise.kind))
+    head = [_where(exercise.game_name, exercise.moves),
+            # Translators: {kind} is the exercise's kind ("minimax"); {seed} a number that
+            # makes the same exercise again.
+            _("{kind} exercise, depth {depth}, seed {seed}").format(
+                kind=kind, depth=exercise.depth, seed=exercise.seed)]
     if not answers:
-        return f"{head} · {exercise.question()}"
+        return SEPARATOR.join((*head, exercise.question()))
     if exercise.kind == "ordering":
         o = exercise.key["ordering"]
-        return (f"{head} · answers: best order {' '.join(o['best_order'])} "
-                f"({o['best_nodes']} nodes), worst {' '.join(o['worst_order'])} "
-                f"({o['worst_nodes']}), as given {o['given_nodes']}")
-    if exercise.kind == "alphabeta":
+        # Translators: {best_order}, {worst_order} are move orders (notation), the others
+        # counts of nodes.
+        said = ngettext("answers: best order {best_order} ({best_nodes} node), worst "
+                        "{worst_order} ({worst_nodes}), as given {given_nodes}",
+                        "answers: best order {best_order} ({best_nodes} nodes), worst "
+                        "{worst_order} ({worst_nodes}), as given {given_nodes}",
+                        o["best_nodes"]).format(
+            best_order=" ".join(o["best_order"]), best_nodes=o["best_nodes"],
+            worst_order=" ".join(o["worst_order"]), worst_nodes=o["worst_nodes"],
+            given_nodes=o["given_nodes"])
+    elif exercise.kind == "alphabeta":
         never = exercise.key["alphabeta"]["leaves_never_visited"]
-        return (f"{head} · answers: leaves never visited: "
-                f"{', '.join(never) if never else 'none'}")
-    return f"{head} · answers"
+        # Translators: {leaves} are the leaves' names ("D, F"), or "none".
+        said = _("answers: leaves never visited: {leaves}").format(
+            # Translators: no leaf (the leaves alpha-beta never visits).
+            leaves=", ".join(never) if never else _("none"))
+    else:
+        # Translators: the caption of an exercise's key (the answers are in the figure).
+        said = _("answers")
+    return SEPARATOR.join((*head, said))
 
 
 def _v(value: int) -> str:
@@ -179,16 +218,20 @@ def _shape(node: FigNode, colour: str, fill: str) -> str:
     x, y, h = node.x, node.y, HALF
     if node.kind == "max":
         points = f"{x},{y - h} {x + h},{y + h * 0.8} {x - h},{y + h * 0.8}"
+        # untranslated: SVG markup
         return (f'<polygon class="node max" points="{points}" fill="{fill}" '
                 f'stroke="{colour}" stroke-width="2"/>')
     if node.kind == "min":
         points = f"{x - h},{y - h * 0.8} {x + h},{y - h * 0.8} {x},{y + h}"
+        # untranslated: SVG markup
         return (f'<polygon class="node min" points="{points}" fill="{fill}" '
                 f'stroke="{colour}" stroke-width="2"/>')
     if node.kind == "skipped":
+        # untranslated: SVG markup
         return (f'<circle class="node skipped" cx="{x}" cy="{y}" r="{h * 0.8}" fill="none" '
                 f'stroke="#9aa0aa" stroke-width="2" stroke-dasharray="2,3"/>')
     kind = "pruned" if node.kind == "pruned" else "leaf"
+    # untranslated: SVG markup
     return (f'<rect class="node {kind}" x="{x - h * 0.8}" y="{y - h * 0.8}" '
             f'width="{h * 1.6}" height="{h * 1.6}" fill="{fill}" stroke="{colour}" '
             f'stroke-width="2"/>')
@@ -199,10 +242,13 @@ def figure_svg(root: FigNode, caption: str) -> str:
     width, height = _layout(root)
     width += 20
     height += 30
+    # untranslated: SVG markup
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           # untranslated: SVG markup
            (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
             f'height="{height:.0f}" viewBox="-10 0 {width:.0f} {height:.0f}" '
             f'font-family="DejaVu Sans, Helvetica, Arial, sans-serif">'),
+           # untranslated: SVG markup
            f'<rect x="-10" y="0" width="{width:.0f}" height="{height:.0f}" fill="white"/>']
     nodes = root.walk()
     parents = {id(c): n for n in nodes for c in n.children}
@@ -214,14 +260,17 @@ def figure_svg(root: FigNode, caption: str) -> str:
         colour = "#9aa0aa" if grey else "#333a44"
         dash = ' stroke-dasharray="5,4"' if grey else ""
         x1, y1, x2, y2 = parent.x, parent.y + HALF + 26, node.x, node.y - HALF - 2
+        # untranslated: SVG markup
         out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
                    f'stroke-width="1.5"{dash}/>')
         mx, my = x1 + (x2 - x1) * 0.55, y1 + (y2 - y1) * 0.55
         if node.crossed:
+            # untranslated: SVG markup
             out.append(f'<path class="cut" d="M{mx - 6},{my - 6} L{mx + 6},{my + 6} '
                        f'M{mx - 6},{my + 6} L{mx + 6},{my - 6}" stroke="#d0312d" '
                        f'stroke-width="2.5"/>')
         if node.move:
+            # untranslated: SVG markup
             out.append(f'<text x="{mx + 9}" y="{my - 2}" font-size="12" fill="{colour}">'
                        f'{escape(node.move)}</text>')
     for node in nodes:
@@ -233,15 +282,19 @@ def figure_svg(root: FigNode, caption: str) -> str:
             fill = "#eeeeee"
         out.append(_shape(node, colour, fill))
         if node.name:
+            # untranslated: SVG markup
             out.append(f'<text x="{node.x}" y="{node.y + 4}" font-size="11" '
                        f'text-anchor="middle" fill="#222831">{escape(node.name)}</text>')
         if node.value:
+            # untranslated: SVG markup
             out.append(f'<text x="{node.x}" y="{node.y + HALF + 14}" font-size="13" '
                        f'font-weight="bold" text-anchor="middle" fill="{colour}">'
                        f'{escape(node.value)}</text>')
         if node.window:
+            # untranslated: SVG markup
             out.append(f'<text x="{node.x}" y="{node.y + HALF + 27}" font-size="10" '
                        f'text-anchor="middle" fill="#5a6270">{escape(node.window)}</text>')
+    # untranslated: SVG markup
     out.append(f'<text x="0" y="{height - 10}" font-size="12" fill="#5a6270">'
                f'{escape(caption)}</text>')
     out.append("</svg>")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import _
 from game.rules.base import (
     PASS,
     Cell,
@@ -42,7 +43,8 @@ def new_game(name: str, **variant: Any) -> Game:
         cls = GAMES[name]
     except KeyError:
         raise RulesError(
-            f"unknown game {name!r}; choose one of {', '.join(GAMES)}"
+            _("unknown game {name}; choose one of {games}").format(
+                name=repr(name), games=", ".join(GAMES))
         ) from None
     return cls(**{k: v for k, v in variant.items() if v is not None})
 
@@ -63,7 +65,7 @@ def set_up(name: str, diagram: str, turn: int | str | None = None, **variant: An
     return GAMES[name].from_diagram(diagram, parse_turn(turn), **options)
 
 
-__all__ = [
+__all__ = [  # untranslated: identifiers
     "GAMES", "PASS", "Cell", "Connect4", "Game", "Gomoku", "IllegalMoveError",
     "InvalidMoveError", "InvalidVariantError", "Move", "Othello", "Outcome",
     "RulesError", "SetupError", "TicTacToe", "new_game", "parse_turn", "set_up",

@@ -33,6 +33,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, TypeAlias
 
+from game.i18n import _
+
 Move: TypeAlias = int
 """A move as the search sees it: a small non-negative int, or ``PASS``."""
 
@@ -80,25 +82,26 @@ def parse_turn(text: str | int | None) -> int | None:
         return 0
     if word in ("O", "W", "1", "WHITE", "YELLOW"):
         return 1
-    raise SetupError(f"the side to move must be X (the first player) or O (the second), "
-                     f"not {str(text)[:20]!r}")
+    raise SetupError(_("the side to move must be X (the first player) or O (the second), "
+                       "not {text}").format(text=repr(str(text)[:20])))
 
 
 def diagram_rows(text: str, what: str) -> list[str]:
-    """A diagram's rows, top first: split on ``/`` (or line breaks), spaces dropped.
+    """A diagram's rows, top first: split on ``/`` (or line breaks), spaces dropped;
+    ``what`` names the game in the errors (marked with ``N_``, translated here).
 
     Raises:
         SetupError: not text, or empty.
     """
     if not isinstance(text, str):
-        raise SetupError(f"a {what} diagram must be text")
+        raise SetupError(_("a {game} diagram must be text").format(game=_(what)))
     rows = [("".join(row.split())) for row in text.replace("\n", "/").split("/")]
     while rows and not rows[-1]:
         rows.pop()
     while rows and not rows[0]:
         rows.pop(0)
     if not rows:
-        raise SetupError(f"the {what} diagram is empty")
+        raise SetupError(_("the {game} diagram is empty").format(game=_(what)))
     return rows
 
 
@@ -278,8 +281,9 @@ class Game(abc.ABC):
     def illegal_reason(self, move: Move) -> str:
         """A sentence saying why ``move`` is illegal here (games refine it)."""
         if self.is_over():
-            return "the game is already over"
-        return f"{self.move_name(move)} is not a legal move in this position"
+            return _("the game is already over")
+        return _("{move} is not a legal move in this position").format(
+            move=self.move_name(move))
 
     def play_moves(self, moves: str | Sequence[Move]) -> None:
         """Play a whole move list (text or moves), checked, all or nothing.
@@ -297,11 +301,15 @@ class Game(abc.ABC):
                     self.push(PASS)
                     played += 1
                 if move not in self.legal_moves():
-                    raise IllegalMoveError(f"move {number}: {self.illegal_reason(move)}")
+                    raise IllegalMoveError(
+                        # Translators: {number} is the move's number in the list, {reason}
+                        # a sentence saying why it is illegal.
+                        _("move {number}: {reason}").format(
+                            number=number, reason=self.illegal_reason(move)))
                 self.push(move)
                 played += 1
         except RulesError:
-            for _ in range(played):
+            for _i in range(played):
                 self.pop()
             raise
 
@@ -332,6 +340,7 @@ def parse_cell_moves(text: str, parse_move: Callable[[str], Move]) -> list[Move]
             try:
                 moves.append(parse_move(piece))
             except InvalidMoveError as error:
-                raise InvalidMoveError(f"move {len(moves) + 1}: {error}") from None
+                raise InvalidMoveError(_("move {number}: {reason}").format(
+                    number=len(moves) + 1, reason=error)) from None
             pos += len(piece)
     return moves

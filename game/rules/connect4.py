@@ -112,6 +112,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from game.i18n import N_, _
 from game.rules.base import (
     PASS,
     Cell,
@@ -124,14 +125,17 @@ from game.rules.base import (
     diagram_rows,
 )
 
-__all__ = ["Connect4"]
+__all__ = ["IN_A_ROW", "Connect4"]
 
 MIN_SIZE, MAX_SIZE = 4, 10
 """Allowed widths and heights."""
 MIN_CONNECT, MAX_CONNECT = 3, 6
 """Allowed line lengths."""
 
-_NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
+IN_A_ROW = {3: N_("three in a row"), 4: N_("four in a row"), 5: N_("five in a row"),
+            6: N_("six in a row")}
+"""The win reason for each line length (English in records, translated where shown:
+``_(IN_A_ROW[4])``), also the phrase that names a variant's line."""
 
 
 class _Geometry:
@@ -180,10 +184,10 @@ class _Geometry:
         self.exact = groups <= 2
 
         self.win_outcomes = (
-            Outcome(0, f"{_NUMBER_WORDS[connect]} in a row"),
-            Outcome(1, f"{_NUMBER_WORDS[connect]} in a row"),
+            Outcome(0, IN_A_ROW[connect]),
+            Outcome(1, IN_A_ROW[connect]),
         )
-        self.draw_outcome = Outcome(None, "board full")
+        self.draw_outcome = Outcome(None, N_("board full"))
 
     def cell_of(self, bit: int) -> Cell:
         """Display cell ``(x, y)`` of a single-bit mask (y = 0 is the top row)."""
@@ -201,27 +205,27 @@ def _geometry(width: int, height: int, connect: int) -> _Geometry:
 
 
 def _check_variant(width: Any, height: Any, connect: Any) -> None:
-    for name, value, low, high, what in (
-        ("width", width, MIN_SIZE, MAX_SIZE, "columns wide"),
-        ("height", height, MIN_SIZE, MAX_SIZE, "rows high"),
-        ("connect", connect, MIN_CONNECT, MAX_CONNECT, "in a row to win"),
+    for name, value, low, high, out_of_range in (
+        ("width", width, MIN_SIZE, MAX_SIZE,
+         N_("a Connect-4 board must be {low} to {high} columns wide, not {value}")),
+        ("height", height, MIN_SIZE, MAX_SIZE,
+         N_("a Connect-4 board must be {low} to {high} rows high, not {value}")),
+        ("connect", connect, MIN_CONNECT, MAX_CONNECT,
+         N_("Connect-4 is played with {low} to {high} in a row to win, not {value}")),
     ):
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidVariantError(
-                f"the Connect-4 {name} must be a whole number, not {value!r}"
+                # Translators: {option} is the option's name as typed: width, height or
+                # connect.
+                _("the Connect-4 {option} must be a whole number, not {value}").format(
+                    option=name, value=repr(value))
             )
         if not low <= value <= high:
-            if name == "connect":
-                raise InvalidVariantError(
-                    f"Connect-4 is played with {low} to {high} in a row to win, not {value}"
-                )
-            raise InvalidVariantError(
-                f"a Connect-4 board must be {low} to {high} {what}, not {value}"
-            )
+            raise InvalidVariantError(_(out_of_range).format(low=low, high=high, value=value))
     if connect > max(width, height):
         raise InvalidVariantError(
-            f"{connect} in a row does not fit on a board {width} columns wide "
-            f"and {height} rows high"
+            _("{connect} in a row does not fit on a board {width} columns wide "
+              "and {height} rows high").format(connect=connect, width=width, height=height)
         )
 
 
@@ -251,8 +255,8 @@ class Connect4(Game):
     """
 
     name = "connect4"
-    title = "Connect-4"
-    side_names = ("Red", "Yellow")
+    title = N_("Connect-4")
+    side_names = (N_("Red"), N_("Yellow"))
     moves_separator = ""
 
     __slots__ = (
@@ -285,23 +289,27 @@ class Connect4(Game):
         >>> g.turn, g.counts(), g.move_stack
         (1, (2, 1), [])
         """
-        rows = diagram_rows(text, "Connect-4")
+        rows = diagram_rows(text, N_("Connect-4"))
         width, height = len(rows[0]), len(rows)
-        for name, given, actual in (("width", variant.get("width"), width),
-                                    ("height", variant.get("height"), height)):
+        for given, actual, differs in (
+            (variant.get("width"), width,
+             N_("the diagram is {actual} columns wide, not {given} as the width option says")),
+            (variant.get("height"), height,
+             N_("the diagram is {actual} rows high, not {given} as the height option says")),
+        ):
             if given is not None and given != actual:
-                raise SetupError(f"the diagram is {actual} {'columns wide' if name == 'width' else 'rows high'},"
-                                 f" not {given} as the {name} option says")
+                raise SetupError(_(differs).format(actual=actual, given=given))
         try:
             game = cls(width, height, variant.get("connect") or 4)
         except InvalidVariantError as error:
-            raise SetupError(f"the diagram's board: {error}") from None
+            raise SetupError(_("the diagram's board: {error}").format(error=error)) from None
         geo = game._geo
         red = yellow = 0
         for y, row in enumerate(rows):
             if len(row) != width:
-                raise SetupError(f"row {y + 1} from the top has {len(row)} cells, not {width} "
-                                 f"like the first (rows are separated by '/')")
+                raise SetupError(_("row {row} from the top has {cells} cells, not {width} "
+                                   "like the first (rows are separated by '/')").format(
+                                       row=y + 1, cells=len(row), width=width))
             for x, mark in enumerate(row):
                 bit = 1 << (x * geo.stride + height - 1 - y)
                 if mark in "Xx":
@@ -309,30 +317,36 @@ class Connect4(Game):
                 elif mark in "Oo":
                     yellow |= bit
                 elif mark != ".":
-                    raise SetupError(f"row {y + 1} from the top has {mark!r} in column {x + 1}: "
-                                     f"write X (Red), O (Yellow) or . (empty)")
+                    raise SetupError(_("row {row} from the top has {mark} in column {column}: "
+                                       "write X (Red), O (Yellow) or . (empty)").format(
+                                           row=y + 1, mark=repr(mark), column=x + 1))
         mask = red | yellow
         for column in range(width):
             stones = mask & geo.column_masks[column]
             if stones & (stones + geo.bottoms[column]) & geo.column_masks[column]:
-                raise SetupError(f"column {column + 1} has a disc floating above an empty cell")
+                raise SetupError(_("column {column} has a disc floating above an empty "
+                                   "cell").format(column=column + 1))
         reds, yellows = red.bit_count(), yellow.bit_count()
         if reds not in (yellows, yellows + 1):
-            raise SetupError(f"{reds} red and {yellows} yellow discs cannot come from "
-                             f"alternate moves (Red starts, so Red has as many as Yellow or one more)")
+            raise SetupError(_("{reds} red and {yellows} yellow discs cannot come from "
+                               "alternate moves (Red starts, so Red has as many as Yellow or "
+                               "one more)").format(reds=reds, yellows=yellows))
         side = reds - yellows  # Red to move when the counts are equal
         if turn is not None and turn != side:
-            raise SetupError(f"with {reds} red and {yellows} yellow discs it is "
-                             f"{cls.side_names[side]}'s turn, not {cls.side_names[turn]}'s")
+            raise SetupError(_("with {reds} red and {yellows} yellow discs it is "
+                               "{side}'s turn, not {other}'s").format(
+                                   reds=reds, yellows=yellows, side=_(cls.side_names[side]),
+                                   other=_(cls.side_names[turn])))
         won = [name for name, stones in zip(cls.side_names, (red, yellow)) if game.has_line(stones)]
         if len(won) == 2:
-            raise SetupError(f"both Red and Yellow have {_NUMBER_WORDS[game.connect]} in a "
-                             f"row: a game has only one winner")
+            # Translators: {line} is a line of the game, "four in a row".
+            raise SetupError(_("both Red and Yellow have {line}: a game has only one "
+                               "winner").format(line=_(IN_A_ROW[game.connect])))
         if won:
-            raise SetupError(f"{won[0]} already has {_NUMBER_WORDS[game.connect]} in a row: "
-                             f"the game is over")
+            raise SetupError(_("{side} already has {line}: the game is over").format(
+                side=_(won[0]), line=_(IN_A_ROW[game.connect])))
         if mask == geo.board_mask:
-            raise SetupError("the board is full: the game is over")
+            raise SetupError(_("the board is full: the game is over"))
         game._first = side
         game._mask = mask
         game._cur = yellow if side else red
@@ -445,17 +459,16 @@ class Connect4(Game):
     def illegal_reason(self, move: Move) -> str:
         """Why ``move`` cannot be played now, as a sentence for a user."""
         if move == PASS:
-            return "there is no passing in Connect-4"
+            return _("there is no passing in Connect-4")
         if not isinstance(move, int) or not 0 <= move < self.width:
-            return (
-                f"there is no column {move + 1 if isinstance(move, int) else move}; "
-                f"this board has columns {self._column_range()}"
-            )
+            return _("there is no column {column}; this board has columns {columns}").format(
+                column=move + 1 if isinstance(move, int) else move,
+                columns=self._column_range())
         if self.is_over():
-            return "the game is already over"
+            return _("the game is already over")
         if self._mask & self._geo.tops[move]:
-            return f"column {move + 1} is full"
-        return f"column {move + 1} cannot be played now"
+            return _("column {column} is full").format(column=move + 1)
+        return _("column {column} cannot be played now").format(column=move + 1)
 
     # --- notation -------------------------------------------------------------------
 
@@ -469,23 +482,27 @@ class Connect4(Game):
         """
         stripped = text.strip()
         if not stripped:
-            raise InvalidMoveError(f"no move given: type a column, {self._digit_hint()}")
+            # Translators: {digits} says which digits, "a digit from 1 to 7".
+            raise InvalidMoveError(_("no move given: type a column, {digits}").format(
+                digits=self._digit_hint()))
         if len(stripped) > 1:
             raise InvalidMoveError(
-                f"{stripped!r} is not one move: type a single column, {self._digit_hint()}"
+                _("{text} is not one move: type a single column, {digits}").format(
+                    text=repr(stripped), digits=self._digit_hint())
             )
         return self._parse_char(stripped)
 
     def _parse_char(self, char: str) -> Move:
         if not ("0" <= char <= "9"):
-            raise InvalidMoveError(f"{char!r} is not a column: {self._digit_hint()}")
+            raise InvalidMoveError(_("{text} is not a column: {digits}").format(
+                text=repr(char), digits=self._digit_hint()))
         column = int(char) or 10
         if column > self.width:
-            written = " (written 0)" if column == 10 else ""
-            raise InvalidMoveError(
-                f"there is no column {column}{written}; "
-                f"this board has columns {self._column_range()}"
-            )
+            no_column = (N_("there is no column {column} (written 0); this board has columns "
+                            "{columns}") if column == 10 else
+                         N_("there is no column {column}; this board has columns {columns}"))
+            raise InvalidMoveError(_(no_column).format(column=column,
+                                                       columns=self._column_range()))
         return column - 1
 
     def move_name(self, move: Move) -> str:
@@ -495,7 +512,8 @@ class Connect4(Game):
             InvalidMoveError: ``move`` is not a column of this board.
         """
         if not isinstance(move, int) or not 0 <= move < self.width:
-            raise InvalidMoveError(f"{move!r} is not a column of this board")
+            raise InvalidMoveError(_("{move} is not a column of this board").format(
+                move=repr(move)))
         return self._geo.column_label(move)
 
     def parse_moves(self, text: str) -> list[Move]:
@@ -512,17 +530,20 @@ class Connect4(Game):
             try:
                 moves.append(self._parse_char(char))
             except InvalidMoveError as error:
-                raise InvalidMoveError(f"move {len(moves) + 1}: {error}") from None
+                raise InvalidMoveError(_("move {number}: {reason}").format(
+                    number=len(moves) + 1, reason=error)) from None
         return moves
 
     def _column_range(self) -> str:
         last = self._geo.column_label(self.width - 1)
-        return f"1 to {self.width}" if last != "0" else "1 to 9 and 0 (for 10)"
+        # Translators: the columns of the board, after "this board has columns".
+        return (_("1 to {last}").format(last=self.width) if last != "0"
+                else _("1 to 9 and 0 (for 10)"))
 
     def _digit_hint(self) -> str:
         if self.width == 10:
-            return "a digit from 1 to 9, or 0 for column 10"
-        return f"a digit from 1 to {self.width}"
+            return _("a digit from 1 to 9, or 0 for column 10")
+        return _("a digit from 1 to {last}").format(last=self.width)
 
     # --- board view -----------------------------------------------------------------
 
@@ -729,9 +750,10 @@ class Connect4(Game):
         lines.append(" ".join(self._geo.column_label(c) for c in range(self.width)))
         outcome = self.outcome()
         if outcome is None:
-            lines.append(f"{self.side_names[self.turn]} to move")
+            lines.append(_("{side} to move").format(side=_(self.side_names[self.turn])))
         elif outcome.winner is None:
-            lines.append(f"draw ({outcome.reason})")
+            lines.append(_("draw ({reason})").format(reason=_(outcome.reason)))
         else:
-            lines.append(f"{self.side_names[outcome.winner]} won ({outcome.reason})")
+            lines.append(_("{side} won ({reason})").format(
+                side=_(self.side_names[outcome.winner]), reason=_(outcome.reason)))
         return "\n".join(lines)

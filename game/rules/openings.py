@@ -42,7 +42,9 @@ from __future__ import annotations
 
 import dataclasses
 
-__all__ = ["FIRST", "KINDS", "Opening", "OpeningError", "SECOND"]
+from game.i18n import _
+
+__all__ = ["FIRST", "KINDS", "Opening", "OpeningError", "SECOND"]  # untranslated: identifiers
 
 FIRST = "first"
 SECOND = "second"
@@ -74,7 +76,8 @@ class Opening:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise OpeningError(f"the opening must be swap or swap2, not {self.kind!r}")
+            raise OpeningError(_("the opening must be swap or swap2, not {kind}").format(
+                kind=repr(self.kind)))
 
     # --- what happens now ----------------------------------------------------------
 
@@ -138,8 +141,13 @@ class Opening:
         allowed = self.options(plies)
         if choice not in allowed:
             if not allowed:
-                raise OpeningError(f"no choice is due now in the {self.kind} opening")
-            raise OpeningError(f"the choice must be {' or '.join(allowed)}, not {choice!r}")
+                # Translators: {kind} is "swap" or "swap2", the opening's name.
+                raise OpeningError(_("no choice is due now in the {kind} opening").format(
+                    kind=self.kind))
+            # Translators: between the choices one may type ("black or white or place").
+            choices = _(" or ").join(allowed)
+            raise OpeningError(_("the choice must be {choices}, not {choice}").format(
+                choices=choices, choice=repr(choice)))
         self.choices.append(choice)
 
     # --- records ---------------------------------------------------------------------
@@ -156,13 +164,14 @@ class Opening:
             OpeningError: a bad kind, an unknown or misplaced choice, a missing one.
         """
         if not isinstance(data, dict) or set(data) != {"kind", "choices"}:
-            raise OpeningError('the opening must be {"kind": "swap" or "swap2", '
-                               '"choices": [...]}')
+            # Translators: {form} is the record's JSON form, shown as it is written.
+            raise OpeningError(_("the opening must be {form}").format(
+                form='{"kind": "swap" or "swap2", "choices": [...]}'))  # untranslated: JSON
         choices = data["choices"]
         if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
-            raise OpeningError("the opening's choices must be a list of words")
+            raise OpeningError(_("the opening's choices must be a list of words"))
         if not isinstance(data["kind"], str):
-            raise OpeningError("the opening's kind must be swap or swap2")
+            raise OpeningError(_("the opening's kind must be swap or swap2"))
         opening = cls(data["kind"])
         pending = list(choices)
         stones = 0
@@ -172,13 +181,14 @@ class Opening:
                     opening.choose(pending.pop(0), stones)
                     continue
                 if stones < plies:
-                    raise OpeningError(f"the {opening.kind} opening needs a choice after "
-                                       f"stone {stones}")
+                    raise OpeningError(_("the {kind} opening needs a choice after "
+                                         "stone {stone}").format(kind=opening.kind,
+                                                                 stone=stones))
                 break  # the choice is still to come
             if stones >= plies:
                 break
             stones += 1
         if pending:
-            raise OpeningError(f"the {opening.kind} opening has more choices than its "
-                               "moves reach")
+            raise OpeningError(_("the {kind} opening has more choices than its "
+                                 "moves reach").format(kind=opening.kind))
         return opening

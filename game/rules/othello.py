@@ -109,6 +109,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import N_, _
 from game.rules.base import (
     PASS,
     Cell,
@@ -324,7 +325,7 @@ def line_masks(reach: int) -> list[int]:
         bits = 0
         for dr, dc in _DIRECTIONS:
             r, c = row + dr, col + dc
-            for _ in range(reach):
+            for _i in range(reach):
                 if not (0 <= r < SIZE and 0 <= c < SIZE):
                     break
                 bits |= 1 << (r * SIZE + c)
@@ -388,14 +389,14 @@ def _margin(mine: int, theirs: int) -> int:
 
 
 _OUTCOMES = {
-    0: Outcome(0, "no moves left"),
-    1: Outcome(1, "no moves left"),
-    None: Outcome(None, "no moves left"),
+    0: Outcome(0, N_("no moves left")),
+    1: Outcome(1, N_("no moves left")),
+    None: Outcome(None, N_("no moves left")),
 }
 
 _PASS_WORDS = ("pa", "pass")
 
-_NOT_A_SQUARE = "columns are a-h and rows 1-8"
+_NOT_A_SQUARE = N_("{text} is not a square: columns are a-h and rows 1-8")
 
 
 class Othello(Game):
@@ -424,8 +425,8 @@ class Othello(Game):
     """
 
     name = "othello"
-    title = "Othello"
-    side_names = ("Black", "White")
+    title = N_("Othello")
+    side_names = (N_("Black"), N_("White"))
     moves_separator = ""
 
     width = SIZE
@@ -463,11 +464,13 @@ class Othello(Game):
         text = "".join(text64.split())
         if len(text) != 64:
             raise InvalidVariantError(
-                f"an Othello board needs 64 squares (X, O, - or .), not {len(text)}"
+                _("an Othello board needs 64 squares (X, O, - or .), not {squares}").format(
+                    squares=len(text))
             )
         if turn not in (0, 1):
             raise InvalidVariantError(
-                f"the side to move must be 0 (Black) or 1 (White), not {turn!r}"
+                _("the side to move must be 0 (Black) or 1 (White), not {turn}").format(
+                    turn=repr(turn))
             )
         black = white = 0
         for square, char in enumerate(text.upper()):
@@ -477,8 +480,9 @@ class Othello(Game):
                 white |= 1 << square
             elif char not in "-.":
                 raise InvalidVariantError(
-                    f"square {_name(square)} holds {char!r}; "
-                    "use X (Black), O (White), - or . (empty)"
+                    _("square {square} holds {mark}; "
+                      "use X (Black), O (White), - or . (empty)").format(
+                          square=_name(square), mark=repr(char))
                 )
         game = cls()
         game.player, game.opponent = (black, white) if turn == 0 else (white, black)
@@ -502,15 +506,17 @@ class Othello(Game):
             SetupError: one sentence.
         """
         if variant:
-            raise SetupError(f"Othello has no options, not {', '.join(variant)}")
-        text = "".join(diagram_rows(text, "Othello"))
+            raise SetupError(_("Othello has no options, not {options}").format(
+                options=", ".join(variant)))
+        text = "".join(diagram_rows(text, N_("Othello")))
         table = str.maketrans("BbXx*WwOo.", "XXXXXOOOO-")
         try:
             game = cls.from_board(text.translate(table), 0 if turn is None else turn)
         except InvalidVariantError as error:
             raise SetupError(str(error)) from None
         if game.is_over():
-            raise SetupError("neither side can move on this board: the game is already over")
+            raise SetupError(_("neither side can move on this board: the game is already "
+                               "over"))
         return game
 
     def diagram(self) -> str:
@@ -665,18 +671,18 @@ class Othello(Game):
         """A sentence saying why ``move`` may not be played here."""
         legal = self.legal_moves()
         if not legal:
-            return "the game is already over"
+            return _("the game is already over")
         if move in legal:
-            return f"{self.move_name(move)} is a legal move"
+            return _("{move} is a legal move").format(move=self.move_name(move))
         if move == PASS:
-            return "you may not pass: you have a legal move"
+            return _("you may not pass: you have a legal move")
         if not (isinstance(move, int) and 0 <= move < 64):
-            return f"{move!r} is not a square: {_NOT_A_SQUARE}"
+            return _(_NOT_A_SQUARE).format(text=repr(move))
         if legal == [PASS]:
-            return "you must pass: no legal move"
+            return _("you must pass: no legal move")
         if (self.player | self.opponent) >> move & 1:
-            return "the square is taken"
-        return f"{_name(move)} does not flip any disc"
+            return _("the square is taken")
+        return _("{move} does not flip any disc").format(move=_name(move))
 
     # --- notation -----------------------------------------------------------------
 
@@ -692,14 +698,14 @@ class Othello(Game):
             return PASS
         if len(word) == 2 and word[0] in COLUMNS and word[1] in "12345678":
             return (int(word[1]) - 1) * SIZE + COLUMNS.index(word[0])
-        raise InvalidMoveError(f"{text.strip()!r} is not a square: {_NOT_A_SQUARE}")
+        raise InvalidMoveError(_(_NOT_A_SQUARE).format(text=repr(text.strip())))
 
     def move_name(self, move: Move) -> str:
         """``"f5"`` for square 37, ``"PA"`` for a pass."""
         if move == PASS:
             return "PA"
         if not (isinstance(move, int) and 0 <= move < 64):
-            raise InvalidMoveError(f"{move!r} is not a square: {_NOT_A_SQUARE}")
+            raise InvalidMoveError(_(_NOT_A_SQUARE).format(text=repr(move)))
         return _name(move)
 
     def parse_moves(self, text: str) -> list[Move]:
@@ -786,12 +792,18 @@ class Othello(Game):
             lines.append(f"{row + 1} " + " ".join(cells))
         result = self.outcome()
         if result is None:
-            lines.append(f"{self.side_names[self.turn]} ({'XO'[self.turn]}) to move")
+            lines.append(_("{side} ({mark}) to move").format(
+                side=_(self.side_names[self.turn]), mark="XO"[self.turn]))
         else:
             b, w = self.counts()
             names = self.side_names
-            winner = "draw" if result.winner is None else f"{names[result.winner]} wins"
-            lines.append(f"game over, {winner} {b}-{w} ({names[self.turn]} to move)")
+            if result.winner is None:
+                # Translators: {black}-{white} are the disc counts, "32-32".
+                over = _("game over, draw {black}-{white} ({side} to move)")
+            else:
+                over = _("game over, {winner} wins {black}-{white} ({side} to move)")
+            lines.append(over.format(winner=_(names[result.winner or 0]), black=b, white=w,
+                                     side=_(names[self.turn])))
         return "\n".join(lines)
 
 

@@ -11,13 +11,14 @@ a ply; a finished game has no moves, so its branch counts 0 at any depth > 0.
 
 from __future__ import annotations
 
+from game.i18n import _
 from game.rules.base import Game
 
 
 def perft(game: Game, depth: int) -> int:
     """Leaf count of the move tree below ``game``; the position is left unchanged."""
     if depth < 0:
-        raise ValueError("perft depth must be 0 or more")
+        raise ValueError(_("perft depth must be 0 or more"))
     return _perft(game, depth)
 
 

@@ -108,16 +108,20 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
+from game.i18n import N_
+
 __all__ = [
     "DOUBLE_FOUR", "DOUBLE_THREE", "KINDS", "OVERLINE", "forbidden_kind", "forbidden_points",
     "may_be_forbidden",
 ]
 
-DOUBLE_THREE = "double-three"
-DOUBLE_FOUR = "double-four"
-OVERLINE = "overline"
+# Translators: the renju names of Black's forbidden points (Japanese: 三三, 四四, 長連).
+DOUBLE_THREE = N_("double-three")
+DOUBLE_FOUR = N_("double-four")
+OVERLINE = N_("overline")
 KINDS = (DOUBLE_THREE, DOUBLE_FOUR, OVERLINE)
-"""The kinds of forbidden point, as ``forbidden_kind`` names them."""
+"""The kinds of forbidden point, as ``forbidden_kind`` names them: identifiers in JSON
+and records, marked for the catalog so that ``_(kind)`` shows one to a person."""
 
 _REACH = 5
 """Window cells on each side of the centre."""

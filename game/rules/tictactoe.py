@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import N_, _
 from game.rules.base import (
     CELL_NAME_RE,
     PASS,
@@ -68,8 +69,8 @@ LINES: tuple[int, ...] = (
 _LINES_THROUGH = tuple(tuple(line for line in LINES if line >> cell & 1)
                        for cell in range(CELLS))
 _NAMES = tuple(f"{LETTERS[cell % SIZE]}{cell // SIZE + 1}" for cell in range(CELLS))
-_WINS = (Outcome(0, "three in a row"), Outcome(1, "three in a row"))
-_DRAW = Outcome(None, "board full")
+_WINS = (Outcome(0, N_("three in a row")), Outcome(1, N_("three in a row")))
+_DRAW = Outcome(None, N_("board full"))
 
 
 def _won(marks: int) -> bool:
@@ -80,7 +81,7 @@ class TicTacToe(Game):
     """Tic-tac-toe; X moves first. ``marks`` is ``[x, o]`` (read-only for evaluators)."""
 
     name = "tictactoe"
-    title = "Tic-tac-toe"
+    title = N_("Tic-tac-toe")
     side_names = ("X", "O")
     moves_separator = " "
 
@@ -102,29 +103,34 @@ class TicTacToe(Game):
         0
         """
         cls._check_variant(variant)
-        rows = diagram_rows(text, "tic-tac-toe")
+        rows = diagram_rows(text, N_("tic-tac-toe"))
         if len(rows) != SIZE or any(len(row) != SIZE for row in rows):
-            raise SetupError("a tic-tac-toe diagram is three rows of three cells")
+            raise SetupError(_("a tic-tac-toe diagram is three rows of three cells"))
         marks = [0, 0]
         for y, row in enumerate(rows):
             for x, char in enumerate(row.upper()):
                 if char not in "XO.":
-                    raise SetupError(f"{char!r} is not X, O or . in the diagram")
+                    raise SetupError(_("{mark} is not X, O or . in the diagram").format(
+                        mark=repr(char)))
                 if char != ".":
                     marks["XO".index(char)] |= 1 << ((SIZE - 1 - y) * SIZE + x)
         xs, os_ = marks[0].bit_count(), marks[1].bit_count()
         if xs not in (os_, os_ + 1):
-            raise SetupError(f"{xs} X and {os_} O cannot come from alternate moves "
-                             f"(X starts, so X has as many marks as O or one more)")
+            raise SetupError(_("{x_marks} X and {o_marks} O cannot come from alternate moves "
+                               "(X starts, so X has as many marks as O or one more)").format(
+                                   x_marks=xs, o_marks=os_))
         side = xs - os_
         if turn is not None and turn != side:
-            raise SetupError(f"with {xs} X and {os_} O it is {cls.side_names[side]}'s "
-                             f"turn, not {cls.side_names[turn]}'s")
+            raise SetupError(_("with {x_marks} X and {o_marks} O it is {side}'s turn, not "
+                               "{other}'s").format(x_marks=xs, o_marks=os_,
+                                                   side=cls.side_names[side],
+                                                   other=cls.side_names[turn]))
         for name, mine in zip(cls.side_names, marks):
             if _won(mine):
-                raise SetupError(f"{name} already has three in a row: the game is over")
+                raise SetupError(_("{side} already has {line}: the game is over").format(
+                    side=name, line=_(_WINS[0].reason)))
         if xs + os_ == CELLS:
-            raise SetupError("the board is full: the game is over")
+            raise SetupError(_("the board is full: the game is over"))
         game = cls()
         game.marks, game.turn = marks, side
         return game
@@ -133,7 +139,7 @@ class TicTacToe(Game):
     def _check_variant(variant: dict[str, Any]) -> None:
         """Refuse options: there is one board (``size=3`` is accepted as a no-op)."""
         if any(v is not None and (k, v) != ("size", SIZE) for k, v in variant.items()):
-            raise InvalidVariantError("tic-tac-toe has one board, 3x3, and no options")
+            raise InvalidVariantError(_("tic-tac-toe has one board, 3x3, and no options"))
 
     # --- the core protocol ------------------------------------------------------
 
@@ -191,12 +197,12 @@ class TicTacToe(Game):
     def illegal_reason(self, move: Move) -> str:
         """Why ``move`` cannot be played here, in one sentence."""
         if self.is_over():
-            return "the game is already over"
+            return _("the game is already over")
         if move == PASS:
-            return "there is no passing in tic-tac-toe"
+            return _("there is no passing in tic-tac-toe")
         if not isinstance(move, int) or not 0 <= move < CELLS:
-            return f"{move!r} is not a cell of the 3x3 board"
-        return f"{self.move_name(move)} is already taken"
+            return _("{move} is not a cell of the 3x3 board").format(move=repr(move))
+        return _("{move} is already taken").format(move=self.move_name(move))
 
     # --- notation ---------------------------------------------------------------
 
@@ -205,17 +211,19 @@ class TicTacToe(Game):
         text = text.strip()
         match = CELL_NAME_RE.fullmatch(text)
         if match is None:
-            raise InvalidMoveError(f"{text[:20]!r} is not a move: write a column letter "
-                                   f"then a row number, like b2")
+            raise InvalidMoveError(_("{text} is not a move: write a column letter "
+                                     "then a row number, like b2").format(text=repr(text[:20])))
         col, row = LETTERS.find(match[1].lower()), int(match[2][:3]) - 1
         if not (0 <= col < SIZE and 0 <= row < SIZE):
-            raise InvalidMoveError(f"{text!r} is off the 3x3 board (a1 to c3)")
+            raise InvalidMoveError(_("{text} is off the 3x3 board (a1 to c3)").format(
+                text=repr(text)))
         return row * SIZE + col
 
     def move_name(self, move: Move) -> str:
         """``4`` -> ``"b2"``."""
         if not isinstance(move, int) or not 0 <= move < CELLS:
-            raise InvalidMoveError(f"{move!r} is not a cell of the 3x3 board")
+            raise InvalidMoveError(_("{move} is not a cell of the 3x3 board").format(
+                move=repr(move)))
         return _NAMES[move]
 
     def parse_moves(self, text: str) -> list[Move]:
@@ -281,9 +289,10 @@ class TicTacToe(Game):
         lines.append(letters)
         result = self.outcome()
         if result is None:
-            lines.append(f"{self.side_names[self.turn]} to move")
+            lines.append(_("{side} to move").format(side=_(self.side_names[self.turn])))
         elif result.winner is None:
-            lines.append(f"Draw: {result.reason}")
+            lines.append(_("Draw: {reason}").format(reason=_(result.reason)))
         else:
-            lines.append(f"{self.side_names[result.winner]} wins: {result.reason}")
+            lines.append(_("{side} wins: {reason}").format(
+                side=_(self.side_names[result.winner]), reason=_(result.reason)))
         return "\n".join(lines)

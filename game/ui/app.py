@@ -35,10 +35,11 @@ from typing import Any
 
 import pygame
 
-from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, level_evaluator
 from ai.worker import SearchWorker, WorkerReport
+from game import i18n
 from game.clock import Snapshot, Timing
+from game.i18n import _, ngettext, number
 from game.players import Computer, Human, Player
 from game.rules import Game, new_game
 from game.settings import Settings, load_settings, save_settings, settings_to_dict
@@ -86,7 +87,9 @@ def players_for(first: str, level: int = DEFAULT_LEVEL, eval_name: str | None = 
     [Computer(level=3, evaluator='default'), Human()]
     """
     if first not in ("human", "ai", "computer"):
-        raise ValueError(f"first must be 'human' or 'ai', not {first!r}")
+        # Translators: 'human' and 'ai' are typed as they are; {first} is what was typed.
+        raise ValueError(_("first must be 'human' or 'ai', not {first}").format(
+            first=repr(first)))
     computer = Computer(int(level), eval_name or level_evaluator(game_name, int(level)))
     return [Human(), computer] if first == "human" else [computer, Human()]
 
@@ -157,9 +160,12 @@ class App:
         self._settings_baseline = settings_to_dict(on_disk)
         """The settings file as this window last read or wrote it: saving writes only
         what this window changed since (another window's changes are kept)."""
+        self._language = self.settings.language
+        """The language setting spoken: chosen before the window opened (``plies``'s
+        start), changed here by :meth:`set_language`."""
         want = size or clamp_to_screen(tuple(self.settings.window_size)) or DEFAULT_SIZE
         want = (max(MIN_SIZE[0], int(want[0])), max(MIN_SIZE[1], int(want[1])))
-        pygame.display.set_caption("Plies")
+        pygame.display.set_caption("Plies")  # untranslated: the program's name
         self._set_icon()
         self.screen = pygame.display.set_mode(want, pygame.RESIZABLE)
         window = self._window()
@@ -304,7 +310,7 @@ class App:
             if self.play is not None:
                 self.play.close_session()
                 self.play = None
-            pygame.display.set_caption("Plies")
+            pygame.display.set_caption("Plies")  # untranslated: the program's name
             self.set_scene(scene)
 
     def start_game(self, game: Game, players: list[Player], *, demo: bool | None = None,
@@ -338,7 +344,7 @@ class App:
                               opening=opening, study=study, names=names, timing=timing,
                               clock_times=clock_times)
         self.set_scene(self.play)
-        pygame.display.set_caption(f"Plies — {game.title}")
+        pygame.display.set_caption(f"Plies — {_(game.title)}")
         if remember:
             self.settings.last_game = game.name
             self.settings.last_variants[game.name] = dict(game.variant())
@@ -368,11 +374,13 @@ class App:
                         opening=opening, study=True, names=names, timing=timing,
                         clock_times=times)
         if self.play is not None:
-            text = note or f"Opened {name} ({count(game.ply, 'move')})"
+            # Translators: {name} is a file's name.
+            text = note or ngettext("Opened {name} ({n} move)", "Opened {name} ({n} moves)",
+                                    game.ply).format(name=name, n=number(game.ply))
             if self.play.session.study and not self.play.session.analysis_on:
                 self.play.toggle_analysis()  # study shows the best moves and rings the best
             if self.play.session.study:
-                text += " · nobody moves until you press Play (P)"
+                text += " · " + _("nobody moves until you press Play (P)")
             self.play.session.say(text, "info", 6.0 if note else 4.0)
 
     def new_game(self, name: str, variant: dict[str, Any] | None,
@@ -382,12 +390,23 @@ class App:
     # --- settings ------------------------------------------------------------------------------
 
     def apply_settings(self) -> None:
-        """The settings changed: re-theme, re-sound, save."""
+        """The settings changed: re-theme, re-sound, re-language, save."""
         if self.theme.name != self.settings.theme:
             self.theme = theme_for(self.settings.theme)
             draw.clear_caches()
+        if self.settings.language != self._language:
+            self.set_language(self.settings.language)
         self.sounds.enabled = self.settings.sound
         self.save_settings()
+        self.invalidate()
+
+    def set_language(self, choice: str) -> None:
+        """Speak ``choice`` (``"auto"`` or a key of ``game.i18n.LANGUAGES``) from the next
+        frame on: texts are translated where they are drawn, so nothing is rebuilt; the
+        drawing layer picks the fonts for the new language's script."""
+        self._language = choice
+        i18n.set_language(choice)
+        draw.language_changed()
         self.invalidate()
 
     def save_settings(self) -> None:
@@ -602,7 +621,7 @@ class App:
 
     def run_frames(self, n: int) -> None:
         """Run ``n`` frames of the real loop (tests)."""
-        for _ in range(n):
+        for _frame in range(n):
             if not self.running:
                 return
             self.frame(block=False)
@@ -654,7 +673,7 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
     try:
         app = App(keep_unfinished=direct)
     except pygame.error as error:
-        print(f"plies: cannot open a window: {error}", file=sys.stderr)
+        print(_("plies: cannot open a window: {error}").format(error=error), file=sys.stderr)
         return 1
     reason = fallback_reason(pygame.display.get_driver())
     if reason is not None:
@@ -695,5 +714,6 @@ def run_app(*, game: str | None = None, variant: dict | None = None,
     return app.run()
 
 
-__all__ = ["AI_EVENT", "App", "DEFAULT_SIZE", "MIN_SIZE", "demo_players", "players_for",
+__all__ = [  # untranslated: names
+    "AI_EVENT", "App", "DEFAULT_SIZE", "MIN_SIZE", "demo_players", "players_for",
            "run_app"]

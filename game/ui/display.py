@@ -20,6 +20,8 @@ import os
 import sys
 from collections.abc import Mapping
 
+from game.i18n import _
+
 NEEDS_DISPLAY_VARIABLE = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly", "sunos")
 """Platforms whose windows live on an X11 or Wayland server named in the environment."""
 
@@ -33,9 +35,11 @@ def no_display_reason(env: Mapping[str, str] | None = None,
         return None
     if env.get("SDL_VIDEODRIVER") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
         return None
-    return ("no display found: neither DISPLAY nor WAYLAND_DISPLAY is set, so there is "
-            "no screen for the window; start Plies from a desktop session, or use the "
-            "command-line commands (plies --help)")
+    # Translators: DISPLAY and WAYLAND_DISPLAY are environment variables, "plies --help"
+    # a command: keep them as they are.
+    return _("no display found: neither DISPLAY nor WAYLAND_DISPLAY is set, so there is "
+             "no screen for the window; start Plies from a desktop session, or use the "
+             "command-line commands (plies --help)")
 
 
 OFF_SCREEN_DRIVERS = ("offscreen", "dummy")
@@ -52,10 +56,11 @@ def fallback_reason(driver: str, env: Mapping[str, str] | None = None) -> str | 
     if driver not in OFF_SCREEN_DRIVERS or env.get("SDL_VIDEODRIVER"):
         return None
     named = ", ".join(f"{key}={env[key]}" for key in ("DISPLAY", "WAYLAND_DISPLAY")
-                      if env.get(key)) or "no DISPLAY"
-    return (f"no display found: the display ({named}) cannot be opened, so there is no "
-            "screen for the window; start Plies from a desktop session, or use the "
-            "command-line commands (plies --help)")
+                      if env.get(key)) or _("no DISPLAY")
+    # Translators: {display} names the display variables as set ("DISPLAY=:0").
+    return _("no display found: the display ({display}) cannot be opened, so there is no "
+             "screen for the window; start Plies from a desktop session, or use the "
+             "command-line commands (plies --help)").format(display=named)
 
 
 __all__ = ["OFF_SCREEN_DRIVERS", "fallback_reason", "no_display_reason"]

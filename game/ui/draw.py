@@ -9,12 +9,13 @@ as far as the program's behaviour goes.
 from __future__ import annotations
 
 import math
-import os
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 import pygame
 
+from game import i18n
+from game.ui import fonts
 from game.ui.theme import RGB, mix
 
 SUPERSAMPLE = 3
@@ -75,61 +76,39 @@ _fonts = _Cache(64)
 _texts = _Cache(1200)
 _shapes = _Cache(400)
 
-SANS_FAMILIES = ("dejavusans", "notosans", "liberationsans", "freesans", "arial",
-                 "helvetica", "segoeui")
-"""Where the regular weight comes from, first found wins (``pygame.font.match_font`` names).
-
-pygame ships one font, FreeSans Bold, so a regular weight must come from the system;
-the bold weight is the same family's when it has one, else pygame's own. A machine
-without any of these keeps pygame's bold for everything (as before: readable, plain)."""
-
 DEFAULT_SCALE = 0.6875
 """pygame renders its default font at this fraction of the asked size; file fonts are
 asked for the same fraction, so a ``size`` means about the same height for both."""
 
-_font_files: tuple[str | None, str | None] | None = None
 
-
-def font_files() -> tuple[str | None, str | None]:
-    """``(regular, bold)`` font file paths; ``None`` means pygame's bundled bold font."""
-    global _font_files
-    if _font_files is None:
-        regular = bold = None
-        if os.environ.get("PLIES_FONT") != "default":  # tests can force the bundled font
-            for family in SANS_FAMILIES:
-                try:
-                    found = pygame.font.match_font(family)
-                except Exception:  # no fontconfig, an odd registry: use the bundled font
-                    found = None
-                if found and found.lower().endswith((".ttf", ".otf")):
-                    regular = found
-                    try:
-                        bold = pygame.font.match_font(family, bold=True)
-                    except Exception:
-                        bold = None
-                    if bold == regular:
-                        bold = None
-                    break
-        _font_files = (regular, bold)
-    return _font_files
+def language_changed() -> None:
+    """Forget fonts and rendered texts: the language now spoken may need another script's
+    font (``game.ui.fonts``), and every cached text is in the old language."""
+    _fonts.clear()
+    _texts.clear()
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The UI font at ``size`` (regular, or ``bold`` for headings and emphasis; cached)."""
+    language = i18n.current()
+
     def make() -> pygame.font.Font:
-        path = font_files()[1 if bold else 0]
+        regular, heavy = fonts.font_files(language)
+        path = heavy if bold else regular
         if path is not None:
             try:
-                return pygame.font.Font(path, max(1, round(size * DEFAULT_SCALE)))
+                made = pygame.font.Font(path, max(1, round(size * DEFAULT_SCALE)))
+                made.bold = bold and path == regular  # a script font with no bold face
+                return made
             except (OSError, pygame.error):
                 pass
         return pygame.font.Font(None, size)
-    return _fonts.get((size, bold), make)  # type: ignore[return-value]
+    return _fonts.get((size, bold, language), make)  # type: ignore[return-value]
 
 
 def text_surface(text: str, size: int, colour: RGB, bold: bool = False) -> pygame.Surface:
     """``text`` rendered antialiased (cached)."""
-    return _texts.get((text, size, colour, bold),  # type: ignore[return-value]
+    return _texts.get((text, size, colour, bold, i18n.current()),  # type: ignore[return-value]
                       lambda: font(size, bold).render(text, True, colour))
 
 
@@ -162,19 +141,55 @@ def fit_size(text: str, size: int, max_width: int, min_size: int = 10,
     return size
 
 
+_NO_LINE_START = set("、。，．・：；？！）」』】〕〉》ー…‥々ゝゞヽヾ,.:;?!)%")
+"""Characters a Japanese or Chinese line never starts with (closing marks, the long-vowel
+mark, iteration marks): they stay with the character before them."""
+
+
+def _is_wide(character: str) -> bool:
+    """A character of a script written without spaces (CJK ideographs, kana, Hangul, fullwidth
+    forms and CJK punctuation): a line may break before it."""
+    code = ord(character)
+    return 0x2E80 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF or 0xF900 <= code <= 0xFAFF \
+        or 0xFF00 <= code <= 0xFFEF
+
+
+_NO_LINE_END = set("「『（【〔〈《(")
+"""Opening marks: they stay with the character after them."""
+
+
+def _pieces(paragraph: str) -> list[tuple[str, bool]]:
+    """``paragraph`` cut where a line may break: ``(piece, space_before)``. Words are
+    separated by spaces; in Japanese and Chinese a line may also break between any two
+    characters, but not before a closing mark or after an opening one."""
+    pieces: list[tuple[str, bool]] = []
+    for number, word in enumerate(paragraph.split(" ")):
+        segments = [""]
+        for character in word:
+            before = segments[-1][-1:]
+            if before and (_is_wide(character) or _is_wide(before)) \
+                    and character not in _NO_LINE_START and before not in _NO_LINE_END:
+                segments.append(character)
+            else:
+                segments[-1] += character
+        pieces += [(segment, number > 0 and index == 0) for index, segment in enumerate(segments)]
+    return pieces
+
+
 def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
-    """``text`` broken into lines that fit ``max_width`` (words longer than a line are cut)."""
+    """``text`` broken into lines that fit ``max_width`` (words longer than a line are cut);
+    Japanese and Chinese break between characters, as they are written."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
-            trial = word if not line else f"{line} {word}"
+        for piece, space in _pieces(paragraph):
+            trial = piece if not line else f"{line}{' ' if space else ''}{piece}"
             if text_size(trial, size, bold)[0] <= max_width:
                 line = trial
             else:
                 if line:
                     lines.append(line)
-                line = ellipsize(word, size, max_width, bold)
+                line = ellipsize(piece, size, max_width, bold)
         lines.append(line)
     return lines
 

@@ -21,6 +21,8 @@ import dataclasses
 
 import pygame
 
+from game.i18n import N_, _
+
 WORDS = frozenset({"or", "…"})
 """Words drawn between key caps, not keys."""
 
@@ -48,18 +50,18 @@ class Binding:
 
 
 _NAMED = {
-    "Esc": pygame.K_ESCAPE, "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE,
-    "Tab": pygame.K_TAB, "Right": pygame.K_RIGHT, "Left": pygame.K_LEFT,
-    "Up": pygame.K_UP, "Down": pygame.K_DOWN, "Delete": pygame.K_DELETE,
+    "Esc": pygame.K_ESCAPE, "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE,  # untranslated: key names matched
+    "Tab": pygame.K_TAB, "Right": pygame.K_RIGHT, "Left": pygame.K_LEFT,  # untranslated: key names matched
+    "Up": pygame.K_UP, "Down": pygame.K_DOWN, "Delete": pygame.K_DELETE,  # untranslated: key names matched
     "F1": pygame.K_F1, "F2": pygame.K_F2, "F5": pygame.K_F5, "[": pygame.K_LEFTBRACKET,
     "]": pygame.K_RIGHTBRACKET, ",": pygame.K_COMMA, "−": pygame.K_MINUS,
-    "+": pygame.K_PLUS, "Home": pygame.K_HOME, "End": pygame.K_END,
-    "PageUp": pygame.K_PAGEUP, "PageDown": pygame.K_PAGEDOWN, "Backspace": pygame.K_BACKSPACE,
+    "+": pygame.K_PLUS, "Home": pygame.K_HOME, "End": pygame.K_END,  # untranslated: key names matched
+    "PageUp": pygame.K_PAGEUP, "PageDown": pygame.K_PAGEDOWN, "Backspace": pygame.K_BACKSPACE,  # untranslated: key names matched
 }
 """Key caps whose pygame key is not their (lower-cased) letter or digit."""
 _ALSO = {
     "+": (pygame.K_EQUALS, pygame.K_KP_PLUS), "−": (pygame.K_KP_MINUS,),
-    "0": (pygame.K_KP0,), "Enter": (pygame.K_KP_ENTER,),
+    "0": (pygame.K_KP0,), "Enter": (pygame.K_KP_ENTER,),  # untranslated: key names matched
 }
 """Other keys a cap stands for: its keypad twin, and ``=`` for ``+`` (typed with Shift on
 most layouts, so the unshifted key counts too)."""
@@ -75,7 +77,7 @@ def _parse(cap: str) -> tuple[tuple[int, ...] | str, bool, bool]:
     key = _NAMED.get(name)
     if key is None:
         key = ord(name.lower()) if len(name) == 1 else -1
-    return (key, *_ALSO.get(name, ())), "Ctrl" in mods, "Shift" in mods
+    return (key, *_ALSO.get(name, ())), "Ctrl" in mods, "Shift" in mods  # untranslated: key names matched
 
 
 def matches(cap: str, event: pygame.event.Event) -> bool:
@@ -87,6 +89,27 @@ def matches(cap: str, event: pygame.event.Event) -> bool:
     # Ctrl is Cmd (Meta) too, as everywhere in the window.
     return (event.key in key and bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) == ctrl
             and bool(mod & pygame.KMOD_SHIFT) == shift and not mod & pygame.KMOD_ALT)
+
+
+# Translators: names of keys on the keyboard as drawn on a key cap in the help ("Esc",
+# "Ctrl+Z", "Shift+arrows"): use the names printed on keyboards in your language.
+_KEY_WORDS = frozenset({
+    N_("Esc"), N_("Enter"), N_("Space"), N_("Tab"), N_("Right"), N_("Left"), N_("Up"),
+    N_("Down"), N_("Delete"), N_("Home"), N_("End"), N_("PageUp"), N_("PageDown"),
+    N_("Backspace"), N_("Arrows"), N_("arrows"), N_("Ctrl"), N_("Shift"),
+    # Translators: the word between two key caps: "Ctrl+Y or Ctrl+Shift+Z".
+    N_("or"),
+})
+"""The words of key caps a person reads in their language; the tables keep the English
+names, which :func:`matches` parses."""
+
+
+def key_text(cap: str) -> str:
+    """How the help draws the key cap (or word between caps) ``cap``: ``"Ctrl+Shift+Z"``
+    with each named part in the current language (``"Strg+Umschalt+Z"``)."""
+    if cap == "+":
+        return cap
+    return "+".join(_(part) if part in _KEY_WORDS else part for part in cap.split("+"))
 
 
 def command_for(table: tuple[Binding, ...], event: pygame.event.Event, *,
@@ -113,53 +136,53 @@ def command_for(table: tuple[Binding, ...], event: pygame.event.Event, *,
 
 
 PLAY_KEYS: tuple[Binding, ...] = (
-    Binding("New game", ("N",), (("new_game",),)),
-    Binding("Undo", ("Ctrl+Z",), (("undo",),)),
-    Binding("Redo", ("Ctrl+Y", "or", "Ctrl+Shift+Z"), (("redo",), ("redo",))),
-    Binding("Hint", ("H",), (("hint",),)),
-    Binding("Analysis; preview its lines", ("A", "[", "]"),
+    Binding(N_("New game"), ("N",), (("new_game",),)),
+    Binding(N_("Undo"), ("Ctrl+Z",), (("undo",),)),
+    Binding(N_("Redo"), ("Ctrl+Y", "or", "Ctrl+Shift+Z"), (("redo",), ("redo",))),
+    Binding(N_("Hint"), ("H",), (("hint",),)),
+    Binding(N_("Analysis; preview its lines"), ("A", "[", "]"),
             (("toggle_analysis",), ("step_preview", -1), ("step_preview", 1))),
-    Binding("Scores: chances, units, points", ("U",), (("toggle_scores",),)),
-    Binding("Search tree explorer", ("T",), (("tree",),)),
-    Binding("Review: game, mistakes", ("R", "M", "or", "Shift+M"), (("review",), None, None)),
-    Binding("Review: deeper, more time", ("D", "or", "Shift+D", "T", "or", "Shift+T")),
-    Binding("Set up a position; paste one", ("E", "Ctrl+V"), (("edit",), ("paste",))),
-    Binding("Swap opening: Black, White, two more", ("B", "W", "2")),
-    Binding("Move the cursor, play", ("Arrows", "Enter", "or", "Space")),
-    Binding("Drop in a Connect-4 column", ("1", "…", "9", "0")),
-    Binding("Opened game: let its players play on", ("P",), (("play_on",),)),
-    Binding("Move numbers on the stones", ("M",), (("toggle_move_numbers",),)),
-    Binding("Demo: pause, step", ("Space", "S", "or", "Right")),
-    Binding("Demo: slower, faster", ("−", "+")),
-    Binding("Save, open", ("Ctrl+S", "Ctrl+O"), (("save_file",), ("open_file",))),
-    Binding("Settings", ("Ctrl+,", "or", "F2"), (("settings",), ("settings",))),
-    Binding("This help", ("F1", "or", "?"), (("help",), ("help",))),
-    Binding("Next control", ("Tab", "Shift+Tab")),
-    Binding("Close a dialog", ("Esc",)),
-    Binding("Quit (asks first)", ("Esc", "Enter"), (("escape",), None)),
+    Binding(N_("Scores: chances, units, points"), ("U",), (("toggle_scores",),)),
+    Binding(N_("Search tree explorer"), ("T",), (("tree",),)),
+    Binding(N_("Review: game, mistakes"), ("R", "M", "or", "Shift+M"), (("review",), None, None)),
+    Binding(N_("Review: deeper, more time"), ("D", "or", "Shift+D", "T", "or", "Shift+T")),
+    Binding(N_("Set up a position; paste one"), ("E", "Ctrl+V"), (("edit",), ("paste",))),
+    Binding(N_("Swap opening: Black, White, two more"), ("B", "W", "2")),
+    Binding(N_("Move the cursor, play"), ("Arrows", "Enter", "or", "Space")),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Drop in a Connect-4 column"), ("1", "…", "9", "0")),
+    Binding(N_("Opened game: let its players play on"), ("P",), (("play_on",),)),
+    Binding(N_("Move numbers on the stones"), ("M",), (("toggle_move_numbers",),)),
+    Binding(N_("Demo: pause, step"), ("Space", "S", "or", "Right")),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Demo: slower, faster"), ("−", "+")),
+    Binding(N_("Save, open"), ("Ctrl+S", "Ctrl+O"), (("save_file",), ("open_file",))),
+    Binding(N_("Settings"), ("Ctrl+,", "or", "F2"), (("settings",), ("settings",))),
+    Binding(N_("This help"), ("F1", "or", "?"), (("help",), ("help",))),
+    Binding(N_("Next control"), ("Tab", "Shift+Tab")),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Close a dialog"), ("Esc",)),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Quit (asks first)"), ("Esc", "Enter"), (("escape",), None)),  # untranslated: key caps, shown through key_text()
 )
 """The game screen's keys (``game.ui.scenes.play``), in the help card's order."""
 
 
 TREE_KEYS: tuple[Binding, ...] = (
-    Binding("Next step", ("Space", "or", ".", "or", "PageDown"),
+    Binding(N_("Next step"), ("Space", "or", ".", "or", "PageDown"),  # untranslated: key caps, shown through key_text()
             (("next_step",), ("next_step",), ("next_step",))),
-    Binding("Previous step", ("Backspace", "or", ",", "or", "PageUp"),
+    Binding(N_("Previous step"), ("Backspace", "or", ",", "or", "PageUp"),  # untranslated: key caps, shown through key_text()
             (("previous_step",), ("previous_step",), ("previous_step",))),
-    Binding("First / last step", ("Home", "End"), (("go_to", 0), ("go_to_end",))),
-    Binding("Select: parent, child, siblings", ("Arrows",)),
-    Binding("Next / previous cut-off", ("X", "Shift+X"),
+    Binding(N_("First / last step"), ("Home", "End"), (("go_to", 0), ("go_to_end",))),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Select: parent, child, siblings"), ("Arrows",)),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Next / previous cut-off"), ("X", "Shift+X"),
             (("next_cutoff",), ("previous_cutoff",))),
-    Binding("Expand / collapse; whole subtree", ("Enter", "E", "C"),
+    Binding(N_("Expand / collapse; whole subtree"), ("Enter", "E", "C"),  # untranslated: key caps, shown through key_text()
             (("toggle_selected",), ("toggle_selected", True), ("toggle_selected", False))),
-    Binding("Pan (or drag, wheel)", ("Shift+arrows",)),
-    Binding("Zoom in, out; fit; 100%", ("+", "−", "F", "0"),
+    Binding(N_("Pan (or drag, wheel)"), ("Shift+arrows",)),
+    Binding(N_("Zoom in, out; fit; 100%"), ("+", "−", "F", "0"),
             (("step_zoom", 1), ("step_zoom", -1), ("fit",), ("actual_size",))),
-    Binding("Depth, back; mode, back", ("D", "Shift+D", "M", "Shift+M"),
+    Binding(N_("Depth, back; mode, back"), ("D", "Shift+D", "M", "Shift+M"),
             (("step_depth", 1), ("step_depth", -1), ("step_mode", 1), ("step_mode", -1))),
-    Binding("Cancel, back to the game", ("Esc",), (("escape",),)),
-    Binding("New game", ("N",), (("new_game",),)),
-    Binding("These keys", ("F1", "or", "?"), (("toggle_keys",), ("toggle_keys",))),
+    Binding(N_("Cancel, back to the game"), ("Esc",), (("escape",),)),  # untranslated: key caps, shown through key_text()
+    Binding(N_("New game"), ("N",), (("new_game",),)),
+    Binding(N_("These keys"), ("F1", "or", "?"), (("toggle_keys",), ("toggle_keys",))),
 )
 """The search-tree explorer's keys (``game.ui.scenes.tree``), in its key card's order;
 the explorer asks with ``loose=pygame.KMOD_SHIFT``: a Shift the table does not name is
@@ -167,51 +190,51 @@ ignored."""
 
 
 REVIEW_KEYS: tuple[Binding, ...] = (
-    Binding("Previous / next move", ("Left", "or", "Up", "Right", "or", "Down"),
+    Binding(N_("Previous / next move"), ("Left", "or", "Up", "Right", "or", "Down"),  # untranslated: key caps, shown through key_text()
             (("step_move", -1), ("step_move", -1), ("step_move", 1), ("step_move", 1))),
-    Binding("First / last move", ("Home", "End"), (("select", 0), ("select_last",))),
-    Binding("A page back / on", ("PageUp", "PageDown"),
+    Binding(N_("First / last move"), ("Home", "End"), (("select", 0), ("select_last",))),  # untranslated: key caps, shown through key_text()
+    Binding(N_("A page back / on"), ("PageUp", "PageDown"),
             (("step_page", -1), ("step_page", 1))),
-    Binding("Next / previous mistake", ("M", "Shift+M"),
+    Binding(N_("Next / previous mistake"), ("M", "Shift+M"),
             (("jump_mistake", 1), ("jump_mistake", -1))),
-    Binding("Stop the review; back to the game", ("Esc",), (("escape",),)),
-    Binding("Resume a stopped review", ("R",), (("start",),)),
-    Binding("Judge deeper / less deep", ("D", "Shift+D"),
+    Binding(N_("Stop the review; back to the game"), ("Esc",), (("escape",),)),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Resume a stopped review"), ("R",), (("start",),)),
+    Binding(N_("Judge deeper / less deep"), ("D", "Shift+D"),
             (("step_limits", "depth", 1), ("step_limits", "depth", -1))),
-    Binding("More / less time per position", ("T", "Shift+T"),
+    Binding(N_("More / less time per position"), ("T", "Shift+T"),
             (("step_limits", "time", 1), ("step_limits", "time", -1))),
-    Binding("New game", ("N",), (("new_game",),)),
-    Binding("The keys (the game's help)", ("F1", "or", "?"), (("help",), ("help",))),
+    Binding(N_("New game"), ("N",), (("new_game",),)),
+    Binding(N_("The keys (the game's help)"), ("F1", "or", "?"), (("help",), ("help",))),
 )
 """The review's keys (``game.ui.scenes.review``); asked with a loose Shift as the
 explorer's are."""
 
 
 EDITOR_KEYS: tuple[Binding, ...] = (
-    Binding("Move the cursor", ("Arrows",)),
-    Binding("Put the first player's piece (again: remove it)", ("X", "or", "B", "or", "R"),
+    Binding(N_("Move the cursor"), ("Arrows",)),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Put the first player's piece (again: remove it)"), ("X", "or", "B", "or", "R"),
             (("put_at_cursor", 0), ("put_at_cursor", 0), ("put_at_cursor", 0))),
-    Binding("Put the second player's piece", ("O", "or", "W", "or", "Y"),
+    Binding(N_("Put the second player's piece"), ("O", "or", "W", "or", "Y"),
             (("put_at_cursor", 1), ("put_at_cursor", 1), ("put_at_cursor", 1))),
-    Binding("Empty the cell", ("Delete", "or", "Backspace", "or", "."),
+    Binding(N_("Empty the cell"), ("Delete", "or", "Backspace", "or", "."),  # untranslated: key caps, shown through key_text()
             (("put_at_cursor", None), ("put_at_cursor", None), ("put_at_cursor", None))),
-    Binding("Switch the side to move", ("T",), (("switch_turn",),)),
-    Binding("Clear; the usual start", ("C", "S"), (("clear",), ("start_position",))),
-    Binding("Paste, copy the position", ("Ctrl+V", "Ctrl+C"), (("paste",), ("copy",))),
-    Binding("Cancel", ("Esc",), (("cancel",),), loose=ANY_MODIFIER),
-    Binding("Play", ("Enter",), (("play",),)),
+    Binding(N_("Switch the side to move"), ("T",), (("switch_turn",),)),
+    Binding(N_("Clear; the usual start"), ("C", "S"), (("clear",), ("start_position",))),
+    Binding(N_("Paste, copy the position"), ("Ctrl+V", "Ctrl+C"), (("paste",), ("copy",))),
+    Binding(N_("Cancel"), ("Esc",), (("cancel",),), loose=ANY_MODIFIER),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Play"), ("Enter",), (("play",),)),  # untranslated: key caps, shown through key_text()
 )
 """The board editor's keys (``game.ui.scenes.editor``); asked with Shift and Alt loose,
 Esc whatever the modifiers."""
 
 
 LEARN_KEYS: tuple[Binding, ...] = (
-    Binding("Back to the start screen", ("Esc",), (("close",),)),
-    Binding("Lesson 1 to 6", ("1", "…", "6")),
-    Binding("Choose a node", ("Tab", "Shift+Tab")),
-    Binding("Check the answer", ("Enter",)),
-    Binding("Move the chosen child (lesson 4)", ("Left", "Right")),
-    Binding("New exercise", ("F5",), (("next_exercise",),)),
+    Binding(N_("Back to the start screen"), ("Esc",), (("close",),)),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Lesson 1 to 6"), ("1", "…", "6")),
+    Binding(N_("Choose a node"), ("Tab", "Shift+Tab")),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Check the answer"), ("Enter",)),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Move the chosen child (lesson 4)"), ("Left", "Right")),  # untranslated: key caps, shown through key_text()
+    Binding(N_("New exercise"), ("F5",), (("next_exercise",),)),
 )
 """The Learn scene's keys (``game.ui.scenes.learn``); its Esc and F5 act whatever the
 modifiers, the rest depend on the lesson and on whether an answer is being typed."""
@@ -220,12 +243,12 @@ modifiers, the rest depend on the lesson and on whether an answer is being typed
 _SHIFT_ALT = pygame.KMOD_SHIFT | pygame.KMOD_ALT
 
 START_KEYS: tuple[Binding, ...] = (
-    Binding("Start", ("Enter",), (("start",),), loose=ANY_MODIFIER),
-    Binding("Results", ("R",), (("show_results",),), loose=_SHIFT_ALT),
-    Binding("Learn game trees", ("L",), (("show_learn",),), loose=_SHIFT_ALT),
-    Binding("Open a saved game", ("Ctrl+O",), (("open_file",),), loose=_SHIFT_ALT),
-    Binding("Help on the game", ("F1",), (("help",),), loose=ANY_MODIFIER),
-    Binding("Quit; close the new-game dialog", ("Esc",), (("escape",),), loose=ANY_MODIFIER),
+    Binding(N_("Start"), ("Enter",), (("start",),), loose=ANY_MODIFIER),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Results"), ("R",), (("show_results",),), loose=_SHIFT_ALT),
+    Binding(N_("Learn game trees"), ("L",), (("show_learn",),), loose=_SHIFT_ALT),
+    Binding(N_("Open a saved game"), ("Ctrl+O",), (("open_file",),), loose=_SHIFT_ALT),
+    Binding(N_("Help on the game"), ("F1",), (("help",),), loose=ANY_MODIFIER),
+    Binding(N_("Quit; close the new-game dialog"), ("Esc",), (("escape",),), loose=ANY_MODIFIER),  # untranslated: key caps, shown through key_text()
 )
 """The start screen's keys (``game.ui.scenes.start``). Each acts only when it can
 (``StartScene.takes``: not while typing a command line, not Open or Learn in the
@@ -233,4 +256,4 @@ dialog, not Enter on a focused button or tile); otherwise the key goes to the wi
 
 
 __all__ = ["ANY_MODIFIER", "EDITOR_KEYS", "LEARN_KEYS", "PLAY_KEYS", "REVIEW_KEYS", "START_KEYS",
-           "TREE_KEYS", "WORDS", "Binding", "command_for", "matches"]
+           "TREE_KEYS", "WORDS", "Binding", "command_for", "key_text", "matches"]  # untranslated: names

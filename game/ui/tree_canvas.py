@@ -22,6 +22,7 @@ import math
 import pygame
 
 from ai.explain.tree import SearchTree, TreeNode, value_text, window_text
+from game.i18n import _
 from game.rules import Move
 from game.ui import draw
 from game.ui.theme import RGB, Theme, mix
@@ -37,11 +38,11 @@ MAX_STUBS = 4
 HALF = 15
 """Half the width of a node's shape; triangles are ``2 * HALF`` wide, 26 px tall."""
 TOP_PAD = 30
+"""Room above the root (its ring)."""
 BELOW = HALF + 38
 """From a node's centre to the end of the words under it, where its edges start."""
 LEAF_BELOW = HALF + 22
 """The same under a leaf (a value, no window)."""
-"""Room above the root (its ring)."""
 VALUE_SIZE, WINDOW_SIZE, MOVE_SIZE = 18, 15, 16
 """Font sizes: the value under a node, its window, the move name above it."""
 
@@ -410,7 +411,7 @@ def draw_number_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
     """
     text, dim = theme.text, theme.text_dim
     if alpha is None or beta is None:
-        draw.blit_text(surface, "Minimax has no window: it searches every move.", 18, dim,
+        draw.blit_text(surface, _("Minimax has no window: it searches every move."), 18, dim,
                        rect.center, "center", max_width=rect.width)
         return
     edge = INFINITY_EDGE
@@ -452,19 +453,22 @@ def draw_number_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
         lx = min(max(lx, rect.x), rect.right - w)  # near the ends, keep the words inside
         draw.blit_text(surface, label, 17, ink, (lx, y - 10), "bottomleft", bold=True)
     if closed:  # the marks have crossed: say so under them instead of the best value
-        draw.blit_text(surface, "β ≤ α: cut off", 16, theme.danger, ((xa + xb) / 2, y + 8),
+        # Translators: under the alpha-beta line when the window has closed (keep β ≤ α).
+        draw.blit_text(surface, _("β ≤ α: cut off"), 16, theme.danger, ((xa + xb) / 2, y + 8),
                        "midtop", bold=True)
         return
     taken: list[tuple[float, float]] = []  # the words under the line, kept apart
-    for mark, label in ((best, "best so far"), (value, "leaf")):
+    for mark, kind in ((best, "best"), (value, "leaf")):
         if mark is None or abs(mark) >= edge:
             continue
         xm = x_of(mark)
-        if label == "leaf":
+        if kind == "leaf":
             draw.aa_circle(surface, theme.accent, (xm, y), 6, 2)
         else:
             draw.aa_circle(surface, text, (xm, y), 5)
-        words = f"{label} {value_text(mark)}"
+        # Translators: a mark on the alpha-beta line; {value} is a number such as "+3".
+        words = (_("best so far {value}") if kind == "best"
+                 else _("leaf {value}")).format(value=value_text(mark))
         w = draw.text_size(words, 15)[0]
         lx = min(max(xm - w / 2, rect.x), rect.right - w)
         for a, b in taken:
@@ -479,5 +483,5 @@ INFINITY_EDGE = 10 ** 6 + 1
 """``ai.search.INFINITY``: a window edge this far out is drawn at the line's end."""
 
 
-__all__ = ["Look", "Placed", "draw_number_line", "draw_tree", "level_height", "look_for",
+__all__ = ["Look",  # untranslated: names "Placed", "draw_number_line", "draw_tree", "level_height", "look_for",
            "node_at", "node_value_text", "place"]

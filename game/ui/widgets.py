@@ -4,6 +4,11 @@ Widgets know their rectangle, their state (hovered, pressed, enabled) and how to
 themselves with a theme; a ``WidgetGroup`` routes events to them and owns keyboard
 focus (Tab / Shift+Tab, arrows in dialogs, Enter or Space to activate). The focus ring
 shows only after the keyboard has been used, like a browser's ``:focus-visible``.
+
+Texts given to widgets (labels, options, placeholders, tooltips) are English, marked with
+``N_`` where they are written; the widgets translate them where they draw them, so a
+change of language shows at the next frame. A text already translated, or a name that is
+no message (a file, an engine), draws as it is.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, pgettext
 from game.ui import draw
 from game.ui.theme import Theme, mix
 
@@ -21,6 +27,12 @@ TOOLTIP_DELAY = 0.6
 
 DOUBLE_CLICK = 0.4
 """Seconds between two clicks on one list row that open it."""
+
+
+def shown(text: str) -> str:
+    """``text`` as a widget draws it: in the current language (an empty text stays empty:
+    gettext's translation of ``""`` is the catalog's header)."""
+    return _(text) if text else text
 
 
 def _ctrl(event: pygame.event.Event) -> bool:
@@ -90,7 +102,7 @@ class Label(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, focused: bool) -> None:
         colour = theme.text_dim if self.dim else theme.text
         pos = getattr(self.rect, self.anchor)
-        draw.blit_text(surface, self.text, self.size, colour, pos, self.anchor,
+        draw.blit_text(surface, shown(self.text), self.size, colour, pos, self.anchor,
                        max_width=self.rect.width or None)
 
 
@@ -109,7 +121,7 @@ class Button(Widget):
             self.on_click()
 
     def preferred_width(self) -> int:
-        return draw.text_size(self.text, self.size, self.primary)[0] + 28
+        return draw.text_size(shown(self.text), self.size, self.primary)[0] + 28
 
     def draw(self, surface: pygame.Surface, theme: Theme, focused: bool) -> None:
         radius = min(10, self.rect.height // 3)
@@ -137,8 +149,9 @@ class Button(Widget):
             draw.shadow(surface, rect, radius, theme.shadow_alpha // 3, blur=4, offset=(0, 1))
         draw.rounded_rect(surface, rect, fill, radius, theme.border_width, border)
         bold = self.primary
-        size = draw.fit_size(self.text, self.size, rect.width - 12, bold=bold)
-        draw.blit_text(surface, self.text, size, text_colour, rect.center, "center", bold=bold)
+        text = shown(self.text)
+        size = draw.fit_size(text, self.size, rect.width - 12, bold=bold)
+        draw.blit_text(surface, text, size, text_colour, rect.center, "center", bold=bold)
         if focused:
             focus_ring(surface, self.rect, theme, radius)
 
@@ -165,7 +178,7 @@ class Toggle(Widget):
 
     def draw(self, surface: pygame.Surface, theme: Theme, focused: bool) -> None:
         colour = theme.text if self.enabled else theme.disabled_text
-        draw.blit_text(surface, self.label, self.size, colour, self.rect.midleft, "midleft",
+        draw.blit_text(surface, shown(self.label), self.size, colour, self.rect.midleft, "midleft",
                        max_width=self.rect.width - 70)
         track = pygame.Rect(0, 0, 50, 28)
         track.midright = self.rect.midright
@@ -181,7 +194,8 @@ class Toggle(Widget):
             knob_colour = (255, 255, 255)
         draw.aa_circle(surface, (0, 0, 0), (knob_x, track.centery + 1), 11, alpha=40)
         draw.aa_circle(surface, knob_colour, (knob_x, track.centery), 11)
-        state = "On" if on else "Off"
+        # Translators: the state of an on/off switch, drawn beside it (a few letters).
+        state = pgettext("switch", "On") if on else pgettext("switch", "Off")
         draw.blit_text(surface, state, self.size - 4, theme.text_dim,
                        (track.left - 8, track.centery), "midright")
         if focused:
@@ -201,7 +215,7 @@ class Choice(Widget):
         self.hover_part: str | None = None
 
     def _index_of(self, value: Any) -> int:
-        for i, (v, _) in enumerate(self.options):
+        for i, (v, _text) in enumerate(self.options):
             if v == value:
                 return i
         return 0
@@ -277,7 +291,7 @@ class Choice(Widget):
             points = [(cx - direction * d // 1.4, cy - d), (cx + direction * d // 1.4, cy),
                       (cx - direction * d // 1.4, cy + d)]
             pygame.draw.lines(surface, colour, False, points, 3)
-        text = self.options[self.index][1] if self.options else ""
+        text = shown(self.options[self.index][1]) if self.options else ""
         inner = self.rect.width - 2 * self.rect.height
         size = draw.fit_size(text, self.size, inner, self.size - 6)
         colour = theme.text if self.enabled else theme.disabled_text
@@ -295,7 +309,7 @@ class Segmented(Widget):
         super().__init__(tooltip=tooltip)
         self.options = list(options)
         self.on_change, self.size = on_change, size
-        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+        self.index = next((i for i, (v, _text) in enumerate(self.options) if v == value), 0)
         self.hover_index: int | None = None
 
     @property
@@ -303,7 +317,7 @@ class Segmented(Widget):
         return self.options[self.index][0]
 
     def set_value(self, value: Any) -> None:
-        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+        self.index = next((i for i, (v, _text) in enumerate(self.options) if v == value), 0)
 
     def _segment(self, i: int) -> pygame.Rect:
         n = len(self.options)
@@ -344,7 +358,8 @@ class Segmented(Widget):
         radius = min(10, self.rect.height // 3)
         draw.rounded_rect(surface, self.rect, theme.button, radius, theme.border_width,
                           theme.button_border)
-        for i, (_, text) in enumerate(self.options):
+        for i, (_value, text) in enumerate(self.options):
+            text = shown(text)
             seg = self._segment(i).inflate(-6, -6)
             selected = i == self.index
             if selected:
@@ -588,7 +603,7 @@ class TextInput(Widget):
             draw.blit_text(surface, self.text[end:], self.size, theme.text,
                            (x, inner.centery), "midleft")
         elif self.placeholder:
-            draw.blit_text(surface, self.placeholder, self.size, theme.disabled_text,
+            draw.blit_text(surface, shown(self.placeholder), self.size, theme.disabled_text,
                            (inner.x, inner.centery), "midleft")
         if focused:
             x = inner.x - scroll + draw.text_size(self.text[:self.caret], self.size)[0]
@@ -683,7 +698,7 @@ class ListBox(Widget):
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-4, -4))
         if not self.rows and self.empty_text:
-            draw.blit_text(surface, self.empty_text, self.size, theme.text_dim,
+            draw.blit_text(surface, shown(self.empty_text), self.size, theme.text_dim,
                            self.rect.center, "center", max_width=self.rect.width - 20)
         for n in range(self.visible_rows + 1):
             i = self.top + n
@@ -880,7 +895,8 @@ class WidgetGroup:
                 or widget.pressed:
             return
         size = 19
-        w, h = draw.text_size(widget.tooltip, size)
+        tip = shown(widget.tooltip)
+        w, h = draw.text_size(tip, size)
         box = pygame.Rect(0, 0, w + 16, h + 10)
         box.midtop = (widget.rect.centerx, widget.rect.bottom + 6)
         box.clamp_ip(surface.get_rect().inflate(-8, -8))
@@ -890,4 +906,4 @@ class WidgetGroup:
         ink = theme.card if theme.name != "high-contrast" else (0, 0, 0)
         draw.shadow(surface, box, 6, theme.shadow_alpha, blur=6, offset=(0, 2))
         draw.rounded_rect(surface, box, fill, 6)
-        draw.blit_text(surface, widget.tooltip, size, ink, box.center, "center")
+        draw.blit_text(surface, tip, size, ink, box.center, "center")

@@ -144,7 +144,8 @@ def test_settings_is_a_plain_dataclass() -> None:
     assert names == ["sound", "legal_move_markers", "show_thinking", "move_numbers",
                      "animation_speed",
                      "theme", "last_game", "last_variants", "last_players", "window_size",
-                     "engine_commands", "engine_sides", "clock", "move_seconds"]
+                     "engine_commands", "engine_sides", "clock", "move_seconds",
+                     "language"]
 
 
 def test_the_outside_engine_is_remembered_per_game_and_cleaned(tmp_path) -> None:

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import N_
 from game.ui import draw
 from game.ui.scenes.base import Dialog, dialog_buttons
-from game.ui.widgets import Button
+from game.ui.widgets import Button, shown
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 class ConfirmDialog(Dialog):
     """Ask ``title`` (with an optional ``message`` below); ``on_confirm`` runs on yes.
+    The texts are translated where drawn: pass them marked (``N_``) or already translated.
 
     Args:
         confirm: the text of the confirming button ("Quit", "Reset").
@@ -32,16 +34,20 @@ class ConfirmDialog(Dialog):
     height = 210
 
     def __init__(self, app: App, title: str, message: str, confirm: str,
-                 on_confirm: Callable[[], Any], *, cancel: str = "Cancel",
+                 on_confirm: Callable[[], Any], *, cancel: str = N_("Cancel"),
                  danger: bool = False) -> None:
         super().__init__(app)
-        self.title, self.message = title, message
+        self._title, self.message = title, message
         self.on_confirm = on_confirm
         self.b_yes = Button(confirm, self.confirm, primary=not danger, danger=danger,
-                            tooltip="Enter or Y")
-        self.b_no = Button(cancel, self.close, tooltip="Esc or N")
+                            tooltip=N_("Enter or Y"))
+        self.b_no = Button(cancel, self.close, tooltip=N_("Esc or N"))
         self.widgets.add(self.b_no, self.b_yes)
         self.widgets.set_focus(self.b_yes)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return shown(self._title)
 
     def confirm(self) -> None:
         self.close()
@@ -66,6 +72,6 @@ class ConfirmDialog(Dialog):
             return
         theme = self.theme
         x, y = self.card.x + 28, self.card.y + 76
-        for line in draw.wrap(self.message, 21, self.card.width - 56)[:3]:
+        for line in draw.wrap(shown(self.message), 21, self.card.width - 56)[:3]:
             draw.blit_text(surface, line, 21, theme.text_dim, (x, y))
             y += 24

@@ -25,6 +25,7 @@ import pygame
 
 from game import records
 from game.formats import load_record, save_record
+from game.i18n import N_, _, pgettext
 from game.settings import games_dir
 from game.ui import draw
 from game.ui.scenes.base import Dialog
@@ -36,7 +37,8 @@ if TYPE_CHECKING:
 SUFFIXES = (".json", ".txt", ".psq", ".ggf")
 """What the dialog lists and saves: Plies' JSON and text, and the field's formats
 (Piskvork's ``.psq`` for Gomoku, GGF for Othello; ``game.formats``)."""
-FIELD_FORMATS = {"gomoku": (".psq", "Piskvork .psq"), "othello": (".ggf", "GGF .ggf")}
+FIELD_FORMATS = {"gomoku": (".psq", "Piskvork .psq"),  # untranslated: format names
+                 "othello": (".ggf", "GGF .ggf")}  # untranslated: format names
 MAX_LISTED = 500
 
 
@@ -86,7 +88,8 @@ def default_folder(app: App, mode: str) -> Path:
 def _when(seconds: float) -> str:
     stamp = datetime.datetime.fromtimestamp(seconds)
     if stamp.date() == datetime.date.today():
-        return stamp.strftime("today %H:%M")
+        # Translators: when a file was saved today; {time} is the hour ("14:05").
+        return _("today {time}").format(time=stamp.strftime("%H:%M"))
     return stamp.strftime("%Y-%m-%d %H:%M")
 
 
@@ -116,8 +119,10 @@ def list_folder(folder: Path) -> tuple[list[Path], list[tuple[str, str]]]:
         return [], []
     folders.sort()
     files.sort(key=lambda e: e[0], reverse=True)
-    entries = [p for _, p in folders] + [p for _, p in files]
-    rows = [(p.name + os.sep, "folder") for _, p in folders] + \
+    entries = [p for _name, p in folders] + [p for _time, p in files]
+    # Translators: beside a folder's name in the file list.
+    folder_word = _("folder")
+    rows = [(p.name + os.sep, folder_word) for _name, p in folders] + \
         [(p.name, _when(t)) for t, p in files]
     return entries, rows
 
@@ -128,10 +133,13 @@ class FileDialog(Dialog):
     width = 680
     height = 560
 
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Open a game") if self.mode == "open" else _("Save this game")
+
     def __init__(self, app: App, mode: str) -> None:
         super().__init__(app)
         self.mode = mode
-        self.title = "Open a game" if mode == "open" else "Save this game"
         self.error = ""
         self.confirm_overwrite: Path | None = None
         folder = default_folder(app, mode)
@@ -146,15 +154,17 @@ class FileDialog(Dialog):
         else:
             self.path.set_text(str(folder).rstrip(os.sep) + os.sep)
         self.files = ListBox(self._select, self._open_row,
-                             empty_text="No folders or saved games here")
-        formats = [(".json", "JSON (full record)"), (".txt", "Text (move list)")]
+                             empty_text=N_("No folders or saved games here"))
+        formats = [(".json", N_("JSON (full record)")), (".txt", N_("Text (move list)"))]
         if play is not None and play.game.name in FIELD_FORMATS:
             formats.append(FIELD_FORMATS[play.game.name])
         self.format = Segmented(formats, ".json", self._set_format)
-        action = "Open" if mode == "open" else "Save"
-        self.b_up = Button("Up", self.go_up, tooltip="The folder above (Alt+Up)")
+        # Translators: the dialog's buttons: open a file, save a file.
+        action = pgettext("file", "Open") if mode == "open" else pgettext("file", "Save")
+        # Translators: a button: the folder above.
+        self.b_up = Button(N_("Up"), self.go_up, tooltip=N_("The folder above (Alt+Up)"))
         self.b_ok = Button(action, lambda: self._submit(self.path.text), primary=True)
-        self.b_cancel = Button("Cancel", self.close, tooltip="Esc")
+        self.b_cancel = Button(N_("Cancel"), self.close, tooltip=N_("Esc"))
         self.widgets.add(self.path, self.b_up, self.files)
         if mode == "save":
             self.widgets.add(self.format)
@@ -240,7 +250,7 @@ class FileDialog(Dialog):
     def _submit(self, text: str) -> None:
         text = text.strip()
         if not text:
-            self.error = "Type a file name first."
+            self.error = _("Type a file name first.")
             return
         path = Path(os.path.expanduser(text))
         if path.is_dir():
@@ -266,7 +276,9 @@ class FileDialog(Dialog):
             self.app.sounds.play("illegal")
             return
         except Exception as error:  # anything unforeseen still must not touch the game
-            self.error = _sentence(f"{path.name} cannot be opened: {error}")
+            # Translators: {file} is a file's name, {error} why (in English, from the system).
+            self.error = _sentence(_("{file} cannot be opened: {error}").format(
+                file=path.name, error=error))
             return
         self.app.last_folder = path.parent
         self.app.pop_scene(self)
@@ -283,7 +295,8 @@ class FileDialog(Dialog):
             path = path.with_name(path.name + self.format.value)
         if path.exists() and self.confirm_overwrite != path:
             self.confirm_overwrite = path
-            self.error = f"{path.name} already exists — press Save again to replace it."
+            self.error = _("{file} already exists — press Save again to replace it.").format(
+                file=path.name)
             return
         try:
             lost = save_record(path, play.session.record())
@@ -291,15 +304,18 @@ class FileDialog(Dialog):
             self.error = _sentence(str(error))
             return
         except OSError as error:
-            self.error = _sentence(f"{path.name} could not be saved: {error.strerror or error}")
+            self.error = _sentence(_("{file} could not be saved: {error}").format(
+                file=path.name, error=error.strerror or error))
             return
         self.app.last_folder = path.parent
         self.close()
         if lost is None:
-            play.session.say(f"Saved to {path}", "info", 6.0)
+            play.session.say(_("Saved to {path}").format(path=path), "info", 6.0)
         else:  # what was lost first: the status line cuts a long message at its end
-            play.session.say(f"Saved without {lost}, which a {path.suffix} file cannot hold",
-                             "info", 12.0)
+            # Translators: {lost} is what the file format cannot keep ("the clocks"),
+            # {suffix} the file's ending (".psq").
+            play.session.say(_("Saved without {lost}, which a {suffix} file cannot hold").format(
+                lost=lost, suffix=path.suffix), "info", 12.0)
 
     # --- layout, events, drawing ------------------------------------------------------------------
 
@@ -351,9 +367,11 @@ class FileDialog(Dialog):
         theme = self.theme
         x = self.card.x + 28
         width = self.card.width - 56
-        label = "Folders and games in "
-        folder = _tail(str(self.folder), 19, width - draw.text_size(label, 19)[0])
-        draw.blit_text(surface, label + folder, 19, theme.text_dim,
+        # Translators: above the file list; {folder} is the folder's path.
+        label = _("Folders and games in {folder}")
+        room = width - draw.text_size(label.format(folder=""), 19)[0]
+        draw.blit_text(surface, label.format(folder=_tail(str(self.folder), 19, room)), 19,
+                       theme.text_dim,
                        (x, self.path.rect.bottom + 12), max_width=width)
         if self.error:
             lines = draw.wrap(self.error, 20, self.card.width - 56)[:2]
@@ -376,5 +394,5 @@ def _tail(text: str, size: int, max_width: int) -> str:
 def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
-        return "Something went wrong."
+        return _("Something went wrong.")
     return text if text.endswith((".", "!", "?")) else text + "."

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ai.explain.words import count
 from ai.levels import LEVEL_NUMBERS, Level, level
+from game.i18n import N_, _, ngettext, number
 from game.ui import draw
-from game.ui.keys import PLAY_KEYS, WORDS, Binding
+from game.ui.keys import PLAY_KEYS, WORDS, Binding, key_text
 from game.ui.scenes.base import Dialog
 from game.ui.widgets import Button, Segmented
 
@@ -35,12 +35,14 @@ def draw_keys(surface: pygame.Surface, theme: Theme, table: tuple[Binding, ...],
     x, y = topleft
     keys_x = x + action_width
     for binding in table:
-        action = binding.action
+        action = _(binding.action)
         draw.blit_text(surface, action, draw.fit_size(action, 21, action_width - 10, 15),
                        theme.text, (x, y + 13), "midleft", max_width=action_width - 10)
         kx = keys_x
         for key in binding.keys:
-            if key in WORDS:
+            binding_word = key in WORDS
+            key = key_text(key)
+            if binding_word:
                 rect = draw.blit_text(surface, key, 19, theme.text_dim, (kx, y + 13),
                                       "midleft")
                 kx = rect.right + 8
@@ -56,45 +58,46 @@ def draw_keys(surface: pygame.Surface, theme: Theme, table: tuple[Binding, ...],
         y += pitch
 
 
-PAGES = (("keys", "Keys"), ("connect4", "Connect-4"), ("othello", "Othello"),
-         ("gomoku", "Gomoku"), ("tictactoe", "Tic-tac-toe"))
+PAGES = (("keys", N_("Keys")), ("connect4", N_("Connect-4")), ("othello", N_("Othello")),
+         ("gomoku", N_("Gomoku")), ("tictactoe", N_("Tic-tac-toe")))
+"""The tabs: page name, and its title (translated where the tabs draw it)."""
 
 RULES = {
-    "connect4": "Players take turns dropping a disc into a column; it falls to the lowest "
-                "empty hole. Red moves first. Four of your discs in a line (across, up and "
-                "down, or diagonally) win. A full board without a line is a draw.",
-    "othello": "Place a disc so that a straight line of your opponent's discs lies between "
-               "it and another disc of yours: every disc so caught turns over to your colour. "
-               "A move must turn at least one disc; without one you pass. When neither side "
-               "can move, the side with more discs wins. Black moves first.",
-    "gomoku": "Take turns placing a stone on an empty intersection; Black moves first. Five "
-              "of your stones in an unbroken line (across, up and down, or diagonally) win. "
-              "A full board is a draw.",
-    "tictactoe": "Take turns writing your mark in an empty square of the 3 × 3 grid; X moves "
-                 "first. Three of your marks in a line (across, up and down, or diagonally) "
-                 "win. A full grid is a draw, and with perfect play on both sides every game "
-                 "is one.",
+    "connect4": N_("Players take turns dropping a disc into a column; it falls to the lowest "
+                   "empty hole. Red moves first. Four of your discs in a line (across, up and "
+                   "down, or diagonally) win. A full board without a line is a draw."),
+    "othello": N_("Place a disc so that a straight line of your opponent's discs lies between "
+                  "it and another disc of yours: every disc so caught turns over to your colour. "
+                  "A move must turn at least one disc; without one you pass. When neither side "
+                  "can move, the side with more discs wins. Black moves first."),
+    "gomoku": N_("Take turns placing a stone on an empty intersection; Black moves first. Five "
+                 "of your stones in an unbroken line (across, up and down, or diagonally) win. "
+                 "A full board is a draw."),
+    "tictactoe": N_("Take turns writing your mark in an empty square of the 3 × 3 grid; X moves "
+                    "first. Three of your marks in a line (across, up and down, or diagonally) "
+                    "win. A full grid is a draw, and with perfect play on both sides every game "
+                    "is one."),
 }
 """Each game's rules, in this project's words."""
 
 VARIANTS = {
-    "connect4": "Boards of 4 to 10 columns and 4 to 10 rows, and three to six in a row to "
-                "win (chosen under Board on the new-game screen).",
-    "othello": "The standard 8 × 8 board with its four centre discs.",
-    "gomoku": "Boards from 9 × 9 to 25 × 25 (15 × 15 is the usual one). Freestyle: five or "
-              "more in a row win. Standard: exactly five; six or more win nothing. Renju: "
-              "Black may not make a double three, a double four or six in a row (those "
-              "points carry a red sign on Black's turn; point at one to see why) and wins "
-              "only with exactly five; White wins with five or more.",
-    "tictactoe": "One board, 3 × 3; the squares are named a1 (bottom left) to c3, b2 is the "
-                 "centre. Learn (on the start screen) teaches game trees on it.",
+    "connect4": N_("Boards of 4 to 10 columns and 4 to 10 rows, and three to six in a row to "
+                   "win (chosen under Board on the new-game screen)."),
+    "othello": N_("The standard 8 × 8 board with its four centre discs."),
+    "gomoku": N_("Boards from 9 × 9 to 25 × 25 (15 × 15 is the usual one). Freestyle: five or "
+                 "more in a row win. Standard: exactly five; six or more win nothing. Renju: "
+                 "Black may not make a double three, a double four or six in a row (those "
+                 "points carry a red sign on Black's turn; point at one to see why) and wins "
+                 "only with exactly five; White wins with five or more."),
+    "tictactoe": N_("One board, 3 × 3; the squares are named a1 (bottom left) to c3, b2 is the "
+                    "centre. Learn (on the start screen) teaches game trees on it."),
 }
 
 SOLVER_WORDS = {
-    "connect4": "solves the end exactly",
-    "othello": "plays the last empty squares perfectly",
-    "gomoku": "finds forced wins by fours",
-    "tictactoe": "plays perfectly (the whole tree is solved)",
+    "connect4": N_("solves the end exactly"),
+    "othello": N_("plays the last empty squares perfectly"),
+    "gomoku": N_("finds forced wins by fours"),
+    "tictactoe": N_("plays perfectly (the whole tree is solved)"),
 }
 
 
@@ -105,28 +108,42 @@ def level_text(game_name: str, lvl: Level) -> str:
     >>> level_text("othello", Level(7, 8, 4.0, 0.0, True, 14))
     'looks 8 turns ahead (at most 4 s), plays the last empty squares perfectly'
     """
-    parts = [f"looks {count(lvl.depth, 'turn')} ahead"  # depth counts plies: both sides' turns
-             + (f" (at most {lvl.seconds:g} s)" if lvl.seconds else "")]
+    # The depth counts plies: both sides' turns.
+    if lvl.seconds:
+        # Translators: a level's search; {seconds} is a number of seconds ("4", "0.5").
+        looks = ngettext("looks {n} turn ahead (at most {seconds} s)",
+                         "looks {n} turns ahead (at most {seconds} s)", lvl.depth).format(
+            n=number(lvl.depth), seconds=number(lvl.seconds))
+    else:
+        looks = ngettext("looks {n} turn ahead", "looks {n} turns ahead", lvl.depth).format(
+            n=number(lvl.depth))
+    parts = [looks]
     if lvl.randomness >= 10:
-        parts.append("often plays a weaker move")
+        parts.append(_("often plays a weaker move"))
     elif lvl.randomness >= 1:
-        parts.append("sometimes plays a weaker move")
+        parts.append(_("sometimes plays a weaker move"))
     elif lvl.randomness > 0:
-        parts.append("varies between near-equal moves")
+        parts.append(_("varies between near-equal moves"))
     if lvl.solver:
-        parts.append(SOLVER_WORDS.get(game_name, "solves what it can exactly"))
-    return ", ".join(parts)
+        parts.append(_(SOLVER_WORDS.get(game_name, N_("solves what it can exactly"))))
+    # Translators: what separates the parts of a level's description (a list, no sentence).
+    return _(", ").join(parts)
 
 
 class HelpDialog(Dialog):
-    title = "Help"
     width = 640
     height = 600
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Help")
 
     def __init__(self, app: App, page: str = "keys") -> None:
         super().__init__(app)
         self.tabs = Segmented(PAGES, page, self._set_page, size=19)
-        self.b_close = Button("Close", self.close, primary=True, tooltip="Enter, Esc or F1")
+        self.b_close = Button(N_("Close"), self.close, primary=True,
+                              # Translators: the keys that close the help (key names).
+                              tooltip=N_("Enter, Esc or F1"))
         self.widgets.add(self.tabs, self.b_close)
         self.widgets.set_focus(self.tabs)
         self.page = page if page in dict(PAGES) else "keys"
@@ -168,14 +185,14 @@ class HelpDialog(Dialog):
         bottom = self.b_close.rect.y - 8
         size = 20 if self.card.height >= 560 else 19
         line = size + 3
-        for heading, text in (("Rules", RULES[name]), ("Variants", VARIANTS[name])):
+        for heading, text in ((_("Rules"), RULES[name]), (_("Variants"), VARIANTS[name])):
             draw.blit_text(surface, heading.upper(), 17, theme.text_dim, (x, y), bold=True)
             y += 22
-            for row in draw.wrap(text, size, width):
+            for row in draw.wrap(_(text), size, width):
                 draw.blit_text(surface, row, size, theme.text, (x, y))
                 y += line
             y += 6
-        draw.blit_text(surface, "LEVELS", 17, theme.text_dim, (x, y), bold=True)
+        draw.blit_text(surface, _("Levels").upper(), 17, theme.text_dim, (x, y), bold=True)
         y += 22
         pitch = max(17, min(line, (bottom - y) // len(LEVEL_NUMBERS)))
         small = size if pitch >= line else size - 2

@@ -33,6 +33,7 @@ from ai.explain.exercises import (
 )
 from ai.explain.exercises import generate as generate_exercise
 from ai.explain.tree import value_text
+from game.i18n import N_, _, ngettext, number
 from game.learning import (
     HORIZON_DEPTHS,
     LESSONS,
@@ -64,11 +65,15 @@ SIZES = {"easy": (2, 2), "medium": (2, 3), "hard": (3, 2)}
 read at 800 × 560 (the command line's ``plies exercise`` goes further)."""
 KINDS = {2: "minimax", 3: "alphabeta", 4: "ordering"}
 TEXT_SIZE = 17
-TAB_NAMES = {1: "Tree", 2: "Minimax", 3: "Alpha-beta", 4: "Ordering", 5: "Evaluation",
-             6: "Horizon"}
-WEIGHTS = (("open_two", "open twos", range(0, 101, 5)), ("open_one", "open ones",
-           range(21)), ("centre", "centre", range(21)))
-"""Lesson 5's sliders: the tic-tac-toe evaluator's weights and the values offered."""
+# Translators: the lessons' tabs, after the lesson's number: short (the six share a row).
+TAB_NAMES = {1: N_("Tree"), 2: N_("Minimax"), 3: N_("Alpha-beta"), 4: N_("Ordering"),
+             5: N_("Evaluation"), 6: N_("Horizon")}
+LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+"""The difficulty buttons' words, by ``LEVEL_NAMES``."""
+WEIGHTS = (("open_two", N_("open twos"), range(0, 101, 5)), ("open_one", N_("open ones"),
+           range(21)), ("centre", N_("centre"), range(21)))
+"""Lesson 5's sliders: the tic-tac-toe evaluator's weights (the names of its terms, as
+``terms()`` gives them) and the values offered."""
 
 
 def parse_value(text: str) -> int | None:
@@ -134,30 +139,39 @@ class LearnScene(Scene):
     # --- widgets ----------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.b_back = Button("‹ Back", self.close, tooltip="Back to the start screen (Esc)")
-        self.s_lesson = Segmented([(n, f"{n} {TAB_NAMES[n]}") for n in LESSONS],
+        self.b_back = Button(_("‹ Back"), self.close,
+                             tooltip=_("Back to the start screen (Esc)"))
+        self.s_lesson = Segmented([(n, f"{n} {_(TAB_NAMES[n])}") for n in LESSONS],
                                   self.lesson, self.set_lesson, size=18,
-                                  tooltip="The lessons, in the lectures' order (1-6)")
-        self.s_level = Segmented([(n, n.capitalize()) for n in LEVEL_NAMES],
+                                  tooltip=_("The lessons, in the lectures' order (1-6)"))
+        self.s_level = Segmented([(n, _(LEVEL_LABELS[n])) for n in LEVEL_NAMES],
                                  self.progress.level, self.set_level, size=17,
-                                 tooltip="How large the exercises are")
-        self.s_game = Segmented([("tictactoe", "Tic-tac-toe"), ("connect4", "Connect-4")],
+                                 tooltip=_("How large the exercises are"))
+        self.s_game = Segmented([("tictactoe", _("Tic-tac-toe")),
+                                 ("connect4", _("Connect-4"))],
                                 self.game_name, self.set_game, size=17,
-                                tooltip="The game the exercises come from")
-        self.entry = TextInput("", self.check, size=20, placeholder="your answer, then Enter")
-        self.b_check = Button("Check", lambda: self.check(self.entry.text), primary=True,
-                              size=19, tooltip="Check the answer (Enter)")
-        self.b_new = Button("New exercise", self.next_exercise, size=19,
-                            tooltip="Another exercise from another position (F5)")
+                                tooltip=_("The game the exercises come from"))
+        self.entry = TextInput("", self.check, size=20,
+                               placeholder=_("your answer, then Enter"))
+        # Translators: a button: checks the learner's answer.
+        self.b_check = Button(_("Check"), lambda: self.check(self.entry.text), primary=True,
+                              size=19, tooltip=_("Check the answer (Enter)"))
+        self.b_new = Button(_("New exercise"), self.next_exercise, size=19,
+                            tooltip=_("Another exercise from another position (F5)"))
         self.weights = {"open_two": 10, "open_one": 1, "centre": 0}
-        self.c_weights = [Choice([(v, f"{label} {v}") for v in values], self.weights[key],
+        self.c_weights = [Choice([(v, f"{_(label)} {v}") for v in values], self.weights[key],
                                  lambda value, key=key: self.set_weight(key, value), size=17,
-                                 tooltip=f"The weight of {label} (← →)")
+                                 tooltip=_("The weight of {weight} (← →)").format(
+                                     weight=_(label)))
                           for key, label, values in WEIGHTS]
-        self.b_match = Button("Match ×10", self.play_match, size=19,
-                              tooltip="Ten quick games of your evaluator against the default")
-        self.b_save = Button("Save", self.save, size=19,
-                             tooltip="Save your weights as an evaluator with the name typed")
+        # Translators: a button: ten quick games (a match) of the learner's evaluator.
+        self.b_match = Button(_("Match ×10"), self.play_match, size=19,
+                              tooltip=_("Ten quick games of your evaluator against the "
+                                        "default"))
+        # Translators: a button: saves the weights as an evaluator.
+        self.b_save = Button(_("Save"), self.save, size=19,
+                             tooltip=_("Save your weights as an evaluator with the name "
+                                       "typed"))
         self.widgets.add(self.b_back, self.s_lesson, self.s_level, self.s_game,
                          *self.c_weights, self.entry, self.b_check, self.b_save, self.b_match,
                          self.b_new)
@@ -191,7 +205,7 @@ class LearnScene(Scene):
     def set_weight(self, key: str, value: int) -> None:
         """Lesson 5: a weight changed; the values and the chosen move follow at once."""
         self.weights[key] = value
-        index = [k for k, _, _ in WEIGHTS].index(key)
+        index = [k for k, _label, _values in WEIGHTS].index(key)
         if self.c_weights[index].value != value:
             self.c_weights[index].set_value(value)
         self.lab_values = root_values(self._position(0), self.weights)
@@ -200,13 +214,19 @@ class LearnScene(Scene):
     def play_match(self) -> None:
         wins, draws, losses = quick_match(self.weights, 10, self.progress.seed)
         better = wins > losses
-        self._say(better, f"Your evaluator against the default, 10 games at depth 1: "
-                  f"{wins} won, {draws} drawn, {losses} lost.", count=better)
+        games = 10
+        self._say(better, ngettext(
+            "Your evaluator against the default, {games} game at depth 1: {wins} won, "
+            "{draws} drawn, {losses} lost.",
+            "Your evaluator against the default, {games} games at depth 1: {wins} won, "
+            "{draws} drawn, {losses} lost.", games).format(
+                games=number(games), wins=number(wins), draws=number(draws),
+                losses=number(losses)), count=better)
 
     def save(self) -> None:
         name = self.entry.text.strip()
-        message = save_evaluator(name, self.weights)
-        self._say(message.startswith("Saved"), message, count=False)
+        saved, message = save_evaluator(name, self.weights)
+        self._say(saved, message, count=False)
 
     def next_exercise(self) -> None:
         self.progress.seed += 1
@@ -250,8 +270,8 @@ class LearnScene(Scene):
         self.b_save.visible = self.b_match.visible = self.lesson == 5
         for choice in self.c_weights:
             choice.visible = self.lesson == 5
-        self.entry.placeholder = ("a name for your evaluator" if self.lesson == 5
-                                  else "your answer, then Enter")
+        self.entry.placeholder = (_("a name for your evaluator") if self.lesson == 5
+                                  else _("your answer, then Enter"))
         self.layout(self.app.screen.get_size())
 
     def _position(self, seed: int) -> Game:
@@ -262,7 +282,7 @@ class LearnScene(Scene):
             return lab_position(self.progress.seed)
         rng = random.Random(f"learn:{self.game_name}:{seed}")
         game = new_game(self.game_name)
-        for _ in range(rng.randint(1, 3) if self.game_name == "tictactoe" else rng.randint(2, 8)):
+        for _i in range(rng.randint(1, 3) if self.game_name == "tictactoe" else rng.randint(2, 8)):
             game.push(rng.choice(game.legal_moves()))
             if game.is_over():
                 game.pop()
@@ -304,14 +324,14 @@ class LearnScene(Scene):
         if self.lesson == 1 and self.question is not None:
             guess = parse_value(text)
             if guess is None or abs(guess) >= INF:
-                self._say(False, "Type a whole number.", count=False)
+                self._say(False, _("Type a whole number."), count=False)
                 return
             ok, why = self.question.check(guess)
             self._say(ok, why)
             self.finished = ok
         elif self.lesson == 6 and self.horizon is not None:
             if not text.strip():
-                self._say(False, "Type a move, e.g. 4.", count=False)
+                self._say(False, _("Type a move, e.g. 4."), count=False)
                 return
             ok, why = self.horizon.check(text)
             self._say(ok, why)
@@ -319,7 +339,7 @@ class LearnScene(Scene):
         elif self.lesson == 2 and self.exercise is not None and self.selected is not None:
             guess = parse_value(text)
             if guess is None:
-                self._say(False, "Type a value such as -12, 0 or +35.", count=False)
+                self._say(False, _("Type a value such as -12, 0 or +35."), count=False)
                 return
             ok, why = check_value(self.exercise, self.selected, guess)
             self._say(ok, why)
@@ -330,12 +350,14 @@ class LearnScene(Scene):
                 self.entry.set_text("")
                 if self.selected is None:
                     self.finished = True
-                    self.feedback += " Every node is done: that is minimax."
+                    # Translators: {reason} is the sentence saying the last value was right.
+                    self.feedback = _("{reason} Every node is done: that is minimax.").format(
+                        reason=self.feedback)
         elif self.lesson == 3 and self.exercise is not None:
             if self.selected is not None:
                 window = parse_window(text)
                 if window is None:
-                    self._say(False, "Type α and β, e.g. -inf 5 (∞ may be written inf).",
+                    self._say(False, _("Type α and β, e.g. -inf 5 (∞ may be written inf)."),
                               count=False)
                     return
                 ok, why = check_window(self.exercise, self.selected, *window)
@@ -346,8 +368,10 @@ class LearnScene(Scene):
                     self.layout(self.app.screen.get_size())
                     self.entry.set_text("")
                     if self.selected is None:
-                        self.feedback += (" Now click the leaves alpha-beta never visits, "
-                                          "then Check.")
+                        # Translators: {reason} is the sentence saying the last window was
+                        # right; "Check" is the button's word.
+                        self.feedback = _("{reason} Now click the leaves alpha-beta never "
+                                          "visits, then Check.").format(reason=self.feedback)
             else:
                 ok, why = check_pruned(self.exercise, set(self.marked))
                 self._say(ok, why)
@@ -361,12 +385,20 @@ class LearnScene(Scene):
         mine = nodes_visited(self.exercise.root, self.order)
         ok = mine == key["best_nodes"]
         if ok:
-            why = f"Right: {mine} nodes, as few as any order gives."
+            why = ngettext("Right: {nodes} node, as few as any order gives.",
+                           "Right: {nodes} nodes, as few as any order gives.",
+                           mine).format(nodes=number(mine))
         else:
-            why = (f"{mine} nodes; the best order visits {key['best_nodes']} (the worst "
-                   f"{key['worst_nodes']}). Put first the child whose value is best for "
-                   f"{'MAX' if self.exercise.root.kind == 'max' else 'MIN'}: its value "
-                   "narrows the window for the others.")
+            # Translators: {player} is MAX or MIN (the search's two players).
+            why = ngettext("{nodes} node; the best order visits {best} (the worst {worst}). "
+                           "Put first the child whose value is best for {player}: its value "
+                           "narrows the window for the others.",
+                           "{nodes} nodes; the best order visits {best} (the worst {worst}). "
+                           "Put first the child whose value is best for {player}: its value "
+                           "narrows the window for the others.", mine).format(
+                nodes=number(mine), best=number(key["best_nodes"]),
+                worst=number(key["worst_nodes"]),
+                player="MAX" if self.exercise.root.kind == "max" else "MIN")
         self._say(ok, why)
         self.finished = ok
 
@@ -534,7 +566,7 @@ class LearnScene(Scene):
 
     def _draw_lesson(self, surface: pygame.Surface) -> None:
         theme, rect = self.theme, self.text_rect
-        title, text = LESSONS[self.lesson]
+        title, text = (_(words) for words in LESSONS[self.lesson])
         x, y = rect.x + 14, rect.y + 12
         done = " ✓" if self.progress.done(self.lesson) else ""
         draw.blit_text(surface, f"{self.lesson}. {title}{done}", 22, theme.text, (x, y),
@@ -553,8 +585,14 @@ class LearnScene(Scene):
                        max_width=rect.width - 20)
         right, tried = self.progress.right.get(self.lesson, 0), self.progress.tried.get(
             self.lesson, 0)
-        score = f"{right} right of {tried} tried" + (" — lesson done" if done else
-                                                    " (3 right finish the lesson)")
+        if done:
+            score = ngettext("{right} right of {tried} tried — lesson done",
+                             "{right} right of {tried} tried — lesson done", tried)
+        else:
+            score = ngettext("{right} right of {tried} tried (3 right finish the lesson)",
+                             "{right} right of {tried} tried (3 right finish the lesson)",
+                             tried)
+        score = score.format(right=number(right), tried=number(tried))
         draw.blit_text(surface, score, 15, theme.text_dim, (x, rect.bottom - 20),
                        "midleft", max_width=rect.width - 28)
 
@@ -582,14 +620,16 @@ class LearnScene(Scene):
 
     def _board_caption(self, game: Game) -> str:
         if self.lesson in (1, 6):
-            return "The question's position"
+            return _("The question's position")
         if self.lesson == 5:
-            return "The position searched (depth 2)"
+            return _("The position searched (depth 2)")
         if self.selected is None:
-            return "The root position (A)"
-        return f"At node {self.selected}" + (
-            f", after {' '.join(self.exercise.node(self.selected).path)}"
-            if self.exercise and self.exercise.node(self.selected).path else "")
+            return _("The root position (A)")
+        if self.exercise and self.exercise.node(self.selected).path:
+            # Translators: {node} is a node's letter, {moves} the moves to it (notation).
+            return _("At node {node}, after {moves}").format(
+                node=self.selected, moves=" ".join(self.exercise.node(self.selected).path))
+        return _("At node {node}").format(node=self.selected)
 
     def _draw_work(self, surface: pygame.Surface) -> None:
         theme, wk = self.theme, self.work
@@ -620,40 +660,57 @@ class LearnScene(Scene):
             return self.question.text
         if self.lesson == 5:
             game = lab_position(self.progress.seed)
-            return (f"{game.side_names[game.turn]} to move. Each move's value at depth 2 "
-                    "with your weights, the reply MIN would choose and the terms there:")
+            return _("{side} to move. Each move's value at depth 2 with your weights, the "
+                     "reply MIN would choose and the terms there:").format(
+                side=game.side_names[game.turn])
         if self.lesson == 6 and self.horizon is not None:
             side = new_game(self.horizon.game_name)
             side.play_moves(self.horizon.moves)
-            return f"{side.side_names[side.turn]} to move. {self.horizon.text}"
+            # Translators: {question} is the lesson's question (a sentence of its own).
+            return _("{side} to move. {question}").format(side=side.side_names[side.turn],
+                                                          question=self.horizon.text)
         ex = self.exercise
         if ex is None:
             return ""
-        who = f"MAX is {ex.side_names[0]}, MIN {ex.side_names[1]}."
+        # Translators: MAX and MIN are the search's two players; {max_side} and {min_side}
+        # the game's sides ("Red").
+        who = _("MAX is {max_side}, MIN {min_side}.").format(max_side=ex.side_names[0],
+                                                             min_side=ex.side_names[1])
         if self.lesson == 2:
             if self.finished:
-                return f"{who} Done: A is worth {value_text(ex.key['values']['A'])}."
-            return f"{who} Value of node {self.selected}? (Click a node to choose it.)"
+                # Translators: {players} is the sentence saying who MAX and MIN are.
+                return _("{players} Done: A is worth {value}.").format(
+                    players=who, value=value_text(ex.key["values"]["A"]))
+            return _("{players} Value of node {node}? (Click a node to choose it.)").format(
+                players=who, node=self.selected)
         if self.lesson == 3:
             if self.selected is not None:
-                return f"{who} (α, β) as node {self.selected} is entered? Type e.g. -inf 3."
-            return f"{who} Click the leaves never visited, then Check."
+                return _("{players} (α, β) as node {node} is entered? Type e.g. -inf 3."
+                         ).format(players=who, node=self.selected)
+            return _("{players} Click the leaves never visited, then Check.").format(
+                players=who)
         mine = nodes_visited(ex.root, self.order)
-        return (f"{who} Alpha-beta visits {mine} nodes in this order. Select one of A's "
-                f"children and move it with ← →; Enter checks.")
+        return ngettext("{players} Alpha-beta visits {nodes} node in this order. Select one "
+                        "of A's children and move it with ← →; Enter checks.",
+                        "{players} Alpha-beta visits {nodes} nodes in this order. Select one "
+                        "of A's children and move it with ← →; Enter checks.", mine).format(
+            players=who, nodes=number(mine))
 
     def _draw_counts(self, surface: pygame.Surface) -> None:
         """Lesson 1's live example: the empty board's tree, level by level."""
         theme, area = self.theme, self.tree_rect
         x, y = area.x + 4, area.y + 6
-        draw.blit_text(surface, "Example, from the empty board:", 16, theme.text_dim, (x, y))
+        draw.blit_text(surface, _("Example, from the empty board:"), 16, theme.text_dim, (x, y))
         y += 26
         rows = [(depth, lines, positions)
                 for depth, (lines, positions) in enumerate(self.example_counts, 1)]
-        y = self._draw_number_table(surface, ("moves ahead", "lines (perft)",
-                                              "different positions"), rows, (x, y), gap=24)
-        note = ("After 3 moves, 504 lines reach only 252 positions: X a1, O b2, X c3 and X "
-                "c3, O b2, X a1 are the same position.")
+        # Translators: the heads of a table's three columns of numbers.
+        y = self._draw_number_table(surface, (_("moves ahead"), _("lines (perft)"),
+                                              _("different positions")), rows, (x, y), gap=24)
+        note = _("After {moves} moves, {lines} lines reach only {positions} positions: "
+                 "{line} and {other_line} are the same position.").format(
+            moves=number(3), lines=number(504), positions=number(252),
+            line="X a1, O b2, X c3", other_line="X c3, O b2, X a1")
         for line in draw.wrap(note, 15, area.width - 8)[:3]:
             draw.blit_text(surface, line, 15, theme.text_dim, (x, y + 4))
             y += 18
@@ -670,8 +727,8 @@ class LearnScene(Scene):
             x = r.right + gap
         y += 24
         for row in rows:
-            for centre, number in zip(columns, row):
-                draw.blit_text(surface, f"{number:,}", 16, self.theme.text, (centre, y),
+            for centre, figure in zip(columns, row):
+                draw.blit_text(surface, number(figure), 16, self.theme.text, (centre, y),
                                "midtop")
             y += 22
         return y
@@ -682,8 +739,8 @@ class LearnScene(Scene):
         rows = self.lab_values
         if not rows:
             return
-        best = max(value for _, value, _, _ in rows)
-        chosen = next(name for name, value, _, _ in rows if value == best)
+        best = max(row[1] for row in rows)
+        chosen = next(row[0] for row in rows if row[1] == best)
         x, y = area.x + 4, area.y + 2
         pitch = max(18, min(24, (area.height - 30) // max(1, len(rows))))
         for name, value, reply, terms in rows:
@@ -691,12 +748,15 @@ class LearnScene(Scene):
             colour = theme.accent if bold else theme.text
             draw.blit_text(surface, name, 16, colour, (x, y), bold=bold)
             draw.blit_text(surface, value_text(value), 16, colour, (x + 36, y), bold=bold)
-            words = ", ".join(f"{k} {value_text(v)}" for k, v in terms.items()) or "0"
-            detail = f"after {reply}: {words}" if reply else words
+            words = ", ".join(f"{_(k)} {value_text(v)}" for k, v in terms.items()) or "0"
+            # Translators: {move} is MIN's reply, {terms} the evaluator's terms there.
+            detail = _("after {move}: {terms}").format(move=reply, terms=words) if reply \
+                else words
             draw.blit_text(surface, detail, 15, theme.text_dim, (x + 96, y + 1),
                            max_width=area.width - 100)
             y += pitch
-        draw.blit_text(surface, f"The search plays {chosen} (the first largest value).", 16,
+        draw.blit_text(surface, _("The search plays {move} (the first largest value)."
+                                  ).format(move=chosen), 16,
                        theme.text, (x, y + 4), bold=True, max_width=area.width - 8)
 
     def _draw_horizon(self, surface: pygame.Surface) -> None:
@@ -705,22 +765,31 @@ class LearnScene(Scene):
         theme, area, q = self.theme, self.tree_rect, self.horizon
         assert q is not None
         x, y = area.x + 4, area.y + 6
-        draw.blit_text(surface, "Nodes searched in this position:", 16, theme.text_dim, (x, y))
+        draw.blit_text(surface, _("Nodes searched in this position:"), 16, theme.text_dim, (x, y))
         y += 26
-        y = self._draw_number_table(surface, ("depth", "alpha-beta", "+ deepening, table"),
+        # Translators: the heads of a table's columns: the depth, the nodes alpha-beta
+        # searches, the nodes with iterative deepening and the transposition table.
+        y = self._draw_number_table(surface, (_("depth"), _("alpha-beta"),
+                                              _("+ deepening, table")),
                                     q.nodes, (x, y), gap=28)
-        note = (f"Deepening searches depths 1 to {q.nodes[0][0]} first: at a small depth "
-                "that can cost more than the better order saves; deeper, it pays.")
+        note = _("Deepening searches depths 1 to {depth} first: at a small depth that can "
+                 "cost more than the better order saves; deeper, it pays.").format(
+            depth=q.nodes[0][0])
         for line in draw.wrap(note, 15, area.width - 8)[:3]:
             draw.blit_text(surface, line, 15, theme.text_dim, (x, y + 4))
             y += 18
         if self.finished:
             shallow, deep = HORIZON_DEPTHS
             y += 12
-            word = "column " if q.game_name == "connect4" else ""
-            draw.blit_text(surface, f"Depth {shallow} chose {word}{q.shallow}; depth {deep} "
-                           f"chose {word}{q.deep}.", 17, theme.text, (x, y), bold=True,
-                           max_width=area.width)
+            if q.game_name == "connect4":
+                chose = _("Depth {shallow} chose column {shallow_move}; depth {deep} chose "
+                          "column {deep_move}.")
+            else:
+                chose = _("Depth {shallow} chose {shallow_move}; depth {deep} chose "
+                          "{deep_move}.")
+            draw.blit_text(surface, chose.format(shallow=shallow, shallow_move=q.shallow,
+                                                 deep=deep, deep_move=q.deep),
+                           17, theme.text, (x, y), bold=True, max_width=area.width)
 
     def _draw_exercise_tree(self, surface: pygame.Surface) -> None:
         ex = self.exercise

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ai.levels import LEVEL_NUMBERS
+from game.i18n import N_, _, ngettext, number
 from game.rules import GAMES
 from game.tally import Tally, load_tally, save_tally
 from game.ui import draw
@@ -30,7 +31,7 @@ def score_text(entry: tuple[int, int, int]) -> str:
     >>> score_text((2, 0, 3)), score_text((0, 0, 0))
     ('2 · 0 · 3', '–')
     """
-    return "–" if not sum(entry) else " · ".join(str(n) for n in entry)
+    return "–" if not sum(entry) else " · ".join(number(n) for n in entry)
 
 
 def engine_lines(tally: Tally) -> list[str]:
@@ -40,23 +41,29 @@ def engine_lines(tally: Tally) -> list[str]:
     >>> engine_lines(t)
     ['Gomoku against pbrain-embryo: 1 · 0 · 0']
     """
-    return [f"{GAMES[game].title} against {name}: {score_text(tuple(entry))}"
+    # Translators: {game} is a game's name, {engine} a program's, {score} "won · drawn · lost".
+    return [_("{game} against {engine}: {score}").format(
+                game=_(GAMES[game].title), engine=name, score=score_text(tuple(entry)))
             for game in GAME_ORDER for name, entry in sorted(tally.engines.get(game, {}).items())
             if sum(entry)]
 
 
 class ResultsDialog(Dialog):
-    title = "Your results"
     width = 620
     height = 500
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Your results")
 
     def __init__(self, app: App, on_change=None) -> None:  # noqa: ANN001 - a callback
         super().__init__(app)
         self.tally: Tally = load_tally()
         self.on_change = on_change
-        self.b_reset = Button("Reset…", self.ask_reset, danger=True,
-                              tooltip="Forget every result")
-        self.b_close = Button("Close", self.close, primary=True, tooltip="Enter or Esc")
+        self.b_reset = Button(N_("Reset…"), self.ask_reset, danger=True,
+                              tooltip=N_("Forget every result"))
+        self.b_close = Button(N_("Close"), self.close, primary=True,
+                              tooltip=N_("Enter or Esc"))
         self.widgets.add(self.b_reset, self.b_close)
         self.widgets.set_focus(self.b_close)
         self._sync()
@@ -67,9 +74,9 @@ class ResultsDialog(Dialog):
     def ask_reset(self) -> None:
         from game.ui.scenes.confirm import ConfirmDialog
         self.app.push_scene(ConfirmDialog(
-            self.app, "Reset your results?",
-            "Every game's wins, draws and losses go back to nothing. This cannot be undone.",
-            "Reset", self.reset, danger=True))
+            self.app, N_("Reset your results?"),
+            N_("Every game's wins, draws and losses go back to nothing. This cannot be undone."),
+            N_("Reset"), self.reset, danger=True))
 
     def reset(self) -> None:
         self.tally.clear()
@@ -95,7 +102,7 @@ class ResultsDialog(Dialog):
         card = self.card
         x0 = card.x + 28
         y = card.y + 74
-        draw.blit_text(surface, "Against the computer: won · drawn · lost", 19, theme.text_dim,
+        draw.blit_text(surface, _("Against the computer: won · drawn · lost"), 19, theme.text_dim,
                        (x0, y), max_width=card.width - 56)
         y += 30
         label_w = 110
@@ -106,12 +113,12 @@ class ResultsDialog(Dialog):
         size = 20 if pitch >= 24 else 18
         for i, name in enumerate(GAME_ORDER):
             cx = x0 + label_w + i * col_w + col_w // 2
-            draw.blit_text(surface, GAMES[name].title, size, theme.text, (cx, y), "midtop",
+            draw.blit_text(surface, _(GAMES[name].title), size, theme.text, (cx, y), "midtop",
                            bold=True)
         y += pitch
-        rows = [(f"Level {n}", [self.tally.get(g, n) for g in GAME_ORDER])
+        rows = [(_("Level {n}").format(n=n), [self.tally.get(g, n) for g in GAME_ORDER])
                 for n in LEVEL_NUMBERS]
-        rows.append(("All levels", [self.tally.total(g) for g in GAME_ORDER]))
+        rows.append((_("All levels"), [self.tally.total(g) for g in GAME_ORDER]))
         for r, (label, entries) in enumerate(rows):
             last = r == len(rows) - 1
             if last:
@@ -129,7 +136,10 @@ class ResultsDialog(Dialog):
                                bold=last)
             y += pitch
         if len(engines) > 3:  # the card has room for three lines: the rest in one
-            engines = [*engines[:2], f"and {len(engines) - 2} more outside engines"]
+            more = len(engines) - 2
+            engines = [*engines[:2], ngettext("and {n} more outside engine",
+                                              "and {n} more outside engines",
+                                              more).format(n=number(more))]
         for line in engines:
             draw.blit_text(surface, line, size - 2, theme.text_dim, (x0, y),
                            max_width=card.width - 56)

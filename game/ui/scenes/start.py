@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.explain.words import count
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
 from game.clock import (
@@ -31,6 +30,7 @@ from game.clock import (
 )
 from game.engines.detect import forced_protocol
 from game.engines.found import FoundEngine, found_engines
+from game.i18n import N_, _, ngettext, number
 from game.players import Computer, Engine, Human, Player, PlayerError, engine
 from game.rules import GAMES, Game, RulesError, new_game
 from game.slots import load_autosave
@@ -54,26 +54,29 @@ if TYPE_CHECKING:
 
 GAME_ORDER = ("connect4", "othello", "gomoku", "tictactoe")
 GAME_BLURBS = {
-    "connect4": "Four in a row wins",
-    "othello": "Outflank and flip",
-    "gomoku": "Five in a line wins",
-    "tictactoe": "Three in a row wins",
+    "connect4": N_("Four in a row wins"),
+    "othello": N_("Outflank and flip"),
+    "gomoku": N_("Five in a line wins"),
+    "tictactoe": N_("Three in a row wins"),
 }
 C4_SIZES = range(4, 11)
 C4_LINES = range(3, 7)
 GOMOKU_SIZES = range(9, 26)
-LINE_WORDS = {3: "Three", 4: "Four", 5: "Five", 6: "Six"}
-GOMOKU_USUAL = {15: "the usual board", 19: "a Go board", 20: "Gomocup's size"}
+LINE_CHOICES = {3: N_("Three in a row"), 4: N_("Four in a row"), 5: N_("Five in a row"),
+                6: N_("Six in a row")}
+"""Connect-4's line lengths as the selector shows them."""
+GOMOKU_USUAL = {15: N_("the usual board"), 19: N_("a Go board"), 20: N_("Gomocup's size")}
 ENGINE = "engine"
 """The level list's last value for Gomoku and Othello: an outside engine, its command
 typed beside (an Othello engine is asked whether it speaks NBoard or GTP)."""
-TYPED = {"othello": ((f"{ENGINE}:gtp", "GTP engine…", "gtp"), (ENGINE, "Engine…", "")),
-         "gomoku": ((ENGINE, "Engine…", ""),)}
+TYPED = {"othello": ((f"{ENGINE}:gtp", N_("GTP engine…"), "gtp"), (ENGINE, N_("Engine…"), "")),
+         "gomoku": ((ENGINE, N_("Engine…"), ""),)}
 """The level list's choices of a typed engine command per game: value, label and the
 protocol it is spoken to in (``""``: the game's; for Othello, asked)."""
 ENGINE_GAMES = tuple(TYPED)
-ENGINE_HINT = {"gomoku": "Gomocup engine command, e.g. pbrain-rapfi",
-               "othello": "NBoard or GTP engine command, e.g. edax -nboard"}
+# Translators: a placeholder in the engine command field; the commands stay as they are.
+ENGINE_HINT = {"gomoku": N_("Gomocup engine command, e.g. pbrain-rapfi"),
+               "othello": N_("NBoard or GTP engine command, e.g. edax -nboard")}
 FOUND = "found:"
 """Level list values ``found:COMMAND``: an engine found on this system, by name."""
 
@@ -120,7 +123,7 @@ class Draft:
 def gomoku_size_label(size: int) -> str:
     """``"15 × 15 · the usual board"``; the sizes people actually play are named."""
     usual = GOMOKU_USUAL.get(size)
-    return f"{size} × {size}" + (f" · {usual}" if usual else "")
+    return f"{size} × {size}" + (f" · {_(usual)}" if usual else "")
 
 
 def preset_options(game_name: str) -> list[str]:
@@ -189,18 +192,21 @@ class GameTile(Widget):
         # Four tiles share the card's width: a small icon beside the title, the blurb
         # (and the results) below them across the whole tile.
         won, drawn, lost = self.scene.tally.total(self.game_name)
-        tally = " · ".join(f"{n} {word}" for n, word in ((won, "won"), (drawn, "drawn"),
-                                                          (lost, "lost")) if n)
+        # Translators: a game's results on its tile, "3 won · 1 drawn · 2 lost".
+        tally = " · ".join(words.format(n=number(n)) for n, words in (
+            (won, ngettext("{n} won", "{n} won", won)),
+            (drawn, ngettext("{n} drawn", "{n} drawn", drawn)),
+            (lost, ngettext("{n} lost", "{n} lost", lost))) if n)
         side = 40
         icon = pygame.Rect(rect.x + 12, rect.y + (10 if tally else 14), side, side)
         draw_game_icon(surface, theme, self.game_name, icon)
         x = icon.right + 10
-        title = GAMES[self.game_name].title
+        title = _(GAMES[self.game_name].title)
         size = draw.fit_size(title, 22, rect.right - x - 8, 15)
         draw.blit_text(surface, title, size, theme.text, (x, icon.centery), "midleft",
                        max_width=rect.right - x - 8, bold=True)
         room = rect.width - 24
-        blurb = GAME_BLURBS[self.game_name]
+        blurb = _(GAME_BLURBS[self.game_name])
         size = draw.fit_size(blurb, 17, room, 13)
         draw.blit_text(surface, blurb, size, theme.text_dim,
                        (rect.x + 12, icon.bottom + (14 if tally else 18)), "midleft",
@@ -365,74 +371,86 @@ class StartScene(Scene):
     def _build(self) -> None:
         self.tiles = [GameTile(self, name) for name in GAME_ORDER]
         v = self.variants["connect4"]
-        self.c4_width = Choice([(n, f"{n} wide") for n in C4_SIZES], v["width"],
-                               lambda value: self._set_c4("width", value), tooltip="Columns")
-        self.c4_height = Choice([(n, f"{n} high") for n in C4_SIZES], v["height"],
-                                lambda value: self._set_c4("height", value), tooltip="Rows")
+        # Translators: Connect-4's board: "7 wide", "6 high" (columns, rows).
+        self.c4_width = Choice([(n, _("{n} wide").format(n=n)) for n in C4_SIZES], v["width"],
+                               lambda value: self._set_c4("width", value),
+                               tooltip=N_("Columns"))
+        self.c4_height = Choice([(n, _("{n} high").format(n=n)) for n in C4_SIZES],
+                                v["height"], lambda value: self._set_c4("height", value),
+                                tooltip=N_("Rows"))
         self.c4_line = Choice(self._line_options(), v["connect"],
                               lambda value: self._set_c4("connect", value),
-                              tooltip="How many in a row win")
+                              tooltip=N_("How many in a row win"))
         g = self.variants["gomoku"]
         self.go_size = Choice([(n, gomoku_size_label(n)) for n in GOMOKU_SIZES], g["size"],
                               lambda value: self._set_gomoku("size", value),
-                              tooltip="Board size (15, 19 and 20 are the usual ones)")
-        self.go_rule = Segmented([("freestyle", "Freestyle"), ("standard", "Standard"),
-                                  ("renju", "Renju")],
+                              tooltip=N_("Board size (15, 19 and 20 are the usual ones)"))
+        self.go_rule = Segmented([("freestyle", N_("Freestyle")), ("standard", N_("Standard")),
+                                  ("renju", N_("Renju"))],
                                  g["rule"], lambda value: self._set_gomoku("rule", value),
-                                 tooltip="Standard: exactly five wins, six or more does not."
-                                         " Renju: Black may not make a double-three,"
-                                         " double-four or overline")
+                                 tooltip=N_("Standard: exactly five wins, six or more does not."
+                                            " Renju: Black may not make a double-three,"
+                                            " double-four or overline"))
         self.opening = getattr(self.app, "last_opening", "none")
         """Gomoku's opening: ``"none"``, ``"swap"`` or ``"swap2"`` (kept for the window)."""
-        self.go_opening = Choice([("none", "No swap"), ("swap", "Swap"), ("swap2", "Swap2")],
+        self.go_opening = Choice([("none", N_("No swap")), ("swap", N_("Swap")),
+                                  ("swap2", N_("Swap2"))],
                                  self.opening, self._set_opening,
-                                 tooltip="Swap: the first player places three stones, the "
-                                         "other chooses a colour. Swap2: the other may also "
-                                         "place two more and let the first choose")
+                                 tooltip=N_("Swap: the first player places three stones, the "
+                                            "other chooses a colour. Swap2: the other may also "
+                                            "place two more and let the first choose"))
         # Time: one clock for each side a person plays, one time per move for each side
         # the computer plays (remembered in the settings).
         settings = self.app.settings
         self.clock_control = None if settings.clock is None else tuple(settings.clock)
         self.move_seconds = settings.move_seconds
         self.clock_choice = Choice(
-            [(None, "No clock"), *[((m, i), f"Clock {m}+{i}") for m, i in CONTROLS]],
+            # Translators: a clock choice, "Clock 5+3": 5 minutes, 3 seconds added a move.
+            [(None, N_("No clock")), *[((m, i), _("Clock {minutes}+{increment}").format(
+                minutes=m, increment=i)) for m, i in CONTROLS]],
             self.clock_control, self._set_clock, size=18,
-            tooltip="Each person's clock: minutes for the game + seconds added per move; "
-                    "the side whose time runs out loses")
+            tooltip=N_("Each person's clock: minutes for the game + seconds added per move; "
+                       "the side whose time runs out loses"))
         self.seconds_choice = Choice(
-            [(None, "Computer: its level's time"),
-             *[(t, f"Computer: {move_seconds_text(t)}") for t in MOVE_SECONDS]],
+            [(None, N_("Computer: its level's time")),
+             # Translators: {time} is a time per move, "5 s a move".
+             *[(t, _("Computer: {time}").format(time=move_seconds_text(t)))
+               for t in MOVE_SECONDS]],
             self.move_seconds, self._set_move_seconds, size=18,
-            tooltip="The computer's time per move: it searches as deep as it gets in "
-                    "that time, whatever its level's depth (an outside engine is told it)")
-        self.kind = [Segmented([("human", "Human"), ("computer", "Computer")], "human",
+            tooltip=N_("The computer's time per move: it searches as deep as it gets in "
+                       "that time, whatever its level's depth (an outside engine is told it)"))
+        self.kind = [Segmented([("human", N_("Human")), ("computer", N_("Computer"))], "human",
                                lambda value, s=s: self._set_player(s, "type", value))
                      for s in (0, 1)]
-        self.levels = [Choice([(n, f"Level {n}") for n in LEVEL_NUMBERS], DEFAULT_LEVEL,
+        self.levels = [Choice([(n, _("Level {n}").format(n=n)) for n in LEVEL_NUMBERS],
+                              DEFAULT_LEVEL,
                               lambda value, s=s: self._set_player(s, "level", value),
-                              tooltip="Deeper search plays stronger and thinks longer")
+                              tooltip=N_("Deeper search plays stronger and thinks longer"))
                        for s in (0, 1)]
         self.evals = [Choice([("default", "default")], "default",
                              lambda value, s=s: self._set_player(s, "eval", value),
-                             tooltip="Evaluator preset") for s in (0, 1)]
-        self.commands = [TextInput("", size=19, placeholder="engine command",
+                             tooltip=N_("Evaluator preset")) for s in (0, 1)]
+        self.commands = [TextInput("", size=19, placeholder=N_("engine command"),
                                    on_change=lambda text, s=s: self._set_command(s, text),
                                    on_submit=lambda text: self.start())
                          for s in (0, 1)]
-        self.b_start = Button("Start", self.start, primary=True, tooltip="Start (Enter)")
-        self.b_cancel = Button("Cancel", self.cancel, tooltip="Back to the game (Esc)")
-        self.b_quit = Button("Quit", self.app.quit, tooltip="Quit (Esc)")
-        self.b_open = Button("Open…", self.open_file, tooltip="Open a saved game (Ctrl+O)")
-        self.b_resume = Button("Resume", self.resume, tooltip="Continue the unfinished game")
-        self.b_results = Button("Results", self.show_results,
-                                tooltip="Your wins, draws and losses by level (R)")
-        self.b_learn = Button("Learn game trees", self.show_learn, size=17,
-                              tooltip="Lessons on game trees, minimax and alpha-beta, with "
-                                      "exercises on real positions (L)")
-        self.b_next_offer = Button("Next game", self.next_offer, size=17,
-                                   tooltip="Show the next unfinished game")
-        self.b_swap = Button("Swap sides", self.swap, tooltip="Exchange the two players",
-                             size=19)
+        self.b_start = Button(N_("Start"), self.start, primary=True,
+                              tooltip=N_("Start (Enter)"))
+        self.b_cancel = Button(N_("Cancel"), self.cancel, tooltip=N_("Back to the game (Esc)"))
+        self.b_quit = Button(N_("Quit"), self.app.quit, tooltip=N_("Quit (Esc)"))
+        self.b_open = Button(N_("Open…"), self.open_file,
+                             tooltip=N_("Open a saved game (Ctrl+O)"))
+        self.b_resume = Button(N_("Resume"), self.resume,
+                               tooltip=N_("Continue the unfinished game"))
+        self.b_results = Button(N_("Results"), self.show_results,
+                                tooltip=N_("Your wins, draws and losses by level (R)"))
+        self.b_learn = Button(N_("Learn game trees"), self.show_learn, size=17,
+                              tooltip=N_("Lessons on game trees, minimax and alpha-beta, with "
+                                         "exercises on real positions (L)"))
+        self.b_next_offer = Button(N_("Next game"), self.next_offer, size=17,
+                                   tooltip=N_("Show the next unfinished game"))
+        self.b_swap = Button(N_("Swap sides"), self.swap,
+                             tooltip=N_("Exchange the two players"), size=19)
         w = self.widgets
         w.add(*self.tiles, self.c4_width, self.c4_height, self.c4_line, self.go_size,
               self.go_rule, self.go_opening, self.clock_choice, self.seconds_choice)
@@ -453,7 +471,7 @@ class StartScene(Scene):
     def _line_options(self) -> list[tuple[int, str]]:
         v = self.variants["connect4"]
         most = max(v["width"], v["height"])
-        return [(n, f"{LINE_WORDS[n]} in a row") for n in C4_LINES if n <= most]
+        return [(n, LINE_CHOICES[n]) for n in C4_LINES if n <= most]
 
     def _set_c4(self, key: str, value: int) -> None:
         v = self.variants["connect4"]
@@ -506,7 +524,7 @@ class StartScene(Scene):
             draft.command = draft.typed or self.app.settings.engine_commands.get(
                 self.game_name, "")
             draft.kind, draft.name = "engine", ""
-            draft.protocol = next(p for v, _, p in TYPED[self.game_name] if v == value)
+            draft.protocol = next(p for v, _label, p in TYPED[self.game_name] if v == value)
         elif key == "level":
             draft.kind = "computer"
             # The evaluator follows the level (ai.levels.Level.evaluator) unless the
@@ -600,7 +618,7 @@ class StartScene(Scene):
         drafts = self.players[name]
         if any(d.kind == "engine" and name in ENGINE_GAMES and not d.command.strip()
                for d in drafts):
-            self.error = "Type the outside engine's command (the program and its options)."
+            self.error = _("Type the outside engine's command (the program and its options).")
             return
         try:
             players = [draft.player(name) for draft in drafts]
@@ -629,7 +647,7 @@ class StartScene(Scene):
         slot = getattr(self.app, "slot", None)
         if self.offers and slot is not None:
             if not slot.move_to(self.offers[self.offer_index].number):
-                self.error = "That game was just opened in another Plies window."
+                self.error = _("That game was just opened in another Plies window.")
                 return
         players = self.resume_record.players
         demo = all(p.is_computer for p in players)
@@ -794,31 +812,34 @@ class StartScene(Scene):
                          (0, 0))
             if self.show_title:
                 cy = self.card.y - 62
-                draw.blit_text(surface, "Plies", 76, theme.text, (size[0] // 2, cy), "center",
-                               bold=True)
-                draw.blit_text(surface, "Connect-4 · Othello · Gomoku · Tic-tac-toe against a "
-                               "computer that shows its thinking", 22, theme.text_dim,
+                draw.blit_text(surface, "Plies", 76, theme.text,  # untranslated: the name
+                               (size[0] // 2, cy), "center", bold=True)
+                draw.blit_text(surface, _("Connect-4 · Othello · Gomoku · Tic-tac-toe against a "
+                                          "computer that shows its thinking"), 22, theme.text_dim,
                                (size[0] // 2, cy + 42), "center", max_width=size[0] - 40)
         c = self.card
         draw.shadow(surface, c, 16, theme.shadow_alpha, blur=22, offset=(0, 8))
         draw.rounded_rect(surface, c, theme.card, 16, theme.border_width, theme.card_border)
-        heading = "New game" if self.overlay or not self.show_title else "Choose a game"
+        heading = _("New game") if self.overlay or not self.show_title else _("Choose a game")
         draw.blit_text(surface, heading, 32, theme.text, (c.x + 28, c.y + 20), bold=True)
         pad = 28
-        self._heading(surface, "Board", self.board_row_y)
-        fixed = {"othello": "The standard 8 × 8 board; Black moves first.",
-                 "tictactoe": "The 3 × 3 grid; X moves first. Perfect play draws."}
+        self._heading(surface, _("Board"), self.board_row_y)
+        fixed = {"othello": _("The standard 8 × 8 board; Black moves first."),
+                 "tictactoe": _("The 3 × 3 grid; X moves first. Perfect play draws.")}
         if self.game_name in fixed:
             draw.blit_text(surface, fixed[self.game_name], 22, theme.text_dim,
                            (c.x + pad, self.board_row_y + 24 + self.row_h // 2), "midleft")
-        self._heading(surface, "Players", self.players_row_y)
+        self._heading(surface, _("Players"), self.players_row_y)
         colours = theme.board(self.game_name)
         names = GAMES[self.game_name].side_names
         for side in (0, 1):
             ry = self.player_rows_y + side * (self.row_h + 10) + self.row_h // 2
-            label = names[side] + (" (first)" if side == 0 else "")
+            # Translators: {side} is a side's name ("Black"): the side that moves first.
+            label = _("{side} (first)").format(side=_(names[side])) if side == 0 \
+                else _(names[side])
             if self.game_name == "gomoku" and self.opening != "none":
-                label = ("First", "Second")[side]  # the swap chooses the colours: no stone
+                # The swap chooses the colours: no stone.
+                label = _("First") if side == 0 else _("Second")
             elif self.game_name == "tictactoe":
                 draw_mark(surface, visible_on(colours.pieces[side], theme.card, 3.0), side,
                           (c.x + pad + 12, ry), 9)
@@ -830,7 +851,7 @@ class StartScene(Scene):
             draw.blit_text(surface, label, 22, theme.text, (c.x + pad + 32, ry), "midleft",
                            max_width=100)
             if not self.levels[side].visible:
-                draw.blit_text(surface, "A person plays this side", 20, theme.text_dim,
+                draw.blit_text(surface, _("A person plays this side"), 20, theme.text_dim,
                                (self.levels[side].rect.x + 4, ry), "midleft")
         if self.error:
             draw.blit_text(surface, self.error, 20, theme.danger,
@@ -850,16 +871,28 @@ class StartScene(Scene):
         g = self.resume_game
         parts = []
         if g is not None:
-            which = f" ({self.offer_index + 1} of {len(self.offers)})" \
-                if len(self.offers) > 1 else ""
-            parts.append(f"Unfinished {g.title} game{which}, {count(g.ply, 'move')} "
-                         "played — Resume continues it")
-        if self.other_windows:
-            windows = "another Plies window is" if self.other_windows == 1 \
-                else f"{self.other_windows} other Plies windows are"
-            theirs = "its game stays" if self.other_windows == 1 else "their games stay"
-            parts.append(f"{windows} open" if parts else
-                         f"{windows[0].upper() + windows[1:]} open; {theirs} there")
+            if len(self.offers) > 1:
+                # Translators: {game} is a game's name, "(2 of 3)" which unfinished game.
+                text = ngettext("Unfinished {game} game ({index} of {count}), {n} move played "
+                                "— Resume continues it",
+                                "Unfinished {game} game ({index} of {count}), {n} moves played "
+                                "— Resume continues it", g.ply)
+            else:
+                text = ngettext("Unfinished {game} game, {n} move played — Resume continues it",
+                                "Unfinished {game} game, {n} moves played — Resume continues it",
+                                g.ply)
+            parts.append(text.format(game=_(g.title), index=self.offer_index + 1,
+                                     count=len(self.offers), n=number(g.ply)))
+        others = self.other_windows
+        if others and parts:
+            parts.append(_("another Plies window is open") if others == 1 else ngettext(
+                "{n} other Plies window is open", "{n} other Plies windows are open",
+                others).format(n=number(others)))
+        elif others:
+            parts.append(_("Another Plies window is open; its game stays there") if others == 1
+                         else ngettext("{n} other Plies window is open; its game stays there",
+                                       "{n} other Plies windows are open; their games stay "
+                                       "there", others).format(n=number(others)))
         return " · ".join(parts)
 
     def _heading(self, surface: pygame.Surface, text: str, y: int) -> None:

@@ -45,8 +45,8 @@ from ai.explain.tree import (
     value_text,
     window_text,
 )
-from ai.explain.words import count
 from ai.worker import SearchWorker, WorkerReport
+from game.i18n import _, ngettext, number
 from game.rules import Game
 from game.ui import draw, tree_canvas
 from game.ui.boards import BoardOverlay, view_for
@@ -120,7 +120,7 @@ def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int 
                 except TreeCancelled:
                     return None
                 except TreeTooLarge:
-                    found = f"more than {cap:,}"
+                    found = number(cap)  # refused: more nodes than the cap
             if mode == "minimax" and other == "alphabeta" and not isinstance(found, str):
                 paths = frozenset(tuple(n.path) for n in found.nodes)
             costs[other] = found if isinstance(found, str) else Cost(
@@ -176,22 +176,28 @@ class TreeScene(Scene):
     # --- widgets ------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.b_back = Button("‹ Game", self.close, tooltip="Back to the game (Esc)")
-        self.c_depth = Choice([(d, f"Depth {d}") for d in range(MIN_DEPTH, MAX_DEPTH + 1)],
-                              self.depth, self.set_depth, tooltip="Plies to search (D)")
-        self.s_mode = Segmented([(m, {"minimax": "Minimax", "alphabeta": "Alpha-beta",
-                                      "ordered": "Ordered"}[m]) for m in TREE_MODES],
-                                self.mode, self.set_mode,
-                                tooltip="Minimax, alpha-beta, or alpha-beta with ordered moves (M)")
-        self.b_cancel = Button("Cancel", self.cancel, danger=True,
-                               tooltip="Stop the recording (Esc)")
-        self.b_keys = Button("?", self.toggle_keys, tooltip="Keys (F1)")
-        self.b_first = Button("« Start", lambda: self.go_to(0), tooltip="First step (Home)")
-        self.b_prev = Button("‹ Back", lambda: self.go_to(self.step - 1),
-                             tooltip="Previous step (Backspace)")
-        self.b_next = Button("Next ›", lambda: self.go_to(self.step + 1), primary=True,
-                             tooltip="Next step (Space)")
-        self.b_last = Button("End »", self.go_to_end, tooltip="Last step (End)")
+        # Translators: a button of about 8 characters: back to the game.
+        self.b_back = Button(_("‹ Game"), self.close, tooltip=_("Back to the game (Esc)"))
+        self.c_depth = Choice([(d, _("Depth {depth}").format(depth=d))
+                               for d in range(MIN_DEPTH, MAX_DEPTH + 1)],
+                              self.depth, self.set_depth, tooltip=_("Plies to search (D)"))
+        modes = {"minimax": _("Minimax"), "alphabeta": _("Alpha-beta"),
+                 # Translators: alpha-beta with ordered moves (a search mode's button).
+                 "ordered": _("Ordered")}
+        self.s_mode = Segmented([(m, modes[m]) for m in TREE_MODES], self.mode, self.set_mode,
+                                tooltip=_("Minimax, alpha-beta, or alpha-beta with ordered "
+                                          "moves (M)"))
+        self.b_cancel = Button(_("Cancel"), self.cancel, danger=True,
+                               tooltip=_("Stop the recording (Esc)"))
+        self.b_keys = Button("?", self.toggle_keys, tooltip=_("Keys (F1)"))
+        # Translators: the four step buttons share a row: about 8 characters each.
+        self.b_first = Button(_("« Start"), lambda: self.go_to(0),
+                              tooltip=_("First step (Home)"))
+        self.b_prev = Button(_("‹ Back"), lambda: self.go_to(self.step - 1),
+                             tooltip=_("Previous step (Backspace)"))
+        self.b_next = Button(_("Next ›"), lambda: self.go_to(self.step + 1), primary=True,
+                             tooltip=_("Next step (Space)"))
+        self.b_last = Button(_("End »"), self.go_to_end, tooltip=_("Last step (End)"))
         self.widgets.add(self.b_back, self.c_depth, self.s_mode, self.b_cancel, self.b_keys,
                          self.b_first, self.b_prev, self.b_next, self.b_last)
 
@@ -235,8 +241,8 @@ class TreeScene(Scene):
     def start_recording(self) -> None:
         """Record the chosen depth and mode (cancelling a recording under way)."""
         if self.game.is_over():
-            self.message = ("The game is over here: there is no move to search. Take a move "
-                            "back in the game to explore the position before.")
+            self.message = _("The game is over here: there is no move to search. Take a move "
+                             "back in the game to explore the position before.")
             return
         if self._worker is None:
             self._worker = SearchWorker(self._report)
@@ -247,7 +253,7 @@ class TreeScene(Scene):
         self.message = None
         self._worker.run_job(self.generation, recording_job(self.game, self.preset, self.depth,
                                                             self.mode, self.cap),
-                             purpose="tree recording")
+                             purpose="tree recording")  # untranslated: the worker's tag
 
     def cancel(self) -> None:
         """Stop the recording; what was shown before stays."""
@@ -257,7 +263,7 @@ class TreeScene(Scene):
             self._worker.cancel(self.generation)
         self.generation = self.app.next_generation()  # anything still queued is stale
         self.recording = False
-        self.message = "Recording cancelled." if self.tree is None else None
+        self.message = _("Recording cancelled.") if self.tree is None else None
 
     def set_depth(self, depth: int) -> None:
         self.depth = depth
@@ -279,13 +285,13 @@ class TreeScene(Scene):
             return True
         self.recording = False
         if report.kind == "error":
-            self.message = _sentence(report.error or "the recording failed")
+            self.message = _sentence(report.error or _("the recording failed"))
             return True
         outcome = report.payload
         if not isinstance(outcome, Recording):
             return True
         if outcome.tree is None:
-            self.message = _sentence(outcome.refusal or "the recording was refused")
+            self.message = _sentence(outcome.refusal or _("the recording was refused"))
             return True
         self._show(outcome.tree, outcome.costs, outcome.alphabeta_paths)
         return True
@@ -761,12 +767,14 @@ class TreeScene(Scene):
         tree = self.tree
         assert tree is not None
         x, y = area.x + 12, area.bottom - 15
-        items = [("max", False, look.max_fill, f"MAX {tree.side_names[0]}"),
-                 ("min", False, look.min_fill, f"MIN {tree.side_names[1]}"),
-                 ("leaf", False, look.leaf_fill, "leaf"),
-                 ("ghost", False, None, "alpha-beta skips" if self.skipped else "pruned")]
+        # Translators: the legend under the tree: short words next to each shape; MAX and
+        # MIN are the search's two players, {side} the game's side ("Red").
+        items = [("max", False, look.max_fill, _("MAX {side}").format(side=tree.side_names[0])),
+                 ("min", False, look.min_fill, _("MIN {side}").format(side=tree.side_names[1])),
+                 ("leaf", False, look.leaf_fill, _("leaf")),
+                 ("ghost", False, None, _("alpha-beta skips") if self.skipped else _("pruned"))]
         if any(n.skipped or n.outside for n in tree.nodes):
-            items.append(("aside", False, None, "left out"))
+            items.append(("aside", False, None, _("left out")))
         for kind, terminal, fill, text in items:
             if kind == "aside":  # the dotted ring of a move left out, not by α-β
                 for i in range(8):
@@ -799,7 +807,8 @@ class TreeScene(Scene):
         draw.aa_circle(surface, look.dim, badge, 8, 2)
         pygame.draw.line(surface, look.text, (badge[0] - 4, y), (badge[0] + 4, y), 2)
         pygame.draw.line(surface, look.text, (badge[0], y - 4), (badge[0], y + 4), 2)
-        draw.blit_text(surface, "click or Enter opens", 16, theme.text_dim, (x + 22, y),
+        # Translators: the legend's last item, next to a closed node's "+" badge.
+        draw.blit_text(surface, _("click or Enter opens"), 16, theme.text_dim, (x + 22, y),
                        "midleft", max_width=area.right - x - 30)
 
     def _draw_progress(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -807,9 +816,12 @@ class TreeScene(Scene):
         card = pygame.Rect(0, 0, min(420, area.width - 40), 118)
         card.center = area.center
         draw.card(surface, card, theme.card, theme.accent, 12, theme.shadow_alpha, 2)
-        title = f"Recording {MODE_TITLES[self.mode]}, depth {self.depth}…"
+        # Translators: {mode} is a search mode ("minimax", "alpha-beta").
+        title = _("Recording {mode}, depth {depth}…").format(mode=_(MODE_TITLES[self.mode]),
+                                                              depth=self.depth)
         if self.comparing:
-            title = f"Counting {MODE_TITLES[self.comparing]} for the comparison…"  # type: ignore[index]
+            title = _("Counting {mode} for the comparison…").format(
+                mode=_(MODE_TITLES[self.comparing]))  # type: ignore[index]
         draw.blit_text(surface, title, 21, theme.text, (card.x + 18, card.y + 16), "topleft",
                        max_width=card.width - 36, bold=True)
         p = self.progress
@@ -821,8 +833,13 @@ class TreeScene(Scene):
             fill = bar.copy()
             fill.width = max(12, round(bar.width * fraction))
             draw.rounded_rect(surface, fill, theme.accent, 6)
-        nodes = f"{p.nodes:,} nodes so far" if p is not None else "starting"
-        draw.blit_text(surface, f"{nodes} · Esc cancels", 18, theme.text_dim,
+        if p is not None:
+            status = ngettext("{nodes} node so far · Esc cancels",
+                              "{nodes} nodes so far · Esc cancels", p.nodes).format(
+                nodes=number(p.nodes))
+        else:
+            status = _("starting · Esc cancels")
+        draw.blit_text(surface, status, 18, theme.text_dim,
                        (card.x + 18, card.y + 78), "topleft", max_width=card.width - 36)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
@@ -834,15 +851,16 @@ class TreeScene(Scene):
         if stub is not None and stub.move is not None:
             path.append(stub.move)
         if node is None:
-            title = "The position"
+            title = _("The position")
             game = self.game
         else:
             game = self.game.copy() if stub is not None else self.position_of(node)
             if stub is not None and stub.move is not None:
                 for move in path:
                     game.push(move)
-            title = "After " + " ".join(_path_names(self.game, path)) \
-                if path else "The position to search"
+            # Translators: the side panel's title: {moves} are the moves to the node shown.
+            title = _("After {moves}").format(moves=" ".join(_path_names(self.game, path))) \
+                if path else _("The position to search")
         draw.blit_text(surface, title, 19, theme.text, (x, side.y + 10), "topleft",
                        max_width=side.width - 28, bold=True)
         overlay = BoardOverlay(mover=game.turn)
@@ -850,13 +868,20 @@ class TreeScene(Scene):
         self.board.draw(surface, game, theme, overlay)
         y = self.board_rect.bottom + 10
         if stub is not None and stub.reason is not None:
-            what = stub.label if stub.move is not None else f"{stub.label[1:]} moves"
-            words = (f"{what}: {stub.reason} (not an alpha-beta cut-off: the evaluator "
-                     "leaves it out before the search)")
+            if stub.move is not None:
+                # Translators: {move} is a move left out, {reason} why the evaluator leaves it.
+                words = _("{move}: {reason} (not an alpha-beta cut-off: the evaluator leaves "
+                          "it out before the search)").format(move=stub.label,
+                                                               reason=stub.reason)
+            else:
+                words = _("{n} moves: {reason} (not an alpha-beta cut-off: the evaluator "
+                          "leaves it out before the search)").format(n=stub.label[1:],
+                                                                     reason=stub.reason)
         elif stub is not None:
-            words = (f"{stub.label}: never searched, because the window of its parent "
-                     "closed (β ≤ α) before its turn came") if stub.move is not None else \
-                f"{stub.label[1:]} more moves never searched (β ≤ α)"
+            words = _("{move}: never searched, because the window of its parent closed "
+                      "(β ≤ α) before its turn came").format(move=stub.label) \
+                if stub.move is not None else \
+                _("{n} more moves never searched (β ≤ α)").format(n=stub.label[1:])
             for row in draw.wrap(words, 17, side.width - 28):
                 draw.blit_text(surface, row, 17, theme.text, (x, y), "topleft")
                 y += 20
@@ -872,35 +897,51 @@ class TreeScene(Scene):
     def _node_lines(self, node: TreeNode) -> list[str]:
         tree = self.tree
         assert tree is not None
-        kind = {"max": f"MAX node ({tree.side_names[0]} to move)",
-                "min": f"MIN node ({tree.side_names[1]} to move)",
-                "leaf": "leaf (game over)" if node.terminal else "leaf (scored by the evaluator)"}
-        value = f"value {tree_canvas.node_value_text(node, self.step)}"
+        if node.kind == "max":
+            kind = _("MAX node ({side} to move)").format(side=tree.side_names[0])
+        elif node.kind == "min":
+            kind = _("MIN node ({side} to move)").format(side=tree.side_names[1])
+        else:
+            kind = _("leaf (game over)") if node.terminal else _("leaf (scored by the evaluator)")
+        shown = tree_canvas.node_value_text(node, self.step)
         if node.alpha is not None:
-            value += f" · window {window_text(node.alpha, node.beta)}"
-        lines = [kind[node.kind], value]
+            # Translators: a node's value and its alpha-beta window "(α, β)".
+            value = _("value {value} · window {window}").format(
+                value=shown, window=window_text(node.alpha, node.beta))
+        else:
+            value = _("value {value}").format(value=shown)
+        lines = [kind, value]
         if node.kind != "leaf":
-            moves = f"{count(len(node.children), 'move')} searched"
+            searched = len(node.children)
+            moves = ngettext("{n} move searched", "{n} moves searched", searched).format(
+                n=number(searched))
             if node.pruned_moves:
-                moves += f", {len(node.pruned_moves)} pruned"
+                # Translators: added to "3 moves searched": the moves alpha-beta pruned.
+                moves = _("{moves}, {n} pruned").format(moves=moves,
+                                                        n=number(len(node.pruned_moves)))
             if node.skipped:
-                moves += f", {len(node.skipped)} left out ({node.skipped[0][2]})"
+                # Translators: added to "3 moves searched": the moves the evaluator leaves
+                # out, and why.
+                moves = _("{moves}, {n} left out ({reason})").format(
+                    moves=moves, n=number(len(node.skipped)), reason=node.skipped[0][2])
             lines.append(moves)
         if node.outside is not None:
-            lines.append(f"Alpha-beta never tries this move: {node.outside}.")
+            lines.append(_("Alpha-beta never tries this move: {reason}.").format(
+                reason=node.outside))
         elif node.order in self.skipped:
-            lines.append("Alpha-beta never visits this node: a cut-off above it prunes it.")
+            lines.append(_("Alpha-beta never visits this node: a cut-off above it prunes it."))
         return lines
 
     def _draw_costs(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme = self.theme
         if rect.height < 50:
             return
-        draw.blit_text(surface, "Same position, each way:", 17, theme.text_dim,
+        draw.blit_text(surface, _("Same position, each way:"), 17, theme.text_dim,
                        rect.topleft, "topleft", max_width=rect.width)
         cols = (rect.x, rect.x + rect.width * 0.46, rect.x + rect.width * 0.68, rect.right)
         y = rect.y + 22
-        for i, head in enumerate(("", "nodes", "leaves", "value")):
+        # Translators: the heads of the comparison table's number columns (narrow).
+        for i, head in enumerate(("", _("nodes"), _("leaves"), _("value"))):
             if head:
                 draw.blit_text(surface, head, 16, theme.text_dim, (cols[i], y), "topright")
         y += 19
@@ -908,22 +949,25 @@ class TreeScene(Scene):
             cost = self.costs.get(mode)
             if y + 18 > rect.bottom:
                 break
-            name = {"minimax": "minimax", "alphabeta": "alpha-beta", "ordered": "ordered"}[mode]
+            name = {"minimax": _("minimax"), "alphabeta": _("alpha-beta"),
+                    "ordered": _("ordered")}[mode]
             chosen = mode == (self.tree.mode if self.tree is not None else None)
             colour = theme.text
             draw.blit_text(surface, name, 17, colour, (cols[0], y), "topleft", bold=chosen)
             if isinstance(cost, Cost):
-                for i, text in ((1, f"{cost.nodes:,}"), (2, f"{cost.leaves:,}"),
+                for i, text in ((1, number(cost.nodes)), (2, number(cost.leaves)),
                                 (3, value_text(cost.value))):
                     draw.blit_text(surface, text, 17, colour, (cols[i], y), "topright",
                                    bold=chosen)
             elif isinstance(cost, str):
-                draw.blit_text(surface, f"{cost} nodes: refused", 16, theme.text_dim,
+                # Translators: {nodes} is the node cap (a number): the count was refused.
+                refused = _("more than {nodes} nodes: refused").format(nodes=cost)
+                draw.blit_text(surface, refused, 16, theme.text_dim,
                                (cols[3], y), "topright")
             y += 20
         values = {c.value for c in self.costs.values() if isinstance(c, Cost)}
         if len(values) == 1 and y + 18 <= rect.bottom:
-            draw.blit_text(surface, "same root value, fewer nodes with pruning", 16,
+            draw.blit_text(surface, _("same root value, fewer nodes with pruning"), 16,
                            theme.success if theme.name != "classic" else theme.text_dim,
                            (cols[0], y + 2), "topleft", max_width=rect.width)
 
@@ -932,12 +976,13 @@ class TreeScene(Scene):
         x = self.b_last.rect.right + 12
         tree = self.tree
         if tree is None:
-            hint = "Choose a depth and a mode above; the tree appears here."
+            hint = _("Choose a depth and a mode above; the tree appears here.")
             draw.blit_text(surface, hint, 19, theme.text_dim, (x, self.b_last.rect.centery),
                            "midleft", max_width=rect.right - x - 12)
             return
         step = tree.steps[self.step]
-        counter = f"Step {self.step + 1} / {len(tree.steps)}"
+        counter = _("Step {step} / {steps}").format(step=self.step + 1,
+                                                     steps=len(tree.steps))
         draw.blit_text(surface, counter, 17, theme.text_dim, (x, self.b_last.rect.centery),
                        "midleft")
         line_x = x + draw.text_size(counter, 17)[0] + 14
@@ -947,7 +992,8 @@ class TreeScene(Scene):
                                          step.value)
         text = step.text
         if self.step == len(tree.steps) - 1:
-            text += " Home goes back to the first step."
+            # Translators: {step} is the last step's sentence.
+            text = _("{step} Home goes back to the first step.").format(step=text)
         lines = draw.wrap(text, 19, rect.width - 24)[:2]
         y = rect.y + 50
         for i, row in enumerate(lines):
@@ -960,9 +1006,9 @@ class TreeScene(Scene):
                            min(60 + 30 * len(TREE_KEYS), self.tree_card.height - 8))
         card.center = self.tree_card.center
         draw.card(surface, card, theme.card, theme.accent, 12, theme.shadow_alpha, 2)
-        draw.blit_text(surface, "Keys", 24, theme.text, (card.x + 20, card.y + 14), "topleft",
+        draw.blit_text(surface, _("Keys"), 24, theme.text, (card.x + 20, card.y + 14), "topleft",
                        bold=True)
-        draw.blit_text(surface, "Esc or F1 closes", 17, theme.text_dim,
+        draw.blit_text(surface, _("Esc or F1 closes"), 17, theme.text_dim,
                        (card.right - 20, card.y + 18), "topright")
         pitch = min(30, (card.height - 60) // len(TREE_KEYS))
         draw_keys(surface, theme, TREE_KEYS, (card.x + 20, card.y + 48),
@@ -970,9 +1016,10 @@ class TreeScene(Scene):
 
 
 def _sentence(text: str) -> str:
-    """``text`` with a capital first letter and a full stop."""
+    """``text`` with a capital first letter and a full stop (a translation that ends
+    with its script's own full stop, "。", keeps it alone)."""
     text = text.strip().rstrip(".")
-    return text[:1].upper() + text[1:] + "."
+    return text[:1].upper() + text[1:] + ("" if text.endswith("。") else ".")
 
 
 def _path_names(game: Game, path: list[int]) -> list[str]:
@@ -997,4 +1044,5 @@ def _path_cells(game: Game, path: list[int]) -> dict[tuple[int, int], str]:
     return cells
 
 
+# untranslated: the module's names
 __all__ = ["Cost", "Recording", "TreeScene", "recording_job"]
