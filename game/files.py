@@ -165,8 +165,14 @@ def _lines(handle, label: str, what: str, max_line: int) -> Iterator[tuple[int, 
                     max_line).format(line=number, file=label, limit=max_line, what=_a(what)))
             if number == 1:
                 line = line.removeprefix(b"\xef\xbb\xbf")
-            yield number, _decode(line, _("line {line} of {file}").format(line=number,
-                                                                          file=label), what)
+            try:
+                text = None if b"\0" in line else line.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                text = None
+            if text is None:  # raises; its sentence, built only now, names the line
+                text = _decode(line, _("line {line} of {file}").format(line=number, file=label),
+                               what)
+            yield number, text
 
 
 def os_reason(error: OSError) -> str:
