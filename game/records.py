@@ -163,8 +163,8 @@ def record_to_game(record: GameRecord) -> Game:
         try:
             moves.append(game.parse_move(text))
         except RulesError as error:
-            raise RecordError(_sentence(_("move {number}: {error}").format(
-                number=number, error=error))) from None
+            raise RecordError(_sentence(_("move {number}: {reason}").format(
+                number=number, reason=error))) from None
     try:
         game.play_moves(moves)
     except RulesError as error:
@@ -251,7 +251,7 @@ def _set_up(game: Game, start: Any, where: str) -> Game:
                                                             shape=_(_START_SHAPE)))
     if len(start["board"]) > _START_LIMIT:
         raise RecordError(_("{where}: the board is too long to be a {game} board").format(
-            where=where, game=game.title))
+            where=where, game=_(game.title)))
     try:
         return type(game).from_diagram(start["board"], start["turn"], **game.variant())
     except RulesError as error:
@@ -303,7 +303,7 @@ def _options_hint(params: Mapping[str, Any]) -> str:
 
 def _make_game(game_name: str, variant: Any, where: str) -> Game:
     """A new game after checking the variant's keys and value types, then the rules' ranges."""
-    title = GAMES[game_name].title
+    title = _(GAMES[game_name].title)
     if not isinstance(variant, dict):
         raise RecordError(_("{where} must be a set of options, not {value}").format(
             where=where, value=_kind(variant)))
@@ -472,7 +472,7 @@ def _check_result(game: Game, value: Any, where: str) -> dict[str, Any] | None:
 def _winner_words(game: Game, winner: Any) -> str:
     if winner is None:
         return _("a draw")
-    return _("a win for {side}").format(side=game.side_names[winner])
+    return _("a win for {side}").format(side=_(game.side_names[winner]))
 
 
 def _check_record(record: GameRecord) -> tuple[Game, list[Player], dict[str, Any] | None]:
@@ -512,9 +512,14 @@ def _sentence(message: str) -> str:
 
 
 def _strip_move_number(error: Exception) -> str:
-    """``"move 1: 'z9' is ..."`` -> ``"'z9' is ..."`` when the caller says where."""
-    # untranslated: regex matching the English prefix of the rules' message
-    return re.sub(r"^move \d+: ", "", str(error))
+    """``"move 1: 'z9' is ..."`` -> ``"'z9' is ..."`` when the caller says where (the
+    prefix in the current language: the rules write it with the same message)."""
+    template = _("move {number}: {reason}")
+    head, reason, tail = template.partition("{reason}")
+    if not reason or tail:  # a translation that puts the reason first: nothing to strip
+        return str(error)
+    prefix = re.escape(head).replace(re.escape("{number}"), r"\d+")
+    return re.sub("^" + prefix, "", str(error))
 
 
 def _show(value: Any) -> str:

@@ -42,7 +42,7 @@ def detect_protocol(game: Game, command: str) -> str:
     choices = PROTOCOLS.get(game.name)
     if choices is None:
         raise EngineError(_("external engines play Gomoku or Othello, not {game}").format(
-            game=game.title))
+            game=_(game.title)))
     if len(choices) == 1:
         return choices[0]
     process = _Process(command, _("the engine {program}").format(program=repr(command)))
@@ -133,7 +133,7 @@ def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None
     choices = PROTOCOLS.get(game.name)
     if choices is None:
         raise EngineError(_("external engines play Gomoku or Othello, not {game}").format(
-            game=game.title))
+            game=_(game.title)))
     if protocol is None:
         if len(choices) > 1:  # found by asking, when the game starts (off the UI thread)
             return DetectingPlayer(command, seconds, depth)
@@ -141,7 +141,7 @@ def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None
     if protocol not in choices:
         # Translators: {protocols} are the protocols' names as typed (nboard, gtp).
         raise EngineError(_("{game} engines speak {protocols}, not {protocol}").format(
-            game=game.title, protocols=" or ".join(choices), protocol=protocol))
+            game=_(game.title), protocols=" or ".join(choices), protocol=protocol))
     if protocol == "pbrain":
         return PbrainPlayer(command, seconds, depth=depth)
     if protocol == "nboard":

@@ -459,7 +459,7 @@ class PbrainPlayer(ExternalPlayer):
     def _handshake(self, game: Game) -> None:
         if not isinstance(game, Gomoku):
             raise EngineFault(_("{engine} plays Gomoku over the Gomocup protocol, "
-                                "not {game}").format(engine=self.name, game=game.title))
+                                "not {game}").format(engine=self.name, game=_(game.title)))
         p = self.process
         p.send(f"START {game.size}")
         answer = self._reply(time.monotonic() + STARTUP_SECONDS, "START")
@@ -562,7 +562,7 @@ class NBoardPlayer(ExternalPlayer):
     def _handshake(self, game: Game) -> None:
         if not isinstance(game, Othello):
             raise EngineFault(_("{engine} plays Othello over the NBoard protocol, "
-                                "not {game}").format(engine=self.name, game=game.title))
+                                "not {game}").format(engine=self.name, game=_(game.title)))
         p = self.process
         self._version_one = False
         p.send("nboard 2")  # an engine that wants version 1 may say so, or nothing: the ping tells

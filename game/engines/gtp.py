@@ -119,7 +119,7 @@ class GtpPlayer(ExternalPlayer):
     def _handshake(self, game: Game) -> None:
         if not isinstance(game, Othello):
             raise EngineFault(_("{engine} plays Othello over GTP, not {game}").format(
-                engine=self.name, game=game.title))
+                engine=self.name, game=_(game.title)))
         deadline = time.monotonic() + STARTUP_SECONDS
         self._call("protocol_version", deadline)
         ok, listed = self._exchange("list_commands", deadline)

@@ -218,7 +218,9 @@ def replay(record: GGFGame) -> Any:
     A pass the file leaves out is filled in when it is forced; a move of the wrong
     colour otherwise, or an illegal one, raises ``GGFError`` naming the move.
     """
+    from game.records import _strip_move_number
     from game.rules import PASS, Othello, RulesError
+
 
     try:
         game = Othello() if record.standard_start else Othello.from_board(record.board,
@@ -229,7 +231,7 @@ def replay(record: GGFGame) -> Any:
         side = "BW".index(colour)
         if side != game.turn:
             if game.legal_moves() != [PASS]:
-                names = game.side_names
+                names = [_(side) for side in game.side_names]
                 raise GGFError(_("move {number} ({move}): it is {side}'s turn, not "
                                  "{other}'s").format(number=number, move=text_move,
                                                      side=names[game.turn],
@@ -238,8 +240,7 @@ def replay(record: GGFGame) -> Any:
         try:
             game.play_moves([game.parse_move(text_move)])
         except RulesError as error:
-            # untranslated: the English prefix of the rules' message, removed
-            reason = str(error).removeprefix("move 1: ")
+            reason = _strip_move_number(error)
             raise GGFError(_("move {number} ({move}): {reason}").format(
                 number=number, move=text_move, reason=reason)) from None
     return game

@@ -178,8 +178,8 @@ def _as_another_game(tried: str, move_lines: Sequence[tuple[int, str]], name: st
         except RecordError:
             continue
         return game, _("{file} has no '# game:' line and is not a {tried} game: "
-                       "opened as {game}").format(file=name, tried=GAMES[tried].title,
-                                                  game=game.title)
+                       "opened as {game}").format(file=name, tried=_(GAMES[tried].title),
+                                                  game=_(game.title))
     raise error
 
 
@@ -222,7 +222,7 @@ def _parse_game_header(value: str, where: str) -> tuple[str, dict[str, Any]]:
         if key not in params:
             # Translators: {hint} is "; its options are ..." or "; it has no options".
             raise RecordError(_("{where} {game} has no option {key}{hint}").format(
-                where=where, game=GAMES[game_name].title, key=_show(key),
+                where=where, game=_(GAMES[game_name].title), key=_show(key),
                 hint=_options_hint(params)))
         if key in variant:
             raise RecordError(_("{where} the option {key} is given twice").format(
