@@ -26,13 +26,16 @@ layer may use it.
 
 from __future__ import annotations
 
+import contextlib
 import gettext as _gettext
 import os
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 __all__ = [
-    "AUTO", "LANGUAGES", "N_", "_", "available", "current", "desktop_language", "language_name",
+    "AUTO", "LANGUAGES", "N_", "_", "available", "current", "desktop_language", "english",
+    "language_name",
     "ngettext", "number", "percent", "pgettext", "set_language",
 ]
 
@@ -122,6 +125,22 @@ def set_language(choice: str | None = AUTO) -> str:
     return code
 
 
+@contextlib.contextmanager
+def english() -> Iterator[None]:
+    """Speak English inside the ``with``: for texts written for programs (``--json``
+    output, records) that the same functions also word for people. Meant for the
+    command line's one thread: the window never writes JSON while drawing."""
+    global _translation, _language
+    with _lock:
+        saved = _translation, _language
+        _translation, _language = _gettext.NullTranslations(), "en"
+    try:
+        yield
+    finally:
+        with _lock:
+            _translation, _language = saved
+
+
 def current() -> str:
     """The language now spoken (a key of :data:`LANGUAGES`)."""
     return _language
@@ -188,7 +207,7 @@ def _babel_locale() -> str:
     return _language
 
 
-def number(n: int | float, decimals: int | None = None) -> str:
+def number(n: float, decimals: int | None = None) -> str:
     """``n`` written as the language writes numbers: ``1,024`` in English, ``1.024`` in
     German, ``1 024`` in French. ``decimals`` fixes the digits after the point."""
     try:

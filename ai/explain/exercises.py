@@ -38,6 +38,7 @@ from typing import Any, Literal
 
 from ai.evaluators.base import Evaluator
 from ai.explain.tree import value_text
+from game.i18n import _, ngettext
 from game.rules.base import Game
 
 ExerciseKind = Literal["minimax", "alphabeta", "ordering"]
@@ -120,16 +121,22 @@ class Exercise:
 
     def question(self) -> str:
         """The task, in one or two sentences."""
-        max_name, min_name = self.side_names
-        head = (f"MAX is {max_name} (to move at A), MIN is {min_name}; the leaves' values "
-                f"are the evaluator's, from MAX's view.")
+        # The sides' names are the rules' words, translated where shown.
+        sides = {"max_side": _(self.side_names[0]), "min_side": _(self.side_names[1])}
+        # Translators: MAX and MIN are the textbook names of the two players of minimax;
+        # A is the root node's name. {max_side}, {min_side}: the sides ("Black").
+        head = _("MAX is {max_side} (to move at A), MIN is {min_side}; the leaves' values "
+                 "are the evaluator's, from MAX's view.").format(**sides)
         if self.kind == "minimax":
-            return head + " Give the backed-up value of every MAX and MIN node."
-        if self.kind == "alphabeta":
-            return head + (" Search it with alpha-beta, children left to right: give (α, β)"
-                           " as each node is entered, and the leaves never visited.")
-        return head + (" Reorder A's children so that alpha-beta visits as few nodes as "
-                       "possible.")
+            task = _("Give the backed-up value of every MAX and MIN node.")
+        elif self.kind == "alphabeta":
+            task = _("Search it with alpha-beta, children left to right: give (α, β) as "
+                     "each node is entered, and the leaves never visited.")
+        else:
+            task = _("Reorder A's children so that alpha-beta visits as few nodes as "
+                     "possible.")
+        # Translators: two sentences in a row: the setting, then the task.
+        return _("{setting} {task}").format(setting=head, task=task)
 
     def tree_json(self) -> dict[str, Any]:
         """The tree as plain data: each node's id, kind, move, children, leaf value."""
@@ -163,17 +170,21 @@ def generate(kind: ExerciseKind, game: Game, evaluator: Evaluator, *, depth: int
         ExerciseError: unknown kind, depth or width out of range, the game over.
     """
     if kind not in KINDS:
-        raise ExerciseError(f"unknown exercise {kind!r}; choose one of {', '.join(KINDS)}")
+        raise ExerciseError(_("unknown exercise {kind}; choose one of {kinds}").format(
+            kind=repr(kind), kinds=", ".join(KINDS)))
     if not MIN_DEPTH <= depth <= MAX_DEPTH:
-        raise ExerciseError(f"the depth must be {MIN_DEPTH} to {MAX_DEPTH}, not {depth}")
+        raise ExerciseError(_("the depth must be {low} to {high}, not {depth}").format(
+            low=MIN_DEPTH, high=MAX_DEPTH, depth=depth))
     if not MIN_WIDTH <= width <= MAX_WIDTH:
-        raise ExerciseError(f"the width must be {MIN_WIDTH} to {MAX_WIDTH}, not {width}")
+        # Translators: the width of an exercise tree: how many moves each node keeps.
+        raise ExerciseError(_("the width must be {low} to {high}, not {width}").format(
+            low=MIN_WIDTH, high=MAX_WIDTH, width=width))
     if game.is_over():
-        raise ExerciseError("the game is over: there is no move to think about")
+        raise ExerciseError(_("the game is over: there is no move to think about"))
     if kind == "ordering" and depth < 2:
-        raise ExerciseError("an ordering exercise needs depth 2 or more")
+        raise ExerciseError(_("an ordering exercise needs depth 2 or more"))
     game = game.copy()
-    rng = random.Random(f"{game.name}:{game.moves_text()}:{kind}:{depth}:{width}:{seed}")
+    rng = random.Random(f"{game.name}:{game.moves_text()}:{kind}:{depth}:{width}:{seed}")  # untranslated: a seed
     root_turn = game.turn
     root = _grow(game, evaluator, depth, width, rng, root_turn, (), "")
     _name(root)
@@ -328,44 +339,60 @@ def check_value(exercise: Exercise, node_id: str, answer: int) -> tuple[bool, st
     node = exercise.node(node_id)
     truth = exercise.key["values"][node_id]
     if answer == truth:
-        return True, f"Right: {node_id} is worth {_v(truth)}."
+        # Translators: {node} is a node's letter name ("D"), {value} a score ("+3").
+        return True, _("Right: {node} is worth {value}.").format(node=node_id, value=_v(truth))
     if node.kind == "leaf":
-        return False, f"{node_id} is a leaf: its value is given, {_v(truth)}."
+        return False, _("{node} is a leaf: its value is given, {value}.").format(
+            node=node_id, value=_v(truth))
     values = exercise.key["values"]
-    below = ", ".join(f"{c.id} {_v(values[c.id])}" for c in node.children)
+    # Translators: the separator between the listed children ("D +3, E −2").
+    below = _(", ").join(f"{c.id} {_v(values[c.id])}" for c in node.children)
     if node.kind == "max":
-        return False, (f"A MAX node takes the largest of its children's values ({below}): "
-                       f"{_v(truth)}.")
-    return False, (f"A MIN node takes the smallest of its children's values ({below}): "
-                   f"{_v(truth)}.")
+        # Translators: {children}: each child's name and value: "D +3, E −2".
+        return False, _("A MAX node takes the largest of its children's values "
+                        "({children}): {value}.").format(children=below, value=_v(truth))
+    return False, _("A MIN node takes the smallest of its children's values "
+                    "({children}): {value}.").format(children=below, value=_v(truth))
 
 
 def check_window(exercise: Exercise, node_id: str, alpha: int, beta: int) -> tuple[bool, str]:
     """Whether (``alpha``, ``beta``) is the window ``node_id`` is entered with."""
     trace = exercise.key["alphabeta"]
     if node_id not in trace["windows"]:
-        return False, f"{node_id} is never visited: a cut-off above it prunes it."
+        return False, _("{node} is never visited: a cut-off above it prunes it.").format(
+            node=node_id)
     a, b = trace["windows"][node_id]
+    window = {"node": node_id, "alpha": _v(a), "beta": _v(b)}
     if (alpha, beta) == (a, b):
-        return True, f"Right: {node_id} is entered with (α, β) = ({_v(a)}, {_v(b)})."
-    return False, (f"{node_id} is entered with (α, β) = ({_v(a)}, {_v(b)}): a child starts "
-                   f"with its parent's window as it stands when the child's turn comes.")
+        return True, _("Right: {node} is entered with (α, β) = ({alpha}, {beta}).").format(
+            **window)
+    return False, _("{node} is entered with (α, β) = ({alpha}, {beta}): a child starts "
+                    "with its parent's window as it stands when the child's turn "
+                    "comes.").format(**window)
 
 
 def check_pruned(exercise: Exercise, answer: set[str]) -> tuple[bool, str]:
     """Whether ``answer`` is exactly the set of leaves alpha-beta never visits."""
     truth = set(exercise.key["alphabeta"]["leaves_never_visited"])
     if answer == truth:
-        return True, "Right: " + (f"{', '.join(sorted(truth))} are never visited."
-                                  if truth else "every leaf is visited.")
+        if not truth:
+            return True, _("Right: every leaf is visited.")
+        # Translators: {nodes}: the names of the leaves never visited, "F, G" (or one).
+        return True, _("Right: {nodes} are never visited.").format(
+            nodes=_(", ").join(sorted(truth)))
     missing, extra = sorted(truth - answer), sorted(answer - truth)
-    parts = []
     if missing:
-        parts.append(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} never "
-                     f"visited too")
+        # Translators: {nodes}: one or more node names, "F" or "F, G".
+        missed = ngettext("{nodes} is never visited too", "{nodes} are never visited too",
+                          len(missing)).format(nodes=_(", ").join(missing))
     if extra:
-        parts.append(f"{', '.join(extra)} {'is' if len(extra) == 1 else 'are'} visited")
-    return False, "; ".join(parts) + "."
+        wrong = ngettext("{nodes} is visited", "{nodes} are visited",
+                         len(extra)).format(nodes=_(", ").join(extra))
+    if missing and extra:
+        # Translators: two mistakes in one sentence: "F is never visited too; G is visited."
+        return False, _("{first}; {second}.").format(first=missed, second=wrong)
+    # Translators: one mistake as a sentence: "F is never visited too."
+    return False, _("{mistake}.").format(mistake=missed if missing else wrong)
 
 
 def _v(value: int) -> str:
@@ -376,21 +403,7 @@ def _v(value: int) -> str:
     return value_text(value)
 
 
-__all__ = [
-    "INF",
-    "KINDS",
-    "LEVELS",
-    "ExNode",
-    "Exercise",
-    "ExerciseError",
-    "alphabeta_trace",
-    "answer_key",
-    "check_pruned",
-    "check_value",
-    "check_window",
-    "generate",
-    "minimax_values",
-    "nodes_visited",
-    "ordering_answer",
-    "preorder",
-]
+# untranslated: the exported names
+__all__ = ["INF", "KINDS", "LEVELS", "ExNode", "Exercise", "ExerciseError", "alphabeta_trace",
+           "answer_key", "check_pruned", "check_value", "check_window", "generate",
+           "minimax_values", "nodes_visited", "ordering_answer", "preorder"]

@@ -62,8 +62,8 @@ from typing import Any
 
 from ai.evaluators.base import WIN, Evaluator, ExactSolver, is_proven, plies_to_end
 from ai.explain.winchance import win_chance
-from ai.explain.words import count
 from ai.search import Bound, Limits, Searcher, SearchInfo
+from game.i18n import _, ngettext, number
 from game.rules.base import Game, Move
 
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -96,9 +96,10 @@ class ReviewLimits:
 
     def __post_init__(self) -> None:
         if self.depth is not None and self.depth < 1:
-            raise ValueError(f"depth must be at least 1, not {self.depth}")
+            raise ValueError(_("depth must be at least 1, not {depth}").format(depth=self.depth))
         if self.seconds is not None and not self.seconds > 0:
-            raise ValueError(f"time must be positive, not {self.seconds}")
+            raise ValueError(_("time must be positive, not {seconds}").format(
+                seconds=self.seconds))
 
     def for_game(self, game_name: str) -> ReviewLimits:
         """These limits, or the game's default depth when none is set."""
@@ -382,8 +383,11 @@ class Reviewer:
                 and not (is_proven(best_score) and best_score < 0):
             reply = winning_reply(game, move)
             if reply is not None:
-                name = game.side_names[1 - side]
-                verdict = f"allowed {name} to win at once: {game.move_name(reply)}"
+                # The side's name is the rules' word, translated where shown.
+                name = _(game.side_names[1 - side])
+                # Translators: {side}: the opponent ("Red"); {move}: its winning move.
+                verdict = _("allowed {side} to win at once: {move}").format(
+                    side=name, move=game.move_name(reply))
         return MoveReview(ply, side, move, best, label, exact, best_score, played_score,
                           before, after, verdict, forced, depth, margins)
 
@@ -451,31 +455,54 @@ def exact_verdict(best: int, played: int, margins: tuple[int, int] | None = None
     """
     was, now = _result_word(best), _result_word(played)
     if played == WIN - 1:
-        return "won the game"
+        return _("won the game")
     if was != now:
-        return f"turned a {was} into a {now}"
+        return _turned(was, now)
     if margins is not None and margins[0] != margins[1]:
+        # English says "discs" for any count here; translators give each form.
         if was == "win":
-            return f"kept the win, by {margins[1]} discs instead of {margins[0]}"
+            return ngettext("kept the win, by {n} discs instead of {m}",
+                            "kept the win, by {n} discs instead of {m}",
+                            abs(margins[1])).format(n=margins[1], m=margins[0])
         if was == "loss":
-            return f"lost by {-margins[1]} discs instead of {-margins[0]}"
+            return ngettext("lost by {n} discs instead of {m}", "lost by {n} discs instead of {m}",
+                            abs(margins[1])).format(n=-margins[1], m=-margins[0])
     if was == "draw":
-        return "kept the draw"
+        return _("kept the draw")
     a, b = plies_to_end(best) or 0, plies_to_end(played) or 0
     if was == "win":
         mine_best, mine_played = (a + 1) // 2, (b + 1) // 2
         if mine_played == mine_best:
-            return "kept the win"
+            return _("kept the win")
         if ply is not None:
-            return f"kept the win, ending at move {ply - 1 + b} instead of {ply - 1 + a}"
-        return f"kept the win, in {count(mine_played, 'move')} instead of {mine_best}"
+            # Translators: {now}, {then}: move numbers of the game ("move 18").
+            return _("kept the win, ending at move {now} instead of {then}").format(
+                now=ply - 1 + b, then=ply - 1 + a)
+        return ngettext("kept the win, in {n} move instead of {m}",
+                        "kept the win, in {n} moves instead of {m}", mine_played).format(
+            n=number(mine_played), m=number(mine_best))
     theirs_best, theirs_played = a // 2, b // 2
     if theirs_played >= theirs_best:
-        return "held the loss off as long as possible"
+        return _("held the loss off as long as possible")
     if ply is not None:
-        return (f"turned a loss into a quicker loss (ending at move {ply - 1 + b} instead "
-                f"of {ply - 1 + a})")
-    return f"turned a loss into a loss in fewer moves ({theirs_played} instead of {theirs_best})"
+        return _("turned a loss into a quicker loss (ending at move {now} instead of "
+                 "{then})").format(now=ply - 1 + b, then=ply - 1 + a)
+    # Translators: {n}, {m}: the opponent's moves until the loss, now and at best.
+    return _("turned a loss into a loss in fewer moves ({n} instead of {m})").format(
+        n=theirs_played, m=theirs_best)
+
+
+def _turned(was: str, now: str) -> str:
+    """``"turned a win into a draw"``: one whole sentence per pair of results."""
+    sentences = {
+        ("win", "draw"): _("turned a win into a draw"),
+        ("win", "loss"): _("turned a win into a loss"),
+        ("draw", "win"): _("turned a draw into a win"),
+        ("draw", "loss"): _("turned a draw into a loss"),
+        ("loss", "win"): _("turned a loss into a win"),
+        ("loss", "draw"): _("turned a loss into a draw"),
+    }
+    return sentences[(was, now)]
 
 
 def proof_verdict(best: int, played: int, ply: int | None = None) -> str:
@@ -492,13 +519,20 @@ def proof_verdict(best: int, played: int, ply: int | None = None) -> str:
     won_best, won_played = is_proven(best) and best > 0, is_proven(played) and played > 0
     if won_best and not won_played:
         if ply is not None:
-            return f"missed a forced win by move {ply - 1 + (plies_to_end(best) or 1)}"
-        return f"missed a forced win in {count(((plies_to_end(best) or 1) + 1) // 2, 'move')}"
+            # Translators: {move}: a move number of the game ("by move 16").
+            return _("missed a forced win by move {move}").format(
+                move=ply - 1 + (plies_to_end(best) or 1))
+        moves = ((plies_to_end(best) or 1) + 1) // 2
+        return ngettext("missed a forced win in {n} move", "missed a forced win in {n} moves",
+                        moves).format(n=number(moves))
     lost_best, lost_played = is_proven(best) and best < 0, is_proven(played) and played < 0
     if lost_played and not lost_best:
         if ply is not None:
-            return f"allowed a forced loss by move {ply - 1 + (plies_to_end(played) or 2)}"
-        return f"allowed a forced loss in {count(((plies_to_end(played) or 2) + 1) // 2, 'move')}"
+            return _("allowed a forced loss by move {move}").format(
+                move=ply - 1 + (plies_to_end(played) or 2))
+        moves = ((plies_to_end(played) or 2) + 1) // 2
+        return ngettext("allowed a forced loss in {n} move", "allowed a forced loss in {n} moves",
+                        moves).format(n=number(moves))
     return ""
 
 
@@ -522,6 +556,7 @@ def review_game(game: Game, evaluator: Evaluator, limits: ReviewLimits, *,
     """
     moves = list(game.move_stack)
     if not 0 <= first <= len(moves):
+        # untranslated: a caller's bug (the window resumes at a move it has)
         raise ValueError(f"first must be 0 to {len(moves)}, not {first}")
     replay = game.copy()
     while replay.move_stack:
@@ -543,6 +578,7 @@ def review_game(game: Game, evaluator: Evaluator, limits: ReviewLimits, *,
     return GameReview(tuple(done), len(moves), True)
 
 
+# untranslated: the exported names
 __all__ = ["DEFAULT_DEPTH", "LABELS", "THRESHOLDS", "GameReview", "MoveReview",
            "ReviewCancelled", "ReviewLimits", "Reviewer", "SideSummary", "chance_function",
            "exact_verdict", "label_for", "move_accuracy", "review_game", "side_summary",

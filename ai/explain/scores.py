@@ -25,14 +25,15 @@ from typing import TYPE_CHECKING
 
 from ai.evaluators.base import is_proven, plies_to_end
 from ai.explain.winchance import win_chance
-from ai.explain.words import count
+from game.i18n import _, ngettext, number
+from game.i18n import percent as percent_text
 
 if TYPE_CHECKING:
     from ai.search import RootScore
 
-__all__ = ["SURE_MARGIN", "SURE_SCORES", "UNITS", "chance", "describe", "is_draw",
-           "is_settled", "is_sure", "moves_to_end", "percent", "raw_text",
-           "root_score_text", "short_text", "signed_points"]
+__all__ = ["SURE_MARGIN", "SURE_SCORES", "UNITS", "chance", "chance_text", "describe",
+           "is_draw", "is_settled", "is_sure", "moves_to_end", "one_decimal", "percent", "raw_text",
+           "root_score_text", "short_text", "signed_points", "unit_amount", "unit_text"]
 
 
 def is_draw(score: int, exact: bool) -> bool:
@@ -56,23 +57,58 @@ def chance(game_name: str, score: int, preset: str = "default", exact: bool = Fa
 def short_text(score: int, space: str = " ") -> str:
     """A score in the fewest words, by plies: ``"win in 3"``, ``"loss in 4"`` (a
     proven result), else the evaluator's points ``"+37"``; ``space`` between the words
-    (``"-"`` where a protocol wants one token: ``win-in-3``)."""
+    (``"-"`` where a protocol wants one token: ``win-in-3``, always English; with the
+    default blank the words are for a person, in their language)."""
     plies = plies_to_end(score)
     if plies is not None:
-        return space.join(("win" if score > 0 else "loss", "in", str(plies)))
+        if space != " ":  # the protocols' token (pbrain MESSAGE lines) stays English
+            # untranslated: protocol token
+            return space.join(("win" if score > 0 else "loss", "in", str(plies)))
+        # Translators: a proven result, counted in plies (half-moves): "win in 3".
+        return (_("win in {plies}") if score > 0 else _("loss in {plies}")).format(plies=plies)
     return f"{score:+d}"
 
 
-UNITS: dict[str, tuple[float, str, str]] = {
-    # game: (evaluator points per unit, unit (one), unit (many))
-    "othello": (100.0, "disc", "discs"),
-    "connect4": (120.0, "threat", "threats"),
-    "gomoku": (1.0, "point", "points"),
-    "tictactoe": (10.0, "open two", "open twos"),
+UNITS: dict[str, tuple[float, str]] = {
+    # game: (evaluator points per unit, the unit's name in unit_text)
+    "othello": (100.0, "disc"),
+    "connect4": (120.0, "threat"),
+    "gomoku": (1.0, "point"),
+    "tictactoe": (10.0, "open_two"),
 }
 """The game unit a raw score is shown in: Othello's evaluator counts hundredths of a
 disc; Connect-4's default values a strong (odd/even-row) threat at 120 points;
-Gomoku's points have no natural unit and are shown as they are."""
+Gomoku's points have no natural unit and are shown as they are. The unit is worded by
+:func:`unit_text`."""
+
+DEFAULT_UNIT = (1.0, "point")
+"""The unit of a game with no entry in :data:`UNITS`: the evaluator's points."""
+
+
+def unit_text(game_name: str, amount: str) -> str:
+    """``amount`` -- a value in the game's unit as written, sign and all (``"+3.5"``,
+    ``"−1"``, ``"240"``) -- followed by the unit in the form it asks for: ``"+3.5
+    discs"``, ``"−1 threat"``. A whole number picks its own plural form; a fraction
+    the form of 2 (gettext counts integers only; English: "1.0 discs").
+
+    >>> unit_text("othello", "+3.5"), unit_text("connect4", "−1"), unit_text("chess", "0")
+    ('+3.5 discs', '−1 threat', '0 points')
+    """
+    magnitude = amount.lstrip("+−-")
+    n = int(magnitude) if magnitude.isdigit() else 2
+    unit = UNITS.get(game_name, DEFAULT_UNIT)[1]
+    if unit == "disc":
+        text = ngettext("{amount} disc", "{amount} discs", n)
+    elif unit == "threat":
+        # Translators: Connect-4: a strong threat (a cell that would complete four).
+        text = ngettext("{amount} threat", "{amount} threats", n)
+    elif unit == "open_two":
+        # Translators: tic-tac-toe: a line with two of one side's marks and one empty cell.
+        text = ngettext("{amount} open two", "{amount} open twos", n)
+    else:
+        # Translators: the evaluator's points (a heuristic score), not a game's score.
+        text = ngettext("{amount} point", "{amount} points", n)
+    return text.format(amount=amount)
 
 
 def _sure_scores() -> dict[str, int]:
@@ -142,18 +178,36 @@ def describe(game_name: str, score: int, side: str, *, exact: bool = False,
     """
     moves = moves_to_end(score)
     if margin and game_name == "othello" and (moves is not None or exact):
-        verb = "wins" if margin > 0 else "loses"
-        return f"{side} {verb} by {count(abs(margin), 'disc')}"
+        discs = abs(margin)
+        if margin > 0:
+            text = ngettext("{side} wins by {n} disc", "{side} wins by {n} discs", discs)
+        else:
+            text = ngettext("{side} loses by {n} disc", "{side} loses by {n} discs", discs)
+        return text.format(side=side, n=number(discs))
     if moves is not None:
-        verb = "wins" if score > 0 else "loses"
         if game_name == "othello":
-            return f"{side} {verb} with best play"
-        return f"{side} {verb} in {count(moves, 'move')}"
+            text = _("{side} wins with best play") if score > 0 else \
+                _("{side} loses with best play")
+            return text.format(side=side)
+        if score > 0:
+            # Translators: {side} is a side's name ("Red"); {n} counts that side's moves.
+            text = ngettext("{side} wins in {n} move", "{side} wins in {n} moves", moves)
+        else:
+            text = ngettext("{side} loses in {n} move", "{side} loses in {n} moves", moves)
+        return text.format(side=side, n=number(moves))
     if is_draw(score, exact):
-        return "draw with best play"
+        return _("draw with best play")
     if is_sure(game_name, score):
-        return f"{side} is {'winning' if score > 0 else 'losing'}"
-    return f"{side} {percent(win_chance(game_name, score, preset))}%"
+        text = _("{side} is winning") if score > 0 else _("{side} is losing")
+        return text.format(side=side)
+    return chance_text(side, percent(win_chance(game_name, score, preset)))
+
+
+def chance_text(side: str, whole_percent: int) -> str:
+    """A side's winning chance in words: ``"Black 72%"`` (``whole_percent``: from
+    :func:`percent`)."""
+    # Translators: a side's name and its winning chance: "Black 72%".
+    return _("{side} {chance}").format(side=side, chance=percent_text(whole_percent / 100))
 
 
 def raw_text(game_name: str, score: int, *, exact: bool = False) -> str:
@@ -165,16 +219,42 @@ def raw_text(game_name: str, score: int, *, exact: bool = False) -> str:
     """
     plies = plies_to_end(score)
     if plies is not None:
-        return f"{'win' if score > 0 else 'loss'} in {count(plies, 'ply', 'plies')}"
+        # Translators: a ply is a half-move (one side's turn).
+        text = ngettext("win in {n} ply", "win in {n} plies", plies) if score > 0 else \
+            ngettext("loss in {n} ply", "loss in {n} plies", plies)
+        return text.format(n=number(plies))
     if is_draw(score, exact):
-        return "draw (exact)"
+        return _("draw (exact)")
     if is_sure(game_name, score):
-        return "a win in sight" if score > 0 else "a loss in sight"
-    per, one, many = UNITS.get(game_name, (1.0, "point", "points"))
+        return _("a win in sight") if score > 0 else _("a loss in sight")
+    return unit_text(game_name, unit_amount(game_name, score))
+
+
+def one_decimal(value: float) -> str:
+    """``value`` with one digit after the language's decimal sign and no grouping of
+    thousands: ``"3.5"``, German ``"3,5"``.
+
+    >>> one_decimal(3.45), one_decimal(-1234.5)
+    ('3.5', '-1234.5')
+    """
+    return f"{value:.1f}".replace(".", number(0.5, 1)[1:-1])
+
+
+def unit_amount(game_name: str, score: int) -> str:
+    """A heuristic score as a number of the game's unit, signed: ``"+3.5"``, ``"−0.8"``,
+    ``"240"`` (no sign for a value that shows as zero).
+
+    >>> unit_amount("othello", 350), unit_amount("connect4", -96), unit_amount("othello", 4)
+    ('+3.5', '−0.8', '0.0')
+    """
+    per = UNITS.get(game_name, DEFAULT_UNIT)[0]
     value = score / per
-    text = f"{abs(value):.0f}" if per == 1 else f"{abs(value):.1f}"
-    sign = "" if text.strip("0.") == "" else ("+" if value > 0 else "−")
-    return f"{sign}{text} {one if text == '1' else many}"
+    if per == 1:
+        text = f"{abs(value):.0f}"
+    else:
+        text = one_decimal(abs(value))
+    sign = "" if text.strip("0.,") == "" else ("+" if value > 0 else "−")
+    return sign + text
 
 
 def signed_points(score: int) -> str:
@@ -203,7 +283,8 @@ def root_score_text(root: RootScore, game_name: str, preset: str = "default",
     if moves is not None:
         text = f"W{moves}" if score > 0 else f"L{moves}"
     elif mode == "unit":
-        text = raw_text(game_name, score).split(" ")[0]
+        text = unit_amount(game_name, score) if not is_sure(game_name, score) else \
+            raw_text(game_name, score).split(" ")[0]
     elif mode == "raw":
         text = signed_points(score)
     else:

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.i18n import _
 from game.rules.base import Game, Move
 
-__all__ = ["skipped_moves"]
+__all__ = ["not_searched", "skipped_moves", "without_prefix"]
 
 NEAR_LIMIT = 16
 """Above this many skipped moves no move is looked at one by one (Gomoku's far cells):
@@ -36,32 +37,55 @@ def skipped_moves(game: Game, searched: Sequence[Move]) -> list[tuple[Move, str]
     out = [(m, why) for m, why in zip(rest, _reasons(game, list(searched), rest))]
     forbidden = getattr(game, "forbidden_points", None)
     if forbidden is not None and game.turn == 0 and not game.is_over():
-        out += [(m, f"renju: forbidden ({kind})") for m, kind in sorted(forbidden().items())]
+        # The kinds ("double-three", "double-four", "overline") are the rules' words,
+        # marked there and translated here where they are shown.
+        # Translators: a point Black may not play under renju rules: "(double-three)".
+        out += [(m, _("renju: forbidden ({kind})").format(kind=_(kind)))
+                for m, kind in sorted(forbidden().items())]
     return out
+
+
+def not_searched(reason: str) -> str:
+    """``"not searched: Red must block at 4"``: a reason the search left every other
+    move out (``reason`` already in words)."""
+    # Translators: {reason}: why the search tried only one move ("Red must block at 4").
+    return _("not searched: {reason}").format(reason=reason)
+
+
+def without_prefix(text: str) -> str:
+    """A reason without :func:`not_searched`'s head (``"Red must block at 4"``), where a
+    sentence of its own already says the moves were not searched."""
+    head = _("not searched: {reason}").partition("{reason}")[0]
+    return text.removeprefix(head) if head else text
 
 
 def _reasons(game: Game, searched: list[Move], rest: list[Move]) -> list[str]:
     if not rest:
         return []
-    mover, other = game.side_names[game.turn], game.side_names[1 - game.turn]
+    # The sides' names are the rules' words, translated where shown.
+    mover, other = _(game.side_names[game.turn]), _(game.side_names[1 - game.turn])
     if len(searched) == 1:
         only = searched[0]
         name = game.move_name(only)
         if _wins(game, only):
-            return [f"not searched: {mover} wins at once at {name}"] * len(rest)
+            # Translators: {side} is a side ("Red"), {move} a move ("7", "h8").
+            return [not_searched(_("{side} wins at once at {move}").format(
+                side=mover, move=name))] * len(rest)
         if _opponent_wins_at(game, rest[0], only):
-            return [f"not searched: {mover} must block at {name}"] * len(rest)
+            return [not_searched(_("{side} must block at {move}").format(
+                side=mover, move=name))] * len(rest)
     if len(rest) > NEAR_LIMIT:
-        where = "outside the candidate cells" if game.name == "gomoku" else \
-            "not among the evaluator's candidate moves"
+        where = _("outside the candidate cells") if game.name == "gomoku" else \
+            _("not among the evaluator's candidate moves")
         return [where] * len(rest)
     reasons = []
     for move in rest:
         reply = _winning_reply(game, move)
         if reply is not None:
-            reasons.append(f"not searched: it lets {other} win at once at {reply}")
+            reasons.append(not_searched(_("it lets {side} win at once at {move}").format(
+                side=other, move=reply)))
         else:
-            reasons.append("not among the evaluator's candidate moves")
+            reasons.append(_("not among the evaluator's candidate moves"))
     return reasons
 
 

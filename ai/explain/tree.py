@@ -59,15 +59,16 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from ai.evaluators.base import WIN, WIN_THRESHOLD, Evaluator
-from ai.explain.skipped import skipped_moves
-from ai.explain.words import count
+from ai.explain.skipped import skipped_moves, without_prefix
 from ai.search import INFINITY
+from game.i18n import N_, _, ngettext, number, pgettext
 from game.rules.base import Game, Move
 
 TreeMode = Literal["minimax", "alphabeta", "ordered"]
 TREE_MODES: tuple[TreeMode, ...] = ("minimax", "alphabeta", "ordered")
-MODE_TITLES = {"minimax": "minimax", "alphabeta": "alpha-beta",
-               "ordered": "alpha-beta, ordered"}
+MODE_TITLES = {"minimax": N_("minimax"), "alphabeta": N_("alpha-beta"),
+               "ordered": N_("alpha-beta, ordered")}
+"""Each mode's name for a person (marked: translate with ``_()`` where shown)."""
 
 MIN_DEPTH, MAX_DEPTH = 1, 4
 """The depths a learner may choose: deeper trees are not for reading."""
@@ -157,10 +158,21 @@ class TreeNode:
     @property
     def label(self) -> str:
         """``"the root"`` or ``"MIN node e6"``: how the steps name a node."""
+        return self.named(capital=False)
+
+    def named(self, capital: bool) -> str:
+        """:attr:`label`, or with ``capital`` as it begins a sentence (``"Leaf 4"``)."""
         if self.parent is None:
-            return "the root"
-        kind = "leaf" if self.kind == "leaf" else f"{self.kind.upper()} node"
-        return f"{kind} {self.name}"
+            return _("The root") if capital else _("the root")
+        # Translators: {move} is the move that led to the node ("e6", "4"); MAX and MIN
+        # are minimax's two players.
+        if self.kind == "leaf":
+            text = _("Leaf {move}") if capital else _("leaf {move}")
+        elif self.kind == "max":
+            text = _("MAX node {move}")
+        else:
+            text = _("MIN node {move}")
+        return text.format(move=self.name)
 
     def subtree_size(self) -> int:
         """Nodes in this node's recorded subtree, itself included."""
@@ -344,11 +356,13 @@ def record(game: Game, evaluator: Evaluator, depth: int, mode: TreeMode = "alpha
         TreeCancelled: ``stop`` was set.
     """
     if mode not in TREE_MODES:
-        raise TreeError(f"unknown mode {mode!r}; choose one of {', '.join(TREE_MODES)}")
+        raise TreeError(_("unknown mode {mode}; choose one of {modes}").format(
+            mode=repr(mode), modes=", ".join(TREE_MODES)))
     if not MIN_DEPTH <= depth <= MAX_DEPTH:
-        raise TreeError(f"the tree's depth must be {MIN_DEPTH} to {MAX_DEPTH}, not {depth}")
+        raise TreeError(_("the tree's depth must be {low} to {high}, not {depth}").format(
+            low=MIN_DEPTH, high=MAX_DEPTH, depth=depth))
     if game.is_over():
-        raise TreeError("the game is over: there is no move to search")
+        raise TreeError(_("the game is over: there is no move to search"))
     return _Recorder(game.copy(), evaluator, depth, mode, cap, stop, on_progress).run()
 
 
@@ -387,7 +401,7 @@ class _Recorder:
 
     def _poll(self) -> None:
         if self.stop is not None and self.stop.is_set():
-            raise TreeCancelled("the recording was cancelled")
+            raise TreeCancelled(_("the recording was cancelled"))
         if self.on_progress is not None:
             self.on_progress(Progress(len(self.nodes), self.root_done, self.root_total))
 
@@ -409,15 +423,20 @@ class _Recorder:
         return index
 
     def _too_large(self) -> TreeTooLarge:
-        title = MODE_TITLES[self.mode]
         if self.depth > MIN_DEPTH:
-            advice = f"choose depth {self.depth - 1}"
             if self.mode == "minimax":
-                advice += " or alpha-beta, which prunes"
+                advice = _("choose depth {depth} or alpha-beta, which prunes")
+            else:
+                advice = _("choose depth {depth}")
+            advice = advice.format(depth=self.depth - 1)
         else:
-            advice = "this position has too many moves to draw"
-        return TreeTooLarge(f"the {title} tree of depth {self.depth} here has more than "
-                            f"{self.cap:,} nodes, too many to follow: {advice}")
+            advice = _("this position has too many moves to draw")
+        # Translators: {mode}: "minimax", "alpha-beta" or "alpha-beta, ordered";
+        # {advice}: what to do instead ("choose depth 2").
+        return TreeTooLarge(_("the {mode} tree of depth {depth} here has more than {cap} "
+                              "nodes, too many to follow: {advice}").format(
+            mode=_(MODE_TITLES[self.mode]), depth=self.depth, cap=number(self.cap),
+            advice=advice))
 
     # --- the search -----------------------------------------------------------------
 
@@ -429,11 +448,17 @@ class _Recorder:
         score = self._negamax(root, self.depth, -INFINITY, INFINITY, 0, moves)
         best = next((c for c in root.children if c.value == root.value), root.children[0])
         pruned = sum(len(n.pruned_moves) for n in self.nodes)
-        text = (f"Done: the root is worth {value_text(root.value)} for "
-                f"{self._side(True)}; the best move is {best.name}. "
-                f"{count(len(self.nodes), 'node')} visited, "
-                f"{count(self.leaves, 'leaf', 'leaves')} scored"
-                + (f", {count(pruned, 'move')} pruned." if self.prune else "."))
+        counts = {"nodes": _nodes(len(self.nodes)), "leaves": _leaves(self.leaves),
+                  "moves": _moves(pruned)}
+        # Translators: {nodes}, {leaves}, {moves} are counted phrases ("12 nodes",
+        # "1 leaf", "3 moves"), each its own message.
+        effort = _("{nodes} visited, {leaves} scored, {moves} pruned.") if self.prune else \
+            _("{nodes} visited, {leaves} scored.")
+        # Translators: {side}: "MAX" or "MAX (Black)"; {move}: the best move;
+        # {effort}: the sentence of counts that follows.
+        text = _("Done: the root is worth {value} for {side}; the best move is {move}. "
+                 "{effort}").format(value=value_text(root.value), side=self._side(True),
+                                    move=best.name, effort=effort.format(**counts))
         self._step("done", root, (None, None) if not self.prune else (root.alpha, root.beta),
                    root.value, text)
         assert score == root.value
@@ -445,12 +470,15 @@ class _Recorder:
 
     def _poll_stop(self) -> None:
         if self.stop is not None and self.stop.is_set():
-            raise TreeCancelled("the recording was cancelled")
+            raise TreeCancelled(_("the recording was cancelled"))
 
     def _side(self, is_max: bool) -> str:
         side = self.root_turn if is_max else 1 - self.root_turn
         role, name = ("MAX" if is_max else "MIN"), self.game.side_names[side]
-        return role if name == role else f"{role} ({name})"
+        if name == role:
+            return role
+        # Translators: a minimax role and the side playing it: "MAX (Black)".
+        return _("{role} ({side})").format(role=role, side=_(name))
 
     def _new_node(self, move: Move | None, name: str, ply: int, parent: TreeNode | None,
                   alpha: int, beta: int) -> TreeNode:
@@ -500,12 +528,15 @@ class _Recorder:
             self.leaves += 1
             node.value = self._max_view(score, is_max)
             if outcome is not None:
-                who = ("a draw" if outcome.winner is None
-                       else f"{game.side_names[outcome.winner]} has won")
-                why = f"the game is over here ({who}, {outcome.reason}): worth " \
-                      f"{value_text(node.value)}"
+                who = (_("a draw") if outcome.winner is None
+                       else _("{side} has won").format(side=_(game.side_names[outcome.winner])))
+                # Translators: {result}: "a draw" or "Black has won"; {reason}: how the
+                # game ended ("five in a row"); {value}: the leaf's value ("win 3").
+                why = _("the game is over here ({result}, {reason}): worth {value}").format(
+                    result=who, reason=_(outcome.reason), value=value_text(node.value))
             else:
-                why = f"the evaluator scores this position {value_text(node.value)}"
+                why = _("the evaluator scores this position {value}").format(
+                    value=value_text(node.value))
             # The number line shows the parent's best so far beside this leaf's value.
             parent_best = None
             if node.parent is not None:
@@ -513,7 +544,9 @@ class _Recorder:
                 parent_best = node_best(node.parent)
                 node.parent.children.append(node)
             node.enter_step = node.exit_step = self._step(
-                "leaf", node, window, parent_best, f"Leaf {node.name}: {why} (for MAX).",
+                "leaf", node, window, parent_best,
+                # Translators: {leaf}: "Leaf e6"; {why}: the sentence on its value.
+                _("{leaf}: {why} (for MAX).").format(leaf=node.named(capital=True), why=why),
                 value=node.value)
             return score
 
@@ -529,12 +562,15 @@ class _Recorder:
         sorted_ = self.mode == "ordered" and depth >= 2 and len(moves) > 1
         if sorted_:
             moves = self._order(moves, ply)
-        text = self._enter_text(node, window, len(moves))
-        if sorted_:
-            text = text[:-1] + "; its moves sorted by a quick look, the most promising first."
+        text = self._enter_text(node, window, len(moves), sorted_)
         if node.skipped:
-            text += (f" {count(len(node.skipped), 'other move')} not searched, not by α-β: "
-                     f"{node.skipped[0][2].removeprefix('not searched: ')}.")
+            # Translators: {text}: the sentence entering the node; {reason}: why the moves
+            # were left out ("Red must block at 4").
+            text = ngettext("{text} {n} other move not searched, not by α-β: {reason}.",
+                            "{text} {n} other moves not searched, not by α-β: {reason}.",
+                            len(node.skipped)).format(
+                text=text, n=number(len(node.skipped)),
+                reason=without_prefix(node.skipped[0][2]))
         node.enter_step = self._step("enter", node, window, None, text)
         alpha_in = alpha
         best = -INFINITY
@@ -578,55 +614,98 @@ class _Recorder:
     # --- the explanations -------------------------------------------------------------
 
     def _enter_text(self, node: TreeNode, window: tuple[int | None, int | None],
-                    moves: int | None) -> str:
-        where = "Start at the root" if node.parent is None else f"Enter {node.label}"
+                    moves: int | None, sorted_: bool = False) -> str:
+        """Entering ``node``: who moves, what it takes, of how many ``moves`` (``None``:
+        a leaf), with which window, and whether its moves were sorted first."""
+        where = _("Start at the root") if node.parent is None else \
+            _("Enter {node}").format(node=node.label)
         if moves is None:  # a leaf
-            return f"{where}: the search stops here (depth limit or game over)."
-        side = self._side(node.kind == "max")
-        goal = "takes the largest value" if node.kind == "max" else "takes the smallest value"
-        text = f"{where}: {side} to move, {goal} of {count(moves, 'move')}"
-        if window[0] is not None:
-            text += f", searched with (α, β) = {window_text(*window)}"
-        return text + "."
+            return _("{where}: the search stops here (depth limit or game over).").format(
+                where=where)
+        if node.kind == "max":
+            goal = ngettext("takes the largest value of {n} move",
+                            "takes the largest value of {n} moves", moves)
+        else:
+            goal = ngettext("takes the smallest value of {n} move",
+                            "takes the smallest value of {n} moves", moves)
+        parts = {"where": where, "side": self._side(node.kind == "max"),
+                 "goal": goal.format(n=number(moves)), "window": window_text(*window)}
+        # Translators: {where}: "Start at the root" or "Enter MIN node e6"; {side}: "MAX
+        # (Black)"; {goal}: "takes the largest value of 3 moves"; {window}: "(−∞, +∞)".
+        if window[0] is None:
+            text = _("{where}: {side} to move, {goal}; its moves sorted by a quick look, the "
+                     "most promising first.") if sorted_ else _("{where}: {side} to move, {goal}.")
+        elif sorted_:
+            text = _("{where}: {side} to move, {goal}, searched with (α, β) = {window}; its "
+                     "moves sorted by a quick look, the most promising first.")
+        else:
+            text = _("{where}: {side} to move, {goal}, searched with (α, β) = {window}.")
+        return text.format(**parts)
 
     def _backup_text(self, node: TreeNode, child: TreeNode, improved: bool,
                      raised: bool) -> str:
         value = value_text(child.value)
-        mark = {"lower": "at least ", "upper": "at most "}.get(child.bound, "")
-        label = child.label[0].upper() + child.label[1:]  # "Leaf 4", "MIN node e6"
-        head = f"{label} is worth {mark}{value}"
-        who = node.label[0].upper() + node.label[1:]
+        label = child.named(capital=True)  # "Leaf 4", "MIN node e6"
+        if child.bound == "lower":
+            head = _("{node} is worth at least {value}")
+        elif child.bound == "upper":
+            head = _("{node} is worth at most {value}")
+        else:
+            head = _("{node} is worth {value}")
+        head = head.format(node=label, value=value)
         if improved:
             first = len(node.children) == 1
-            best_word = "the first value" if first else "the best so far"
-            tail = f"{who}: {best_word} for {node.kind.upper()}"
-            if not raised and self.prune:
-                tail += " (not better than the window: α and β stay)"
-            return f"{head}. {tail}."
-        better = "larger" if node.kind == "max" else "smaller"
-        return f"{head}: no {better} than {node.label}'s best, {value_text(node_best(node))}."
+            stay = not raised and self.prune
+            # Translators: {head}: "Leaf 4 is worth +3"; {node}: "The root", "MIN node
+            # e6"; {role}: MAX or MIN.
+            if first and stay:
+                text = _("{head}. {node}: the first value for {role} (not better than the "
+                         "window: α and β stay).")
+            elif first:
+                text = _("{head}. {node}: the first value for {role}.")
+            elif stay:
+                text = _("{head}. {node}: the best so far for {role} (not better than the "
+                         "window: α and β stay).")
+            else:
+                text = _("{head}. {node}: the best so far for {role}.")
+            return text.format(head=head, node=node.named(capital=True),
+                               role=node.kind.upper())
+        # Translators: {head}: "Leaf 4 is worth +3"; {node}: "the root", "MIN node e6";
+        # {value}: that node's best value so far.
+        text = _("{head}: no larger than {node}'s best, {value}.") if node.kind == "max" \
+            else _("{head}: no smaller than {node}'s best, {value}.")
+        return text.format(head=head, node=node.label, value=value_text(node_best(node)))
 
     def _raise_text(self, node: TreeNode, old: tuple[int | None, int | None],
                     new: tuple[int | None, int | None]) -> str:
         if node.kind == "max":
-            return (f"α rises from {value_text(old[0])} to {value_text(new[0])}: MAX can "
-                    f"already make sure of {value_text(new[0])} here.")
-        return (f"β falls from {value_text(old[1])} to {value_text(new[1])}: MIN can already "
-                f"hold MAX to {value_text(new[1])} here.")
+            return _("α rises from {old} to {new}: MAX can already make sure of {new} "
+                     "here.").format(old=value_text(old[0]), new=value_text(new[0]))
+        return _("β falls from {old} to {new}: MIN can already hold MAX to {new} "
+                 "here.").format(old=value_text(old[1]), new=value_text(new[1]))
 
     def _cutoff_text(self, node: TreeNode, window: tuple[int | None, int | None],
                      pruned: list[str]) -> str:
         a, b = value_text(window[0]), value_text(window[1])
         if not pruned:
-            return f"β ≤ α ({b} ≤ {a}), but {node.label} has no moves left to prune."
+            return _("β ≤ α ({beta} ≤ {alpha}), but {node} has no moves left to "
+                     "prune.").format(beta=b, alpha=a, node=node.label)
         # Why, in the players' terms: the other side has a better choice higher up.
         if node.kind == "max":
-            why = f"MIN can already hold MAX to {b} elsewhere and will not come here"
+            why = _("MIN can already hold MAX to {beta} elsewhere and will not come "
+                    "here").format(beta=b)
         else:
-            why = f"MAX can already make sure of {a} elsewhere and will not come here"
-        shown = ", ".join(pruned[:3]) + (", …" if len(pruned) > 3 else "")
-        return (f"β ≤ α ({b} ≤ {a}): {why}; the rest of this node's moves cannot change "
-                f"the result: pruned ({count(len(pruned), 'move')}: {shown}).")
+            why = _("MAX can already make sure of {alpha} elsewhere and will not come "
+                    "here").format(alpha=a)
+        shown = _(", ").join(pruned[:3]) + (_(", ") + "…" if len(pruned) > 3 else "")
+        # Translators: {why}: the sentence on why the node is not worth searching
+        # further; {moves}: up to three pruned moves, "c4, d5, …".
+        return ngettext("β ≤ α ({beta} ≤ {alpha}): {why}; the rest of this node's moves "
+                        "cannot change the result: pruned ({n} move: {moves}).",
+                        "β ≤ α ({beta} ≤ {alpha}): {why}; the rest of this node's moves "
+                        "cannot change the result: pruned ({n} moves: {moves}).",
+                        len(pruned)).format(beta=b, alpha=a, why=why,
+                                            n=number(len(pruned)), moves=shown)
 
 
 def _bound(node: TreeNode, window: tuple[int | None, int | None]
@@ -668,9 +747,24 @@ def _bound(node: TreeNode, window: tuple[int | None, int | None]
 def _grouped(skipped: list[tuple[Move, str, str]]) -> list[tuple[str, list[str]]]:
     """The skipped moves' names by reason, reasons in order of first appearance."""
     groups: dict[str, list[str]] = {}
-    for _, name, why in skipped:
+    for _move, name, why in skipped:
         groups.setdefault(why, []).append(name)
     return list(groups.items())
+
+
+def _nodes(n: int) -> str:
+    """``"1 node"``, ``"1,024 nodes"``: a counted phrase that sentences hold whole."""
+    return ngettext("{n} node", "{n} nodes", n).format(n=number(n))
+
+
+def _leaves(n: int) -> str:
+    """``"1 leaf"``, ``"3 leaves"``."""
+    return ngettext("{n} leaf", "{n} leaves", n).format(n=number(n))
+
+
+def _moves(n: int) -> str:
+    """``"1 move"``, ``"3 moves"``."""
+    return ngettext("{n} move", "{n} moves", n).format(n=number(n))
 
 
 def node_best(node: TreeNode) -> int | None:
@@ -690,19 +784,31 @@ def tree_text(tree: SearchTree, *, max_lines: int | None = None) -> str:
     window, and after a cut-off the moves pruned, marked ``✂``; the moves left out for
     another reason follow, marked ``·``, grouped by reason.
     """
-    head = [f"{MODE_TITLES[tree.mode]} search of depth {tree.depth}: MAX is "
-            f"{tree.side_names[0]}, MIN is {tree.side_names[1]}; values are MAX's",
-            f"value {value_text(tree.value)}, best move {tree.best_name}; "
-            f"{count(tree.node_count, 'node')}, {count(tree.leaves, 'leaf', 'leaves')}, "
-            f"{count(tree.pruned_count, 'move')} pruned"
-            + (f", {tree.ordering_looks} quick looks to order moves" if tree.ordering_looks
-               else "")]
+    # Translators: {mode}: "minimax", "alpha-beta" or "alpha-beta, ordered"; MAX and MIN
+    # are minimax's players, {max_side} and {min_side} the sides ("Black", "White").
+    title = _("{mode} search of depth {depth}: MAX is {max_side}, MIN is {min_side}; values "
+              "are MAX's").format(mode=_(MODE_TITLES[tree.mode]), depth=tree.depth,
+                                  max_side=_(tree.side_names[0]),
+                                  min_side=_(tree.side_names[1]))
+    counts = {"value": value_text(tree.value), "move": tree.best_name,
+              "nodes": _nodes(tree.node_count), "leaves": _leaves(tree.leaves),
+              "moves": _moves(tree.pruned_count), "looks": tree.ordering_looks}
+    # Translators: {nodes}, {leaves}, {moves}: counted phrases ("12 nodes", "1 leaf",
+    # "3 moves"); {looks}: a number (always "quick looks" in English).
+    summary = _("value {value}, best move {move}; {nodes}, {leaves}, {moves} pruned, "
+                "{looks} quick looks to order moves") if tree.ordering_looks else \
+        _("value {value}, best move {move}; {nodes}, {leaves}, {moves} pruned")
+    head = [title, summary.format(**counts)]
     lines: list[str] = []
 
     def walk(node: TreeNode, indent: str) -> None:
         mark = {"lower": "≥", "upper": "≤"}.get(node.bound, "")
-        name = "root" if node.parent is None else node.name
-        kind = {"max": "MAX", "min": "MIN", "leaf": "end" if node.terminal else "leaf"}[node.kind]
+        # Translators: one-word labels of the text tree's lines (the root, a game's end,
+        # a leaf); MAX and MIN stay as in the textbooks.
+        name = pgettext("tree node", "root") if node.parent is None else node.name
+        kind = {"max": "MAX", "min": "MIN",
+                "leaf": pgettext("tree node", "end") if node.terminal
+                else pgettext("tree node", "leaf")}[node.kind]
         parts = [f"{indent}{name} {kind} {mark}{value_text(node.value)}"]
         if node.alpha is not None and node.kind != "leaf":
             parts.append(f"(α, β) = {window_text(node.alpha, node.beta)}")
@@ -711,7 +817,8 @@ def tree_text(tree: SearchTree, *, max_lines: int | None = None) -> str:
         for child in node.children:
             walk(child, indent + "  ")
         if node.pruned_names:
-            lines.append(f"{indent}  ✂ pruned: {' '.join(node.pruned_names)}")
+            lines.append(indent + "  " + _("✂ pruned: {moves}").format(
+                moves=" ".join(node.pruned_names)))
         for why, names in _grouped(node.skipped):
             shown = " ".join(names[:12]) + (f" … ({len(names)})" if len(names) > 12 else "")
             lines.append(f"{indent}  · {why}: {shown}")
@@ -719,12 +826,13 @@ def tree_text(tree: SearchTree, *, max_lines: int | None = None) -> str:
     walk(tree.root, "")
     if max_lines is not None and len(lines) > max_lines:
         hidden = len(lines) - max_lines
-        lines = lines[:max_lines] + [f"… {hidden} more lines (use a smaller depth, or --json)"]
+        lines = lines[:max_lines] + [_("… {n} more lines (use a smaller depth, or --json)").format(
+            n=hidden)]
     return "\n".join(head + lines)
 
 
-__all__ = [
-    "MAX_DEPTH", "MIN_DEPTH", "MODE_TITLES", "NODE_CAP", "Progress", "SearchTree", "Step",
-    "TREE_MODES", "TreeCancelled", "TreeError", "TreeMode", "TreeNode", "TreeTooLarge",
-    "compare", "count", "node_json", "record", "tree_text", "value_text", "window_text",
-]
+# untranslated: the exported names
+__all__ = ["MAX_DEPTH", "MIN_DEPTH", "MODE_TITLES", "NODE_CAP", "TREE_MODES", "Progress",
+           "SearchTree", "Step", "TreeCancelled", "TreeError", "TreeMode", "TreeNode",
+           "TreeTooLarge", "compare", "node_json", "record", "tree_text", "value_text",
+           "window_text"]

@@ -20,9 +20,9 @@ import dataclasses
 from collections.abc import Sequence
 
 from ai.evaluators.base import Evaluator, is_proven
-from ai.explain.scores import UNITS, moves_to_end
-from ai.explain.words import count, plural
+from ai.explain.scores import DEFAULT_UNIT, UNITS, moves_to_end, one_decimal, unit_text
 from ai.search import Line
+from game.i18n import N_, _, ngettext, number
 from game.rules.base import Game, Move
 
 COUNT_UNITS = {
@@ -40,11 +40,54 @@ COUNT_UNITS = {
 the name says it: ``"corners +1"``)."""
 
 TERM_NAMES = {
-    "x_squares": "X-squares",
-    "c_squares": "C-squares",
-    "stable": "stable edges",
+    # Translators: Othello: the squares diagonally next to a corner.
+    "x_squares": N_("X-squares"),
+    # Translators: Othello: the edge squares next to a corner.
+    "c_squares": N_("C-squares"),
+    "stable": N_("stable edges"),
 }
 """How a term is named for a person, when its key is not already plain words."""
+
+TERMS_IN_WORDS = (
+    # Othello (ai.evaluators.othello.FEATURES, and the pattern tables).
+    N_("mobility"),
+    N_("frontier"),
+    N_("corners"),
+    N_("edges"),
+    N_("discs"),
+    # Translators: Othello: who gets the last move in each empty region.
+    N_("parity"),
+    N_("squares"),
+    N_("patterns"),
+    # Connect-4 (ai.evaluators.connect4).
+    N_("win next move"),
+    N_("opponent's double threat"),
+    N_("position"),
+    N_("threats on good rows"),
+    N_("other threats"),
+    N_("playable threats to block"),
+    N_("dead threats"),
+    N_("stacked threats"),
+    N_("blocked columns"),
+    # Gomoku (ai.gomoku_lines.PATTERN_TERMS and the forced-win rule).
+    N_("five next move"),
+    N_("opponent's two fives"),
+    N_("open four next move"),
+    N_("Black's forbidden points"),
+    N_("open fours"),
+    N_("fours"),
+    N_("open threes"),
+    N_("split threes"),
+    N_("closed threes"),
+    N_("open twos"),
+    N_("closed twos"),
+    N_("room"),
+    # Tic-tac-toe (ai.evaluators.tictactoe).
+    N_("open ones"),
+    N_("centre"),
+)
+"""The evaluators' terms whose keys are already words, marked for the catalog: a
+term's name is translated where it is shown (:func:`term_name`)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -105,9 +148,13 @@ def _ended(end: Game, side: int) -> str | None:
     outcome = end.outcome()
     if outcome is None:
         return None
+    reason = _(outcome.reason)  # the rules mark their reasons (N_)
     if outcome.winner is None:
-        return f"a draw ({outcome.reason})"
-    return f"{'a win' if outcome.winner == side else 'a loss'} ({outcome.reason})"
+        # Translators: how a line of play ends: "a draw (board full)".
+        return _("a draw ({reason})").format(reason=reason)
+    if outcome.winner == side:
+        return _("a win ({reason})").format(reason=reason)
+    return _("a loss ({reason})").format(reason=reason)
 
 
 def compare_lines(game: Game, evaluator: Evaluator, best: Sequence[Move],
@@ -159,7 +206,7 @@ def tied_with_best(lines: Sequence[Line]) -> int:
 
 def term_name(name: str) -> str:
     """A term's name for a person: ``"x_squares"`` -> ``"X-squares"``."""
-    return TERM_NAMES.get(name, name.replace("_", " "))
+    return _(TERM_NAMES.get(name, name.replace("_", " ")))
 
 
 def term_words(game_name: str, diff: TermDifference) -> str:
@@ -171,13 +218,19 @@ def term_words(game_name: str, diff: TermDifference) -> str:
     """
     name = term_name(diff.name)
     if diff.count is not None and diff.count != 0 and diff.name in COUNT_UNITS:
-        one, many = COUNT_UNITS[diff.name]
-        unit = plural(abs(diff.count), one, many)
-        return f"{name} {_signed(f'{diff.count:+d}')}" + (f" {unit}" if unit else "")
-    per, one, many = UNITS.get(game_name, (1.0, "point", "points"))
+        amount = _signed(f"{diff.count:+d}")
+        if COUNT_UNITS[diff.name] == ("move", "moves"):
+            # Translators: an evaluator term and how many moves more: "mobility +3 moves".
+            return ngettext("{term} {amount} move", "{term} {amount} moves",
+                            abs(diff.count)).format(term=name, amount=amount)
+        # Translators: an evaluator term and its count difference: "corners +1".
+        return _("{term} {amount}").format(term=name, amount=amount)
+    per = UNITS.get(game_name, DEFAULT_UNIT)[0]
     value = diff.points / per
-    text = f"{value:+.0f}" if per == 1 else f"{value:+.1f}"
-    return f"{name} {_signed(text)} {one if text in ('+1', '-1') else many}"
+    text = f"{value:+.0f}" if per == 1 else ("" if value < 0 else "+") + one_decimal(value)
+    # Translators: an evaluator term and its points in the game's unit: "open threes
+    # +2500 points" (the unit is its own message).
+    return _("{term} {amount}").format(term=name, amount=unit_text(game_name, _signed(text)))
 
 
 def _signed(text: str) -> str:
@@ -196,39 +249,54 @@ def exact_summary(game_name: str, best: Line, second: Line, best_name: str,
     """
     if best.margin is not None and second.margin is not None and game_name == "othello":
         diff = best.margin - second.margin
-        discs = count(diff, "disc")
+        names = {"best": best_name, "second": second_name, "n": number(diff)}
         if diff == 0:
-            return f"{best_name} and {second_name} end the same, by the solver"
+            # Translators: {best} and {second} are two moves ("g7", "b7").
+            return _("{best} and {second} end the same, by the solver").format(**names)
         if second.margin > 0:
-            return f"{best_name} wins by {discs} more than {second_name}"
+            return ngettext("{best} wins by {n} disc more than {second}",
+                            "{best} wins by {n} discs more than {second}", diff).format(**names)
         if best.margin < 0:
-            return f"{best_name} loses by {discs} fewer than {second_name}"
-        return f"{best_name} ends {discs} better than {second_name}"
+            return ngettext("{best} loses by {n} disc fewer than {second}",
+                            "{best} loses by {n} discs fewer than {second}",
+                            diff).format(**names)
+        return ngettext("{best} ends {n} disc better than {second}",
+                        "{best} ends {n} discs better than {second}", diff).format(**names)
     a, b = moves_to_end(best.score), moves_to_end(second.score)
     if a is not None and b is not None and a != b:
+        names = {"best": best_name, "second": second_name, "n": number(a), "m": number(b)}
         if best.score > 0 and second.score > 0:
-            return f"{best_name} wins in {a} moves, {second_name} only in {b}"
+            # Translators: {n} and {m} count moves (always "moves" in English).
+            return _("{best} wins in {n} moves, {second} only in {m}").format(**names)
         if best.score < 0 and second.score < 0:
-            return f"{best_name} loses only in {a} moves, {second_name} in {b}"
+            return _("{best} loses only in {n} moves, {second} in {m}").format(**names)
     if a is not None and a == b and (best.score > 0) == (second.score > 0):
-        return f"both {'win' if best.score > 0 else 'lose'} in {count(a, 'move')}"
+        if best.score > 0:
+            return ngettext("both win in {n} move", "both win in {n} moves", a).format(
+                n=number(a))
+        return ngettext("both lose in {n} move", "both lose in {n} moves", a).format(
+            n=number(a))
     if best.score > 0 and second.score <= 0 and is_proven(best.score):
-        return f"{best_name} wins; {second_name} does not"
+        return _("{best} wins; {second} does not").format(best=best_name, second=second_name)
     if best.score == 0 and second.score < 0:
-        return f"{best_name} draws; {second_name} loses"
+        return _("{best} draws; {second} loses").format(best=best_name, second=second_name)
     return None
 
 
 def summary(game_name: str, why: Why, limit: int = 3) -> str:
     """The largest differences in words, joined: ``"mobility +3 moves, corners +1"``."""
     if why.ended_best is not None or why.ended_second is not None:
-        best = why.ended_best or "a running position"
-        second = why.ended_second or "a running position"
-        return f"the best line ends in {best}, the second in {second}"
+        best = why.ended_best or _("a running position")
+        second = why.ended_second or _("a running position")
+        # Translators: {best} and {second}: "a win (five in a row)", "a running position".
+        return _("the best line ends in {best}, the second in {second}").format(
+            best=best, second=second)
     if not why.terms:
-        return "both lines end in positions the evaluator scores the same way"
-    return ", ".join(term_words(game_name, d) for d in why.terms[:limit])
+        return _("both lines end in positions the evaluator scores the same way")
+    # Translators: the separator between the listed term differences.
+    return _(", ").join(term_words(game_name, d) for d in why.terms[:limit])
 
 
+# untranslated: the exported names
 __all__ = ["COUNT_UNITS", "TermDifference", "Why", "compare_lines", "compared_line",
            "exact_summary", "summary", "term_name", "term_words", "tied_with_best"]

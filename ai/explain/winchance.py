@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 
 from ai.evaluators.base import is_proven
+from game.i18n import _
 
 CURVES: dict[tuple[str, str], float] = {
     # (game, preset): scale in evaluator points per unit of log-odds, fitted by
@@ -48,7 +49,8 @@ def curve_scale(game_name: str, preset: str = "default") -> float:
     unknown preset, uses the game's default curve)."""
     scale = CURVES.get((game_name, preset)) or CURVES.get((game_name, "default"))
     if scale is None:
-        raise ValueError(f"no winning-chance curve for game {game_name!r}")
+        raise ValueError(_("no winning-chance curve for game {game}").format(
+            game=repr(game_name)))
     return scale
 
 

@@ -31,7 +31,7 @@ from ai.explain.why import (
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import Bound, Limits, Searcher, SearchResult, TopMoves
 from game.commands.common import CliError, build_game, emit, file_positions, located
-from game.i18n import _, number, pgettext
+from game.i18n import _, english, number, pgettext
 from game.rules import Game
 from game.settings import evaluators_dir
 
@@ -109,7 +109,8 @@ def analysis_payload(game: Game, result: SearchResult,
                         for m, rs in result.root_scores.items()},
     }
     if evaluator is not None and result.move is not None:
-        fields = score_fields(game, evaluator, result.score, result.exact)
+        with english():  # JSON is for programs: the same words whatever the language
+            fields = score_fields(game, evaluator, result.score, result.exact)
         payload.update(side=game.side_names[game.turn], win_chance=fields["win_chance"],
                        words=fields["words"], unit=fields["unit"])
     return payload

@@ -42,7 +42,7 @@ from game.commands.common import (
 )
 from game.commands.tree import write_figure
 from game.formats.tree_svg import exercise_caption, figure_svg, from_exercise
-from game.i18n import _
+from game.i18n import _, english
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -111,5 +111,9 @@ def run(args: argparse.Namespace) -> int:
     if args.answers:
         write_figure(args.answers, figure_svg(from_exercise(exercise, answers=True),
                                               exercise_caption(exercise, answers=True)))
-    print(json.dumps(exercise.to_json()) if args.json else exercise_text(exercise))
+    if args.json:
+        with english():  # JSON is for programs: the question stays English
+            print(json.dumps(exercise.to_json()))
+    else:
+        print(exercise_text(exercise))
     return 0

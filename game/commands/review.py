@@ -36,7 +36,7 @@ from ai.explain.review import (
 from ai.explain.scores import percent, raw_text
 from game.commands.common import MAX_DEPTH, CliError, int_range, seconds_value
 from game.formats import load_record
-from game.i18n import _, ngettext, number, pgettext
+from game.i18n import _, english, ngettext, number, pgettext
 from game.i18n import percent as percent_text
 from game.records import GameRecord, RecordError, record_to_game
 from game.rules import GAMES, Game
@@ -100,9 +100,10 @@ def run(args: argparse.Namespace) -> int:
     review = review_game(game, evaluator, limits)
     seconds = time.perf_counter() - started
     if args.json:
-        for move in review.moves:
-            print(json.dumps(move_payload(game, move)))
-        print(json.dumps(summary_payload(game, record, review, limits, seconds)))
+        with english():  # JSON is for programs: its words stay English
+            for move in review.moves:
+                print(json.dumps(move_payload(game, move)))
+            print(json.dumps(summary_payload(game, record, review, limits, seconds)))
     else:
         print(review_text(game, record, review, limits, seconds))
     return 0
