@@ -230,9 +230,12 @@ def start_of(game: Game) -> dict[str, Any] | None:
 
 
 # Translators: the shape a record's "start" must have; "board" and "turn" are JSON keys
-# (keep them), "X", "O", "." and "-" are the characters of the file's diagram.
-_START_SHAPE = N_('{"board": the board as a diagram (rows from the top separated by /, X, O '
-                  'and .; Othello: 64 squares), "turn": 0 or 1}')
+# (keep them), "X", "O", "." and "-" are the characters of the file's diagram; the
+# doubled braces are one brace each.
+_START_SHAPE = N_('{{"board": the board as a diagram (rows from the top separated by /, X, '
+                  'O and .; Othello: 64 squares), "turn": 0 or 1}}')
+"""Formatted (``.format()``) to undo the doubled braces, which keep the catalog's
+placeholder check from reading the JSON object as a ``{name}`` field."""
 _START_LIMIT = 1000
 """Longest start board read (25 rows of 25 and their separators fit)."""
 
@@ -248,7 +251,7 @@ def _set_up(game: Game, start: Any, where: str) -> Game:
         # Translators: {where} is a place in a record ("the record's start"), {shape}
         # the shape it must have.
         raise RecordError(_("{where} must be {shape}").format(where=where,
-                                                            shape=_(_START_SHAPE)))
+                                                            shape=_(_START_SHAPE).format()))
     if len(start["board"]) > _START_LIMIT:
         raise RecordError(_("{where}: the board is too long to be a {game} board").format(
             where=where, game=_(game.title)))
