@@ -49,6 +49,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from game.i18n import N_, _, current, ngettext
+
 RECORD_BYTES = 1_000_000
 """Game records and the autosave: the longest real game is a few kilobytes."""
 SETTINGS_BYTES = 100_000
@@ -73,14 +75,19 @@ name starts with one (an OBF file, an HTML page; but a PNG, a GGF file)."""
 
 
 def _a(what: str) -> str:
-    """``what`` with its article: ``a settings file``, ``an OBF file``.
+    """``what`` with its article: ``a settings file``, ``an OBF file`` -- in English;
+    another language gets ``what`` translated, the article being the translator's to
+    write in the sentence around it (``what`` is an English noun marked with ``N_``).
 
     >>> _a("OBF file"), _a("settings file"), _a("install-desktop manifest"), _a("GGF file")
     ('an OBF file', 'a settings file', 'an install-desktop manifest', 'a GGF file')
     """
-    return f"{'an' if _VOWEL_SOUNDS.match(what) else 'a'} {what}"
+    if current() != "en":
+        return _(what)
+    return f"{'an' if _VOWEL_SOUNDS.match(what) else 'a'} {what}"  # untranslated: English only
 
-def read_text(path: str | os.PathLike[str], *, limit: int, what: str = "file Plies can read",
+
+def read_text(path: str | os.PathLike[str], *, limit: int, what: str = N_("file Plies can read"),
               name: str | None = None, follow_links: bool = True) -> str:
     """The whole text of the regular file ``path``, at most ``limit`` bytes of UTF-8.
 
@@ -106,16 +113,20 @@ def read_text(path: str | os.PathLike[str], *, limit: int, what: str = "file Pli
             chunks.append(chunk)
             size += len(chunk)
     except OSError as error:
-        raise FileError(f"{label} cannot be read: {os_reason(error)}") from None
+        raise FileError(_("{file} cannot be read: {reason}").format(
+            file=label, reason=os_reason(error))) from None
     finally:
         os.close(fd)
     if size > limit:  # it grew after the checks
-        raise FileError(f"{label} is too large to be {_a(what)} (the limit is {_size(limit)})")
+        # Translators: {what} is what the file should be, "a settings file" (English
+        # adds the article); {limit} a size, "1.0 MB".
+        raise FileError(_("{file} is too large to be {what} (the limit is {limit})").format(
+            file=label, what=_a(what), limit=_size(limit)))
     return _decode(b"".join(chunks), label, what)
 
 
 def read_lines(path: str | os.PathLike[str], *, max_line: int = POSITION_LINE_BYTES,
-               what: str = "list of positions", name: str | None = None,
+               what: str = N_("list of positions"), name: str | None = None,
                follow_links: bool = True) -> Iterator[tuple[int, str]]:
     """Stream ``(line number, text)`` of ``path``, line ends removed, from line 1.
 
@@ -141,17 +152,27 @@ def _lines(handle, label: str, what: str, max_line: int) -> Iterator[tuple[int, 
             try:
                 raw = handle.readline(max_line + 2)  # room for "\r\n" after a full line
             except OSError as error:
-                raise FileError(f"{label} cannot be read: {os_reason(error)}") from None
+                raise FileError(_("{file} cannot be read: {reason}").format(
+                    file=label, reason=os_reason(error))) from None
             if not raw:
                 return
             number += 1
             line = raw.rstrip(b"\r\n")
             if len(line) > max_line:
-                raise FileError(f"line {number} of {label} is longer than {max_line} bytes, "
-                                f"so it is not {_a(what)}")
+                raise FileError(ngettext(
+                    "line {line} of {file} is longer than {limit} byte, so it is not {what}",
+                    "line {line} of {file} is longer than {limit} bytes, so it is not {what}",
+                    max_line).format(line=number, file=label, limit=max_line, what=_a(what)))
             if number == 1:
                 line = line.removeprefix(b"\xef\xbb\xbf")
-            yield number, _decode(line, f"line {number} of {label}", what)
+            try:
+                text = None if b"\0" in line else line.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                text = None
+            if text is None:  # raises; its sentence, built only now, names the line
+                text = _decode(line, _("line {line} of {file}").format(line=number, file=label),
+                               what)
+            yield number, text
 
 
 def os_reason(error: OSError) -> str:
@@ -169,11 +190,13 @@ def _open_checked(path: str | os.PathLike[str], label: str, what: str, limit: in
         info = os.stat(path) if follow_links else os.lstat(path)
     except FileNotFoundError:
         if follow_links and os.path.lexists(path):
-            raise FileError(f"{label} is a link to a file that does not exist") from None
-        raise FileError(f"{label} does not exist") from None
+            raise FileError(_("{file} is a link to a file that does not exist").format(
+                file=label)) from None
+        raise FileError(_("{file} does not exist").format(file=label)) from None
     except (OSError, ValueError) as error:  # ValueError: a NUL in the path
-        reason = os_reason(error) if isinstance(error, OSError) else "it is not a valid path"
-        raise FileError(f"{label} cannot be read: {reason}") from None
+        reason = os_reason(error) if isinstance(error, OSError) else _("it is not a valid path")
+        raise FileError(_("{file} cannot be read: {reason}").format(file=label,
+                                                                    reason=reason)) from None
     _check_kind(info, label, what, limit)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     if not follow_links:
@@ -182,8 +205,10 @@ def _open_checked(path: str | os.PathLike[str], label: str, what: str, limit: in
         fd = os.open(path, flags)
     except OSError as error:
         if error.errno == errno.ELOOP:
-            raise FileError(f"{label} is a link, not {_a(what)}") from None
-        raise FileError(f"{label} cannot be read: {os_reason(error)}") from None
+            raise FileError(_("{file} is a link, not {what}").format(file=label,
+                                                                   what=_a(what))) from None
+        raise FileError(_("{file} cannot be read: {reason}").format(
+            file=label, reason=os_reason(error))) from None
     try:
         _check_kind(os.fstat(fd), label, what, limit)  # swapped since the stat?
     except BaseException:
@@ -196,27 +221,32 @@ def _check_kind(info: os.stat_result, label: str, what: str, limit: int | None) 
     mode = info.st_mode
     if stat.S_ISREG(mode):
         if limit is not None and info.st_size > limit:
-            raise FileError(f"{label} is too large to be {_a(what)} "
-                            f"({_size(info.st_size)}; the limit is {_size(limit)})")
+            raise FileError(_("{file} is too large to be {what} ({size}; the limit is "
+                              "{limit})").format(file=label, what=_a(what),
+                                                 size=_size(info.st_size), limit=_size(limit)))
         return
     if stat.S_ISDIR(mode):
-        raise FileError(f"{label} is a folder, not {_a(what)}")
+        raise FileError(_("{file} is a folder, not {what}").format(file=label, what=_a(what)))
     if stat.S_ISLNK(mode):
-        raise FileError(f"{label} is a link, not {_a(what)}")
-    kinds = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
-             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
-    kind = next((k for test, k in kinds if test(mode)), "something else")
-    raise FileError(f"{label} is not a regular file but {kind}, so it is not {_a(what)}")
+        raise FileError(_("{file} is a link, not {what}").format(file=label, what=_a(what)))
+    kinds = ((stat.S_ISFIFO, N_("a named pipe")), (stat.S_ISCHR, N_("a device")),
+             (stat.S_ISBLK, N_("a device")), (stat.S_ISSOCK, N_("a socket")))
+    kind = next((k for test, k in kinds if test(mode)), N_("something else"))
+    # Translators: {kind} is "a named pipe", "a device", "a socket" or "something else".
+    raise FileError(_("{file} is not a regular file but {kind}, so it is not {what}").format(
+        file=label, kind=_(kind), what=_a(what)))
 
 
 def _decode(data: bytes, label: str, what: str) -> str:
     if b"\0" in data:
-        raise FileError(f"{label} is not a text file, so it is not {_a(what)}")
+        raise FileError(_("{file} is not a text file, so it is not {what}").format(
+            file=label, what=_a(what)))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise FileError(f"{label} is not a text file, so it is not {_a(what)} "
-                        f"(byte {error.start + 1} is not UTF-8)") from None
+        raise FileError(_("{file} is not a text file, so it is not {what} "
+                          "(byte {byte} is not UTF-8)").format(file=label, what=_a(what),
+                                                              byte=error.start + 1)) from None
 
 
 def _label(path: str | os.PathLike[str], name: str | None) -> str:
@@ -225,11 +255,14 @@ def _label(path: str | os.PathLike[str], name: str | None) -> str:
     try:
         return Path(path).name or str(path)
     except TypeError:
-        return "the file"
+        return _("the file")
 
 
 def _size(count: int) -> str:
-    return f"{count / 1_000_000:.1f} MB" if count >= 100_000 else f"{count} bytes"
+    if count >= 100_000:
+        # Translators: a file's size in megabytes, "1.0 MB".
+        return _("{size} MB").format(size=f"{count / 1_000_000:.1f}")
+    return ngettext("{count} byte", "{count} bytes", count).format(count=count)
 
 
 # --- writing -----------------------------------------------------------------------
@@ -283,7 +316,7 @@ def _create_temporary(path: Path) -> tuple[int, str]:
             return os.open(temp, flags, 0o666), temp
         except FileExistsError:
             continue
-    raise FileExistsError(f"no free temporary name beside {path}")
+    raise FileExistsError(_("no free temporary name beside {path}").format(path=path))
 
 
 STALE_TEMPORARY_AGE = 600.0

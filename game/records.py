@@ -35,6 +35,7 @@ from typing import Any, TypeAlias
 
 from game import players as _players
 from game.clock import ClockError, timing_from_json
+from game.i18n import N_, _, ngettext
 from game.rules import GAMES, PASS, Game, Move, RulesError, new_game
 
 log = logging.getLogger(__name__)
@@ -135,11 +136,11 @@ def record_from_game(game: Game, players: Sequence[Player | Mapping[str, Any]],
         game=game.name,
         variant=dict(game.variant()),
         moves=[game.move_name(m) for m in game.move_stack],
-        players=_check_players(players, "the players"),
+        players=_check_players(players, _("the players")),
         result=_result_of(game),
         start=start_of(game),
         scores=None if scores is None else _check_scores(list(scores), len(game.move_stack),
-                                                        "the scores"),
+                                                        _("the scores")),
     )
 
 
@@ -151,17 +152,19 @@ def record_to_game(record: GameRecord) -> Game:
     """
     try:
         game = new_game(record.game, **dict(record.variant))
-        game = _set_up(game, record.start, "the record's start")
+        game = _set_up(game, record.start, _("the record's start"))
     except (RulesError, TypeError) as error:
-        raise RecordError(_sentence(f"the record's game cannot be set up: {error}")) from None
+        raise RecordError(_sentence(_("the record's game cannot be set up: {error}").format(
+            error=error))) from None
     moves: list[Move] = []
     for number, text in enumerate(record.moves, start=1):
         if not isinstance(text, str):
-            raise RecordError(f"move {number} of the record is not text")
+            raise RecordError(_("move {number} of the record is not text").format(number=number))
         try:
             moves.append(game.parse_move(text))
         except RulesError as error:
-            raise RecordError(_sentence(f"move {number}: {error}")) from None
+            raise RecordError(_sentence(_("move {number}: {reason}").format(
+                number=number, reason=error))) from None
     try:
         game.play_moves(moves)
     except RulesError as error:
@@ -195,7 +198,7 @@ def validate_players(players: Any) -> list[Player]:
     Raises:
         RecordError: not two valid entries.
     """
-    return _check_players(players, "the players")
+    return _check_players(players, _("the players"))
 
 
 def validate_variant(game_name: Any, variant: Any) -> dict[str, Any]:
@@ -204,8 +207,8 @@ def validate_variant(game_name: Any, variant: Any) -> dict[str, Any]:
     Raises:
         RecordError: an unknown game, an unknown option or a value the rules refuse.
     """
-    name = _check_game_name(game_name, "the game")
-    return dict(_make_game(name, variant, "the variant").variant())
+    name = _check_game_name(game_name, _("the game"))
+    return dict(_make_game(name, variant, _("the variant")).variant())
 
 
 # --- set-up boards ---------------------------------------------------------------------
@@ -226,8 +229,13 @@ def start_of(game: Game) -> dict[str, Any] | None:
     return {"board": first.diagram(), "turn": first.turn}
 
 
-_START_SHAPE = ('{"board": the board as a diagram (rows from the top separated by /, X, O '
-                'and .; Othello: 64 squares), "turn": 0 or 1}')
+# Translators: the shape a record's "start" must have; "board" and "turn" are JSON keys
+# (keep them), "X", "O", "." and "-" are the characters of the file's diagram; the
+# doubled braces are one brace each.
+_START_SHAPE = N_('{{"board": the board as a diagram (rows from the top separated by /, X, '
+                  'O and .; Othello: 64 squares), "turn": 0 or 1}}')
+"""Formatted (``.format()``) to undo the doubled braces, which keep the catalog's
+placeholder check from reading the JSON object as a ``{name}`` field."""
 _START_LIMIT = 1000
 """Longest start board read (25 rows of 25 and their separators fit)."""
 
@@ -240,13 +248,18 @@ def _set_up(game: Game, start: Any, where: str) -> Game:
     if (not isinstance(start, dict) or set(start) != {"board", "turn"}
             or not isinstance(start["board"], str) or not _is_int(start["turn"])
             or start["turn"] not in (0, 1)):
-        raise RecordError(f"{where} must be {_START_SHAPE}")
+        # Translators: {where} is a place in a record ("the record's start"), {shape}
+        # the shape it must have.
+        raise RecordError(_("{where} must be {shape}").format(where=where,
+                                                            shape=_(_START_SHAPE).format()))
     if len(start["board"]) > _START_LIMIT:
-        raise RecordError(f"{where}: the board is too long to be a {game.title} board")
+        raise RecordError(_("{where}: the board is too long to be a {game} board").format(
+            where=where, game=_(game.title)))
     try:
         return type(game).from_diagram(start["board"], start["turn"], **game.variant())
     except RulesError as error:
-        raise RecordError(_sentence(f"{where}: {error}")) from None
+        raise RecordError(_sentence(_("{where}: {error}").format(where=where,
+                                                               error=error))) from None
 
 
 # --- validation helpers ----------------------------------------------------------------
@@ -257,17 +270,21 @@ def _check_opening(game: Game, opening: Any, where: str) -> dict[str, Any]:
     from game.rules.openings import Opening, OpeningError
 
     if game.name != "gomoku":
-        raise RecordError(f"{where}: only Gomoku games have a swap opening")
+        raise RecordError(_("{where}: only Gomoku games have a swap opening").format(
+            where=where))
     try:
         return Opening.replay(opening, len(game.move_stack)).as_dict()
     except OpeningError as error:
-        raise RecordError(_sentence(f"{where}: {error}")) from None
+        raise RecordError(_sentence(_("{where}: {error}").format(where=where,
+                                                               error=error))) from None
 
 
 def _check_game_name(value: Any, where: str) -> str:
     if not isinstance(value, str) or value not in GAMES:
-        raise RecordError(f"{where} {_show(value)} is not a game Plies plays "
-                          f"({', '.join(GAMES)})")
+        # Translators: {where} is a place in a record ("the game"), {value} what the file
+        # gave, {games} the games' names as typed (connect4, othello, gomoku).
+        raise RecordError(_("{where} {value} is not a game Plies plays ({games})").format(
+            where=where, value=_show(value), games=", ".join(GAMES)))
     return value
 
 
@@ -282,19 +299,24 @@ def _variant_params(game_name: str) -> dict[str, Any]:
 
 
 def _options_hint(params: Mapping[str, Any]) -> str:
-    return f"; its options are {', '.join(params)}" if params else "; it has no options"
+    if not params:
+        return _("; it has no options")
+    return _("; its options are {options}").format(options=", ".join(params))
 
 
 def _make_game(game_name: str, variant: Any, where: str) -> Game:
     """A new game after checking the variant's keys and value types, then the rules' ranges."""
-    title = GAMES[game_name].title
+    title = _(GAMES[game_name].title)
     if not isinstance(variant, dict):
-        raise RecordError(f"{where} must be a set of options, not {_kind(variant)}")
+        raise RecordError(_("{where} must be a set of options, not {value}").format(
+            where=where, value=_kind(variant)))
     params = _variant_params(game_name)
     for key, value in variant.items():
         if key not in params:
-            raise RecordError(f"{where} names {_show(key)}, which is not an option of "
-                              f"{title}{_options_hint(params)}")
+            # Translators: {hint} is "; its options are ..." or "; it has no options".
+            raise RecordError(_("{where} names {key}, which is not an option of "
+                                "{game}{hint}").format(where=where, key=_show(key), game=title,
+                                                       hint=_options_hint(params)))
         default = params[key]
         if isinstance(default, bool):
             ok = isinstance(value, bool)
@@ -305,19 +327,21 @@ def _make_game(game_name: str, variant: Any, where: str) -> Game:
         else:
             ok = value is None or _is_int(value) or isinstance(value, str)
         if not ok:
-            raise RecordError(f"{where} gives {key} as {_kind(value)}, which {title} "
-                              f"does not accept")
+            raise RecordError(_("{where} gives {key} as {value}, which {game} "
+                                "does not accept").format(where=where, key=key,
+                                                          value=_kind(value), game=title))
     try:
         return new_game(game_name, **variant)
-    except RulesError as error:
-        raise RecordError(_sentence(f"{where} is not playable: {error}")) from None
-    except (TypeError, ValueError, OverflowError) as error:
-        raise RecordError(_sentence(f"{where} is not playable: {error}")) from None
+    except (RulesError, TypeError, ValueError, OverflowError) as error:
+        raise RecordError(_sentence(_("{where} is not playable: {error}").format(
+            where=where, error=error))) from None
 
 
 def _check_count(count: int, where: str) -> None:
     if count > MAX_MOVES:
-        raise RecordError(f"{where.rstrip(':')} has {count} moves, more than any board holds")
+        raise RecordError(ngettext("{where} has {count} move, more than any board holds",
+                                   "{where} has {count} moves, more than any board holds",
+                                   count).format(where=where.rstrip(":"), count=count))
 
 
 def _replay(game: Game, texts: Sequence[tuple[str, str]]) -> None:
@@ -326,7 +350,10 @@ def _replay(game: Game, texts: Sequence[tuple[str, str]]) -> None:
         try:
             move = game.parse_move(text)
         except RulesError as error:
-            raise RecordError(_sentence(f"{where} {_strip_move_number(error)}")) from None
+            # Translators: {where} is a place in a file ("line 3:", "the record, move 2:"),
+            # {reason} why its move is refused.
+            raise RecordError(_sentence(_("{where} {reason}").format(
+                where=where, reason=_strip_move_number(error)))) from None
         if move != PASS and game.legal_moves() == [PASS]:
             game.push(PASS)
         try:
@@ -335,8 +362,10 @@ def _replay(game: Game, texts: Sequence[tuple[str, str]]) -> None:
             reason = _strip_move_number(error)
             name = game.move_name(move)
             if name.lower() not in reason.lower():
-                reason = f"{name} cannot be played: {reason}"
-            raise RecordError(_sentence(f"{where} {reason}")) from None
+                reason = _("{move} cannot be played: {reason}").format(move=name,
+                                                                      reason=reason)
+            raise RecordError(_sentence(_("{where} {reason}").format(
+                where=where, reason=reason))) from None
 
 
 MAX_SCORE = 10**9
@@ -355,14 +384,18 @@ def _check_clock(value: Any, where: str) -> dict[str, Any]:
 def _check_scores(value: Any, moves: int, where: str) -> list[int | None]:
     """``value`` as a record's ``scores``: a list of ``moves + 1`` integers or nulls."""
     if not isinstance(value, list):
-        raise RecordError(f"{where} must be a list of numbers, not {_kind(value)}")
+        raise RecordError(_("{where} must be a list of numbers, not {value}").format(
+            where=where, value=_kind(value)))
     if len(value) != moves + 1:
-        raise RecordError(f"{where} must have {moves + 1} entries (the start and one per "
-                          f"move), not {len(value)}")
+        raise RecordError(ngettext(
+            "{where} must have {count} entry (the start and one per move), not {actual}",
+            "{where} must have {count} entries (the start and one per move), not {actual}",
+            moves + 1).format(where=where, count=moves + 1, actual=len(value)))
     for i, score in enumerate(value):
         if score is not None and (not _is_int(score) or abs(score) > MAX_SCORE):
-            raise RecordError(f"{where} entry {i + 1} must be a whole number or null, "
-                              f"not {_show(score)}")
+            raise RecordError(_("{where} entry {index} must be a whole number or null, "
+                                "not {value}").format(where=where, index=i + 1,
+                                                      value=_show(score)))
     return list(value)
 
 
@@ -399,21 +432,25 @@ def _check_result(game: Game, value: Any, where: str) -> dict[str, Any] | None:
     """
     if value is not None:
         if not isinstance(value, Mapping):
-            raise RecordError(f"{where} must be null or an object, not {_kind(value)}")
+            raise RecordError(_("{where} must be null or an object, not {value}").format(
+                where=where, value=_kind(value)))
         for key in ("winner", "reason"):
             if key not in value:
-                raise RecordError(f"{where} has no {key!r}")
+                raise RecordError(_("{where} has no {key}").format(where=where, key=repr(key)))
         winner = value["winner"]
         if winner is not None and (not _is_int(winner) or winner not in (0, 1)):
-            raise RecordError(f"{where} names the winner {_show(winner)}; "
-                              f"it must be 0, 1 or null")
+            raise RecordError(_("{where} names the winner {value}; "
+                                "it must be 0, 1 or null").format(where=where,
+                                                                 value=_show(winner)))
         reason = value["reason"]
         if (not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_TEXT
                 or not reason.isprintable()):
-            raise RecordError(f"{where} has a reason that is not a short text")
+            raise RecordError(_("{where} has a reason that is not a short text").format(
+                where=where))
         margin = value.get("margin")
         if margin is not None and (not _is_int(margin) or abs(margin) > 10_000):
-            raise RecordError(f"{where} has a margin that is not a whole number")
+            raise RecordError(_("{where} has a margin that is not a whole number").format(
+                where=where))
     computed = _result_of(game)
     if computed is None:
         if value is None:
@@ -424,36 +461,42 @@ def _check_result(game: Game, value: Any, where: str) -> dict[str, Any] | None:
         return kept
     if value is not None:
         if value["winner"] != computed["winner"]:
-            raise RecordError(f"{where} says {_winner_words(game, value['winner'])}, but "
-                              f"the moves end in {_winner_words(game, computed['winner'])}")
+            # Translators: {stated} and {actual} are "a draw" or "a win for Black".
+            raise RecordError(_("{where} says {stated}, but the moves end in {actual}").format(
+                where=where, stated=_winner_words(game, value["winner"]),
+                actual=_winner_words(game, computed["winner"])))
         if value.get("margin") is not None and value["margin"] != computed.get("margin"):
-            raise RecordError(f"{where} gives the margin {value['margin']}, but the moves "
-                              f"end {computed.get('margin')}")
+            raise RecordError(_("{where} gives the margin {stated}, but the moves "
+                                "end {actual}").format(where=where, stated=value["margin"],
+                                                       actual=computed.get("margin")))
     return computed
 
 
 def _winner_words(game: Game, winner: Any) -> str:
-    return "a draw" if winner is None else f"a win for {game.side_names[winner]}"
+    if winner is None:
+        return _("a draw")
+    return _("a win for {side}").format(side=_(game.side_names[winner]))
 
 
 def _check_record(record: GameRecord) -> tuple[Game, list[Player], dict[str, Any] | None]:
     """Replay ``record`` and check all of it before it is written."""
     if not isinstance(record, GameRecord):
-        raise RecordError("only a game record can be saved")
-    game_name = _check_game_name(record.game, "the record:")
-    game = _make_game(game_name, record.variant, "the record's variant")
-    game = _set_up(game, record.start, "the record's start")
+        raise RecordError(_("only a game record can be saved"))
+    game_name = _check_game_name(record.game, _("the record:"))
+    game = _make_game(game_name, record.variant, _("the record's variant"))
+    game = _set_up(game, record.start, _("the record's start"))
     if not isinstance(record.moves, list | tuple):
-        raise RecordError("the record's moves must be a list of moves")
-    _check_count(len(record.moves), "the record")
+        raise RecordError(_("the record's moves must be a list of moves"))
+    _check_count(len(record.moves), _("the record"))
     texts = []
     for number, move in enumerate(record.moves, start=1):
         if not isinstance(move, str):
-            raise RecordError(f"move {number} of the record is {_kind(move)}, not text")
-        texts.append((move, f"the record, move {number}:"))
+            raise RecordError(_("move {number} of the record is {value}, not text").format(
+                number=number, value=_kind(move)))
+        texts.append((move, _("the record, move {number}:").format(number=number)))
     _replay(game, texts)
-    players = _check_players(record.players, "the record's players")
-    result = _check_result(game, record.result, "the record's result")
+    players = _check_players(record.players, _("the record's players"))
+    result = _check_result(game, record.result, _("the record's result"))
     return game, players, result
 
 
@@ -472,8 +515,14 @@ def _sentence(message: str) -> str:
 
 
 def _strip_move_number(error: Exception) -> str:
-    """``"move 1: 'z9' is ..."`` -> ``"'z9' is ..."`` when the caller says where."""
-    return re.sub(r"^move \d+: ", "", str(error))
+    """``"move 1: 'z9' is ..."`` -> ``"'z9' is ..."`` when the caller says where (the
+    prefix in the current language: the rules write it with the same message)."""
+    template = _("move {number}: {reason}")
+    head, reason, tail = template.partition("{reason}")
+    if not reason or tail:  # a translation that puts the reason first: nothing to strip
+        return str(error)
+    prefix = re.escape(head).replace(re.escape("{number}"), r"\d+")
+    return re.sub("^" + prefix, "", str(error))
 
 
 def _show(value: Any) -> str:
@@ -491,13 +540,13 @@ def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
-        return f"the number {_show(value)}"
+        return _("the number {value}").format(value=_show(value))
     if isinstance(value, str):
-        return f"the text {_show(value)}"
+        return _("the text {value}").format(value=_show(value))
     if isinstance(value, list | tuple):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     return f"a {type(value).__name__}"
 
 
@@ -516,7 +565,7 @@ __all__ = [
     "MAX_MOVES",
     "NAME_LENGTH",
     "GameRecord",
-    "Player",
+    "Player",  # untranslated: identifier
     "RecordError",
     "computer",
     "human",

@@ -28,6 +28,7 @@ def asset_path(name: str) -> Path:
         ValueError: ``name`` is not a bare file name.
     """
     if not name or name in (".", "..") or "/" in name or "\\" in name:
+        # untranslated: developer error (the names are Plies' own)
         raise ValueError(f"{name!r} is not the name of an asset file")
     return Path(str(importlib.resources.files("assets") / name))
 
@@ -35,6 +36,7 @@ def asset_path(name: str) -> Path:
 def sound_path(sound: str) -> Path:
     """``asset_path(sound + ".wav")`` for one of :data:`SOUNDS`."""
     if sound not in SOUNDS:
+        # untranslated: developer error (the sounds are Plies' own)
         raise ValueError(f"{sound!r} is not a sound; the sounds are {', '.join(SOUNDS)}")
     return asset_path(sound + ".wav")
 

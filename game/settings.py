@@ -33,7 +33,7 @@ import platformdirs
 
 from game.clock import ClockError, timing_from_json
 from game.files import SETTINGS_BYTES, FileError, atomic_write_text, read_text
-from game.i18n import AUTO, LANGUAGES
+from game.i18n import AUTO, LANGUAGES, N_
 from game.players import Engine, Player, PlayerError, engine
 from game.records import (
     RecordError,
@@ -203,7 +203,7 @@ def load_settings(path: Path | None = None) -> Settings:
             return Settings()
         # Plies writes this file itself (atomically, never as a link): a link or a
         # special file there is refused like any other unusable file.
-        text = read_text(path, limit=MAX_FILE_BYTES, what="settings file", follow_links=False)
+        text = read_text(path, limit=MAX_FILE_BYTES, what=N_("settings file"), follow_links=False)
         data = json.loads(text)
     except FileError as error:
         log.warning("%s; using the default settings", error)
@@ -425,7 +425,7 @@ __all__ = [
     "GAME_NAMES",
     "MIN_WINDOW_SIZE",
     "THEMES",
-    "Settings",
+    "Settings",  # untranslated: identifier
     "config_dir",
     "evaluators_dir",
     "games_dir",

@@ -54,6 +54,7 @@ def use_autosave_name(name: str) -> None:
     """Make this process's autosave ``config_dir()/name`` (``game.slots`` sets it)."""
     global _autosave_name
     if not name or "/" in name or "\\" in name or name.startswith("."):
+        # untranslated: developer error (game.slots makes the names)
         raise ValueError(f"{name!r} is not an autosave file name")
     _autosave_name = name
 
@@ -301,6 +302,7 @@ def _unfinished(path: Path, number: int = 0) -> Offer | None:
     return Offer(number, record, game, mtime)
 
 
+# untranslated: identifiers
 __all__ = ["AUTOSAVE_NAME", "MAX_SLOTS", "Offer", "WindowSlot", "autosave_path",
            "clear_autosave", "held_elsewhere", "load_autosave", "lock_name", "save_autosave",
            "slot_name", "use_autosave_name"]

@@ -16,8 +16,9 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from ai.levels import LEVEL_NUMBERS, LEVEL_RANGE
+from game.i18n import _, set_language
 
-PROTOCOLS = {"gomoku": "Gomocup (pbrain)", "othello": "NBoard"}
+PROTOCOLS = {"gomoku": "Gomocup (pbrain)", "othello": "NBoard"}  # untranslated: names
 """Each game's default protocol."""
 
 OTHER_PROTOCOLS = {"othello": ("gtp",)}
@@ -31,12 +32,13 @@ class _EngineError(Exception):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``plies engine``."""
     parser.add_argument("game", metavar="GAME", choices=tuple(PROTOCOLS),
-                        help="gomoku (Gomocup pbrain protocol) or othello (NBoard protocol)")
+                        help=_("gomoku (Gomocup pbrain protocol) or othello (NBoard protocol)"))
     parser.add_argument("--level", type=int, default=None,
-                        help=f"strength {LEVEL_RANGE} (default {LEVEL_NUMBERS[-1]}; the manager's "
-                             "clock bounds the time)")
+                        help=_("strength {levels} (default {level}; the manager's clock bounds "
+                                "the time)").format(levels=LEVEL_RANGE,
+                                                    level=LEVEL_NUMBERS[-1]))
     parser.add_argument("--protocol", choices=("pbrain", "nboard", "gtp"), default=None,
-                        help="othello: nboard (default) or gtp; gomoku: pbrain")
+                        help=_("othello: nboard (default) or gtp; gomoku: pbrain"))
 
 
 def _level(args: argparse.Namespace) -> int:
@@ -73,9 +75,16 @@ def run(args: argparse.Namespace) -> int:
     default = "pbrain" if args.game == "gomoku" else "nboard"
     protocol = getattr(args, "protocol", None) or default
     if protocol != default and protocol not in OTHER_PROTOCOLS.get(args.game, ()):
-        raise CliError(f"plies engine {args.game} speaks {PROTOCOLS[args.game]}"
-                       + (", or GTP with --protocol gtp" if args.game == "othello" else "")
-                       + f", not {protocol}")
+        if args.game == "othello":
+            message = _("plies engine {game} speaks {protocol}, or GTP with --protocol gtp, "
+                        "not {asked}")
+        else:
+            message = _("plies engine {game} speaks {protocol}, not {asked}")
+        raise CliError(message.format(game=args.game, protocol=PROTOCOLS[args.game],
+                                      asked=protocol))
+    # Everything from here on is protocol traffic, English whatever the desktop's
+    # language: the rules' and GGF's refusals are quoted in its ERROR and status lines.
+    set_language("en")
     stdin = command_lines(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
     if args.game == "gomoku":
         from game.engines import pbrain

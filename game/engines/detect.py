@@ -23,6 +23,7 @@ from game.engines.external import (
     _Process,
 )
 from game.engines.gtp import GtpPlayer
+from game.i18n import _
 from game.rules import Game, Move
 
 PROBE_SECONDS = 3.0
@@ -40,10 +41,11 @@ def detect_protocol(game: Game, command: str) -> str:
     """
     choices = PROTOCOLS.get(game.name)
     if choices is None:
-        raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
+        raise EngineError(_("external engines play Gomoku or Othello, not {game}").format(
+            game=_(game.title)))
     if len(choices) == 1:
         return choices[0]
-    process = _Process(command, f"the engine {command!r}")
+    process = _Process(command, _("the engine {program}").format(program=repr(command)))
     try:
         process.send("protocol_version")
         process.send("ping 1")
@@ -130,14 +132,16 @@ def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None
     given, is NBoard's ``set depth`` and Gomocup's ``INFO max_depth``; GTP has none."""
     choices = PROTOCOLS.get(game.name)
     if choices is None:
-        raise EngineError(f"external engines play Gomoku or Othello, not {game.title}")
+        raise EngineError(_("external engines play Gomoku or Othello, not {game}").format(
+            game=_(game.title)))
     if protocol is None:
         if len(choices) > 1:  # found by asking, when the game starts (off the UI thread)
             return DetectingPlayer(command, seconds, depth)
         protocol = choices[0]
     if protocol not in choices:
-        raise EngineError(f"{game.title} engines speak {' or '.join(choices)}, "
-                          f"not {protocol}")
+        # Translators: {protocols} are the protocols' names as typed (nboard, gtp).
+        raise EngineError(_("{game} engines speak {protocols}, not {protocol}").format(
+            game=_(game.title), protocols=" or ".join(choices), protocol=protocol))
     if protocol == "pbrain":
         return PbrainPlayer(command, seconds, depth=depth)
     if protocol == "nboard":

@@ -29,6 +29,7 @@ import threading
 import time
 from collections.abc import Callable
 
+from game.i18n import _
 from game.rules import PASS, Game, Gomoku, Move, Othello
 
 STARTUP_SECONDS = 10.0
@@ -131,6 +132,7 @@ def _ending_with_us() -> Callable[[], None] | None:
 _RUNNING: set[subprocess.Popen[str]] = set()
 """Every engine started and not yet closed, for ``kill_every_engine``."""
 
+# untranslated: a Python program run beside Plies
 _REAPER_CODE = """
 import os, signal, sys
 groups = set()
@@ -204,9 +206,10 @@ class _Process:
         try:
             argv = shlex.split(command)
         except ValueError as error:
-            raise EngineError(f"the engine command cannot be read: {error}") from None
+            raise EngineError(_("the engine command cannot be read: {error}").format(
+                error=error)) from None
         if not argv:
-            raise EngineError("the engine command is empty")
+            raise EngineError(_("the engine command is empty"))
         try:
             self.process = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -215,8 +218,8 @@ class _Process:
                 # One system call, its function looked up beforehand: safe after fork.
                 preexec_fn=_ending_with_us())  # noqa: PLW1509
         except OSError as error:
-            raise EngineError(f"the engine {argv[0]!r} cannot be started: "
-                              f"{error.strerror or error}") from None
+            raise EngineError(_("the engine {program} cannot be started: {reason}").format(
+                program=repr(argv[0]), reason=error.strerror or error)) from None
         _RUNNING.add(self.process)
         _REAPER.tell("+", self.process.pid)  # its own session: the group id is its pid
         self.lines: queue.Queue[str | None] = queue.Queue(QUEUED_LINES)
@@ -263,7 +266,7 @@ class _Process:
             self.process.stdin.write(line + "\n")
             self.process.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise EngineFault(f"{self.name} {self._ended()}") from None
+            raise EngineFault(self._ended()) from None
 
     def read(self, deadline: float, waiting_for: str) -> str:
         """The next line, or ``EngineFault`` when it is late or the program ended;
@@ -279,18 +282,24 @@ class _Process:
                 break
             except queue.Empty:
                 if time.monotonic() >= deadline:
-                    raise EngineFault(f"{self.name} did not answer {waiting_for} in time"
-                                      ) from None
+                    # Translators: {engine} is "the engine 'edax'", {command} what it was
+                    # sent ("go", "ping 1", "to START": the protocol's words).
+                    raise EngineFault(_("{engine} did not answer {command} in time").format(
+                        engine=self.name, command=waiting_for)) from None
         if line is None:
-            raise EngineFault(f"{self.name} {self._ended()}")
+            raise EngineFault(self._ended())
         return line
 
     def _ended(self) -> str:
+        """The sentence saying how the program ended (or closed its output)."""
         try:
             code = self.process.wait(1.0)
         except subprocess.TimeoutExpired:
-            return "closed its output"
-        return f"stopped (exit status {code})" if code >= 0 else f"was killed (signal {-code})"
+            return _("{engine} closed its output").format(engine=self.name)
+        if code >= 0:
+            return _("{engine} stopped (exit status {code})").format(engine=self.name, code=code)
+        return _("{engine} was killed (signal {signal})").format(engine=self.name,
+                                                                signal=-code)
 
     def close(self, goodbye: str | None) -> None:
         """Ask it to leave, then end its whole process group; reap it."""
@@ -350,7 +359,9 @@ class ExternalPlayer:
             first = shlex.split(command)[0]
         except (ValueError, IndexError):
             first = command
-        self.name = name or f"the engine {os.path.basename(first)!r}"
+        # Translators: how sentences name an engine: "the engine 'edax'".
+        self.name = name or _("the engine {program}").format(
+            program=repr(os.path.basename(first)))
         self.engine_name: str | None = None
         """The name the engine gave itself in the handshake, if its protocol has one."""
         self._process: _Process | None = None
@@ -392,8 +403,9 @@ class ExternalPlayer:
             if self._process is not None:
                 self._process.stop = None
         if move not in game.legal_moves():
-            raise EngineFault(f"{self.name} played {game.move_name(move)}, which is illegal: "
-                              f"{game.illegal_reason(move)}")
+            raise EngineFault(_("{engine} played {move}, which is illegal: {reason}").format(
+                engine=self.name, move=game.move_name(move),
+                reason=game.illegal_reason(move)))
         return move
 
     def close(self) -> None:
@@ -446,20 +458,21 @@ class PbrainPlayer(ExternalPlayer):
 
     def _handshake(self, game: Game) -> None:
         if not isinstance(game, Gomoku):
-            raise EngineFault(f"{self.name} plays Gomoku over the Gomocup protocol, "
-                              f"not {game.title}")
+            raise EngineFault(_("{engine} plays Gomoku over the Gomocup protocol, "
+                                "not {game}").format(engine=self.name, game=_(game.title)))
         p = self.process
         p.send(f"START {game.size}")
         answer = self._reply(time.monotonic() + STARTUP_SECONDS, "START")
         if answer != "OK":
-            raise EngineFault(f"{self.name} refused the {game.size}x{game.size} board: "
-                              f"{answer}")
+            raise EngineFault(_("{engine} refused the {size}x{size} board: {answer}").format(
+                engine=self.name, size=game.size, answer=answer))
         code = {"freestyle": 0, "standard": 1, "renju": 4}[game.rule]
+        # untranslated: protocol
         for line in (f"INFO rule {code}", f"INFO timeout_turn {round(self.seconds * 1000)}",
                      "INFO timeout_match 0", "INFO max_memory 0", "INFO game_type 1"):
             p.send(line)
         if self.depth is not None:
-            p.send(f"INFO max_depth {self.depth}")
+            p.send(f"INFO max_depth {self.depth}")  # untranslated: protocol
         self._known = []
 
     def _send(self, line: str) -> None:
@@ -477,7 +490,9 @@ class PbrainPlayer(ExternalPlayer):
     def _reply(self, deadline: float, waiting_for: str) -> str:
         """The next line that is not a MESSAGE/DEBUG/SUGGEST comment."""
         while True:
-            line = self.process.read(deadline, f"to {waiting_for}")
+            # Translators: {command} is a protocol command (START, TURN, BOARD); the
+            # whole sentence is "{engine} did not answer to START in time".
+            line = self.process.read(deadline, _("to {command}").format(command=waiting_for))
             if not self.comment(line):
                 self._answered = time.monotonic()
                 return line.strip()
@@ -497,11 +512,12 @@ class PbrainPlayer(ExternalPlayer):
             answer = self._position(game, deadline)
         xy = parse_xy(answer)
         if xy is None:
-            raise EngineFault(f"{self.name} answered {_clip(answer)!r}, not a move x,y")
+            raise EngineFault(_("{engine} answered {answer}, not a move x,y").format(
+                engine=self.name, answer=repr(_clip(answer))))
         x, y = xy
         if not (0 <= x < game.size and 0 <= y < game.size):
-            raise EngineFault(f"{self.name} played {x},{y}, off the {game.size}x{game.size} "
-                              "board")
+            raise EngineFault(_("{engine} played {x},{y}, off the {size}x{size} board").format(
+                engine=self.name, x=x, y=y, size=game.size))
         move = game.cell_index(x, game.size - 1 - y)
         self._known = [*stack, move]  # the engine has played it on its board
         return move
@@ -526,7 +542,8 @@ class PbrainPlayer(ExternalPlayer):
     def _expect_ok(self, deadline: float, waiting: str) -> None:
         answer = self._reply(deadline, waiting)
         if answer != "OK":
-            raise EngineFault(f"{self.name} answered {_clip(answer)!r} to {waiting}")
+            raise EngineFault(_("{engine} answered {answer} to {command}").format(
+                engine=self.name, answer=repr(_clip(answer)), command=waiting))
 
 
 class NBoardPlayer(ExternalPlayer):
@@ -544,13 +561,13 @@ class NBoardPlayer(ExternalPlayer):
 
     def _handshake(self, game: Game) -> None:
         if not isinstance(game, Othello):
-            raise EngineFault(f"{self.name} plays Othello over the NBoard protocol, "
-                              f"not {game.title}")
+            raise EngineFault(_("{engine} plays Othello over the NBoard protocol, "
+                                "not {game}").format(engine=self.name, game=_(game.title)))
         p = self.process
         self._version_one = False
         p.send("nboard 2")  # an engine that wants version 1 may say so, or nothing: the ping tells
         if self.depth is not None:
-            p.send(f"set depth {self.depth}")
+            p.send(f"set depth {self.depth}")  # untranslated: protocol
         self._sync(time.monotonic() + STARTUP_SECONDS)
 
     @staticmethod
@@ -567,7 +584,7 @@ class NBoardPlayer(ExternalPlayer):
             line = self.process.read(deadline, f"ping {self._ping}").strip()
             if line == f"pong {self._ping}":
                 return
-            if line.startswith("set myname "):
+            if line.startswith("set myname "):  # untranslated: protocol
                 self.engine_name = line[len("set myname "):].strip()[:40] or None
             elif '"nboard 1"' in line and not self._version_one:
                 # Edax 4.6 answers "nboard 2" with 'Error: Edax expected "nboard 1"
@@ -584,7 +601,7 @@ class NBoardPlayer(ExternalPlayer):
         p = self.process
         deadline = time.monotonic() + self.deadline_seconds
         record = record_from_game(game, [Human(), Human()])
-        p.send("set game " + write_record(record).strip())
+        p.send("set game " + write_record(record).strip())  # untranslated: protocol
         self._sync(deadline)
         p.send("go")
         while True:
@@ -595,7 +612,8 @@ class NBoardPlayer(ExternalPlayer):
         try:
             move = game.parse_move(text)
         except ValueError:
-            raise EngineFault(f"{self.name} answered {_clip(line)!r}, not a move") from None
+            raise EngineFault(_("{engine} answered {answer}, not a move").format(
+                engine=self.name, answer=repr(_clip(line)))) from None
         return move
 
 

@@ -30,7 +30,7 @@ EDAX_LEVELS = (1, 5, 10, 15)
 MAX_ENTRIES = 20_000
 """Entries of one folder looked at, at most (a huge ``PATH`` folder cannot slow the dialog)."""
 
-PROTOCOL_NAMES = {"gtp": "GTP", "nboard": "NBoard", "pbrain": "Gomocup"}
+PROTOCOL_NAMES = {"gtp": "GTP", "nboard": "NBoard", "pbrain": "Gomocup"}  # untranslated: names
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,12 +92,15 @@ def found_engines(game_name: str, path: str | None = None) -> list[FoundEngine]:
     if game_name == "othello":
         rhino = programs.get("gtp-rhino")
         if rhino:
+            # untranslated: the player's name, saved with the settings and records and
+            # matched against them (start scene): it must not change with the language
             engines += [FoundEngine(f"GRhino level {n}", f"{shlex.quote(rhino)} -l {n}", "gtp")
                         for n in RHINO_LEVELS]
         edax = programs.get("edax") or next(
             (programs[name] for name in sorted(programs) if name.startswith("lEdax")), None)
         if edax:
             command = f"{shlex.quote(edax)} -nboard" + _edax_eval(edax)
+            # untranslated: the player's name (as GRhino's above)
             engines += [FoundEngine(f"Edax level {n}", f"{command} -l {n}", "nboard")
                         for n in EDAX_LEVELS]
     elif game_name == "gomoku":

@@ -44,6 +44,7 @@ from game.engines.external import (
     ExternalPlayer,
     _clip,
 )
+from game.i18n import _
 from game.rules import PASS, Game, Move, Othello, RulesError
 
 MAX_RESPONSE_LINES = 200
@@ -91,8 +92,11 @@ class GtpPlayer(ExternalPlayer):
         """Send one command; its answer's text, or ``EngineFault`` on ``?``."""
         ok, text = self._exchange(line, deadline)
         if not ok:
-            raise EngineFault(f"{self.name} refused {line.split(' ', 1)[0]!r}: "
-                              f"{_clip(text) or 'no reason given'}")
+            # Translators: {command} is the GTP command refused (genmove, play), {reason}
+            # the engine's own words.
+            raise EngineFault(_("{engine} refused {command}: {reason}").format(
+                engine=self.name, command=repr(line.split(" ", 1)[0]),
+                reason=_clip(text) or _("no reason given")))
         return text
 
     def _exchange(self, line: str, deadline: float) -> tuple[bool, str]:
@@ -108,12 +112,14 @@ class GtpPlayer(ExternalPlayer):
             if not text and lines:
                 return parse_response(lines)
             if len(lines) > MAX_RESPONSE_LINES:
-                raise EngineFault(f"{self.name} answered {word} with more than "
-                                  f"{MAX_RESPONSE_LINES} lines")
+                raise EngineFault(_("{engine} answered {command} with more than {count} "
+                                    "lines").format(engine=self.name, command=word,
+                                                    count=MAX_RESPONSE_LINES))
 
     def _handshake(self, game: Game) -> None:
         if not isinstance(game, Othello):
-            raise EngineFault(f"{self.name} plays Othello over GTP, not {game.title}")
+            raise EngineFault(_("{engine} plays Othello over GTP, not {game}").format(
+                engine=self.name, game=_(game.title)))
         deadline = time.monotonic() + STARTUP_SECONDS
         self._call("protocol_version", deadline)
         ok, listed = self._exchange("list_commands", deadline)
@@ -136,7 +142,8 @@ class GtpPlayer(ExternalPlayer):
             self._call(f"grhino-setup_board {board_text(base)} {COLOURS[base.turn]}",
                        deadline)
         else:
-            raise EngineFault(f"{self.name} cannot be given a set-up board over GTP")
+            raise EngineFault(_("{engine} cannot be given a set-up board over GTP").format(
+                engine=self.name))
         self._known = []
 
     def _ask(self, game: Game) -> Move:
@@ -157,11 +164,12 @@ class GtpPlayer(ExternalPlayer):
         answer = self._call(f"genmove {COLOURS[game.turn]}", deadline)
         word = answer.split()[0] if answer.split() else ""
         if word.lower() == "resign":
-            raise EngineFault(f"{self.name} resigned")
+            raise EngineFault(_("{engine} resigned").format(engine=self.name))
         try:
             move = game.parse_move(word)
         except ValueError:
-            raise EngineFault(f"{self.name} answered {_clip(answer)!r}, not a move") from None
+            raise EngineFault(_("{engine} answered {answer}, not a move").format(
+                engine=self.name, answer=repr(_clip(answer)))) from None
         self._known.append(move)  # genmove plays it on the engine's board
         return move
 
@@ -213,10 +221,12 @@ class GtpEngine:
         if words[0].isdigit():
             ident, words = words[0], words[1:]
             if not words:
+                # untranslated: protocol
                 return self._say(False, ident, "no command after the id")
         command, args = words[0].lower(), words[1:]
         handler = self._COMMANDS.get(command)
         if handler is None:
+            # untranslated: protocol
             return self._say(False, ident, "unknown command")
         try:
             text = handler(self, args)
@@ -240,7 +250,7 @@ class GtpEngine:
         return "2"
 
     def _name(self, args: list[str]) -> str:
-        return "Plies"
+        return "Plies"  # untranslated: protocol
 
     def _version(self, args: list[str]) -> str:
         from game import __version__
@@ -258,6 +268,7 @@ class GtpEngine:
 
     def _boardsize(self, args: list[str]) -> str:
         if args != ["8"]:
+            # untranslated: protocol
             raise _Refused("unacceptable size")  # GTP's own wording for this failure
         self.game = Othello()
         return ""
@@ -272,12 +283,13 @@ class GtpEngine:
 
     def _colour(self, args: list[str], needed: int) -> int:
         if len(args) != needed:
-            raise _Refused("syntax error")
+            raise _Refused("syntax error")  # untranslated: protocol
         word = args[0].lower()
         if word in ("b", "black"):
             return 0
         if word in ("w", "white"):
             return 1
+        # untranslated: protocol
         raise _Refused("syntax error: the colour is black or white")
 
     def _turn_to(self, colour: int) -> None:
@@ -290,16 +302,19 @@ class GtpEngine:
         try:
             move = self.game.parse_move(args[1])
         except ValueError:
+            # untranslated: protocol
             raise _Refused("illegal move") from None
         game = self.game
         if move == PASS and game.turn != colour:
             return ""  # a pass of the side not to move changes nothing
         self._turn_to(colour)
         if game.turn != colour:
+            # untranslated: protocol
             raise _Refused(f"illegal move: it is {COLOURS[game.turn]}'s turn")
         try:
             game.play(move)
         except RulesError as error:
+            # untranslated: protocol
             raise _Refused(f"illegal move: {error}") from None
         return ""
 
@@ -332,7 +347,7 @@ class GtpEngine:
 
     def _undo(self, args: list[str]) -> str:
         if not self.game.move_stack:
-            raise _Refused("cannot undo")
+            raise _Refused("cannot undo")  # untranslated: protocol
         self.game.pop()
         while self.game.move_stack and self.game.move_stack[-1] == PASS:
             self.game.pop()  # passes were ours to insert: take them back with the move
@@ -345,6 +360,7 @@ class GtpEngine:
         outcome = self.game.outcome()
         black, white = self.game.black.bit_count(), self.game.white.bit_count()
         if outcome is None and self.game.legal_moves():
+            # untranslated: protocol
             raise _Refused("the game is not over")
         if black == white:
             return "0"
@@ -354,14 +370,14 @@ class GtpEngine:
 
     def _time_settings(self, args: list[str]) -> str:
         if len(args) != 3:
-            raise _Refused("syntax error")
+            raise _Refused("syntax error")  # untranslated: protocol
         main, byo, stones = (_number([a], "time_settings") for a in args)
         self.byo_yomi = byo / stones if byo > 0 and stones > 0 else (main / 30 or None)
         return ""
 
     def _time_left(self, args: list[str]) -> str:
         if len(args) != 3:
-            raise _Refused("syntax error")
+            raise _Refused("syntax error")  # untranslated: protocol
         self._colour(args[:1], 1)
         seconds, stones = _number([args[1]], "time_left"), _number([args[2]], "time_left")
         if seconds > 0:
@@ -381,12 +397,14 @@ class GtpEngine:
 
 def _number(args: list[str], command: str) -> float:
     if len(args) != 1:
-        raise _Refused("syntax error")
+        raise _Refused("syntax error")  # untranslated: protocol
     try:
         value = float(args[0])
     except ValueError:
+        # untranslated: protocol
         raise _Refused(f"syntax error: {command} needs a number") from None
     if not math.isfinite(value) or abs(value) >= 1e9:
+        # untranslated: protocol
         raise _Refused(f"syntax error: {command} needs a finite number")
     return value
 

@@ -61,7 +61,7 @@ MAX_SECONDS = 10.0
 MAX_CONTEMPT = 6400
 """``set contempt`` is in centidiscs: a 64-disc margin at most (kept, not used yet)."""
 
-NAME = "Plies"
+NAME = "Plies"  # untranslated: protocol
 DISC = 100
 """Evaluator points per disc (``ai.evaluators.othello``: 100 points are one disc)."""
 
@@ -135,11 +135,13 @@ class NBoardEngine(LineEngine):
         if handler is None and len(word) == 2:
             handler, rest = NBoardEngine._move, word  # NBoard 1.1 sends a bare "F5"
         if handler is None:
+            # untranslated: protocol
             self.out.send(f"status unknown command '{quote(word)}' ignored")
             return
         if self.thinker.searching:
             # Waiting would leave the reader deaf to quit and ping until the search ends;
             # NBoard itself sends ping (which stops the search) before anything else.
+            # untranslated: protocol
             self.out.send(f"status {quote(command)} ignored: {NAME} is still thinking "
                           "(ping stops the search)")
             return
@@ -153,35 +155,40 @@ class NBoardEngine(LineEngine):
 
     def _nboard(self, rest: str) -> None:
         if rest != "2":
+            # untranslated: protocol
             self.out.send(f"status protocol version '{quote(rest)}' asked; I speak version 2")
-        self.out.send(f"set myname {NAME}")
+        self.out.send(f"set myname {NAME}")  # untranslated: protocol
 
     def _set(self, rest: str) -> None:
         what, _, value = rest.partition(" ")
         what, value = what.lower(), value.strip()
         if what == "depth":
+            # untranslated: protocol
             depth = _int(value, "set depth needs a whole number of plies, like set depth 6")
             if not 1 <= depth <= 60:
-                raise _Bad(f"set depth must be 1 to 60, not {depth}")
+                raise _Bad(f"set depth must be 1 to 60, not {depth}")  # untranslated: protocol
             self.depth = depth
         elif what == "game":
             self.game = game_from_ggf(value)
         elif what == "contempt":
             contempt = decimal_number(value)
             if contempt is None or abs(contempt) > MAX_CONTEMPT:
+                # untranslated: protocol
                 raise _Bad(f"set contempt needs a number from -{MAX_CONTEMPT} to "
                            f"{MAX_CONTEMPT} (centidiscs), not '{quote(value)}'")
             self.contempt = round(contempt)
         elif what == "myname":
             pass  # some GUIs echo it back: harmless
         else:
+            # untranslated: protocol
             raise _Bad(f"set '{quote(what)}' is not a setting I know; ignored")
 
     def _move(self, rest: str) -> None:
         text = rest.split("/", 1)[0].strip()
         if not text:
-            raise _Bad("move needs a square, like move f5")
+            raise _Bad("move needs a square, like move f5")  # untranslated: protocol
         if len(text) > 2:  # a square is two characters; the rules would echo it whole
+            # untranslated: protocol
             raise _Bad(f"move '{quote(text)}' refused: a move is a square like f5, or PA")
         game = self.game
         try:
@@ -202,33 +209,34 @@ class NBoardEngine(LineEngine):
         game = self.game
         legal = game.legal_moves()
         if not legal:
-            raise _Bad("the game is over: there is no move to make")
+            raise _Bad("the game is over: there is no move to make")  # untranslated: protocol
         if legal == [PASS]:
             self.out.send("=== PA")
             return
-        self.out.send(f"status {NAME} is thinking")
+        self.out.send(f"status {NAME} is thinking")  # untranslated: protocol
         started = time.perf_counter()
 
         def done(job: Job, verdict: Verdict) -> None:
             best = verdict.moves[0]
             seconds = time.perf_counter() - started
             job.say(f"=== {game.move_name(best.move)}/{best.discs:+.2f}/{seconds:.2f}")
-            job.say(f"status {NAME} is waiting")
+            job.say(f"status {NAME} is waiting")  # untranslated: protocol
 
         self._search(0, done)
 
     def _hint(self, rest: str) -> None:
+        # untranslated: protocol
         count = _int(rest or "1", "hint needs a number of moves, like hint 3")
         if not 1 <= count <= 60:
-            raise _Bad(f"hint needs 1 to 60 moves, not {count}")
+            raise _Bad(f"hint needs 1 to 60 moves, not {count}")  # untranslated: protocol
         game = self.game
         legal = game.legal_moves()
         if not legal:
-            raise _Bad("the game is over: there is nothing to hint")
+            raise _Bad("the game is over: there is nothing to hint")  # untranslated: protocol
         if legal == [PASS]:
-            self.out.send("search PA 0.00 0 100%")
+            self.out.send("search PA 0.00 0 100%")  # untranslated: protocol
             return
-        self.out.send(f"status {NAME} is analysing")
+        self.out.send(f"status {NAME} is analysing")  # untranslated: protocol
 
         def done(job: Job, verdict: Verdict) -> None:
             for scored in verdict.moves[:count]:
@@ -360,7 +368,7 @@ def game_from_ggf(text: str) -> Othello:
     try:
         return replay(parse_game(text))
     except GGFError as error:
-        raise _Bad(f"set game refused: {error}") from None
+        raise _Bad(f"set game refused: {error}") from None  # untranslated: protocol
 
 
 def _int(text: str, message: str) -> int:
@@ -376,5 +384,6 @@ def main(stdin: Iterable[str], stdout: TextIO, level_number: int = DEFAULT_LEVEL
     return 0
 
 
+# untranslated: identifiers
 __all__ = ["DEFAULT_LEVEL", "MAX_SECONDS", "NBoardEngine", "Scored", "Verdict",
            "game_from_ggf", "main"]

@@ -156,7 +156,7 @@ class Thinker:
         ``failed(job, sentence)`` instead. Precondition: not ``busy`` (the reader
         waits or aborts first).
         """
-        assert not self.busy, "one search at a time"
+        assert not self.busy, "one search at a time"  # untranslated: developer invariant
         job = Job(self.output)
 
         def work() -> None:
@@ -166,6 +166,7 @@ class Thinker:
                 job.searched.set()
                 if failed is not None and not job.discarded:
                     detail = traceback.format_exception_only(error)[-1].strip()
+                    # untranslated: protocol (the manager's ERROR/MESSAGE line)
                     failed(job, f"the search failed: {detail}")
                 return
             job.searched.set()

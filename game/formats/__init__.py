@@ -19,6 +19,7 @@ from typing import Any
 from game.files import RECORD_BYTES, FileError, atomic_write_text, os_reason, read_text
 from game.formats.plies_json import record_from_json, record_to_json
 from game.formats.text import record_from_text, record_to_text
+from game.i18n import N_, _
 from game.records import GameRecord, Player, RecordError, record_to_game
 
 MAX_FILE_BYTES = RECORD_BYTES
@@ -79,7 +80,7 @@ def load_record(
 def _read_text(path: Path, *, follow_links: bool = True) -> str:
     """The file's text, after checking it is a regular, small, UTF-8 file (``game.files``)."""
     try:
-        return read_text(path, limit=MAX_FILE_BYTES, what="Plies game",
+        return read_text(path, limit=MAX_FILE_BYTES, what=N_("Plies game"),
                          follow_links=follow_links)
     except FileError as error:
         raise RecordError(str(error)) from None
@@ -125,7 +126,8 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> str | None:
     try:
         atomic_write_text(path, text)
     except OSError as error:
-        raise RecordError(f"{path.name} could not be saved: {os_reason(error)}") from None
+        raise RecordError(_("{file} could not be saved: {reason}").format(
+            file=path.name, reason=os_reason(error))) from None
     return lost
 
 

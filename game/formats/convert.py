@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import _
+
 FORMATS = {"json": ".json", "text": ".txt", "txt": ".txt", "psq": ".psq", "ggf": ".ggf"}
 """Format names ``--to`` accepts, and the file extension each is saved under."""
 
@@ -34,8 +36,9 @@ def convert(record: Any, to: str) -> str:
 
     suffix = FORMATS.get(to.lower())
     if suffix is None:
-        raise ConvertError(f"unknown format {to!r}; choose one of "
-                           f"{', '.join(sorted(set(FORMATS) - {'txt'}))}")
+        # Translators: {formats} are the formats' names as typed (ggf, json, psq, text).
+        raise ConvertError(_("unknown format {format}; choose one of {formats}").format(
+            format=repr(to), formats=", ".join(sorted(set(FORMATS) - {"txt"}))))
     try:
         if suffix == ".json":
             return record_to_json(record)

@@ -33,6 +33,7 @@ import re
 from typing import Any
 
 from ai.levels import is_level
+from game.i18n import _, ngettext
 from game.players import Computer, Engine, Human, Player
 
 START_BOARD = "-" * 27 + "OX------XO" + "-" * 27
@@ -83,17 +84,18 @@ def parse_games(text: str) -> list[GGFGame]:
         start = text.find("(;", pos)
         if start < 0:
             if not games:
-                raise GGFError("no GGF game found: a game starts with (; and ends with ;)")
+                raise GGFError(_("no GGF game found: a game starts with (; and ends with ;)"))
             break
         if text[pos:start].strip():
-            raise GGFError(f"unexpected text before game {len(games) + 1}: "
-                           f"{_clip(text[pos:start].strip())!r}")
+            raise GGFError(_("unexpected text before game {number}: {text}").format(
+                number=len(games) + 1, text=repr(_clip(text[pos:start].strip()))))
         game, pos = _parse_one(text, start + 2, len(games) + 1)
         games.append(game)
         if len(games) > MAX_GAMES:
-            raise GGFError(f"more than {MAX_GAMES} games in one file")
+            raise GGFError(_("more than {count} games in one file").format(count=MAX_GAMES))
     if text[pos:length].strip():
-        raise GGFError(f"unexpected text after the last game: {_clip(text[pos:].strip())!r}")
+        raise GGFError(_("unexpected text after the last game: {text}").format(
+            text=repr(_clip(text[pos:].strip()))))
     return games
 
 
@@ -101,13 +103,13 @@ def parse_game(text: str) -> GGFGame:
     """Exactly one game (NBoard's ``set game``)."""
     games = parse_games(text)
     if len(games) != 1:
-        raise GGFError(f"expected one game, found {len(games)}")
+        raise GGFError(_("expected one game, found {count}").format(count=len(games)))
     return games[0]
 
 
 def _parse_one(text: str, pos: int, number: int) -> tuple[GGFGame, int]:
     game = GGFGame()
-    where = f"game {number}"
+    where = _("game {number}").format(number=number)
     while True:
         stripped = text[pos:].lstrip()
         if stripped.startswith(";)"):
@@ -116,26 +118,32 @@ def _parse_one(text: str, pos: int, number: int) -> tuple[GGFGame, int]:
         match = _PROPERTY.match(text, pos)
         if match is None:
             if not stripped:
-                raise GGFError(f"{where} does not end: the closing ;) is missing")
-            raise GGFError(f"{where}: cannot read {_clip(stripped)!r}: properties are "
-                           "written KEY[value]")
+                raise GGFError(_("{where} does not end: the closing ;) is missing").format(
+                    where=where))
+            # Translators: KEY[value] is GGF's syntax, as written in the file.
+            raise GGFError(_("{where}: cannot read {text}: properties are written "
+                             "KEY[value]").format(where=where, text=repr(_clip(stripped))))
         key, value = match[1].upper(), _unescape(match[2])
         pos = match.end()
         if key in ("B", "W"):
-            game.moves.append(_move(value, f"{where}, move {len(game.moves) + 1}"))
+            game.moves.append(_move(value, _("{where}, move {number}").format(
+                where=where, number=len(game.moves) + 1)))
             game.colours.append(key)
         elif key == "BO":
             if game.moves:
-                raise GGFError(f"{where}: the board BO comes after the first move")
+                raise GGFError(_("{where}: the board BO comes after the first move").format(
+                    where=where))
             game.board, game.turn = _board(value, where)
         elif key == "GM":
             if value.strip().lower() != "othello":
-                raise GGFError(f"{where} is a game of {value.strip()!r}, not Othello")
+                raise GGFError(_("{where} is a game of {game}, not Othello").format(
+                    where=where, game=repr(value.strip())))
         elif key == "TY":
             kind = value.strip()
             if kind != "8":
-                raise GGFError(f"{where} is played on board type {kind!r}: only 8 (the "
-                               "standard 8x8 board) is supported")
+                raise GGFError(_("{where} is played on board type {kind}: only 8 (the "
+                                 "standard 8x8 board) is supported").format(where=where,
+                                                                           kind=repr(kind)))
         else:
             game.tags[key] = value
     return game, pos
@@ -148,7 +156,8 @@ def _unescape(value: str) -> str:
 def _move(value: str, where: str) -> str:
     match = _MOVE.fullmatch(value.strip())
     if match is None:
-        raise GGFError(f"{where}: {_clip(value)!r} is not a square a1-h8 or PA")
+        raise GGFError(_("{where}: {text} is not a square a1-h8 or PA").format(
+            where=where, text=repr(_clip(value))))
     word = match[1].lower()
     return "PA" if word in ("pa", "pass") else word
 
@@ -156,20 +165,20 @@ def _move(value: str, where: str) -> str:
 def _board(value: str, where: str) -> tuple[str, int]:
     parts = value.split()
     if not parts or parts[0] != "8":
-        raise GGFError(f"{where}: the board BO must start with its size 8")
+        raise GGFError(_("{where}: the board BO must start with its size 8").format(where=where))
     squares = "".join(parts[1:])
     if len(squares) != 65:
-        raise GGFError(f"{where}: the board BO needs 64 squares and the side to move, "
-                       f"found {len(squares)} characters")
+        raise GGFError(_("{where}: the board BO needs 64 squares and the side to move, "
+                         "found {count} characters").format(where=where, count=len(squares)))
     board = squares[:64]
     if set(board) - set("*O-"):
         bad = sorted(set(board) - set("*O-"))[0]
-        raise GGFError(f"{where}: the board BO holds {bad!r}; use * (Black), O (White) "
-                       "or - (empty)")
+        raise GGFError(_("{where}: the board BO holds {character}; use * (Black), O (White) "
+                         "or - (empty)").format(where=where, character=repr(bad)))
     side = squares[64]
     if side not in "*O":
-        raise GGFError(f"{where}: the side to move in BO must be * (Black) or O (White), "
-                       f"not {side!r}")
+        raise GGFError(_("{where}: the side to move in BO must be * (Black) or O (White), "
+                         "not {side}").format(where=where, side=repr(side)))
     return board.replace("*", "X"), 0 if side == "*" else 1
 
 
@@ -209,7 +218,9 @@ def replay(record: GGFGame) -> Any:
     A pass the file leaves out is filled in when it is forced; a move of the wrong
     colour otherwise, or an illegal one, raises ``GGFError`` naming the move.
     """
+    from game.records import _strip_move_number
     from game.rules import PASS, Othello, RulesError
+
 
     try:
         game = Othello() if record.standard_start else Othello.from_board(record.board,
@@ -220,15 +231,18 @@ def replay(record: GGFGame) -> Any:
         side = "BW".index(colour)
         if side != game.turn:
             if game.legal_moves() != [PASS]:
-                names = game.side_names
-                raise GGFError(f"move {number} ({text_move}): it is {names[game.turn]}'s "
-                               f"turn, not {names[side]}'s")
+                names = [_(side) for side in game.side_names]
+                raise GGFError(_("move {number} ({move}): it is {side}'s turn, not "
+                                 "{other}'s").format(number=number, move=text_move,
+                                                     side=names[game.turn],
+                                                     other=names[side]))
             game.push(PASS)
         try:
             game.play_moves([game.parse_move(text_move)])
         except RulesError as error:
-            raise GGFError(f"move {number} ({text_move}): "
-                           f"{str(error).removeprefix('move 1: ')}") from None
+            reason = _strip_move_number(error)
+            raise GGFError(_("move {number} ({move}): {reason}").format(
+                number=number, move=text_move, reason=reason)) from None
     return game
 
 
@@ -239,11 +253,12 @@ def looks_like(text: str) -> bool:
 
 # --- records ----------------------------------------------------------------------------
 
-def read_record(text: str, *, name: str = "the game file", default_players: Any = None) -> Any:
+def read_record(text: str, *, name: str | None = None, default_players: Any = None) -> Any:
     """A validated ``GameRecord`` of the first game in a GGF file.
 
     A file of several games opens its first; the record's ``note`` says how many there
-    are. Raises ``RecordError`` (one sentence naming the file) on any problem.
+    are. Raises ``RecordError`` (one sentence naming the file, ``name``: "the game file"
+    when ``None``) on any problem.
     """
     from game.records import (
         RecordError,
@@ -251,15 +266,14 @@ def read_record(text: str, *, name: str = "the game file", default_players: Any 
         record_from_game,
         standard_players,
     )
+    if name is None:
+        name = _("the game file")
     try:
         games = parse_games(text)
+        game = replay(games[0])
     except GGFError as error:
-        raise RecordError(f"{name}: {error}") from None
+        raise RecordError(_("{file}: {error}").format(file=name, error=error)) from None
     first = games[0]
-    try:
-        game = replay(first)
-    except GGFError as error:
-        raise RecordError(f"{name}: {error}") from None
     players = default_players or standard_players()
     if "PB" in first.tags and "PW" in first.tags:
         players = [_player_entry(first.tags["PB"], players[0]),
@@ -267,7 +281,9 @@ def read_record(text: str, *, name: str = "the game file", default_players: Any 
     record = record_from_game(game, players)
     record.names = player_names([_own_name(first.tags.get(tag)) for tag in ("PB", "PW")])
     if len(games) > 1:
-        record.note = f"{name} holds {len(games)} games; this is the first"
+        record.note = ngettext("{file} holds {count} game; this is the first",
+                               "{file} holds {count} games; this is the first",
+                               len(games)).format(file=name, count=len(games))
     return record
 
 
@@ -276,7 +292,8 @@ def write_record(record: Any) -> str:
     from game.records import RecordError, record_to_game, start_of
 
     if record.game != "othello":
-        raise RecordError(f"a GGF file holds Othello games, not {record.game}")
+        raise RecordError(_("a GGF file holds Othello games, not {game}").format(
+            game=record.game))
     game = record_to_game(record)
     start = start_of(game)
     replay = game.copy()
@@ -288,6 +305,7 @@ def write_record(record: Any) -> str:
         colours.append("BW"[replay.turn])
         replay.push(move)
     names = record.names or [None, None]
+    # untranslated: file format
     tags = {"PC": "Plies", "PB": names[0] or _player_name(record.players[0]),
             "PW": names[1] or _player_name(record.players[1]), "RE": _result(record)}
     ggf = GGFGame(START_BOARD if start is None else start["board"],
@@ -296,7 +314,7 @@ def write_record(record: Any) -> str:
     return write_game(ggf) + "\n"
 
 
-_PLIES_PLAYER = re.compile(r"Plies level (\d{1,2})")
+_PLIES_PLAYER = re.compile(r"Plies level (\d{1,2})")  # untranslated: file format
 
 
 def _player_entry(name: str, default: Player) -> Player:
@@ -320,6 +338,7 @@ def _player_name(player: Player) -> str:
     if isinstance(player, Engine):
         return player.name
     if isinstance(player, Computer):
+        # untranslated: file format (read back by _PLIES_PLAYER)
         return f"Plies level {player.level if player.level is not None else '?'}"
     return "human"
 

@@ -20,6 +20,8 @@ import dataclasses
 import re
 from collections.abc import Iterable, Iterator
 
+from game.i18n import _
+
 _ANNOTATION = re.compile(r"\s*([A-Ha-h][1-8]|PA|pa)\s*:\s*([+-]?\d{1,2})\s*")
 MAX_POSITIONS = 100_000
 
@@ -42,7 +44,7 @@ def parse(text: str) -> list[OBFPosition]:
     """Every position of ``text``; raises ``OBFError`` at the first bad line."""
     positions = list(iter_positions(text))
     if not positions:
-        raise OBFError("no position found: write 64 squares, a space and X or O on a line")
+        raise OBFError(_("no position found: write 64 squares, a space and X or O on a line"))
     return positions
 
 
@@ -60,33 +62,39 @@ def iter_lines(lines: Iterable[tuple[int, str]]) -> Iterator[OBFPosition]:
             continue
         count += 1
         if count > MAX_POSITIONS:
-            raise OBFError(f"more than {MAX_POSITIONS} positions in one file")
+            raise OBFError(_("more than {count} positions in one file").format(count=MAX_POSITIONS))
         yield _position(line, number)
 
 
 def _position(line: str, number: int) -> OBFPosition:
-    where = f"line {number}"
+    where = _("line {number}").format(number=number)
     head, *notes = line.split(";")
     parts = head.split()
     if len(parts) != 2 or len(parts[0]) != 64:
-        raise OBFError(f"{where}: expected 64 squares, a space and the side to move (X or O)")
+        raise OBFError(_("{where}: expected 64 squares, a space and the side to move "
+                          "(X or O)").format(where=where))
     squares, side = parts[0].upper().replace(".", "-"), parts[1].upper()
     bad = set(squares) - set("XO-")
     if bad:
-        raise OBFError(f"{where}: a square holds {sorted(bad)[0]!r}; use X, O, - or .")
+        raise OBFError(_("{where}: a square holds {character}; use X, O, - or .").format(
+            where=where, character=repr(sorted(bad)[0])))
     if side not in ("X", "O"):
-        raise OBFError(f"{where}: the side to move must be X or O, not {parts[1]!r}")
+        raise OBFError(_("{where}: the side to move must be X or O, not {side}").format(
+            where=where, side=repr(parts[1])))
     annotations: dict[str, int] = {}
     for note in notes:
         if not note.strip():
             continue
         match = _ANNOTATION.fullmatch(note)
         if match is None:
-            raise OBFError(f"{where}: {note.strip()[:30]!r} is not an annotation MOVE:SCORE")
+            # Translators: MOVE:SCORE is the annotation's syntax (c4:+2).
+            raise OBFError(_("{where}: {note} is not an annotation MOVE:SCORE").format(
+                where=where, note=repr(note.strip()[:30])))
         move = "PA" if match[1].lower() == "pa" else match[1].lower()
         score = int(match[2])
         if not -64 <= score <= 64:
-            raise OBFError(f"{where}: the score of {move} must be -64 to +64, not {score}")
+            raise OBFError(_("{where}: the score of {move} must be -64 to +64, not {score}").format(
+                where=where, move=move, score=score))
         annotations[move] = score
     return OBFPosition(number, squares, 0 if side == "X" else 1, annotations)
 
@@ -97,4 +105,5 @@ def write(position: OBFPosition) -> str:
     return f"{position.board} {'XO'[position.turn]};{notes}".rstrip(";") + (";" if notes else "")
 
 
-__all__ = ["OBFError", "OBFPosition", "iter_lines", "iter_positions", "parse", "write"]
+__all__ = ["OBFError", "OBFPosition",  # untranslated: identifiers
+           "iter_lines", "iter_positions", "parse", "write"]

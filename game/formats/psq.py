@@ -38,6 +38,8 @@ import dataclasses
 import re
 from typing import Any
 
+from game.i18n import _
+
 # re.ASCII: "\d" alone takes any script's digits ("٣,٤" would read as 3,4).
 HEADER = re.compile(r"\s*Piskvorky\s+(\d{1,3})\s*x\s*(\d{1,3})\b.*",
                     re.IGNORECASE | re.ASCII)
@@ -74,15 +76,17 @@ def parse(text: str) -> PSQGame:
     """Read a psq file's text; raises ``PSQError`` naming the first bad line."""
     lines = text.lstrip("\ufeff").splitlines()
     if not lines or not lines[0].strip():
-        raise PSQError("the file is empty" if not text.strip() else
-                       "the first line must be the header 'Piskvorky WxH, ...'")
+        raise PSQError(_("the file is empty") if not text.strip() else
+                       # Translators: 'Piskvorky WxH, ...' is the psq header as written.
+                       _("the first line must be the header 'Piskvorky WxH, ...'"))
     header = HEADER.fullmatch(lines[0])
     if header is None:
-        raise PSQError("the first line must be the header 'Piskvorky WxH, ...', not "
-                       f"{_clip(lines[0])!r}")
+        raise PSQError(_("the first line must be the header 'Piskvorky WxH, ...', not "
+                         "{line}").format(line=repr(_clip(lines[0]))))
     width, height = int(header[1]), int(header[2])
     if width != height:
-        raise PSQError(f"the board is {width}x{height}: Plies plays square boards only")
+        raise PSQError(_("the board is {width}x{height}: Plies plays square boards "
+                         "only").format(width=width, height=height))
     game = PSQGame(width)
     index = 1
     for index in range(1, len(lines)):
@@ -91,8 +95,9 @@ def parse(text: str) -> PSQGame:
             break
         x, y = int(match[1]), int(match[2])
         if not (1 <= x <= width and 1 <= y <= height):
-            raise PSQError(f"line {index + 1}: {x},{y} is off the {width}x{height} board "
-                           "(coordinates count from 1)")
+            raise PSQError(_("line {number}: {x},{y} is off the {width}x{height} board "
+                             "(coordinates count from 1)").format(
+                                 number=index + 1, x=x, y=y, width=width, height=height))
         game.moves.append((x - 1, y - 1))
         game.times.append(int(match[3]) if match[3] is not None else 0)
     else:
@@ -102,14 +107,16 @@ def parse(text: str) -> PSQGame:
         trailer.pop()
     if trailer and (not game.moves or _BROKEN_MOVE.match(trailer[0])) \
             or len(trailer) > MAX_TRAILER_LINES:
-        raise PSQError(f"line {index + 1}: {_clip(lines[index])!r} is not a move x,y,time")
+        # Translators: x,y,time is the psq move's syntax as written.
+        raise PSQError(_("line {number}: {line} is not a move x,y,time").format(
+            number=index + 1, line=repr(_clip(lines[index]))))
     game.trailer = trailer
     return game
 
 
 def write(game: PSQGame) -> str:
     """The psq text of ``game`` (``parse`` reads it back equal), ending in a newline."""
-    lines = [f"Piskvorky {game.size}x{game.size}, 11:11, 0"]
+    lines = [f"Piskvorky {game.size}x{game.size}, 11:11, 0"]  # untranslated: file format
     times = game.times or []
     for index, (x, y) in enumerate(game.moves):
         spent = times[index] if index < len(times) else 0
@@ -125,12 +132,13 @@ def _clip(text: str, width: int = 30) -> str:
 
 # --- records ----------------------------------------------------------------------------
 
-def read_record(text: str, *, name: str = "the game file",
+def read_record(text: str, *, name: str | None = None,
                 default_players: Any = None) -> Any:
     """A validated ``GameRecord`` of a psq file (freestyle: the file does not say the rule).
 
     Raises:
-        RecordError: one sentence naming the file and the first problem.
+        RecordError: one sentence naming the file (``name``, "the game file" when
+            ``None``) and the first problem.
     """
     from game.records import (
         RecordError,
@@ -140,17 +148,20 @@ def read_record(text: str, *, name: str = "the game file",
     )
     from game.rules import Gomoku, RulesError
 
+    if name is None:
+        name = _("the game file")
     try:
         psq = parse(text)
         game = Gomoku(psq.size)
     except (PSQError, RulesError) as error:
-        raise RecordError(f"{name}: {error}") from None
+        raise RecordError(_("{file}: {error}").format(file=name, error=error)) from None
     for number, (x, y) in enumerate(psq.moves, start=1):
         move = game.cell_index(x, psq.size - 1 - y)
         try:
             game.play(move)
         except RulesError as error:
-            raise RecordError(f"{name}: move {number} ({x + 1},{y + 1}): {error}") from None
+            raise RecordError(_("{file}: move {number} ({x},{y}): {error}").format(
+                file=name, number=number, x=x + 1, y=y + 1, error=error)) from None
     record = record_from_game(game, default_players or standard_players())
     # Piskvork writes the two players' programs first in the trailer (then a result
     # code): they are shown as the players' names, never run.
@@ -170,13 +181,18 @@ def not_kept(record: Any) -> str | None:
     """
     lost = []
     if record.opening is not None:
-        lost.append(f"the {record.opening['kind']} opening")
+        # Translators: {opening} is "swap" or "swap2".
+        lost.append(_("the {opening} opening").format(opening=record.opening["kind"]))
     rule = record.variant.get("rule", "freestyle")
     if rule != "freestyle":
-        lost.append(f"the {rule} rule")
+        # Translators: {rule} is a Gomoku rule's name as typed ("renju", "standard").
+        lost.append(_("the {rule} rule").format(rule=rule))
     if not lost:
         return None
-    return " and ".join(lost)
+    if len(lost) == 1:
+        return lost[0]
+    # Translators: two things a psq file cannot hold: "the swap2 opening", "the renju rule".
+    return _("{first} and {second}").format(first=lost[0], second=lost[1])
 
 
 def write_record(record: Any) -> str:
@@ -184,10 +200,11 @@ def write_record(record: Any) -> str:
     from game.records import RecordError, record_to_game
 
     if record.game != "gomoku":
-        raise RecordError(f"a psq file holds Gomoku games, not {record.game}")
+        raise RecordError(_("a psq file holds Gomoku games, not {game}").format(
+            game=record.game))
     if record.start is not None:
-        raise RecordError("a psq file holds games from the empty board, not from a set-up "
-                          "position: save it as JSON or text")
+        raise RecordError(_("a psq file holds games from the empty board, not from a set-up "
+                            "position: save it as JSON or text"))
     game = record_to_game(record)
     moves = []
     for move in game.move_stack:
@@ -196,5 +213,6 @@ def write_record(record: Any) -> str:
     return write(PSQGame(game.size, moves, [0] * len(moves)))
 
 
+# untranslated: identifiers
 __all__ = ["PSQError", "PSQGame", "looks_like", "not_kept", "parse", "read_record", "write",
            "write_record"]

@@ -28,6 +28,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.i18n import _
 from game.records import (
     GameRecord,
     Player,
@@ -63,12 +64,16 @@ _HEADER_RE = re.compile(r"#\s*(game|player\s*([12]))\s*(?:\([^)]*\))?\s*:\s*(.*)
 def record_from_text(
     text: str,
     *,
-    name: str = "the game file",
+    name: str | None = None,
     default_game: str | None = None,
     default_variant: Mapping[str, Any] | None = None,
     default_players: Sequence[Player] | None = None,
 ) -> GameRecord:
-    """Parse and validate a plain-text record (see the module docstring, :func:`load_record`)."""
+    """Parse and validate a plain-text record (see the module docstring, :func:`load_record`);
+    ``name`` is for messages ("the game file" when ``None``)."""
+    if name is None:
+        name = _("the game file")
+
     game_spec: tuple[str, dict[str, Any], str] | None = None  # name, variant, where
     players: list[Any] = [None, None]
     move_lines: list[tuple[int, str]] = []
@@ -76,28 +81,30 @@ def record_from_text(
     opening: tuple[dict[str, Any], str] | None = None  # a swap opening, where it was
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        where = f"line {lineno} of {name}:"
+        where = _line_of(lineno, name)
         if not line:
             continue
         if line.startswith("#"):
             start_line = _START_RE.fullmatch(line)
             if start_line is not None and not move_lines:
                 start = ({"board": start_line[1], "turn": "XO".index(start_line[2].upper())},
-                         f"{where} the start")
+                         _("{where} the start").format(where=where))
                 continue
             opening_line = _OPENING_RE.fullmatch(line)
             if opening_line is not None and not move_lines:
                 if opening is not None:
-                    raise RecordError(f"{where} the opening is given twice")
+                    raise RecordError(_("{where} the opening is given twice").format(where=where))
                 opening = ({"kind": opening_line[1].lower(),
-                            "choices": (opening_line[2] or "").split()}, f"{where} the opening")
+                            "choices": (opening_line[2] or "").split()},
+                           _("{where} the opening").format(where=where))
                 continue
             header = _HEADER_RE.fullmatch(line)
             if header is None or move_lines:
                 continue  # a comment; headers count only before the first move
             value = header[3].strip()
             if header[2] is None:
-                game_spec = (*_parse_game_header(value, where), f"{where} the variant")
+                game_spec = (*_parse_game_header(value, where),
+                             _("{where} the variant").format(where=where))
             else:
                 players[int(header[2]) - 1] = _parse_player_header(value, where)
             continue
@@ -106,16 +113,17 @@ def record_from_text(
             move_lines.append((lineno, line))
 
     if start is not None and game_spec is None:
-        raise RecordError(f"{name} has a set-up start but does not say which game it is "
-                          f"(add a line like '# game: othello' before it)")
+        raise RecordError(_("{file} has a set-up start but does not say which game it is "
+                            "(add a line like '# game: othello' before it)").format(file=name))
     if game_spec is not None:
         game_name, variant, where = game_spec
         game = _make_game(game_name, variant, where)
         if start is not None:
             game = _set_up(game, *start)
     elif default_game is not None:
-        game_name = _check_game_name(default_game, f"{name}:")
-        game = _make_game(game_name, dict(default_variant or {}), f"{name}: the variant")
+        game_name = _check_game_name(default_game, _("{file}:").format(file=name))
+        game = _make_game(game_name, dict(default_variant or {}),
+                          _("{file}: the variant").format(file=name))
         try:
             _replay_lines(game, move_lines, name)
         except RecordError as error:
@@ -124,26 +132,32 @@ def record_from_text(
             return _text_record(game, players, name, default_players, note, opening)
         return _text_record(game, players, name, default_players, opening=opening)
     elif move_lines or text.strip():
-        raise RecordError(f"{name} does not say which game it is "
-                          f"(add a first line like '# game: othello')")
+        raise RecordError(_("{file} does not say which game it is "
+                            "(add a first line like '# game: othello')").format(file=name))
     else:
-        raise RecordError(f"{name} is empty")
+        raise RecordError(_("{file} is empty").format(file=name))
 
     _replay_lines(game, move_lines, name)
     return _text_record(game, players, name, default_players, opening=opening)
+
+
+def _line_of(number: int, name: str) -> str:
+    """Where a message's problem is: "line 3 of game.txt:"."""
+    return _("line {number} of {file}:").format(number=number, file=name)
 
 
 def _replay_lines(game: Game, move_lines: Sequence[tuple[int, str]], name: str) -> None:
     """Play the move lines ``(line number, text)`` of a text record on ``game``."""
     texts: list[tuple[str, str]] = []
     for lineno, line in move_lines:
-        where = f"line {lineno} of {name}:"
+        where = _line_of(lineno, name)
         try:
             parsed = game.parse_moves(line)
         except RulesError as error:
-            raise RecordError(_sentence(f"{where} {_strip_move_number(error)}")) from None
+            raise RecordError(_sentence(_("{where} {reason}").format(
+                where=where, reason=_strip_move_number(error)))) from None
         texts.extend((game.move_name(m), where) for m in parsed)
-        _check_count(len(texts), f"{name}:")
+        _check_count(len(texts), _("{file}:").format(file=name))
     _replay(game, texts)
 
 
@@ -163,8 +177,9 @@ def _as_another_game(tried: str, move_lines: Sequence[tuple[int, str]], name: st
             _replay_lines(game, move_lines, name)
         except RecordError:
             continue
-        return game, (f"{name} has no '# game:' line and is not a {GAMES[tried].title} "
-                      f"game: opened as {game.title}")
+        return game, _("{file} has no '# game:' line and is not a {tried} game: "
+                       "opened as {game}").format(file=name, tried=_(GAMES[tried].title),
+                                                  game=_(game.title))
     raise error
 
 
@@ -173,10 +188,12 @@ def _text_record(game: Game, players: list[Any], name: str,
                  note: str | None = None,
                  opening: tuple[dict[str, Any], str] | None = None) -> GameRecord:
     if players == [None, None]:
-        checked = _check_players(default_players or standard_players(), "the default players")
+        checked = _check_players(default_players or standard_players(),
+                                 _("the default players"))
     elif None in players:
         missing = players.index(None) + 1
-        raise RecordError(f"{name} names only one player (add a line '# player {missing}: human')")
+        raise RecordError(_("{file} names only one player (add a line '# player {missing}: "
+                            "human')").format(file=name, missing=missing))
     else:
         checked = players
     record = GameRecord(game.name, dict(game.variant()),
@@ -191,7 +208,8 @@ def _parse_game_header(value: str, where: str) -> tuple[str, dict[str, Any]]:
     """``"gomoku size=15 rule=freestyle"`` -> ``("gomoku", {"size": 15, "rule": "freestyle"})``."""
     words = value.split()
     if not words:
-        raise RecordError(f"{where} '# game:' must name a game, like '# game: othello'")
+        raise RecordError(_("{where} '# game:' must name a game, like '# game: "
+                            "othello'").format(where=where))
     game_name = _check_game_name(words[0].lower(), where)
     params = _variant_params(game_name)
     variant: dict[str, Any] = {}
@@ -199,19 +217,22 @@ def _parse_game_header(value: str, where: str) -> tuple[str, dict[str, Any]]:
         key, equals, text = word.partition("=")
         key = key.lower()
         if not equals or not text:
-            raise RecordError(f"{where} {_show(word)} is not an option like "
-                              f"'{next(iter(params), 'size')}=...'")
+            raise RecordError(_("{where} {word} is not an option like '{option}=...'").format(
+                where=where, word=_show(word), option=next(iter(params), "size")))
         if key not in params:
-            raise RecordError(f"{where} {GAMES[game_name].title} has no option {_show(key)}"
-                              f"{_options_hint(params)}")
+            # Translators: {hint} is "; its options are ..." or "; it has no options".
+            raise RecordError(_("{where} {game} has no option {key}{hint}").format(
+                where=where, game=_(GAMES[game_name].title), key=_show(key),
+                hint=_options_hint(params)))
         if key in variant:
-            raise RecordError(f"{where} the option {key!r} is given twice")
+            raise RecordError(_("{where} the option {key} is given twice").format(
+                where=where, key=repr(key)))
         if isinstance(params[key], int):
             try:
                 variant[key] = int(text)
             except ValueError:
-                raise RecordError(f"{where} {key} must be a whole number, "
-                                  f"not {_show(text)}") from None
+                raise RecordError(_("{where} {key} must be a whole number, not {value}").format(
+                    where=where, key=key, value=_show(text))) from None
         else:
             variant[key] = text
     return game_name, variant
@@ -228,8 +249,11 @@ def _parse_player_header(value: str, where: str) -> Player:
     value, has_eval, evaluator = value.partition(" eval=")
     words = value.split()
     if not words or words[0].lower() not in ("human", "computer"):
-        raise RecordError(f"{where} a player is 'human', 'computer level=N' or "
-                          f"'engine protocol=P name=NAME', not {_show(value)}")
+        # Translators: 'human', 'computer level=N', 'engine protocol=P name=NAME' are
+        # written in the file as they are.
+        raise RecordError(_("{where} a player is 'human', 'computer level=N' or "
+                            "'engine protocol=P name=NAME', not {value}").format(
+                                where=where, value=_show(value)))
     entry: dict[str, Any] = {"type": words[0].lower()}
     for word in words[1:]:
         key, equals, text = word.partition("=")
@@ -239,24 +263,25 @@ def _parse_player_header(value: str, where: str) -> Player:
         elif key == "eval" and equals and not has_eval:
             entry["eval"] = text
         else:
-            raise RecordError(f"{where} {_show(word)} is not 'level=N', 'depth=N' or "
-                              f"'eval=NAME'")
+            raise RecordError(_("{where} {word} is not 'level=N', 'depth=N' or "
+                                "'eval=NAME'").format(where=where, word=_show(word)))
     if has_eval:
         entry["eval"] = evaluator.strip()
-    return _check_player(entry, where.rstrip(":") + ": the player")
+    return _check_player(entry, _("{where}: the player").format(where=where.rstrip(":")))
 
 
 def _parse_engine_header(value: str, where: str) -> Player:
     """``"engine protocol=pbrain name=Embryo 21"``: ``name=`` comes last and takes the
     rest of the line (an engine's name may hold spaces)."""
-    value, _, name = value.partition(" name=")
+    value, _sep, name = value.partition(" name=")
     entry: dict[str, Any] = {"type": "engine", "name": name.strip()}
     for word in value.split()[1:]:
         key, equals, text = word.partition("=")
         if key.lower() != "protocol" or not equals:
-            raise RecordError(f"{where} {_show(word)} is not 'protocol=P' or 'name=NAME'")
+            raise RecordError(_("{where} {word} is not 'protocol=P' or 'name=NAME'").format(
+                where=where, word=_show(word)))
         entry["protocol"] = text
-    return _check_player(entry, where.rstrip(":") + ": the player")
+    return _check_player(entry, _("{where}: the player").format(where=where.rstrip(":")))
 
 
 def record_to_text(record: GameRecord) -> str:
@@ -266,14 +291,14 @@ def record_to_text(record: GameRecord) -> str:
         RecordError: the record does not describe a playable game.
     """
     game, players, result = _check_record(record)
-    lines = ["# Plies game record"]
+    lines = ["# Plies game record"]  # untranslated: file format
     options = " ".join(f"{key}={value}" for key, value in game.variant().items())
     lines.append(f"# game: {game.name} {options}".rstrip())
     start = _start_header(game)
     if start is not None:
         lines.append(start)
     if record.opening is not None:
-        opening = _check_opening(game, record.opening, "the opening")
+        opening = _check_opening(game, record.opening, _("the opening"))
         lines.append(" ".join(["# opening:", opening["kind"], *opening["choices"]]))
     for side, player in enumerate(players):
         lines.append(f"# player {side + 1} ({game.side_names[side]}): {_player_header(player)}")
@@ -292,6 +317,7 @@ def _player_header(player: Player) -> str:
     """A player as a text record's ``# player N:`` line says it."""
     entry = player.to_json()
     if entry["type"] == "engine":
+        # untranslated: file format
         return f"engine protocol={entry['protocol']} name={entry['name']}"
     words = [entry["type"]] + [f"{key}={entry[key]}" for key in ("level", "depth", "eval")
                                if key in entry]
