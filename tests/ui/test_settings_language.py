@@ -66,7 +66,8 @@ def test_the_language_row_cycles_saves_and_speaks_the_new_language(make_app, ger
                                                                     monkeypatch):
     told = german_catalog
     app = make_app(language="en")
-    i18n.set_language("en")
+    assert i18n.current() == "en" and told == ["en"]  # the window speaks its setting at once
+    told.clear()
     dialog = SettingsDialog(app)
     app.push_scene(dialog)
     app.run_frames(2)
