@@ -1,7 +1,8 @@
 """Every text a person reads is marked for translation (issue 29).
 
 The check reads the source with ``ast``: a string that looks like words for people (two
-words, or one capitalised word) in ``game/`` or ``ai/explain/`` must sit inside ``_()``,
+words, or one capitalised word) in ``game/`` or ``ai/`` (not the developer scripts of
+``ai/tools`` and ``ai/tuning``) must sit inside ``_()``,
 ``N_()``, ``ngettext()`` or ``pgettext()`` -- unless it is a docstring, a log message (for
 developers), or on a line that says why it stays English with a ``# untranslated:``
 comment (protocol traffic, file formats, JSON keys, developer errors). An f-string with
@@ -34,9 +35,10 @@ WORDS = re.compile(r"[A-Za-z]{2,}[^\s{}]*\s+[^\s{}]*[A-Za-z]|^[A-Z][a-z]{2,}[.!?
 
 
 def sources() -> list[Path]:
-    files = sorted((ROOT / "game").rglob("*.py")) + sorted((ROOT / "ai" / "explain").glob("*.py"))
+    files = sorted((ROOT / "game").rglob("*.py")) + sorted((ROOT / "ai").rglob("*.py"))
     return [path for path in files
-            if path.relative_to(ROOT).as_posix() not in SPEAK_TO_MACHINES]
+            if path.relative_to(ROOT).as_posix() not in SPEAK_TO_MACHINES
+            and not path.relative_to(ROOT).as_posix().startswith(("ai/tools/", "ai/tuning/"))]
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
