@@ -222,7 +222,7 @@ class Panel:
             draw.piece(surface, centre, 15, colours.pieces[side],
                        outline=icon_outline(colours.pieces[side], theme.card),
                        style="stone" if game.name == "gomoku" else "disc")
-            name = game.side_names[side]
+            name = _(game.side_names[side])
             who = session.side_label(side)
             # Othello's count is the score (big); elsewhere it only counts pieces
             # played, so it is small and says what it counts ("9 discs").
@@ -322,14 +322,14 @@ class Panel:
         found = session.current_evaluation()
         ev: Evaluation | None = found[0] if found else None
         value = session.score_text(ev) if ev \
-            else _("{side}'s view").format(side=game.side_names[view])
+            else _("{side}'s view").format(side=_(game.side_names[view]))
         outcome = session.outcome()
         if outcome is not None:  # the game's own verdict replaces any estimate
             if outcome.winner is None:
                 ev, value = Evaluation(0, 1, exact=True), _("Draw")
             else:
                 ev = Evaluation(WIN if outcome.winner == 0 else -WIN, 1, exact=True)
-                value = _("{side} won").format(side=game.side_names[outcome.winner])
+                value = _("{side} won").format(side=_(game.side_names[outcome.winner]))
         self.value_rect = draw.blit_text(surface, value, 22, theme.text,
                                          (rect.right - 16, rect.y + 12), "topright",
                                          max_width=rect.width - 130)
@@ -381,7 +381,7 @@ class Panel:
         mid = rect.centery
         evals = sorted(session.evals.items())
         if not evals:
-            side = session.game.side_names[session.view_side]
+            side = _(session.game.side_names[session.view_side])
             draw.blit_text(surface, _("{side}'s chances over the game").format(side=side), 17,
                            theme.text_dim, rect.center, "center", max_width=rect.width - 12)
             return
@@ -607,10 +607,10 @@ def result_text(session: Session) -> tuple[str, str]:
         return "", ""
     counts = game.counts()
     score = f" · {counts[0]}–{counts[1]}" if game.name == "othello" else ""
-    reason = outcome.reason
+    reason = _(outcome.reason)  # the rules' reasons are English constants (N_)
     if outcome.winner is None:
         return _("Draw"), f"{reason[0].upper()}{reason[1:]}{score}"
-    name = game.side_names[outcome.winner]
+    name = _(game.side_names[outcome.winner])
     humans = session.humans
     if len(humans) == 1:
         headline = _("You win!") if outcome.winner in humans else _("The computer wins")
@@ -662,7 +662,7 @@ def why_words(session: Session, top: TopMoves, why: Why) -> str:
                  "sees").format(moves=same)
     exact = exact_summary(game.name, top.lines[0], top.lines[other], best, second) \
         if top.exact or is_proven(top.lines[0].score) else None
-    side = game.side_names[game.turn]
+    side = _(game.side_names[game.turn])
     # Translators: {reason} lists signed terms; "+" is good for {side}.
     reason = exact or _("(+ is good for {side}) {reason}").format(
         side=side, reason=summary(game.name, why, 3))

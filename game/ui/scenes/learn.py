@@ -662,20 +662,20 @@ class LearnScene(Scene):
             game = lab_position(self.progress.seed)
             return _("{side} to move. Each move's value at depth 2 with your weights, the "
                      "reply MIN would choose and the terms there:").format(
-                side=game.side_names[game.turn])
+                side=_(game.side_names[game.turn]))
         if self.lesson == 6 and self.horizon is not None:
             side = new_game(self.horizon.game_name)
             side.play_moves(self.horizon.moves)
             # Translators: {question} is the lesson's question (a sentence of its own).
-            return _("{side} to move. {question}").format(side=side.side_names[side.turn],
+            return _("{side} to move. {question}").format(side=_(side.side_names[side.turn]),
                                                           question=self.horizon.text)
         ex = self.exercise
         if ex is None:
             return ""
         # Translators: MAX and MIN are the search's two players; {max_side} and {min_side}
         # the game's sides ("Red").
-        who = _("MAX is {max_side}, MIN {min_side}.").format(max_side=ex.side_names[0],
-                                                             min_side=ex.side_names[1])
+        who = _("MAX is {max_side}, MIN {min_side}.").format(max_side=_(ex.side_names[0]),
+                                                             min_side=_(ex.side_names[1]))
         if self.lesson == 2:
             if self.finished:
                 # Translators: {players} is the sentence saying who MAX and MIN are.

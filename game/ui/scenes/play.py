@@ -781,7 +781,7 @@ class PlayScene(Scene):
         x0, x1 = self._toolbar_title_space
         game = self.game
         variant = variant_text(game)
-        title = f"{game.title}" + (f" · {variant}" if variant else "")
+        title = _(game.title) + (f" · {variant}" if variant else "")
         if self.session.demo:
             # Translators: the window's title line of a game the computer plays alone.
             title = _("{title} · demo").format(title=title)
@@ -810,7 +810,7 @@ class PlayScene(Scene):
             text = _("Game over: {result} ({how}) · N for a new game · Ctrl+Z takes back") \
                 if s.humans else _("Game over: {result} ({how}) · N for a new game")
             return text.format(result=headline, how=detail), "result"
-        side = game.side_names[game.turn]
+        side = _(game.side_names[game.turn])
         if s.demo and s.paused:
             return _("Paused — Space resumes, S steps one move"), "info"
         if s.opening is not None:
@@ -818,7 +818,7 @@ class PlayScene(Scene):
             if words:
                 return words, "turn"
         if s.study:
-            computers = [game.side_names[x] for x in (0, 1) if is_computer(s.players[x])]
+            computers = [_(game.side_names[x]) for x in (0, 1) if is_computer(s.players[x])]
             if len(computers) == 2:
                 study = _("Study: {side} to move — you move both sides; Play (P) lets the "
                           "computer play {first} and {second}").format(
@@ -832,7 +832,7 @@ class PlayScene(Scene):
             return study, "turn"
         if is_computer(s.players[game.turn]):
             level = s.level_label(game.turn)
-            viewer = game.side_names[s.view_side]
+            viewer = _(game.side_names[s.view_side])
             if self.app.settings.show_thinking:
                 # Translators: {level} is the computer's level ("Level 4"); the scores drawn
                 # on the board are from {viewer}'s point of view.
@@ -903,10 +903,10 @@ class PlayScene(Scene):
         """``"Black has no move and passes"`` while a pass is pending or just played."""
         game = self.game
         if self.session.forced_pass():
-            return _("{side} has no move and passes").format(side=game.side_names[game.turn])
+            return _("{side} has no move and passes").format(side=_(game.side_names[game.turn]))
         if self.time < self.pass_toast_until and game.move_stack and game.move_stack[-1] == PASS:
             return _("{side} has no move and passes").format(
-                side=game.side_names[1 - game.turn])
+                side=_(game.side_names[1 - game.turn]))
         return None
 
     def _draw_pass_toast(self, surface: pygame.Surface) -> None:

@@ -769,8 +769,8 @@ class TreeScene(Scene):
         x, y = area.x + 12, area.bottom - 15
         # Translators: the legend under the tree: short words next to each shape; MAX and
         # MIN are the search's two players, {side} the game's side ("Red").
-        items = [("max", False, look.max_fill, _("MAX {side}").format(side=tree.side_names[0])),
-                 ("min", False, look.min_fill, _("MIN {side}").format(side=tree.side_names[1])),
+        items = [("max", False, look.max_fill, _("MAX {side}").format(side=_(tree.side_names[0]))),
+                 ("min", False, look.min_fill, _("MIN {side}").format(side=_(tree.side_names[1]))),
                  ("leaf", False, look.leaf_fill, _("leaf")),
                  ("ghost", False, None, _("alpha-beta skips") if self.skipped else _("pruned"))]
         if any(n.skipped or n.outside for n in tree.nodes):
@@ -898,9 +898,9 @@ class TreeScene(Scene):
         tree = self.tree
         assert tree is not None
         if node.kind == "max":
-            kind = _("MAX node ({side} to move)").format(side=tree.side_names[0])
+            kind = _("MAX node ({side} to move)").format(side=_(tree.side_names[0]))
         elif node.kind == "min":
-            kind = _("MIN node ({side} to move)").format(side=tree.side_names[1])
+            kind = _("MIN node ({side} to move)").format(side=_(tree.side_names[1]))
         else:
             kind = _("leaf (game over)") if node.terminal else _("leaf (scored by the evaluator)")
         shown = tree_canvas.node_value_text(node, self.step)
