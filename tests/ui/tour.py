@@ -68,9 +68,9 @@ def tour(app: Any) -> Iterator[str]:
     (:data:`SCENES`). ``app`` should show the computer's thinking (``show_thinking``)."""
     from ai.explain.review import ReviewLimits
     from game import records
+    from game.formats import save_record
     from game.tally import load_tally, save_tally
     from game.ui.scenes.confirm import ConfirmDialog
-    from game.formats import save_record
     from game.ui.scenes.files import FileDialog, documents_dir
     from game.ui.scenes.help import PAGES, HelpDialog
     from game.ui.scenes.learn import LearnScene
