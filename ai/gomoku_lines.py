@@ -55,18 +55,22 @@ class Weights:
     unit: int = weight(100, 1, 10000)
 
     def __post_init__(self) -> None:
-        # Translators (these four): the weights' names (forced_win, five, max_candidates,
-        # unit, forcing) are a weights file's keys: never translated.
+        # The weights' names in these four messages (forced_win, five, max_candidates,
+        # unit, forcing) are a weights file's keys: the translators keep them.
         for field in dataclasses.fields(self):
             if getattr(self, field.name) < 0:
+                # Translators: {weight} is a weight's name, a weights file's key.
                 raise ValueError(_("weight {weight} must not be negative").format(
                     weight=field.name))
         if self.forced_win >= 900_000 or self.five >= 900_000:
+            # Translators: forced_win and five are a weights file's keys: never translated.
             raise ValueError(_("forced_win and five must stay below 900000 (proven wins lie "
                                "above)"))
         if self.max_candidates < 1 or self.unit < 1:
+            # Translators: max_candidates and unit are a weights file's keys.
             raise ValueError(_("max_candidates and unit must be at least 1"))
         if self.forcing not in (0, 1):
+            # Translators: forcing is a weights file's key.
             raise ValueError(_("forcing must be 0 or 1"))
 
 

@@ -114,20 +114,22 @@ def choose(game: Game, options: tuple[str, ...], searcher: Searcher,
                                                  threats=limits.threats))
     unit = searcher.evaluator.unit
     score = result.score  # White's view: White is to move
-    # Translators (the three sentences below): {chance} is White's prospects, "White 58%"
-    # or "White wins in 3 moves"; {depth} counts the moves the search looked ahead.
     if "place-two" in options and abs(score) <= unit:
+        # Translators: {chance} is White's prospects, "White 58%" or "White wins in 3
+        # moves"; {depth} counts the moves the search looked ahead.
         choice, text = "place-two", ngettext(
             "The position is about even (the search gives {chance} looking {depth} move "
             "ahead): I place two more stones and let you choose.",
             "The position is about even (the search gives {chance} looking {depth} moves "
             "ahead): I place two more stones and let you choose.", result.depth)
     elif score > 0:
+        # Translators: as above ({chance}: White's prospects; {depth}: moves looked ahead).
         choice, text = "white", ngettext(
             "I take White: the search gives {chance} looking {depth} move ahead.",
             "I take White: the search gives {chance} looking {depth} moves ahead.",
             result.depth)
     else:
+        # Translators: as above ({chance}: White's prospects; {depth}: moves looked ahead).
         choice, text = "black", ngettext(
             "I take Black: the search gives {chance} looking {depth} move ahead.",
             "I take Black: the search gives {chance} looking {depth} moves ahead.",

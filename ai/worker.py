@@ -78,12 +78,13 @@ class WorkerReport:
     payload: Any = None
 
 
-# Translators (these sentences): {detail} is the error itself, as Python words it
-# ("RuntimeError: disk on fire"); each sentence says which of the computer's tasks failed.
+# Translators: {detail} is the error itself, as Python words it ("RuntimeError: disk on
+# fire"); this and the sentences below say which of the computer's tasks failed.
 SEARCH_FAILURE = N_("the computer player failed: {detail}")
 """The error sentence of a failed search (``SearchWorker.request``)."""
 
 JOB_FAILURES = {
+    # Translators: {detail} is the error itself, as Python words it (as above).
     "move": N_("the move failed: {detail}"),
     "hint": N_("the hint failed: {detail}"),
     "review": N_("the review failed: {detail}"),

@@ -455,6 +455,7 @@ def parse_tables(text: str, label: str | None = None) -> PatternTables:
     for index, entry in enumerate(phases):
         phase = str(index + 1)
         if not isinstance(entry, dict):
+            # Translators: {file} names the pattern tables file, {phase} is a phase's number.
             raise bad(_("{file} phase {phase} is not a table"), phase=phase)
         empties = entry.get("empties")
         if (not isinstance(empties, list) or len(empties) != 2
@@ -502,10 +503,11 @@ def parse_tables(text: str, label: str | None = None) -> PatternTables:
 def _table(entry: object, size: int, pattern: str, phase: str, bad) -> list[int]:
     """The table of ``pattern`` in phase number ``phase``; ``bad(message, **fields)``
     makes the error (``{file}`` filled in)."""
-    # Translators: {pattern} is a pattern's name in the file ("edge_x"): never translated.
     if (not isinstance(entry, dict) or not isinstance(entry.get("gaps"), list)
             or not isinstance(entry.get("values"), list)
             or len(entry["gaps"]) != len(entry["values"])):
+        # Translators: {pattern} is a pattern's name in the file ("edge_x"); {shape} is the
+        # table's JSON shape, "{gaps: [...], values: [...]}": neither is translated.
         raise bad(_("{file} phase {phase}, {pattern}: a table is {shape} of equal length"),
                   phase=phase, pattern=pattern, shape="{gaps: [...], values: [...]}")
     gaps, values = entry["gaps"], entry["values"]
