@@ -91,11 +91,26 @@ def update() -> list[Path]:
     return done
 
 
+GETTEXT_PLURALS = {
+    "fr": "nplurals=2; plural=(n > 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "it": "nplurals=2; plural=(n != 1);",
+    "pt": "nplurals=2; plural=(n != 1);",
+    "pt_BR": "nplurals=2; plural=(n > 1);",
+}
+"""Plural rules where gettext catalogs keep the classic forms: CLDR (Babel's default)
+adds a form for round millions in these languages, which no translation tool expects."""
+
+
 def init(language: str) -> Path:
     """A new catalog for ``language`` (``pt_BR``), every message still to translate."""
     template = read_catalog(TEMPLATE)
     catalog = Catalog(locale=language, project="Plies", header_comment=f"# {HEADER}",
                       fuzzy=False)
+    if language in GETTEXT_PLURALS:
+        catalog.mime_headers = [(key, value) for key, value in catalog.mime_headers
+                                if key != "Plural-Forms"] + [
+            ("Plural-Forms", GETTEXT_PLURALS[language])]
     catalog.update(template, no_fuzzy_matching=True)
     path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
     if path.exists():

@@ -73,7 +73,7 @@ def score_fields(game: Game, evaluator: Evaluator, score: int, exact: bool,
     return {
         "score": score,
         "win_chance": round(chance(game.name, score, evaluator.name, exact), 4),
-        "words": describe(game.name, score, game.side_names[game.turn], exact=exact,
+        "words": describe(game.name, score, _(game.side_names[game.turn]), exact=exact,
                           preset=evaluator.name, margin=margin),
         "unit": raw_text(game.name, score, exact=exact),
     }

@@ -781,7 +781,7 @@ class PlayScene(Scene):
         x0, x1 = self._toolbar_title_space
         game = self.game
         variant = variant_text(game)
-        title = f"{game.title}" + (f" · {variant}" if variant else "")
+        title = _(game.title) + (f" · {variant}" if variant else "")
         if self.session.demo:
             # Translators: the window's title line of a game the computer plays alone.
             title = _("{title} · demo").format(title=title)

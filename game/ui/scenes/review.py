@@ -524,7 +524,7 @@ class ReviewScene(Scene):
         """The toolbar's title, "Review · GAME", or "Review" where that does not fit
         between the buttons ("Review · Co…" reads worse; the board shows the game)."""
         x0, x1 = self._title_space
-        title = _("Review · {game}").format(game=self.game.title)
+        title = _("Review · {game}").format(game=_(self.game.title))
         return title if draw.text_size(title, 24)[0] <= x1 - x0 else _("Review")
 
     def draw(self, surface: pygame.Surface) -> None:
