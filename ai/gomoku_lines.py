@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ai.evaluators.base import weight
+from game.i18n import _
 from game.rules.base import Game
 from game.rules.renju import forbidden_kind, may_be_forbidden
 
@@ -54,15 +55,23 @@ class Weights:
     unit: int = weight(100, 1, 10000)
 
     def __post_init__(self) -> None:
+        # The weights' names in these four messages (forced_win, five, max_candidates,
+        # unit, forcing) are a weights file's keys: the translators keep them.
         for field in dataclasses.fields(self):
             if getattr(self, field.name) < 0:
-                raise ValueError(f"weight {field.name} must not be negative")
+                # Translators: {weight} is a weight's name, a weights file's key.
+                raise ValueError(_("weight {weight} must not be negative").format(
+                    weight=field.name))
         if self.forced_win >= 900_000 or self.five >= 900_000:
-            raise ValueError("forced_win and five must stay below 900000 (proven wins lie above)")
+            # Translators: forced_win and five are a weights file's keys: never translated.
+            raise ValueError(_("forced_win and five must stay below 900000 (proven wins lie "
+                               "above)"))
         if self.max_candidates < 1 or self.unit < 1:
-            raise ValueError("max_candidates and unit must be at least 1")
+            # Translators: max_candidates and unit are a weights file's keys.
+            raise ValueError(_("max_candidates and unit must be at least 1"))
         if self.forcing not in (0, 1):
-            raise ValueError("forcing must be 0 or 1")
+            # Translators: forcing is a weights file's key.
+            raise ValueError(_("forcing must be 0 or 1"))
 
 
 
@@ -78,6 +87,7 @@ only cells that make a four; ``TWO``/``ONE``: the best five-cell segment through
 cell holds two / one stones of the side; ``DEAD``: no five fits through the cell.
 """
 
+# untranslated: developer names (doctests and debugging; ai.explain words shapes itself)
 CLASS_NAMES = ("dead", "one", "two", "closed three", "split three", "open three",
                "four", "open four", "five")
 
@@ -182,7 +192,7 @@ def rule_name(rule: str | bool) -> str:
     if isinstance(rule, bool):
         return "standard" if rule else "freestyle"
     if rule not in RULE_EXACT:
-        raise ValueError(f"unknown Gomoku rule {rule!r}")
+        raise ValueError(_("unknown Gomoku rule {rule}").format(rule=repr(rule)))
     return rule
 
 
@@ -257,12 +267,12 @@ def geometry(size: int) -> Geometry:
                     lines.append(tuple(cells))
     wall_pad = sum(_WALL << 2 * i for i in range(_PAD))
     empty_codes = tuple(wall_pad | wall_pad << 2 * (len(cells) + _PAD) for cells in lines)
-    memberships: list[list[tuple[int, int, int]]] = [[] for _ in range(size * stride)]
+    memberships: list[list[tuple[int, int, int]]] = [[] for _i in range(size * stride)]
     for lid, cells in enumerate(lines):
         for pos, bit in enumerate(cells):
             memberships[bit].append((lid, 2 * (pos + _PAD), pos))
     rng = random.Random(0x60D0 ^ size)
-    zobrist = tuple(tuple(rng.getrandbits(64) for _ in range(size * stride)) for _ in (0, 1))
+    zobrist = tuple(tuple(rng.getrandbits(64) for _i in range(size * stride)) for _side in (0, 1))
     half = size // 2
     return Geometry(size, tuple(lines), empty_codes, tuple(tuple(m) for m in memberships),
                     zobrist, half * stride + half)
@@ -390,6 +400,7 @@ class LineTables:
         return tuple(own), tuple(opp)
 
 
+# untranslated: term keys (ai.explain.why.term_name translates them)
 PATTERN_TERMS = ("open fours", "fours", "open threes", "split threes", "closed threes",
                  "open twos", "closed twos", "room")
 """The named terms of a quiet position's score, one per pattern class (``terms``)."""

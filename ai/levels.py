@@ -26,6 +26,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import _, number
+
 if TYPE_CHECKING:
     from ai.search import Limits
 
@@ -33,8 +35,17 @@ LEVEL_NUMBERS = range(1, 9)
 """The levels, easiest first."""
 DEFAULT_LEVEL = 4
 """The level of a computer player that names none."""
-LEVEL_RANGE = f"{LEVEL_NUMBERS[0]} to {LEVEL_NUMBERS[-1]}"
-"""How a sentence names the range: ``"1 to 8"``."""
+LEVEL_RANGE = f"{LEVEL_NUMBERS[0]} to {LEVEL_NUMBERS[-1]}"  # untranslated: use level_range()
+"""The range in English, ``"1 to 8"``, for the callers not yet asking :func:`level_range`
+(built at import time, so never translated)."""
+
+
+def level_range() -> str:
+    """How a sentence names the range, in the current language: ``"1 to 8"``."""
+    # Translators: the range of the computer's levels, "1 to 8", shown inside a
+    # sentence or a help text ("computer level (1 to 8)").
+    return _("{first} to {last}").format(first=number(LEVEL_NUMBERS[0]),
+                                         last=number(LEVEL_NUMBERS[-1]))
 
 
 def is_level(value: Any) -> bool:
@@ -42,7 +53,7 @@ def is_level(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value in LEVEL_NUMBERS
 
 
-def check_level(value: Any, what: str = "level") -> int:
+def check_level(value: Any) -> int:
     """``value`` as a level number, or ``ValueError`` with one sentence.
 
     Text of digits is accepted (a command line, a text record), anything else refused.
@@ -54,12 +65,14 @@ def check_level(value: Any, what: str = "level") -> int:
       ...
     ValueError: level must be 1 to 8, not 9
     """
-    number = int(value) if isinstance(value, str) and value.strip().isdigit() \
+    found = int(value) if isinstance(value, str) and value.strip().isdigit() \
         and len(value.strip()) < 4 else value
-    if not is_level(number):
-        shown = repr(value) if isinstance(value, str) else value
-        raise ValueError(f"{what} must be {LEVEL_RANGE}, not {shown}")
-    return number
+    if not is_level(found):
+        shown = repr(value) if isinstance(value, str) else str(value)
+        # Translators: {value} is what was given instead, as typed: 9, 'five'.
+        raise ValueError(_("level must be {first} to {last}, not {value}").format(
+            first=number(LEVEL_NUMBERS[0]), last=number(LEVEL_NUMBERS[-1]), value=shown))
+    return found
 
 
 @dataclasses.dataclass(frozen=True)
@@ -96,7 +109,9 @@ class Level:
     def label(self) -> str:
         """How the new-game dialog names it: ``"Level 4 — depth 4"``; short, to fit
         the level selector at the smallest window (the README's table has the rest)."""
-        return f"Level {self.number} — depth {self.depth}"
+        # Translators: a choice in the level selector; keep it short (~20 characters).
+        return _("Level {number} — depth {depth}").format(number=number(self.number),
+                                                           depth=number(self.depth))
 
     def limits(self, unit: int = 100) -> Limits:
         """Search limits for an evaluator whose ``unit`` is ``unit`` points."""
@@ -190,14 +205,15 @@ class Step:
     """What changed in either level since (empty: measured with today's table)."""
 
 
-_HEADLINE = "first table"
+# The steps' references and notes point into ai/TUNING.md, for developers: English.
+_HEADLINE = "first table"  # untranslated: developer documentation (ai/TUNING.md)
 """``ai/TUNING.md``, "Level against the level below"."""
 _S5 = "session 5"
 """``ai/TUNING.md``, "Session 5: the random choice prefers the better moves"."""
 _S7 = "session 7"
 """``ai/TUNING.md``, "Session 7: Connect-4 levels ordered by value keeping"."""
-_BEFORE_S5 = "before session 5's weighted choice"
-_TTT = "tic-tac-toe levels"
+_BEFORE_S5 = "before session 5's weighted choice"  # untranslated: developer documentation
+_TTT = "tic-tac-toe levels"  # untranslated: developer documentation
 """``ai/TUNING.md``, "Tic-tac-toe levels"."""
 AIMED = ("connect4", "othello", "gomoku")
 """The games whose steps are aimed at ``TARGET``; tic-tac-toe's levels are placed for
@@ -212,6 +228,7 @@ STEPS: dict[str, tuple[Step, ...]] = {
         Step(78.0, 400, _S7),
         Step(63.0, 400, _S5),
         Step(70.0, 600, _HEADLINE),
+        # untranslated: developer documentation
         Step(73.0, 120, _HEADLINE, "before sessions 6-7 changed its solver"),
     ),
     "othello": (
@@ -230,6 +247,7 @@ STEPS: dict[str, tuple[Step, ...]] = {
         Step(72.0, 120, _HEADLINE, _BEFORE_S5),
         Step(68.0, 120, _HEADLINE),
         Step(69.0, 120, _HEADLINE),
+        # untranslated: developer documentation
         Step(72.0, 120, _HEADLINE, "level 8 without its threat search"),
     ),
     # Placed for a learner, not aimed at TARGET (perfect play draws): from the empty
@@ -257,14 +275,14 @@ def steps_range() -> tuple[float, float]:
 def steps_markdown() -> str:
     """The table of measured steps that ``ai/TUNING.md`` shows (a test keeps it equal)."""
     lines = ["| step | " + " | ".join(STEPS) + " |", "|---|" + "---|" * len(STEPS)]
-    for index, number in enumerate(LEVEL_NUMBERS[1:]):
+    for index, higher in enumerate(LEVEL_NUMBERS[1:]):
         cells = []
         for game in STEPS:
             step = STEPS[game][index]
             mark = " ✗" if game in AIMED and step.score < TARGET else ""
             note = f", {step.note}" if step.note else ""
             cells.append(f"{step.score:g}%{mark} of {step.games} ({step.where}{note})")
-        lines.append(f"| L{number} v L{number - 1} | " + " | ".join(cells) + " |")
+        lines.append(f"| L{higher} v L{higher - 1} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -274,7 +292,7 @@ def level(game_name: str, number: int) -> Level:
     try:
         return LEVELS[game_name][number - 1]
     except KeyError:
-        raise ValueError(f"no levels for game {game_name!r}") from None
+        raise ValueError(_("no levels for game {game}").format(game=repr(game_name))) from None
 
 
 def level_evaluator(game_name: str | None, number: int) -> str:
@@ -295,26 +313,27 @@ def markdown_table() -> str:
     games = list(LEVELS)
     lines = ["| level | " + " | ".join(games) + " |",
              "|---|" + "---|" * len(games)]
-    for index, number in enumerate(LEVEL_NUMBERS):
+    for index, shown in enumerate(LEVEL_NUMBERS):
         cells = [_cell(LEVELS[name][index]) for name in games]
-        default = " (default)" if number == DEFAULT_LEVEL else ""
-        lines.append(f"| {number}{default} | " + " | ".join(cells) + " |")
+        default = " (default)" if shown == DEFAULT_LEVEL else ""
+        lines.append(f"| {shown}{default} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
 def _cell(chosen: Level) -> str:
-    """``depth 4, ≤ 2 s, random 0.5, no solver``: only what differs from plain depth."""
+    """``depth 4, ≤ 2 s, random 0.5, no solver``: only what differs from plain depth.
+    The README's words (English, a test keeps the README equal): never translated."""
     parts = [f"depth {chosen.depth}"]
     if chosen.seconds is not None:
         parts.append(f"≤ {chosen.seconds:g} s")
     if chosen.randomness:
         parts.append(f"random {chosen.randomness:g}")
     if not chosen.solver:
-        parts.append("no solver")
+        parts.append("no solver")  # untranslated: README table
     if chosen.solver_reach is not None:
-        parts.append(f"exact from {chosen.solver_reach} empty")
+        parts.append(f"exact from {chosen.solver_reach} empty")  # untranslated: README table
     if chosen.threats:
-        parts.append("threat search (VCT)")
+        parts.append("threat search (VCT)")  # untranslated: README table
     if chosen.evaluator != "default":
         parts.append(f"{chosen.evaluator} evaluator")
     return ", ".join(parts)

@@ -34,6 +34,7 @@ import random
 
 from ai.evaluators import load_evaluator
 from ai.search import Limits, Searcher
+from game.i18n import _, ngettext, number
 from game.rules.base import Game, Move
 
 __all__ = ["BALANCED_MARGIN", "JUDGE_DEPTH", "OPENING_TRIALS", "PLACEMENT_DEPTH",
@@ -90,7 +91,7 @@ def _white(score: int, searcher: Searcher) -> str:
     chance ("White 58%"), or "White wins in 3 moves" for a proof."""
     from ai.explain.scores import describe
 
-    return describe("gomoku", score, "White", preset=searcher.evaluator.name)
+    return describe("gomoku", score, _("White"), preset=searcher.evaluator.name)
 
 
 def choose(game: Game, options: tuple[str, ...], searcher: Searcher,
@@ -103,21 +104,37 @@ def choose(game: Game, options: tuple[str, ...], searcher: Searcher,
     if limits.threats:
         winner = threat_winner(game, searcher)
         if winner is not None:
-            colour = ("black", "white")[winner]
-            return colour, (f"I take {colour.capitalize()}: it wins by a sequence of "
-                            "threats (fours and threes) whatever the other side does.")
+            if winner == 0:
+                return "black", _("I take Black: it wins by a sequence of threats (fours "
+                                  "and threes) whatever the other side does.")
+            return "white", _("I take White: it wins by a sequence of threats (fours and "
+                              "threes) whatever the other side does.")
     result = searcher.search(game.copy(), Limits(depth=limits.depth, seconds=limits.seconds,
                                                  use_solver=limits.use_solver,
                                                  threats=limits.threats))
     unit = searcher.evaluator.unit
     score = result.score  # White's view: White is to move
-    seen = f"the search gives {_white(score, searcher)} looking {result.depth} moves ahead"
     if "place-two" in options and abs(score) <= unit:
-        return "place-two", f"The position is about even ({seen}): I place two more stones " \
-                            "and let you choose."
-    if score > 0:
-        return "white", f"I take White: {seen}."
-    return "black", f"I take Black: {seen}."
+        # Translators: {chance} is White's prospects, "White 58%" or "White wins in 3
+        # moves"; {depth} counts the moves the search looked ahead.
+        choice, text = "place-two", ngettext(
+            "The position is about even (the search gives {chance} looking {depth} move "
+            "ahead): I place two more stones and let you choose.",
+            "The position is about even (the search gives {chance} looking {depth} moves "
+            "ahead): I place two more stones and let you choose.", result.depth)
+    elif score > 0:
+        # Translators: as above ({chance}: White's prospects; {depth}: moves looked ahead).
+        choice, text = "white", ngettext(
+            "I take White: the search gives {chance} looking {depth} move ahead.",
+            "I take White: the search gives {chance} looking {depth} moves ahead.",
+            result.depth)
+    else:
+        # Translators: as above ({chance}: White's prospects; {depth}: moves looked ahead).
+        choice, text = "black", ngettext(
+            "I take Black: the search gives {chance} looking {depth} move ahead.",
+            "I take Black: the search gives {chance} looking {depth} moves ahead.",
+            result.depth)
+    return choice, text.format(chance=_white(score, searcher), depth=number(result.depth))
 
 
 def place_two(game: Game, searcher: Searcher,
@@ -147,14 +164,20 @@ def place_two(game: Game, searcher: Searcher,
                     best = (value, move)
             work.pop()
         best = best or decided
+        # untranslated: developer error
         assert best is not None, "a position in an opening has moves"
         score, move = best
         work.push(move)
         placed.append(move)
     names = " ".join(game.move_name(m) for m in placed)
-    return placed, (f"I place {names}: the search then gives {_white(score, searcher)} "
-                    f"looking {PLACEMENT_DEPTH} moves ahead, about even, so either colour "
-                    "will do.")
+    # Translators: {stones} names the two stones placed, "h9 g7"; {chance} is White's
+    # prospects, "White 52%"; {depth} counts the moves the search looked ahead.
+    return placed, ngettext(
+        "I place {stones}: the search then gives {chance} looking {depth} move ahead, "
+        "about even, so either colour will do.",
+        "I place {stones}: the search then gives {chance} looking {depth} moves ahead, "
+        "about even, so either colour will do.", PLACEMENT_DEPTH).format(
+            stones=names, chance=_white(score, searcher), depth=number(PLACEMENT_DEPTH))
 
 
 # --- the first stones ------------------------------------------------------------------
@@ -185,11 +208,11 @@ def random_openings(game: Game, plies: int, count: int, seed: int,
     judge = Searcher(evaluator, tt_bits=16)
     openings: list[list[int]] = []
     seen: set[tuple[int, ...]] = set()
-    for _ in range(count * 40):
+    for _trial in range(count * 40):
         if len(openings) == count:
             break
         trial = game.copy()
-        for _ in range(plies):
+        for _ply in range(plies):
             moves = evaluator.candidate_moves(trial) if not trial.is_over() else []
             if not moves:
                 break
@@ -224,9 +247,15 @@ def first_stones(game: Game, searcher: Searcher, seed: int) -> tuple[list[Move],
         score = searcher.search(work, Limits(depth=PLACEMENT_DEPTH)).score
         if best is None or abs(score) < abs(best[0]):
             best = (score, line)
+    # untranslated: developer error
     assert best is not None, "an empty board has openings"
     score, line = best
     names = " ".join(game.move_name(m) for m in line)
-    return line, (f"I place {names}: of {OPENING_TRIALS} tries the nearest to even "
-                  f"({_white(score, searcher)} looking {PLACEMENT_DEPTH} moves ahead), so "
-                  "either colour is a fair choice for you.")
+    # Translators: {stones} names the stones placed, "h8 i9 h10"; {tries} is how many
+    # openings were compared (12); {chance} is White's prospects, "White 52%"; {depth}
+    # counts the moves the search looked ahead (2).
+    return line, _("I place {stones}: of {tries} tries the nearest to even ({chance} "
+                   "looking {depth} moves ahead), so either colour is a fair choice for "
+                   "you.").format(stones=names, tries=number(OPENING_TRIALS),
+                                  chance=_white(score, searcher),
+                                  depth=number(PLACEMENT_DEPTH))

@@ -32,6 +32,7 @@ from enum import IntEnum
 from typing import Literal, NamedTuple
 
 from ai.evaluators.base import WIN, WIN_THRESHOLD, Evaluator, ExactSolver, Solution, is_proven
+from game.i18n import _
 from game.rules.base import Game, Move
 
 INFINITY = WIN + 1
@@ -163,13 +164,13 @@ class Limits:
 
     def __post_init__(self) -> None:
         if self.depth is None and self.seconds is None and self.nodes is None:
-            raise ValueError("a search needs a depth, a time or a node limit")
+            raise ValueError(_("a search needs a depth, a time or a node limit"))
         if self.depth is not None and self.depth < 1:
-            raise ValueError("search depth must be at least 1")
+            raise ValueError(_("search depth must be at least 1"))
         if self.solver_reach is not None and self.seconds is None and self.nodes is None:
-            raise ValueError("a solver reach needs a time or node limit")
+            raise ValueError(_("a solver reach needs a time or node limit"))
         if self.threats and self.seconds is None and self.nodes is None:
-            raise ValueError("a threat search needs a time or node limit")
+            raise ValueError(_("a threat search needs a time or node limit"))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -258,6 +259,7 @@ class _Stopped(Exception):
     """Unwinds a search from deep inside; only the driver in this module catches it."""
 
     def __init__(self, by_user: bool) -> None:
+        # untranslated: developer text (caught in this module, never shown)
         super().__init__("stopped by the user" if by_user else "limit reached")
         self.by_user = by_user
 
@@ -296,6 +298,7 @@ class Searcher:
         deepening_step: int | None = None,
     ) -> None:
         if mode not in MODES:
+            # untranslated: developer error (the command line offers only MODES)
             raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(MODES)}")
         self.evaluator = evaluator
         self.mode: Mode = mode
@@ -307,6 +310,7 @@ class Searcher:
         self.use_pvs = full and use_pvs
         self.deepening_step = hints.deepening_step if deepening_step is None else deepening_step
         if self.deepening_step < 1:
+            # untranslated: developer error (an evaluator's hint or a tool's argument)
             raise ValueError("the deepening step must be at least 1 ply")
         # A prime number of slots, indexed by ``key % size``: Connect-4 and Othello keys
         # are raw bitboards whose low bits are alike across most positions, so masking
@@ -364,7 +368,7 @@ class Searcher:
         the time lasts. Proven results and forced moves are not checked."""
         deadline = None if limits.seconds is None else started + limits.seconds * VERIFY_SHARE
         left = list(moves)
-        for _ in range(VERIFY_TRIES):
+        for _i in range(VERIFY_TRIES):
             if (result.stopped or result.move is None or is_proven(result.score)
                     or len(left) <= 1 or result.move not in left
                     or (deadline is not None and time.perf_counter() >= deadline)):
@@ -463,7 +467,8 @@ class Searcher:
         and the search ranks the other moves below it. ``randomness`` is ignored.
         """
         if count < 1:
-            raise ValueError("count must be at least 1")
+            # Translators: "count" is how many best moves were asked for.
+            raise ValueError(_("count must be at least 1"))
         game, started = self._begin(game, limits, stop)
         if game.is_over():
             return TopMoves(0, (), 0, 0.0, exact=True)
@@ -508,10 +513,10 @@ class Searcher:
         try:
             for depth in range((max_depth - 1) % step + 1, max_depth + 1, step):
                 self._reached_horizon = False
-                self._killers = [[None, None] for _ in range(depth + 2)]
+                self._killers = [[None, None] for _i in range(depth + 2)]
                 remaining = list(order)
                 lines: list[Line] = [] if proven is None else [proven]
-                for _ in range(count - len(lines)):
+                for _i in range(count - len(lines)):
                     info = self._search_root(game, remaining, depth, 0, started, None)
                     pv = self._extend_line(game, info.pv, depth)
                     lines.append(Line(info.move, info.score, pv))
@@ -633,7 +638,7 @@ class Searcher:
                 except _Stopped:
                     break
         finally:
-            for _ in range(played):
+            for _i in range(played):
                 game.pop()
         return tuple(line)
 
@@ -663,7 +668,7 @@ class Searcher:
                 extended.append(entry.move)
             return tuple(extended)
         finally:
-            for _ in range(played):
+            for _i in range(played):
                 game.pop()
 
     # --- driver -----------------------------------------------------------------
@@ -673,7 +678,8 @@ class Searcher:
         """Reset the counters and limits for one search; returns the copy to search
         and the start time."""
         if self.mode != "full" and limits.depth is None:
-            raise ValueError(f"{self.mode} search needs a depth limit")
+            # Translators: {mode} is the search's name as typed: "alphabeta" or "minimax".
+            raise ValueError(_("{mode} search needs a depth limit").format(mode=self.mode))
         started = time.perf_counter()
         self.nodes = self.tt_probes = self.tt_hits = 0
         self._stop = stop
@@ -783,7 +789,7 @@ class Searcher:
         deepening_started = time.perf_counter()
         for depth in range(first, max_depth + 1, step):
             self._reached_horizon = False
-            self._killers = [[None, None] for _ in range(depth + 2)]
+            self._killers = [[None, None] for _i in range(depth + 2)]
             info = self._search_root(game, root_moves, depth, limits.randomness, started, previous,
                                      limits.exact_moves)
             tree_complete = not self._reached_horizon

@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 from ai.evaluators.base import Evaluator
 from ai.search import Limits, Mode, Searcher, SearchInfo, SearchResult
+from game.i18n import N_, _
 from game.rules.base import Game
 
 ReportKind = Literal["progress", "result", "error"]
@@ -77,11 +78,36 @@ class WorkerReport:
     payload: Any = None
 
 
+# Translators: {detail} is the error itself, as Python words it ("RuntimeError: disk on
+# fire"); this and the sentences below say which of the computer's tasks failed.
+SEARCH_FAILURE = N_("the computer player failed: {detail}")
+"""The error sentence of a failed search (``SearchWorker.request``)."""
+
+JOB_FAILURES = {
+    # Translators: {detail} is the error itself, as Python words it (as above).
+    "move": N_("the move failed: {detail}"),
+    "hint": N_("the hint failed: {detail}"),
+    "review": N_("the review failed: {detail}"),
+    "analysis": N_("the analysis failed: {detail}"),
+    "opening": N_("the opening failed: {detail}"),
+    "tree recording": N_("the tree recording failed: {detail}"),  # untranslated: key, a tag
+}
+"""The error sentence of a failed job, by the ``purpose`` its caller gave (the window's
+tasks); translated when it is said."""
+
+
+def _failure(purpose: str) -> str:
+    """The (untranslated) error sentence of a failed job of ``purpose``."""
+    # Translators: only for a task not named above; {purpose} is its English tag.
+    return JOB_FAILURES.get(purpose) or N_("the {purpose} failed: {detail}")
+
+
 @dataclasses.dataclass
 class _Request:
     """One unit of work for the thread: a search is a ``Job`` like any other.
 
-    ``failure`` opens the error sentence; ``progress_field`` and ``result_field`` name
+    ``failure`` is the error sentence (marked, translated when said: ``{detail}`` and
+    maybe ``{purpose}`` are filled in); ``progress_field`` and ``result_field`` name
     the ``WorkerReport`` field each report's value goes in (a search fills ``info`` and
     ``result``, other jobs ``payload``).
     """
@@ -137,8 +163,7 @@ class SearchWorker:
             searcher = self._searcher_for(game, evaluator, mode)
             return searcher.search(game, limits, stop=stop, on_info=progress)
 
-        self._submit(_Request(generation, purpose, search, "the computer player failed",
-                              "info", "result"))
+        self._submit(_Request(generation, purpose, search, SEARCH_FAILURE, "info", "result"))
 
     def run_job(self, generation: int, job: Job, *, purpose: str) -> None:
         """Run ``job`` (see ``Job``) on the worker thread; cancels whatever was running.
@@ -147,8 +172,7 @@ class SearchWorker:
         passes on, then one ``result`` with its return value (or one ``error``);
         nothing once it is cancelled.
         """
-        self._submit(_Request(generation, purpose, job, f"the {purpose} failed",
-                              "payload", "payload"))
+        self._submit(_Request(generation, purpose, job, _failure(purpose), "payload", "payload"))
 
     def cancel(self, generation: int | None = None) -> None:
         """Stop the running request and drop a waiting one; neither reports again.
@@ -172,6 +196,7 @@ class SearchWorker:
         """Queue ``request`` in place of whatever was running or waiting."""
         with self._wake:
             if self._closing:
+                # untranslated: developer error (a request after shutdown())
                 raise RuntimeError("the search worker has been shut down")
             self._cancel_locked()
             self._pending = request
@@ -215,7 +240,8 @@ class SearchWorker:
             value = request.job(request.stop, progress)
         except Exception as error:  # reaches the user as an error report, never a hang
             detail = traceback.format_exception_only(error)[-1].strip()
-            report("error", error=f"{request.failure}: {detail}")
+            report("error", error=_(request.failure).format(detail=detail,
+                                                            purpose=request.purpose))
             return
         report("result", **{request.result_field: value})
 

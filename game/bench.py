@@ -148,7 +148,7 @@ def figures_text(figures: dict[str, Any]) -> str:
     lines = [f"== {figures['game']} ==",
              _("perft {depth}: {nodes} leaves in {seconds} s = {speed} positions/s").format(
                  depth=perft_row["depth"], nodes=perft_row["nodes"],
-                 seconds=f"{perft_row['seconds']:.2f}",
+                 seconds=number(perft_row['seconds'], 2),
                  speed=number(perft_row["nodes_per_second"])),
              _("search, {seconds} s per position ({evaluator} evaluator):").format(
                  seconds=figures["search_seconds"], evaluator=figures.get("eval") or "default"),
@@ -179,8 +179,8 @@ def figures_text(figures: dict[str, Any]) -> str:
                     moves=" ".join(row["best_moves"]),
                     published_score=f"{row['published_score']:+d}",
                     published_moves=" ".join(row["published_best"]), verdict=verdict,
-                    nodes=number(row["nodes"]), seconds=f"{row['seconds']:.1f}",
-                    cpu=f"{row['cpu_seconds']:.1f}"))
+                    nodes=number(row["nodes"]), seconds=number(row['seconds'], 1),
+                    cpu=number(row['cpu_seconds'], 1)))
     return "\n".join(lines)
 
 

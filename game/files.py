@@ -49,7 +49,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from game.i18n import N_, _, current, ngettext
+from game.i18n import N_, _, current, ngettext, number
 
 RECORD_BYTES = 1_000_000
 """Game records and the autosave: the longest real game is a few kilobytes."""
@@ -261,7 +261,7 @@ def _label(path: str | os.PathLike[str], name: str | None) -> str:
 def _size(count: int) -> str:
     if count >= 100_000:
         # Translators: a file's size in megabytes, "1.0 MB".
-        return _("{size} MB").format(size=f"{count / 1_000_000:.1f}")
+        return _("{size} MB").format(size=number(count / 1_000_000, 1))
     return ngettext("{count} byte", "{count} bytes", count).format(count=count)
 
 

@@ -35,9 +35,21 @@ from decimal import Decimal
 from pathlib import Path
 
 __all__ = [
-    "AUTO", "LANGUAGES", "N_", "_", "available", "current", "desktop_language", "english",
+    "AUTO",
+    "LANGUAGES",
+    "N_",
+    "_",
+    "available",
+    "current",
+    "desktop_language",
+    "english",
     "language_name",
-    "ngettext", "number", "percent", "pgettext", "set_language",
+    "ngettext",
+    "number",
+    "percent",
+    "pgettext",
+    "set_language",
+    "translated",
 ]
 
 DOMAIN = "plies"
@@ -146,6 +158,12 @@ def english() -> Iterator[None]:
     finally:
         with _lock:
             _translation, _language = saved
+
+
+def translated(message: str, language: str) -> str:
+    """``message`` in ``language`` whatever the language spoken (for files that carry
+    every language at once, such as the desktop entry); itself where none is known."""
+    return message if language == "en" else _load(language).gettext(message)
 
 
 def current() -> str:

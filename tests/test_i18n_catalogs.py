@@ -164,3 +164,27 @@ def test_plies_help_speaks_the_language(language) -> None:
 def _env() -> dict[str, str]:
     return {key: value for key, value in os.environ.items()
             if key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+
+
+@pytest.mark.parametrize("language", REQUIRED)
+def test_a_bad_file_is_one_sentence_in_the_language(language, tmp_path) -> None:
+    """``LANGUAGE=fr plies show bad.json``: the one sentence of a bad record, translated
+    whole (the rules' reason inside it too), status 2 as in English."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "plies-game", "version": 1, "game": "othello", '
+                   '"moves": "f5f5"}')
+
+    def show(lang: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "game", "show", str(bad)],
+                              capture_output=True, text=True, env={**_env(), "LANGUAGE": lang},
+                              check=False)
+
+    english, translated = show("en"), show(language)
+    assert english.returncode == translated.returncode == 2
+    assert english.stdout == translated.stdout == ""
+    assert english.stderr.count("\n") == translated.stderr.count("\n") == 1
+    i18n.set_language(language)
+    expected_reason = i18n._("the square is taken")
+    assert expected_reason != "the square is taken"
+    assert expected_reason in translated.stderr, translated.stderr
+    assert "f5" in translated.stderr and "bad.json" in translated.stderr

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 
 from ai.evaluators.base import ExactSolver
+from game.i18n import _
 
 _SOLVERS = {
     "connect4": ("ai.endgame.connect4", "Connect4Solver"),
@@ -28,5 +29,5 @@ def solver_for(game_name: str) -> ExactSolver:
     try:
         module_name, class_name = _SOLVERS[game_name]
     except KeyError:
-        raise ValueError(f"no solver for game {game_name!r}") from None
+        raise ValueError(_("no solver for game {game}").format(game=repr(game_name))) from None
     return getattr(importlib.import_module(module_name), class_name)()

@@ -211,6 +211,7 @@ def _compile_winning_cells(stride: int, connect: int, board: int | None) -> Call
         first = "L1" if op == "<<" else "R1"
         return " & ".join([first] + [f"(p {op} {i * d})" for i in range(2, count + 1)])
 
+    # untranslated: generated code
     body = ["def winning_cells(p, mask):" if board is not None else "def winning_cells(p):",
             "    r = " + " & ".join(f"(p << {i})" for i in range(1, need + 1))]
     for d in (stride, stride + 1, stride - 1):  # right, up-right, down-right
@@ -219,9 +220,11 @@ def _compile_winning_cells(stride: int, connect: int, board: int | None) -> Call
         terms += [f"({product('<<', b, d)} & {product('>>', need - b, d)})"
                   for b in range(2, need - 1)]
         body += [f"    L1 = p << {d}", f"    R1 = p >> {d}", "    r |= " + " | ".join(terms)]
+    # untranslated: generated code
     body.append(f"    return r & ({board} ^ mask)" if board is not None else "    return r")
     source = "\n".join(body)
     namespace: dict[str, Any] = {}
+    # untranslated: generated code (its file name)
     exec(compile(source, f"<connect4 winning cells {stride}/{connect}>", "exec"), namespace)
     return namespace["winning_cells"]
 
@@ -303,7 +306,7 @@ class Connect4Solver(ExactSolver):
         then ``poll`` alone limits the solve). Raises whatever ``poll`` raises (the
         search's stop); the table stays usable either way.
         """
-        assert not game.is_over(), "solve() needs a running game"
+        assert not game.is_over(), "solve() needs a running game"  # untranslated: developer error
         bits, engine = self._engine_for(game, poll, reach is None)
         try:
             return self._solve(game, bits, engine)
@@ -376,6 +379,7 @@ class Connect4Solver(ExactSolver):
         ones (a search's best guess: in a won position the first winning move ends the
         class pass). Same returns and stops as ``solve``.
         """
+        # untranslated: developer error
         assert not game.is_over(), "prove() needs a running game"
         bits, engine = self._engine_for(game, poll, reach is None)
         try:
@@ -455,6 +459,7 @@ class Connect4Solver(ExactSolver):
     def classes(self, game: Game, poll: Callable[[], None] = lambda: None) -> dict[Move, int]:
         """Every legal move's result class: ``1`` it wins, ``0`` it draws, ``-1`` it
         loses (one ``[-1, 1]`` window per move; no node cap, ``poll`` stops it)."""
+        # untranslated: developer error
         assert not game.is_over(), "classes() needs a running game"
         bits, engine = self._engine_for(game, poll, budget=False)
         cur: int = game.current  # type: ignore[attr-defined]
@@ -476,6 +481,7 @@ class Connect4Solver(ExactSolver):
         tested for beating the best so far), and then each undecided move needs one
         null window (does it reach the class?) instead of a ``[-1, 1]`` window.
         """
+        # untranslated: developer error
         assert not game.is_over(), "keepers() needs a running game"
         bits, engine = self._engine_for(game, poll, budget=False)
         cur: int = game.current  # type: ignore[attr-defined]
@@ -598,12 +604,14 @@ def _compile_fresh_stack_chunk() -> Callable[..., int]:
     left after it. Where frames are kept otherwise it costs one call per probe.
     """
     names = " = ".join(f"_{i}" for i in range(SPACER_LOCALS))
+    # untranslated: generated code (the source and its file name)
     source = ("def fresh_stack_chunk(negamax, *args):\n"
               "    if negamax is None:  # never: the names only size the frame\n"
               f"        {names} = None\n"
               "    return negamax(*args)\n")
     namespace: dict[str, Any] = {}
-    exec(compile(source, "<connect4 fresh stack chunk>", "exec"), namespace)
+    exec(compile(source, "<connect4 fresh stack chunk>", "exec"),  # untranslated: generated code
+         namespace)
     return namespace["fresh_stack_chunk"]
 
 

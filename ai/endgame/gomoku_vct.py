@@ -265,6 +265,7 @@ class _Search:
         block = self.five_or_block()
         if block is None or isinstance(block, tuple):
             return block
+        # untranslated: developer error
         assert block != NO_BLOCK, "answer_four follows a defender's four"
         board.place(block, a)
         try:

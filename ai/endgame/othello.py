@@ -350,6 +350,7 @@ class OthelloSolver(ExactSolver):
                ties: bool = True, settled: Callable[[Solution], None] | None = None,
                first: Move | None = None) -> Solution:
         """``solve`` and ``prove``; ``ties``: list every best move of a best-only solve."""
+        # untranslated: developer errors (these two)
         assert isinstance(game, Othello), "OthelloSolver solves Othello positions"
         assert not game.is_over(), "solve needs a running game"
         poll()  # a stop that is already requested takes effect at once

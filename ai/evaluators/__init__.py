@@ -39,6 +39,7 @@ from types import ModuleType
 
 from ai.evaluators.base import Evaluator, weight_range
 from game.files import EVALUATOR_BYTES, FileError, read_text
+from game.i18n import N_, _
 
 _MODULES = {
     "connect4": "ai.evaluators.connect4",
@@ -58,7 +59,8 @@ def _module(game_name: str) -> ModuleType:
     try:
         return importlib.import_module(_MODULES[game_name])
     except KeyError:
-        raise EvaluatorError(f"no evaluator for game {game_name!r}") from None
+        raise EvaluatorError(_("no evaluator for game {game}").format(
+            game=repr(game_name))) from None
 
 
 def preset_names(game_name: str) -> list[str]:
@@ -100,17 +102,28 @@ def evaluator_by_name(game_name: str, name: str | None = None, *,
     module = _module(game_name)
     name = DEFAULT_PRESET if name is None else name
     if not is_evaluator_name(name):
-        raise EvaluatorError(f"{_quote(name)} is not an evaluator name (letters, digits, "
-                             f"_ and - only; a saved game may not name a file)")
+        raise EvaluatorError(_("{name} is not an evaluator name (letters, digits, _ and - "
+                               "only; a saved game may not name a file)").format(
+                                   name=_quote(name)))
     if name in module.PRESETS:
         return _build(module, module.PRESETS[name], name)
     if user_dir is not None:
         path = Path(user_dir) / (name + USER_SUFFIX)
         if os.path.lexists(path):
             return _build(module, load_weights_file(game_name, path), name)
-    where = f" or {name}{USER_SUFFIX} in {user_dir}" if user_dir is not None else ""
-    raise EvaluatorError(f"unknown evaluator {name!r} for {game_name}: the presets are "
-                         f"{', '.join(module.PRESETS)}{where}")
+    presets = ", ".join(module.PRESETS)
+    if user_dir is None:
+        # Translators: {name} is the evaluator asked for, {game} a game's command-line
+        # name ("othello"), {presets} the list "default, naive, patterns".
+        raise EvaluatorError(_("unknown evaluator {name} for {game}: the presets are "
+                               "{presets}").format(name=repr(name), game=game_name,
+                                                   presets=presets))
+    # Translators: as above; {file} is the file name the user's evaluator would have
+    # ("mine.toml") and {folder} the folder it is looked for in.
+    raise EvaluatorError(_("unknown evaluator {name} for {game}: the presets are {presets} "
+                           "or {file} in {folder}").format(
+                               name=repr(name), game=game_name, presets=presets,
+                               file=name + USER_SUFFIX, folder=str(user_dir)))
 
 
 def _build(module: ModuleType, weights: object, name: str) -> Evaluator:
@@ -137,7 +150,7 @@ def load_evaluator(game_name: str, spec: str | None = None, *,
         return evaluator_by_name(game_name, spec, user_dir=user_dir)
     module = _module(game_name)
     path = Path(spec)
-    stem = path.stem if is_evaluator_name(path.stem) else "custom"
+    stem = path.stem if is_evaluator_name(path.stem) else "custom"  # untranslated: an id
     return _build(module, load_weights_file(game_name, path, name=spec), stem)
 
 
@@ -157,14 +170,15 @@ def load_weights_file(game_name: str, path: str | os.PathLike[str], *,
     module = _module(game_name)
     label = name if name is not None else (Path(path).name or str(path))
     try:
-        text = read_text(path, limit=EVALUATOR_BYTES, what="weights file", name=label)
+        text = read_text(path, limit=EVALUATOR_BYTES, what=N_("weights file"), name=label)
     except FileError as error:
         raise EvaluatorError(str(error)) from None
     return weights_from_toml(game_name, text, label)
 
 
-def weights_from_toml(game_name: str, text: str, label: str = "the weights file") -> object:
-    r"""Parse and check the text of a weights file (see ``load_weights_file``).
+def weights_from_toml(game_name: str, text: str, label: str | None = None) -> object:
+    r"""Parse and check the text of a weights file (see ``load_weights_file``);
+    ``label`` names it in messages (default: "the weights file", translated).
 
     >>> weights_from_toml("othello", 'base = "naive"\n[weights]\nmobility = 3').mobility
     3
@@ -174,45 +188,69 @@ def weights_from_toml(game_name: str, text: str, label: str = "the weights file"
     ai.evaluators.EvaluatorError: the weights file: weight 'mobility' must be a whole number from 0 to 400, not 1e+308
     """
     module = _module(game_name)
+    # Translators: {file} in the messages about weights files is the file's name, or
+    # "the weights file".
+    label = _("the weights file") if label is None else label
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise EvaluatorError(_clip(f"{label} is not valid TOML: {error}")) from None
+        # Translators: {reason} is the TOML reader's own English explanation.
+        raise EvaluatorError(_clip(_("{file} is not valid TOML: {reason}").format(
+            file=label, reason=str(error)))) from None
     except RecursionError:
-        raise EvaluatorError(f"{label} is nested too deeply to be a weights file") from None
+        raise EvaluatorError(_("{file} is nested too deeply to be a weights file").format(
+            file=label)) from None
     except ValueError:  # e.g. an integer with more digits than Python converts
-        raise EvaluatorError(f"{label} holds a number too long to read") from None
+        raise EvaluatorError(_("{file} holds a number too long to read").format(
+            file=label)) from None
     stray = [key for key in data if key not in ("game", "base", "weights")]
     if stray:
-        raise EvaluatorError(f"{label}: unknown entry {_quote(stray[0])}; a weights file "
-                             f"has game, base and [weights]")
+        # Translators: game, base and [weights] are the file's keys: never translated.
+        raise EvaluatorError(_("{file}: unknown entry {entry}; a weights file has game, "
+                               "base and [weights]").format(file=label,
+                                                            entry=_quote(stray[0])))
     game = data.get("game", game_name)
     if game != game_name:
-        raise EvaluatorError(f"{label} holds weights for {_quote(game)}, not {game_name}")
+        # Translators: {named} is the game the file names, {game} the game being played
+        # (both command-line names, "othello").
+        raise EvaluatorError(_("{file} holds weights for {named}, not {game}").format(
+            file=label, named=_quote(game), game=game_name))
     base_name = data.get("base", DEFAULT_PRESET)
     if not isinstance(base_name, str) or base_name not in module.PRESETS:
-        raise EvaluatorError(f"{label}: base must name a preset "
-                             f"({', '.join(module.PRESETS)}), not {_quote(base_name)}")
+        # Translators: "base" is the file's key: never translated.
+        raise EvaluatorError(_("{file}: base must name a preset ({presets}), not "
+                               "{value}").format(file=label,
+                                                 presets=", ".join(module.PRESETS),
+                                                 value=_quote(base_name)))
     weights = data.get("weights", {})
     if not isinstance(weights, dict):
-        raise EvaluatorError(f"{label}: [weights] must be a table of name = number")
+        # Translators: "[weights]" is the file's key and "name = number" its syntax.
+        raise EvaluatorError(_("{file}: [weights] must be a table of name = number").format(
+            file=label))
     base = module.PRESETS[base_name]
     known = {f.name for f in dataclasses.fields(base)}
     converted: dict[str, int] = {}
     for key, value in weights.items():
         if key not in known:
-            raise EvaluatorError(_clip(f"{label}: unknown weight {_quote(key)}; "
-                                       f"known: {', '.join(known)}"))
+            # Translators: {known} lists the weight names (identifiers, "mobility, corners").
+            raise EvaluatorError(_clip(_("{file}: unknown weight {weight}; known: "
+                                         "{known}").format(file=label, weight=_quote(key),
+                                                           known=", ".join(known))))
         low, high = weight_range(type(base), key)
-        number = _whole(value)
-        if number is None or not low <= number <= high:
-            raise EvaluatorError(f"{label}: weight {key!r} must be a whole number from "
-                                 f"{low} to {high}, not {_quote(value)}")
-        converted[key] = number
+        whole = _whole(value)
+        if whole is None or not low <= whole <= high:
+            # Translators: {weight} is a weight's name from the file ('mobility').
+            raise EvaluatorError(_("{file}: weight {weight} must be a whole number from "
+                                   "{low} to {high}, not {value}").format(
+                                       file=label, weight=repr(key), low=str(low),
+                                       high=str(high), value=_quote(value)))
+        converted[key] = whole
     try:
         return dataclasses.replace(base, **converted)
     except (ValueError, TypeError) as error:  # a rule across fields (Weights.__post_init__)
-        raise EvaluatorError(_clip(f"{label}: {error}")) from None
+        # Translators: {file}: the weights file; {problem}: one sentence saying what is wrong.
+        raise EvaluatorError(_clip(_("{file}: {problem}").format(
+            file=label, problem=str(error)))) from None
 
 
 def _whole(value: object) -> int | None:
@@ -229,11 +267,12 @@ def _whole(value: object) -> int | None:
 def _quote(value: object) -> str:
     """A short quotation of a value from a file."""
     if isinstance(value, dict):
-        return "a table"
+        # Translators: what a file held instead of a value: "... not a table".
+        return _("a table")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return "a number that long"  # str() of a 5,000-digit int raises
+        return _("a number that long")  # str() of a 5,000-digit int raises
     text = repr(value) if isinstance(value, str) else str(value)
     return text if len(text) <= 40 else text[:36] + "…"
 
@@ -243,6 +282,7 @@ def _clip(message: str, limit: int = 240) -> str:
     return message if len(message) <= limit else message[:limit - 1] + "…"
 
 
+# untranslated: the module's names
 __all__ = ["DEFAULT_PRESET", "Evaluator", "EvaluatorError", "NAME_PATTERN", "evaluator_by_name",
            "is_evaluator_name", "load_evaluator", "load_weights_file", "preset_names",
            "weight_range", "weights_from_toml"]

@@ -60,6 +60,7 @@ def weight(default: int, low: int, high: int) -> int:
     once, next to the field, and enforced when a file is read.
     """
     if not low <= default <= high:
+        # untranslated: developer error (a Weights class defined wrong)
         raise ValueError(f"default {default} outside its range {low}..{high}")
     return dataclasses.field(default=default, metadata={"range": (low, high)})
 

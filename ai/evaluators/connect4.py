@@ -80,6 +80,7 @@ from ai.endgame.connect4 import (
 from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints, weight
 from game.rules.base import Game, Move
 
+# untranslated: the module's names
 __all__ = ["PRESETS", "SURE_WIN", "Connect4Evaluator", "Weights", "build"]
 
 EVAL_CACHE_ENTRIES = 1 << 16
@@ -273,13 +274,13 @@ def _make_evaluate(bits: BoardBits, w: Weights
         mine = win(cur, mask)
         if mine & possible:
             if parts is not None:
-                parts["win next move"] = SURE_WIN
+                parts["win next move"] = SURE_WIN  # untranslated: term key (ai.explain.why.term_name translates it)
             return SURE_WIN
         theirs = win(opp, mask)
         urgent = theirs & possible
         if urgent and (urgent & (urgent - 1) or theirs & (urgent << 1)):
             if parts is not None:
-                parts["opponent's double threat"] = -SURE_WIN
+                parts["opponent's double threat"] = -SURE_WIN  # untranslated: term key (ai.explain.why.term_name translates it)
             return -SURE_WIN  # two cells to block, or a block that opens the cell above
         score = 0
         for points, cells in planes:
@@ -312,19 +313,21 @@ def _make_evaluate(bits: BoardBits, w: Weights
                 good_mine, good_theirs = live_mine & even, live_theirs & odd
             else:
                 good_mine, good_theirs = live_mine & odd, live_theirs & even
+            # untranslated: term key (ai.explain.why.term_name translates it)
             parts["threats on good rows"] = (
                 (my_odd * (good_mine & odd).bit_count() + my_even * (good_mine & even).bit_count())
                 - (their_odd * (good_theirs & odd).bit_count()
                    + their_even * (good_theirs & even).bit_count()))
             other_mine, other_theirs = live_mine ^ good_mine, live_theirs ^ good_theirs
-            parts["other threats"] = (
+            parts["other threats"] = (  # untranslated: term key (ai.explain.why.term_name translates it)
                 my_odd * (other_mine & odd).bit_count() + my_even * (other_mine & even).bit_count()
                 - their_odd * (other_theirs & odd).bit_count()
                 - their_even * (other_theirs & even).bit_count())
+            # untranslated: term keys (ai.explain.why.term_name translates them)
             parts["playable threats to block"] = -playable_w * urgent.bit_count()
-            parts["dead threats"] = dead * dead_count
-            parts["stacked threats"] = stacked * stacks
-            parts["blocked columns"] = blocked * blocks
+            parts["dead threats"] = dead * dead_count  # untranslated: term key (ai.explain.why.term_name translates it)
+            parts["stacked threats"] = stacked * stacks  # untranslated: term key (ai.explain.why.term_name translates it)
+            parts["blocked columns"] = blocked * blocks  # untranslated: term key (ai.explain.why.term_name translates it)
         return max(-limit, min(limit, score))
 
     return evaluate, terms

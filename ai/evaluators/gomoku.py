@@ -160,7 +160,7 @@ from ai.gomoku_lines import (  # the line tables and their weights, shared with 
 )
 from game.rules.base import Game, Move
 
-__all__ = [
+__all__ = [  # untranslated: the module's names
     "PATTERN_TERMS", "PRESETS", "GomokuEvaluator", "LineBoard", "LineTables", "Weights",
     "build", "window_classes",
 ]
@@ -309,19 +309,19 @@ class GomokuEvaluator(Evaluator):
         if win:
             if board.hot[mover] and board.has_five_point(mover):
                 if parts is not None:
-                    parts["five next move"] = win
+                    parts["five next move"] = win  # untranslated: term key (ai.explain.why.term_name translates it)
                 return win
             blocks = board.five_points(other) if board.hot[other] else ()
             if len(blocks) >= 2 or (blocks and board.renju and not mover
                                     and board.forbidden(min(blocks))):
                 # Two fives to stop, or (renju) one that Black may not stop.
                 if parts is not None:
-                    parts["opponent's two fives"] = -win + 2
+                    parts["opponent's two fives"] = -win + 2  # untranslated: term key (ai.explain.why.term_name translates it)
                 return -win + 2
             if not blocks:
                 if board.hot[mover] and board.open_four_moves(mover, True):
                     if parts is not None:
-                        parts["open four next move"] = win - 2
+                        parts["open four next move"] = win - 2  # untranslated: term key (ai.explain.why.term_name translates it)
                     return win - 2
             elif forced:
                 (cell,) = blocks
@@ -338,7 +338,7 @@ class GomokuEvaluator(Evaluator):
         if board.renju:
             correction = board.renju_correction()[mover]
             if correction and parts is not None:
-                parts["Black's forbidden points"] = correction
+                parts["Black's forbidden points"] = correction  # untranslated: term key (ai.explain.why.term_name translates it)
             return board.score[mover] + correction
         return board.score[mover]
 

@@ -618,6 +618,7 @@ def build(weights: Weights, name: str = "custom") -> OthelloEvaluator:
     return OthelloEvaluator(weights, name)
 
 
+# untranslated: the module's names
 __all__ = ["FEATURES", "PRESETS", "SOLVER_EMPTIES", "OthelloEvaluator", "PatternEvaluator",
            "Weights", "build",
            "can_wipe_out", "features", "line_stable", "phase_weights", "stable_edge_discs",

@@ -55,6 +55,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from game.files import FileError, read_text
+from game.i18n import N_, _
 
 FEATURES = ("mobility", "frontier", "corners", "x_squares", "c_squares", "edges", "stable",
             "discs", "parity")
@@ -411,8 +412,9 @@ def _name(square: int) -> str:
     return "abcdefgh"[square % 8] + str(square // 8 + 1)
 
 
-def parse_tables(text: str, label: str = "the pattern tables") -> PatternTables:
+def parse_tables(text: str, label: str | None = None) -> PatternTables:
     """Read and check the text of a tables file; every problem is one sentence.
+    ``label`` names the file in messages (default: "the pattern tables", translated).
 
     Checked: the format and version, the patterns (the same squares as ``PATTERNS``),
     phases covering 0..60 empty squares without overlap, the features (``FEATURES``),
@@ -423,58 +425,73 @@ def parse_tables(text: str, label: str = "the pattern tables") -> PatternTables:
     Raises:
         PatternFileError: the first problem found.
     """
-    def bad(why: str) -> PatternFileError:
-        return PatternFileError(f"{label} {why}")
+    # Translators: in the messages about the pattern tables file, {file} names the file
+    # ("the pattern tables file patterns.json"), {phase} is a phase's number and the
+    # words in brackets or after "must be" (empties, bias, features, gaps, values) are
+    # the file's keys: never translated.
+    label = _("the pattern tables") if label is None else label
+
+    def bad(message: str, **fields: object) -> PatternFileError:
+        return PatternFileError(message.format(file=label, **fields))
 
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise bad("is not valid JSON") from None
+        raise bad(_("{file} is not valid JSON")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise bad(f"is not a {FORMAT} file")
+        # Translators: {format} is the file format's name, "plies-othello-patterns".
+        raise bad(_("{file} is not a {format} file"), format=FORMAT)
     if data.get("version") != VERSION:
-        raise bad(f"has version {_short(data.get('version'))}, not {VERSION}")
+        raise bad(_("{file} has version {found}, not {version}"),
+                  found=_short(data.get("version")), version=str(VERSION))
     expected = {p: [_name(s) for s in squares] for p, squares in PATTERNS.items()}
     if data.get("patterns") != expected:
-        raise bad("was made for other patterns than this program's")
+        raise bad(_("{file} was made for other patterns than this program's"))
     phases = data.get("phases")
     if not isinstance(phases, list) or not phases:
-        raise bad("has no phases")
+        raise bad(_("{file} has no phases"))
     phase_of = [-1] * 65
     tables, features, bias = [], [], []
-    for number, entry in enumerate(phases):
-        where = f"phase {number + 1}"
+    for index, entry in enumerate(phases):
+        phase = str(index + 1)
         if not isinstance(entry, dict):
-            raise bad(f"{where} is not a table")
+            # Translators: {file} names the pattern tables file, {phase} is a phase's number.
+            raise bad(_("{file} phase {phase} is not a table"), phase=phase)
         empties = entry.get("empties")
         if (not isinstance(empties, list) or len(empties) != 2
                 or not all(_is_int(e) and 0 <= e <= 64 for e in empties)
                 or empties[0] > empties[1]):
-            raise bad(f"{where}: empties must be [fewest, most] within 0..64")
+            raise bad(_("{file} phase {phase}: empties must be [fewest, most] within 0..64"),
+                      phase=phase)
         for e in range(empties[0], empties[1] + 1):
             if phase_of[e] != -1:
-                raise bad(f"{where} overlaps another phase at {e} empty squares")
-            phase_of[e] = number
+                raise bad(_("{file} phase {phase} overlaps another phase at {empties} empty "
+                            "squares"), phase=phase, empties=str(e))
+            phase_of[e] = index
         if not _is_int(entry.get("bias")) or abs(entry["bias"]) > 100_000:
-            raise bad(f"{where}: bias must be a whole number within 100000")
+            raise bad(_("{file} phase {phase}: bias must be a whole number within 100000"),
+                      phase=phase)
         bias.append(entry["bias"])
         given = entry.get("features")
         if not isinstance(given, dict) or list(given) != list(FEATURES):
-            raise bad(f"{where}: features must be {', '.join(FEATURES)}, in that order")
+            raise bad(_("{file} phase {phase}: features must be {features}, in that order"),
+                      phase=phase, features=", ".join(FEATURES))
         if not all(_is_int(v) and abs(v) <= 100_000 for v in given.values()):
-            raise bad(f"{where}: feature weights must be whole numbers within 100000")
+            raise bad(_("{file} phase {phase}: feature weights must be whole numbers within "
+                        "100000"), phase=phase)
         features.append(tuple(given.values()))
         given = entry.get("tables")
         if not isinstance(given, dict) or set(given) != set(PATTERNS):
-            raise bad(f"{where} must have a table for each of {', '.join(PATTERNS)}")
+            raise bad(_("{file} phase {phase} must have a table for each of {patterns}"),
+                      phase=phase, patterns=", ".join(PATTERNS))
         phase_tables = []
         for pattern, squares in PATTERNS.items():
             phase_tables.append(_table(given[pattern], 3 ** len(squares), pattern,
-                                       f"{where}, {pattern}", bad))
+                                       phase, bad))
         tables.append(phase_tables)
     missing = [e for e in range(61) if phase_of[e] == -1]
     if missing:
-        raise bad(f"has no phase for {missing[0]} empty squares")
+        raise bad(_("{file} has no phase for {empties} empty squares"), empties=str(missing[0]))
     for e in range(61, 65):  # more empties than a game has: the opening's phase
         if phase_of[e] == -1:
             phase_of[e] = phase_of[60]
@@ -483,19 +500,27 @@ def parse_tables(text: str, label: str = "the pattern tables") -> PatternTables:
                          fit if isinstance(fit, dict) else {})
 
 
-def _table(entry: object, size: int, pattern: str, where: str, bad) -> list[int]:
+def _table(entry: object, size: int, pattern: str, phase: str, bad) -> list[int]:
+    """The table of ``pattern`` in phase number ``phase``; ``bad(message, **fields)``
+    makes the error (``{file}`` filled in)."""
     if (not isinstance(entry, dict) or not isinstance(entry.get("gaps"), list)
             or not isinstance(entry.get("values"), list)
             or len(entry["gaps"]) != len(entry["values"])):
-        raise bad(f"{where}: a table is {{gaps: [...], values: [...]}} of equal length")
+        # Translators: {pattern} is a pattern's name in the file ("edge_x"); {shape} is the
+        # table's JSON shape, "{gaps: [...], values: [...]}": neither is translated.
+        raise bad(_("{file} phase {phase}, {pattern}: a table is {shape} of equal length"),
+                  phase=phase, pattern=pattern, shape="{gaps: [...], values: [...]}")
     gaps, values = entry["gaps"], entry["values"]
     if not all(type(g) is int and g > 0 for g in gaps):
-        raise bad(f"{where}: gaps must be positive whole numbers")
+        raise bad(_("{file} phase {phase}, {pattern}: gaps must be positive whole numbers"),
+                  phase=phase, pattern=pattern)
     if not all(type(v) is int and -100_000 <= v <= 100_000 for v in values):
-        raise bad(f"{where}: weights must be whole numbers within 100000")
+        raise bad(_("{file} phase {phase}, {pattern}: weights must be whole numbers within "
+                    "100000"), phase=phase, pattern=pattern)
     indices = list(accumulate(gaps, initial=-1))[1:]
     if indices and indices[-1] >= size:
-        raise bad(f"{where}: an index is past the table's {size} entries")
+        raise bad(_("{file} phase {phase}, {pattern}: an index is past the table's {size} "
+                    "entries"), phase=phase, pattern=pattern, size=str(size))
     table = [0] * size
     for index, value in zip(indices, values):
         table[index] = value
@@ -503,8 +528,9 @@ def _table(entry: object, size: int, pattern: str, where: str, bad) -> list[int]
         images = [table[low_part[i % split] + high_part[i // split]] for i in indices]
         if images != values:
             index = next(i for i, a, b in zip(indices, images, values) if a != b)
-            raise bad(f"{where}: configuration {index} and its mirror image weigh "
-                      f"differently")
+            raise bad(_("{file} phase {phase}, {pattern}: configuration {index} and its "
+                        "mirror image weigh differently"), phase=phase, pattern=pattern,
+                      index=str(index))
     return table
 
 
@@ -525,10 +551,11 @@ def load_tables(path: str | Path = TABLES_FILE) -> PatternTables:
     """
     label = Path(path).name
     try:
-        text = read_text(path, limit=TABLES_BYTES, what="pattern tables file", name=label)
+        text = read_text(path, limit=TABLES_BYTES, what=N_("pattern tables file"), name=label)
     except FileError as error:
         raise PatternFileError(str(error)) from None
-    return parse_tables(text, f"the pattern tables file {label}")
+    # Translators: how the messages about the file name it; {name} is its file name.
+    return parse_tables(text, _("the pattern tables file {name}").format(name=label))
 
 
 _LOADED: PatternTables | None = None

@@ -38,6 +38,7 @@ from ai.evaluators.base import Evaluator, weight
 from game.rules.base import Game, Move
 from game.rules.tictactoe import LINES
 
+# untranslated: the module's names
 __all__ = ["PRESETS", "TicTacToeEvaluator", "Weights", "build", "load"]
 
 CENTRE = 4
@@ -86,6 +87,7 @@ class TicTacToeEvaluator(Evaluator):
                 twos -= b == 2
                 ones -= b == 1
         centre = (mine >> CENTRE & 1) - (theirs >> CENTRE & 1)
+        # untranslated: term keys (ai.explain.why.term_name translates them)
         parts = {"open twos": w.open_two * twos, "open ones": w.open_one * ones,
                  "centre": w.centre * centre}
         return {name: points for name, points in parts.items() if points}

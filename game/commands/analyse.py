@@ -73,7 +73,7 @@ def score_fields(game: Game, evaluator: Evaluator, score: int, exact: bool,
     return {
         "score": score,
         "win_chance": round(chance(game.name, score, evaluator.name, exact), 4),
-        "words": describe(game.name, score, game.side_names[game.turn], exact=exact,
+        "words": describe(game.name, score, _(game.side_names[game.turn]), exact=exact,
                           preset=evaluator.name, margin=margin),
         "unit": raw_text(game.name, score, exact=exact),
     }
@@ -135,7 +135,7 @@ def analysis_text(game: Game, result: SearchResult, evaluator: Evaluator | None 
             score=score),
         _("line: {moves}").format(moves=" ".join(name(m) for m in result.pv)),
         _("depth {depth}, {nodes} nodes, {seconds} s, {speed} nodes/s").format(
-            depth=result.depth, nodes=result.nodes, seconds=f"{result.seconds:.2f}",
+            depth=result.depth, nodes=result.nodes, seconds=number(result.seconds, 2),
             speed=number(round(nps))),
         _("root moves: {moves}").format(moves=", ".join(
             f"{name(m)} {marks[rs.bound]}{describe_score(rs.score)}" for m, rs in roots)),
@@ -196,7 +196,7 @@ def top_text(game: Game, evaluator: Evaluator, top: TopMoves) -> str:
     else:
         heading = _("top {count} for {side} (depth {depth}, {nodes} nodes, {seconds} s):")
     rows = [heading.format(count=len(top.lines), side=side, depth=top.depth, nodes=top.nodes,
-                           seconds=f"{top.seconds:.2f}")]
+                           seconds=number(top.seconds, 2))]
     for rank, line in enumerate(top.lines, start=1):
         words = score_text(game, evaluator, line.score, top.exact, line.margin)
         rows.append(f"{rank:2d}. {name(line.move):<4} {words:<36}"

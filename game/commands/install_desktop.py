@@ -39,8 +39,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from game import i18n
 from game.commands.common import CliError
-from game.i18n import _, ngettext, number
+from game.i18n import N_, _, ngettext, number
 
 APP_ID = "plies"
 """The desktop file's name (``plies.desktop``), the icon's name and the window class."""
@@ -135,6 +136,22 @@ def launch_command() -> list[str]:
     return [sys.executable, "-m", "game"]
 
 
+GENERIC_NAME = N_("Board games")
+# Translators: the menu entry's comment (desktop entry), shown under the name in menus.
+COMMENT = N_("Gomoku, Othello and Connect-4 against a computer that shows its thinking")
+
+
+def _localized(key: str, message: str) -> list[str]:
+    """``key[LANG]=...`` for every language that translates ``message`` (a menu shows the
+    desktop's own), the English default first."""
+    lines = [f"{key}={message}"]
+    for language in i18n.available():
+        text = i18n.translated(message, language).replace("\n", " ")
+        if language != "en" and text != message:
+            lines.append(f"{key}[{language}]={text}")
+    return lines
+
+
 def desktop_entry(command: list[str]) -> str:
     """The text of ``plies.desktop`` for ``command`` (the program and its arguments)."""
     exec_line = " ".join(exec_argument(part) for part in command) + " %f"
@@ -144,9 +161,8 @@ def desktop_entry(command: list[str]) -> str:
         "Type=Application",
         "Version=1.4",
         "Name=Plies",
-        "GenericName=Board games",  # untranslated: desktop entry file
-        # untranslated: desktop entry file
-        "Comment=Gomoku, Othello and Connect-4 against a computer that shows its thinking",
+        *_localized("GenericName", GENERIC_NAME),
+        *_localized("Comment", COMMENT),  # untranslated: a desktop entry key
         f"Icon={APP_ID}",
         f"TryExec={command[0].replace(chr(92), chr(92) * 2)}",
         f"Exec={exec_line}",

@@ -187,7 +187,7 @@ def review_text(game: Game, record: GameRecord, review: GameReview, limits: Revi
                            len(game.move_stack))
     lines = [heading.format(game=_(game.title), count=len(game.move_stack), depth=limits.depth,
                             limit=f"{limits.seconds:g}" if limits.seconds is not None else "",
-                            seconds=f"{seconds:.1f}")]
+                            seconds=number(seconds, 1))]
     variant = game.variant()
     if variant:
         lines.append(_("variant: {variant}").format(

@@ -107,7 +107,7 @@ RENDERERS: dict[str, Callable[[Any, Any], str]] = {"text": show_text, "json": sh
 
 def _title(game: Any) -> str:
     variant = ", ".join(f"{key} {value}" for key, value in game.variant().items())
-    return f"{game.title}" + (f" ({variant})" if variant else "")
+    return _(game.title) + (f" ({variant})" if variant else "")
 
 
 def _numbered(moves: list[str]) -> str:

@@ -17,7 +17,7 @@ import time
 from ai.endgame import solver_for
 from ai.evaluators.base import ExactSolver, Solution
 from game.commands.common import CliError, build_game, emit, file_positions, located
-from game.i18n import _
+from game.i18n import _, number
 from game.rules import Game
 
 SOLVABLE = ("connect4", "othello", "tictactoe")
@@ -95,7 +95,7 @@ def solve_command(args: argparse.Namespace) -> int:
         # Translators: a solved position's one line; "best" lists its best moves.
         text = _("score {score}  best {moves}  ({nodes} nodes, {seconds} s)").format(
             score=f"{solution.score:+d}", moves=" ".join(payload["best_moves"]),
-            nodes=solution.nodes, seconds=f"{seconds:.2f}")
+            nodes=solution.nodes, seconds=number(seconds, 2))
         emit(args, payload, text)
     return 0
 

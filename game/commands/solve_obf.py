@@ -142,7 +142,7 @@ def _solve_one(solver: OthelloSolver, position: OBFPosition, game: Othello,
                 plies_score=f"{d['plies']:+d}")
             for m, d in disagreements.items()))
     return base, text + "  " + _("({nodes} nodes, {seconds} s)").format(
-        nodes=solution.nodes, seconds=f"{spent:.2f}")
+        nodes=solution.nodes, seconds=number(spent, 2))
 
 
 __all__ = ["solve_obf"]

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from ai.evaluators import load_evaluator
-from ai.explain.words import count
 from ai.levels import level
 from ai.openings import BALANCED_MARGIN, JUDGE_DEPTH, random_openings
 from ai.search import Limits, Searcher
@@ -193,7 +192,7 @@ def test_ctrl_c_ends_a_parallel_match_in_one_message_with_its_records_kept(tmp_p
     assert match.returncode == 130
     assert "Traceback" not in err and "SpawnPoolWorker" not in err, err
     lines = err.split("\n")
-    assert lines[-3:] == [f"{count(kept, 'game')} of 40 played; records: {out}",
+    assert lines[-3:] == [f"{kept} game{'' if kept == 1 else 's'} of 40 played; records: {out}",
                           "plies: interrupted", ""], err
     assert 0 < kept < 40
 

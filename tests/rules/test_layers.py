@@ -14,7 +14,7 @@ PURE_MODULES = [
     "game.rules", "game.rules.perft", "ai.search", "ai.worker", "ai.levels",
     "ai.evaluators", "ai.evaluators.connect4", "ai.evaluators.othello",
     "ai.evaluators.gomoku", "ai.endgame", "ai.explain.winchance", "ai.explain.why",
-    "ai.explain.tree", "ai.explain.words", "game.tally", "game.files", "ai.tools.soak",
+    "ai.explain.tree", "game.tally", "game.files", "ai.tools.soak",
     # The protocol adapters and file formats run headless (managers start them).
     "game.engines.pbrain", "game.engines.nboard", "game.engines.external",
     "game.formats.psq", "game.formats.ggf", "game.formats.obf",

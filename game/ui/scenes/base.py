@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import _
+
 from game.ui import draw
 from game.ui.widgets import Button, WidgetGroup
 
@@ -122,8 +124,8 @@ class Dialog(Scene):
         draw.shadow(surface, self.card, 14, theme.shadow_alpha, blur=22, offset=(0, 8))
         draw.rounded_rect(surface, self.card, theme.card, 14, theme.border_width,
                           theme.card_border)
-        if self.title:
-            draw.blit_text(surface, self.title, 34, theme.text,
+        if self.title:  # a title marked with N_ is translated here, where it is shown
+            draw.blit_text(surface, _(self.title), 34, theme.text,
                            (self.card.x + 28, self.card.y + 26), "topleft", bold=True)
         self.draw_body(surface)
         super().draw(surface)

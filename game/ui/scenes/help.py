@@ -153,7 +153,7 @@ class HelpDialog(Dialog):
 
     def place(self, card: pygame.Rect) -> None:
         self.b_close.rect = pygame.Rect(card.right - 28 - 120, card.bottom - 24 - 42, 120, 42)
-        title_w = draw.text_size(self.title, 34, True)[0]
+        title_w = draw.text_size(_(self.title), 34, True)[0]
         x = card.x + 28 + title_w + 24
         self.tabs.rect = pygame.Rect(x, card.y + 22, card.right - 28 - x, 38)
 
