@@ -1,0 +1,220 @@
+"""Every scene of the window in every language (issue 29, item 5): every text it draws is
+translated, and no explaining text is cut, at the smallest window and a large one.
+
+The scenes are those of ``tests/ui/tour.py``. Two kinds of test:
+
+* a pseudo-translation: a catalog made here from the template, in which every message is
+  itself with its letters changed to accented look-alikes ("Undo" -> "Üñdö"), placeholders
+  kept. Any plain English word on the screen then is a text that never went through the
+  catalog -- typically a constant put raw into a translated sentence ("{side} to move");
+* the layout in each installed language (the real catalogs, complete or not), where every
+  text ``draw.ellipsize`` had to cut is recorded, scene by scene.
+
+``PLIES_SCREENSHOT_DIR=dir`` saves the start screen, a game and the help's first page in
+each language at 1200×840: ``LANG-start.png``, ``LANG-game.png``, ``LANG-help.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from game import i18n
+from game.ui import draw, fonts
+from tests.ui.tour import SAVED_NAME, SCENES, tour
+
+TEMPLATE = Path(i18n.__file__).resolve().parent / "locale" / "plies.pot"
+SIZES = [(800, 560), (1200, 840)]
+SHOTS = os.environ.get("PLIES_SCREENSHOT_DIR")
+
+LOOK_ALIKES = str.maketrans("aeiouycnAEIOUYCN", "áéíöüýçñÁÉÍÖÜÝÇÑ")
+"""The pseudo-translation's letters: each is still readable, none is plain ASCII."""
+
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{[^{}]*\}|%\([^)]*\)[a-z]|%[a-z%]")
+"""What a message keeps as it is: ``{name}``, ``{{``, ``%(name)s``, ``%s``."""
+
+
+def pseudo(message: str) -> str:
+    """``message`` with the letters outside its placeholders changed to look-alikes."""
+    kept = [(m.start(), m.end()) for m in PLACEHOLDER.finditer(message)]
+    out, at = [], 0
+    for start, end in kept:
+        out += [message[at:start].translate(LOOK_ALIKES), message[start:end]]
+        at = end
+    out.append(message[at:].translate(LOOK_ALIKES))
+    return "".join(out)
+
+
+WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+")
+
+ALLOWED = {
+    "Plies": "the program's name",
+    "pbrain": "an outside engine's command name (the tour's results)",
+    "embryo": "an outside engine's command name (the tour's results)",
+    "default": "an evaluator's name (the preset 'default', as --eval and its file name it)",
+    "MAX": "the minimax roles, written MAX and MIN in every language's textbooks",
+    "MIN": "the minimax roles, written MAX and MIN in every language's textbooks",
+    **{word: "a language's name for itself (Settings)"
+       for name in i18n.LANGUAGES.values() for word in WORD.findall(name)},
+}
+"""English-looking words that may stay as they are, with the reason."""
+
+ALLOWED_PATTERNS = {
+    re.compile(r"\b(win|loss) \d+\b"): "Learn's value notation, which the learner types "
+    "as an answer ('win 3': MAX wins 3 plies below the root; game.ui.scenes.learn.parse_value "
+    "reads only these words)",
+}
+"""English-looking texts that may stay as they are, with the reason."""
+
+
+def untranslated_words(text: str, allowed_texts: tuple[str, ...]) -> list[str]:
+    """The plain English words (3+ letters, changed by :func:`pseudo`) in ``text``."""
+    for part in allowed_texts:
+        text = text.replace(part, " ")
+    for pattern in ALLOWED_PATTERNS:
+        text = pattern.sub(" ", text)
+    return [word for word in WORD.findall(text)
+            if len(word) >= 3 and word.isascii() and pseudo(word) != word
+            and word not in ALLOWED]
+
+
+@pytest.fixture
+def pseudo_german(tmp_path, monkeypatch):
+    """The template's every message pseudo-translated, installed as the German catalog."""
+    with open(TEMPLATE, "rb") as template:
+        catalog = read_po(template, locale="de")
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.id, (list, tuple)):
+            forms = [pseudo(message.id[0])] + [pseudo(message.id[1])] * (
+                catalog.num_plurals - 1)
+            message.string = tuple(forms)
+        else:
+            message.string = pseudo(message.id)
+    folder = tmp_path / "locale" / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with open(folder / f"{i18n.DOMAIN}.mo", "wb") as mo:
+        write_mo(mo, catalog)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+    yield
+    i18n.set_language("en")
+    draw.language_changed()
+
+
+def drawn_by_scene(app, monkeypatch) -> dict[str, list[str]]:
+    """Every text the tour draws (``draw.text_surface``), by scene."""
+    drawn: list[str] = []
+    real = draw.text_surface
+    monkeypatch.setattr(draw, "text_surface",
+                        lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
+    by_scene = {}
+    for name in tour(app):
+        by_scene[name], drawn[:] = list(drawn), []
+    monkeypatch.setattr(draw, "text_surface", real)
+    return by_scene
+
+
+def test_pseudo_translation_reads_as_expected() -> None:
+    assert pseudo("Undo") == "Üñdö"
+    assert pseudo("{side} to move, {n} left") == "{side} tö mövé, {n} léft"
+    assert pseudo("%(prog)s: error: %(message)s\n") == "%(prog)s: érrör: %(message)s\n"
+    assert pseudo("a {{brace}} and {name}") == "á {{bráçé}} áñd {name}"
+    assert untranslated_words("Black to move", ()) == ["Black", "move"]
+    assert untranslated_words(pseudo("Black to move"), ()) == []
+
+
+def test_every_text_drawn_in_every_scene_is_translated(make_app, pseudo_german, monkeypatch,
+                                                        tmp_path):
+    app = make_app((1200, 840), show_thinking=True, language="de")
+    assert i18n.current() == "de" and i18n._("Undo") == "Üñdö"
+    draw.language_changed()
+    by_scene = drawn_by_scene(app, monkeypatch)
+    assert tuple(by_scene) == SCENES
+    assert pseudo("Help") in by_scene["help:keys"]  # the catalog is the one spoken
+    allowed_texts = (str(tmp_path / "documents"), SAVED_NAME)
+    found: dict[str, str] = {}  # each text once, with the first scene that drew it
+    for scene, texts in by_scene.items():
+        for text in texts:
+            if text not in found and (words := untranslated_words(text, allowed_texts)):
+                found[text] = f"{scene}: {text!r} ({', '.join(words)})"
+    assert not found, "English on the screen:\n" + "\n".join(found.values())
+
+
+SHOT_SCENES = {"start": "start", "game:othello": "game", "help:keys": "help"}
+"""The screenshots ``PLIES_SCREENSHOT_DIR`` keeps, by tour scene: ``LANG-start.png``…"""
+
+
+def cut_by_scene(app, monkeypatch, shots: Path | None = None,
+                 language: str = "") -> dict[str, list[tuple[str, str]]]:
+    """Every text the tour had to cut with an ellipsis, by scene: ``(text, where)``, where
+    ``where`` is the drawing function that asked (``module.function``). With ``shots``,
+    the scenes of :data:`SHOT_SCENES` are saved there as ``LANG-NAME.png``."""
+    cut: list[tuple[str, str]] = []
+    real = draw.ellipsize
+
+    def recording(text, size, max_width, bold=False):
+        out = real(text, size, max_width, bold)
+        if out != text:
+            frame = sys._getframe(1)
+            while frame is not None and frame.f_globals.get("__name__") == draw.__name__:
+                frame = frame.f_back
+            where = "?" if frame is None else \
+                f"{frame.f_globals.get('__name__')}.{frame.f_code.co_qualname}"
+            cut.append((text, where))
+        return out
+
+    monkeypatch.setattr(draw, "ellipsize", recording)
+    by_scene = {}
+    for name in tour(app):
+        by_scene[name], cut[:] = list(cut), []
+        if shots is not None and name in SHOT_SCENES:
+            pygame.image.save(app.screen, str(shots / f"{language}-{SHOT_SCENES[name]}.png"))
+    monkeypatch.setattr(draw, "ellipsize", real)
+    return by_scene
+
+
+def may_be_cut(text: str, made: tuple[str, ...]) -> bool:
+    """Whether ``text`` may be cut (see :func:`test_no_explaining_text_is_cut`), in the
+    language now spoken."""
+    line = i18n._("Line: {moves}").split("{moves}")[0]
+    return any(part in text for part in made) or (bool(line) and text.startswith(line))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", i18n.available())
+def test_no_explaining_text_is_cut(make_app, monkeypatch, tmp_path, language, size):
+    """Every scene of the tour in ``language`` (its installed catalog, complete or not) at
+    the smallest window and a large one: no text is cut with an ellipsis, but for
+
+    * a file or folder name (the tour's saved game, the documents folder): a path is as
+      long as it is, and the path field shows it whole;
+    * a principal variation ("Line: d3 c5 f6 …"): a line of moves, its first moves kept.
+
+    (A player's engine name, also accepted where it is long, does not come up here: the
+    tour's players are people and Plies' own levels.)
+    """
+    if fonts.missing_font(language):
+        pytest.skip(f"no font for {language} here: install {fonts.FONT_PACKAGES}")
+    shots = None
+    if SHOTS and size == (1200, 840):
+        shots = Path(SHOTS)
+        shots.mkdir(parents=True, exist_ok=True)
+    app = make_app(size, show_thinking=True, language=language)
+    try:
+        assert i18n.current() == language
+        by_scene = cut_by_scene(app, monkeypatch, shots, language)
+        made = (str(tmp_path / "documents"), SAVED_NAME)
+        found = [f"{scene}: {text!r} ({where})" for scene, cut in by_scene.items()
+                 for text, where in dict.fromkeys(cut) if not may_be_cut(text, made)]
+    finally:
+        i18n.set_language("en")
+        draw.language_changed()
+    assert not found, f"cut in {language} at {size}:\n" + "\n".join(found)
