@@ -785,8 +785,12 @@ class PlayScene(Scene):
         if self.session.demo:
             # Translators: the window's title line of a game the computer plays alone.
             title = _("{title} · demo").format(title=title)
-        if x1 - x0 > 80:
-            draw.blit_text(surface, title, 24, theme.text_dim, ((x0 + x1) / 2, bar.centery),
+        # The whole title where it fits, else the game's name alone ("Connect-4 · 7×…"
+        # reads worse; the board shows the variant), else nothing.
+        shown = next((t for t in (title, _(game.title))
+                      if draw.text_size(t, 24)[0] <= x1 - x0), None)
+        if x1 - x0 > 80 and shown is not None:
+            draw.blit_text(surface, shown, 24, theme.text_dim, ((x0 + x1) / 2, bar.centery),
                            "center", max_width=x1 - x0)
 
     def status_text(self) -> tuple[str, str]:
