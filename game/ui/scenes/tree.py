@@ -808,8 +808,10 @@ class TreeScene(Scene):
         pygame.draw.line(surface, look.text, (badge[0] - 4, y), (badge[0] + 4, y), 2)
         pygame.draw.line(surface, look.text, (badge[0], y - 4), (badge[0], y + 4), 2)
         # Translators: the legend's last item, next to a closed node's "+" badge.
-        draw.blit_text(surface, _("click or Enter opens"), 16, theme.text_dim, (x + 22, y),
-                       "midleft", max_width=area.right - x - 30)
+        opens = _("click or Enter opens")
+        room = area.right - x - 30
+        draw.blit_text(surface, opens, draw.fit_size(opens, 16, room, 12), theme.text_dim,
+                       (x + 22, y), "midleft", max_width=room)
 
     def _draw_progress(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         theme = self.theme
@@ -967,7 +969,8 @@ class TreeScene(Scene):
             y += 20
         values = {c.value for c in self.costs.values() if isinstance(c, Cost)}
         if len(values) == 1 and y + 18 <= rect.bottom:
-            draw.blit_text(surface, _("same root value, fewer nodes with pruning"), 16,
+            same = _("same root value, fewer nodes with pruning")
+            draw.blit_text(surface, same, draw.fit_size(same, 16, rect.width, 12),
                            theme.success if theme.name != "classic" else theme.text_dim,
                            (cols[0], y + 2), "topleft", max_width=rect.width)
 
