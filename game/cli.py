@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from ai.levels import DEFAULT_LEVEL, LEVEL_RANGE
+from ai.levels import DEFAULT_LEVEL, level_range
 from game.commands.common import (  # noqa: F401  (re-exported for older callers)
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -89,7 +89,7 @@ def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
                        help=_("search for S seconds (above 0, at most a day)"))
     limit.add_argument("--level", type=level_type(),
                        help=_("search as that level does ({levels}, default {level})").format(
-                           levels=LEVEL_RANGE, level=DEFAULT_LEVEL))
+                           levels=level_range(), level=DEFAULT_LEVEL))
     parser.add_argument("--eval", metavar="E",
                         help=_("evaluator: a preset, a NAME kept in the evaluators folder, "
                                "or a path to a TOML file"))
@@ -151,7 +151,7 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("with --board: the side to move (default: counted, Othello "
                                "Black)"))
     parser.add_argument("--level", type=level_type(), default=None,
-                        help=_("computer level ({levels})").format(levels=LEVEL_RANGE))
+                        help=_("computer level ({levels})").format(levels=level_range()))
     parser.add_argument("--eval", metavar="NAME", default=None,
                         help=_("evaluator: a preset or a NAME kept in the evaluators folder "
                                "as NAME.toml (the game is saved with it, so not a path; "

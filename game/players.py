@@ -34,7 +34,7 @@ import shlex
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from ai.levels import DEFAULT_LEVEL, LEVEL_RANGE, check_level, is_level
+from ai.levels import DEFAULT_LEVEL, check_level, is_level, level_range
 from game.i18n import _
 
 if TYPE_CHECKING:
@@ -474,7 +474,7 @@ def from_json(entry: Any, where: str | None = None) -> Player:
         # Translators: {levels} is a range of levels, "1 to 10".
         raise PlayerError(_("{where} has level {level}; levels go from "
                             "{levels}").format(where=where, level=_show(level),
-                                               levels=LEVEL_RANGE))
+                                               levels=level_range()))
     evaluator = entry.get("eval", DEFAULT_EVAL)
     if evaluator is None:
         evaluator = DEFAULT_EVAL

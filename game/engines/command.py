@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from ai.levels import LEVEL_NUMBERS, LEVEL_RANGE
+from ai.levels import LEVEL_NUMBERS, level_range
 from game.i18n import _, set_language
 
 PROTOCOLS = {"gomoku": "Gomocup (pbrain)", "othello": "NBoard"}  # untranslated: names
@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("gomoku (Gomocup pbrain protocol) or othello (NBoard protocol)"))
     parser.add_argument("--level", type=int, default=None,
                         help=_("strength {levels} (default {level}; the manager's clock bounds "
-                                "the time)").format(levels=LEVEL_RANGE,
+                                "the time)").format(levels=level_range(),
                                                     level=LEVEL_NUMBERS[-1]))
     parser.add_argument("--protocol", choices=("pbrain", "nboard", "gtp"), default=None,
                         help=_("othello: nboard (default) or gtp; gomoku: pbrain"))
