@@ -67,6 +67,8 @@ ALLOWED = {
 """English-looking words that may stay as they are, with the reason."""
 
 ALLOWED_PATTERNS = {
+    re.compile(r"…?(?:/[\w.\-]+)+/?"): "a folder's path (the file dialog's folder, maybe "
+    "shortened from the left)",
     re.compile(r"\b(win|loss) \d+\b"): "Learn's value notation, which the learner types "
     "as an answer ('win 3': MAX wins 3 plies below the root; game.ui.scenes.learn.parse_value "
     "reads only these words)",
