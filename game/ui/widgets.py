@@ -603,8 +603,10 @@ class TextInput(Widget):
             draw.blit_text(surface, self.text[end:], self.size, theme.text,
                            (x, inner.centery), "midleft")
         elif self.placeholder:
-            draw.blit_text(surface, shown(self.placeholder), self.size, theme.disabled_text,
-                           (inner.x, inner.centery), "midleft")
+            hint = shown(self.placeholder)  # smaller where a language's words are longer
+            draw.blit_text(surface, hint, draw.fit_size(hint, self.size, inner.width, 12),
+                           theme.disabled_text, (inner.x, inner.centery), "midleft",
+                           max_width=inner.width)
         if focused:
             x = inner.x - scroll + draw.text_size(self.text[:self.caret], self.size)[0]
             pygame.draw.line(surface, theme.text, (x, inner.centery - h // 2),
