@@ -154,32 +154,46 @@ SHOT_SCENES = {"start": "start", "game:othello": "game", "help:keys": "help"}
 """The screenshots ``PLIES_SCREENSHOT_DIR`` keeps, by tour scene: ``LANG-start.png``…"""
 
 
+def _caller() -> str:
+    """``module.function`` of the code that asked ``game.ui.draw`` to draw."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_globals.get("__name__") == draw.__name__:
+        frame = frame.f_back
+    return "?" if frame is None else \
+        f"{frame.f_globals.get('__name__')}.{frame.f_code.co_qualname}"
+
+
 def cut_by_scene(app, monkeypatch, shots: Path | None = None,
                  language: str = "") -> dict[str, list[tuple[str, str]]]:
-    """Every text the tour had to cut with an ellipsis, by scene: ``(text, where)``, where
-    ``where`` is the drawing function that asked (``module.function``). With ``shots``,
-    the scenes of :data:`SHOT_SCENES` are saved there as ``LANG-NAME.png``."""
+    """Every text the tour cut, by scene: ``(text, where)``, ``where`` the drawing function
+    that asked (``module.function``). A text is cut when ``draw.ellipsize`` shortened it,
+    or when it was drawn partly outside the surface's clipping area (the window's edge, a
+    field's box). With ``shots``, the scenes of :data:`SHOT_SCENES` are saved there as
+    ``LANG-NAME.png``."""
     cut: list[tuple[str, str]] = []
-    real = draw.ellipsize
+    real_ellipsize, real_blit = draw.ellipsize, draw.blit_text
 
-    def recording(text, size, max_width, bold=False):
-        out = real(text, size, max_width, bold)
+    def ellipsize(text, size, max_width, bold=False):
+        out = real_ellipsize(text, size, max_width, bold)
         if out != text:
-            frame = sys._getframe(1)
-            while frame is not None and frame.f_globals.get("__name__") == draw.__name__:
-                frame = frame.f_back
-            where = "?" if frame is None else \
-                f"{frame.f_globals.get('__name__')}.{frame.f_code.co_qualname}"
-            cut.append((text, where))
+            cut.append((text, _caller()))
         return out
 
-    monkeypatch.setattr(draw, "ellipsize", recording)
+    def blit_text(surface, text, *args, **kwargs):
+        rect = real_blit(surface, text, *args, **kwargs)
+        if text and not surface.get_clip().contains(rect):
+            cut.append((text, _caller()))
+        return rect
+
+    monkeypatch.setattr(draw, "ellipsize", ellipsize)
+    monkeypatch.setattr(draw, "blit_text", blit_text)
     by_scene = {}
     for name in tour(app):
         by_scene[name], cut[:] = list(cut), []
         if shots is not None and name in SHOT_SCENES:
             pygame.image.save(app.screen, str(shots / f"{language}-{SHOT_SCENES[name]}.png"))
-    monkeypatch.setattr(draw, "ellipsize", real)
+    monkeypatch.setattr(draw, "ellipsize", real_ellipsize)
+    monkeypatch.setattr(draw, "blit_text", real_blit)
     return by_scene
 
 
@@ -194,10 +208,11 @@ def may_be_cut(text: str, made: tuple[str, ...]) -> bool:
 @pytest.mark.parametrize("language", i18n.available())
 def test_no_explaining_text_is_cut(make_app, monkeypatch, tmp_path, language, size):
     """Every scene of the tour in ``language`` (its installed catalog, complete or not) at
-    the smallest window and a large one: no text is cut with an ellipsis, but for
+    the smallest window and a large one: no text is cut (shortened with an ellipsis, or
+    drawn partly outside its clipping area), but for
 
     * a file or folder name (the tour's saved game, the documents folder): a path is as
-      long as it is, and the path field shows it whole;
+      long as it is (the path field scrolls to its end; the dialog shows the folder's end);
     * a principal variation ("Line: d3 c5 f6 …"): a line of moves, its first moves kept.
 
     (A player's engine name, also accepted where it is long, does not come up here: the
