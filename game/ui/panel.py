@@ -330,9 +330,10 @@ class Panel:
             else:
                 ev = Evaluation(WIN if outcome.winner == 0 else -WIN, 1, exact=True)
                 value = _("{side} won").format(side=_(game.side_names[outcome.winner]))
-        self.value_rect = draw.blit_text(surface, value, 22, theme.text,
-                                         (rect.right - 16, rect.y + 12), "topright",
-                                         max_width=rect.width - 130)
+        room = rect.width - 130  # smaller where a language's verdict is longer
+        self.value_rect = draw.blit_text(surface, value, draw.fit_size(value, 22, room, 15),
+                                         theme.text, (rect.right - 16, rect.y + 12),
+                                         "topright", max_width=room)
         bar = pygame.Rect(rect.x + 16, rect.y + 38, rect.width - 32, 22)
         # The viewer's colour fills from the left, as far as the viewer's chance goes.
         frac = ev.chance(view) if ev else 0.5
@@ -519,12 +520,14 @@ class Panel:
                 draw.blit_text(surface, row, 17, theme.text_dim, (rect.x + 16, y))
                 y += 18
         elif len(top.lines) == 1 and y + 20 < rect.bottom:
-            draw.blit_text(surface, _("The only move the search considers here."), 18,
+            only = _("The only move the search considers here.")
+            draw.blit_text(surface, only, draw.fit_size(only, 18, rect.width - 32, 13),
                            theme.text_dim, (rect.x + 16, y), max_width=rect.width - 32)
             y += 20
         tip = _("Hover a line, or [ and ], to see it on the board")
         if rect.bottom - 24 >= y:
-            draw.blit_text(surface, tip, 16, theme.text_dim, (rect.x + 16, rect.bottom - 24),
+            draw.blit_text(surface, tip, draw.fit_size(tip, 16, rect.width - 32, 12),
+                           theme.text_dim, (rect.x + 16, rect.bottom - 24),
                            max_width=rect.width - 32)
 
     @staticmethod
