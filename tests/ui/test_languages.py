@@ -157,7 +157,7 @@ SHOT_SCENES = {"start": "start", "game:othello": "game", "help:keys": "help"}
 def _caller() -> str:
     """``module.function`` of the code that asked ``game.ui.draw`` to draw."""
     frame = sys._getframe(2)
-    while frame is not None and frame.f_globals.get("__name__") == draw.__name__:
+    while frame is not None and frame.f_globals.get("__name__") in (draw.__name__, __name__):
         frame = frame.f_back
     return "?" if frame is None else \
         f"{frame.f_globals.get('__name__')}.{frame.f_code.co_qualname}"

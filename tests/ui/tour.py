@@ -8,8 +8,9 @@ needed, shallow searches (depth 2) where one is (the tree explorer, the review, 
 
 The scenes: the start screen; the new-game dialog on each game's page; a game in
 progress in each game (Gomoku with renju rules and a forbidden point on the board), with
-the side panel and the computer's thinking shown, and a hint asked for in Connect-4;
-a finished game with its result; the help (every page); Settings; Results (with a game
+the side panel and the computer's thinking shown, a hint asked for in Connect-4 and
+the analysis card (its lines and why) in tic-tac-toe; a game opened for study; a
+finished game with its result; the help (every page); Settings; Results (with a game
 against the computer and one against an outside engine); Learn (every lesson, and a
 wrong answer's reason); the search-tree explorer; the review; the position editor; the
 file dialog (open, with a saved game in the folder); a confirm dialog (quit).
@@ -35,7 +36,8 @@ RENJU = "c5 a1 d5 a9 e6 i9 e7 i1"
 
 SCENES = ("start", "new-game:connect4", "new-game:othello", "new-game:gomoku",
           "new-game:tictactoe", "game:connect4", "hint:connect4", "game:othello",
-          "game:gomoku", "forbidden:gomoku", "game:tictactoe", "result:connect4",
+          "game:gomoku", "forbidden:gomoku", "game:tictactoe", "analysis:tictactoe",
+          "study:othello", "result:connect4",
           "help:keys", "help:connect4", "help:othello", "help:gomoku", "help:tictactoe",
           "settings", "results", "learn:1", "learn:2", "learn:2-feedback", "learn:3",
           "learn:4", "learn:5", "learn:6", "tree", "review", "editor", "open-file",
@@ -114,6 +116,23 @@ def tour(app: Any) -> Iterator[str]:
 
     play(app, "tictactoe", "")
     yield "game:tictactoe"
+    scene = play(app, "tictactoe", "b2 a1")
+    scene.toggle_analysis()  # the analysis card: the best lines and why (a tiny tree)
+    session = scene.session
+    assert app.pump_until(lambda: session.analysis_done, 30), "the analysis did not end"
+    shown(app)
+    yield "analysis:tictactoe"
+
+    othello = new_game("othello")
+    othello.play_moves("f5d6c3")
+    record = records.record_from_game(othello, [HUMAN, computer(1)])
+    app.show_game(records.record_to_game(record), record.players, SAVED_NAME)
+    shown(app, 2)
+    if app.play.session.analysis_on:  # its search would change the panel while it runs
+        app.play.toggle_analysis()
+    app.play.session.message_until = -1  # past the "Opened …" message: the study line
+    shown(app)
+    yield "study:othello"
 
     scene = play(app, "connect4", "4455667")
     scene.result_shown_at = scene.time - 5  # the result as it stays, past its animation
@@ -182,9 +201,6 @@ def tour(app: Any) -> Iterator[str]:
     yield "editor"
     app.pop_scene()
 
-    othello = new_game("othello")
-    othello.play_moves("f5d6c3")
-    record = records.record_from_game(othello, [HUMAN, computer(1)])
     save_record(documents_dir() / SAVED_NAME, record)
     app.push_scene(FileDialog(app, "open"))
     shown(app)
