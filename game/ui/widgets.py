@@ -899,6 +899,11 @@ class WidgetGroup:
         size = 19
         tip = shown(widget.tooltip)
         w, h = draw.text_size(tip, size)
+        lines = [tip]
+        if w + 32 > surface.get_width():  # wider than the window (a longer language): wrapped
+            lines = draw.wrap(tip, size, surface.get_width() - 48)
+            w = max(draw.text_size(line, size)[0] for line in lines)
+            h *= len(lines)
         box = pygame.Rect(0, 0, w + 16, h + 10)
         box.midtop = (widget.rect.centerx, widget.rect.bottom + 6)
         box.clamp_ip(surface.get_rect().inflate(-8, -8))
@@ -908,4 +913,10 @@ class WidgetGroup:
         ink = theme.card if theme.name != "high-contrast" else (0, 0, 0)
         draw.shadow(surface, box, 6, theme.shadow_alpha, blur=6, offset=(0, 2))
         draw.rounded_rect(surface, box, fill, 6)
-        draw.blit_text(surface, tip, size, ink, box.center, "center")
+        if len(lines) == 1:
+            draw.blit_text(surface, tip, size, ink, box.center, "center")
+            return
+        step = h // len(lines)
+        for number, line in enumerate(lines):
+            draw.blit_text(surface, line, size, ink, (box.centerx, box.y + 5 + number * step),
+                           "midtop")
