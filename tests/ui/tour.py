@@ -34,13 +34,16 @@ OTHELLO_MIDGAME = "f5d6c3d3c4f4f6f3e6e7d7c5"
 RENJU = "c5 a1 d5 a9 e6 i9 e7 i1"
 """Renju on 9×9 with Black to move: e5 is a double-three, a forbidden point."""
 
-SCENES = ("start", "new-game:connect4", "new-game:othello", "new-game:gomoku",
-          "new-game:tictactoe", "game:connect4", "hint:connect4", "game:othello",
+SCENES = ("start", "new-game:connect4", "tooltips:new-game:connect4", "new-game:othello",
+          "tooltips:new-game:othello", "new-game:gomoku", "tooltips:new-game:gomoku",
+          "new-game:tictactoe", "tooltips:new-game:tictactoe", "game:connect4",
+          "hint:connect4", "game:othello", "tooltips:game",
           "game:gomoku", "forbidden:gomoku", "game:tictactoe", "analysis:tictactoe",
           "study:othello", "result:connect4",
           "help:keys", "help:connect4", "help:othello", "help:gomoku", "help:tictactoe",
           "settings", "results", "learn:1", "learn:2", "learn:2-feedback", "learn:3",
-          "learn:4", "learn:5", "learn:6", "tree", "review", "editor", "open-file",
+          "learn:4", "learn:5", "tooltips:learn", "learn:6", "tree", "tooltips:tree", "review",
+          "tooltips:review", "editor", "open-file",
           "confirm")
 """Every name :func:`tour` yields, in order."""
 
@@ -63,6 +66,20 @@ def play(app: Any, name: str, moves: str = "", *, game: Any = None,
     app.start_game(game, players, remember=False)
     shown(app, 2)
     return app.play
+
+
+def each_tooltip(app: Any) -> None:
+    """Show the tooltip of each widget of the top scene in turn, as the mouse resting on
+    it shows it (a frame each)."""
+    from game.ui.widgets import TOOLTIP_DELAY
+
+    group = app.top.widgets
+    for widget in list(group.widgets):
+        if widget.visible and widget.tooltip and widget.rect.width:
+            group.update_hover(widget.rect.center)
+            group.hover_time = TOOLTIP_DELAY
+            shown(app)
+    group.update_hover((-1, -1))
 
 
 def tour(app: Any) -> Iterator[str]:
@@ -93,6 +110,8 @@ def tour(app: Any) -> Iterator[str]:
         dialog.choose_game(name)
         shown(app)
         yield f"new-game:{name}"
+        each_tooltip(app)
+        yield f"tooltips:new-game:{name}"
     app.pop_scene(dialog)
 
     scene = play(app, "connect4", "4453")
@@ -104,6 +123,8 @@ def tour(app: Any) -> Iterator[str]:
 
     play(app, "othello", OTHELLO_MIDGAME)
     yield "game:othello"
+    each_tooltip(app)
+    yield "tooltips:game"
 
     play(app, "gomoku", "h8 i9 h9 h10")
     yield "game:gomoku"
@@ -176,6 +197,9 @@ def tour(app: Any) -> Iterator[str]:
         learn.set_lesson(lesson)
         shown(app)
         yield f"learn:{lesson}"
+        if lesson == 5:  # the weights' sliders and the evaluator's buttons
+            each_tooltip(app)
+            yield "tooltips:learn"
     learn.close()
 
     scene = play(app, "connect4", "4453")
@@ -186,6 +210,8 @@ def tour(app: Any) -> Iterator[str]:
         tree.next_step()
     shown(app)
     yield "tree"
+    each_tooltip(app)
+    yield "tooltips:tree"
     app.pop_scene()
 
     review = ReviewScene(app, scene.session, limits=ReviewLimits(depth=2))
@@ -194,6 +220,8 @@ def tour(app: Any) -> Iterator[str]:
     review.select(3)
     shown(app)
     yield "review"
+    each_tooltip(app)
+    yield "tooltips:review"
     app.pop_scene()
 
     scene.edit()
