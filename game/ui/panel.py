@@ -514,11 +514,17 @@ class Panel:
         y = rect.y + 40 + ANALYSIS_LINES * LINE_ROW + 4
         why = session.analysis_why
         if why is not None and len(top.lines) >= 2 and y + 20 < rect.bottom:
-            for row in draw.wrap(why_words(session, top, why), 17, rect.width - 32)[:3]:
-                if y + 18 > rect.bottom - 4:
+            words, size, pitch = why_words(session, top, why), 17, 18
+            rows = draw.wrap(words, size, rect.width - 32)
+            # Three lines at most, all inside the card: smaller type rather than a lost line.
+            while (len(rows) > 3 or y + len(rows) * pitch > rect.bottom - 4) and size > 13:
+                size, pitch = size - 1, pitch - 1
+                rows = draw.wrap(words, size, rect.width - 32)
+            for row in rows[:3]:
+                if y + pitch > rect.bottom - 4:
                     break
-                draw.blit_text(surface, row, 17, theme.text_dim, (rect.x + 16, y))
-                y += 18
+                draw.blit_text(surface, row, size, theme.text_dim, (rect.x + 16, y))
+                y += pitch
         elif len(top.lines) == 1 and y + 20 < rect.bottom:
             only = _("The only move the search considers here.")
             draw.blit_text(surface, only, draw.fit_size(only, 18, rect.width - 32, 13),
