@@ -573,10 +573,14 @@ class LearnScene(Scene):
                        bold=True, max_width=rect.width - 28)
         y += 32
         room = self.board_rect.top - 26 - y
-        lines = draw.wrap(text, TEXT_SIZE, rect.width - 28)
-        for line in lines[:max(1, room // 21)]:
-            draw.blit_text(surface, line, TEXT_SIZE, theme.text, (x, y))
-            y += 21
+        size, pitch = TEXT_SIZE, 21
+        lines = draw.wrap(text, size, rect.width - 28)
+        while len(lines) > max(1, room // pitch) and size > 13:
+            size, pitch = size - 1, pitch - 1  # a longer language: smaller, no line lost
+            lines = draw.wrap(text, size, rect.width - 28)
+        for line in lines[:max(1, room // pitch)]:
+            draw.blit_text(surface, line, size, theme.text, (x, y))
+            y += pitch
         game = self._shown_position()
         self.board.draw(surface, game, theme, BoardOverlay(mover=game.turn))
         caption = self._board_caption(game)
