@@ -167,11 +167,13 @@ def cut_by_scene(app, monkeypatch, shots: Path | None = None,
                  language: str = "") -> dict[str, list[tuple[str, str]]]:
     """Every text the tour cut, by scene: ``(text, where)``, ``where`` the drawing function
     that asked (``module.function``). A text is cut when ``draw.ellipsize`` shortened it,
-    or when it was drawn partly outside the surface's clipping area (the window's edge, a
-    field's box). With ``shots``, the scenes of :data:`SHOT_SCENES` are saved there as
+    when it was drawn partly outside the surface's clipping area (the window's edge, a
+    field's box), or when it was wrapped (``draw.wrap``) and no wrapping of it was drawn
+    whole (lines left off for want of room). With ``shots``, the scenes of :data:`SHOT_SCENES` are saved there as
     ``LANG-NAME.png``."""
     cut: list[tuple[str, str]] = []
     real_ellipsize, real_blit = draw.ellipsize, draw.blit_text
+    real_wrap, real_text_surface = draw.wrap, draw.text_surface
 
     def ellipsize(text, size, max_width, bold=False):
         out = real_ellipsize(text, size, max_width, bold)
@@ -185,15 +187,36 @@ def cut_by_scene(app, monkeypatch, shots: Path | None = None,
             cut.append((text, _caller()))
         return rect
 
+    wrapped: dict[tuple[str, str], list[list[str]]] = {}
+    drawn: set[str] = set()
+
+    def wrap(text, *args, **kwargs):
+        lines = real_wrap(text, *args, **kwargs)
+        wrapped.setdefault((text, _caller()), []).append(lines)
+        return lines
+
+    def text_surface(text, *args, **kwargs):
+        drawn.add(text)
+        return real_text_surface(text, *args, **kwargs)
+
     monkeypatch.setattr(draw, "ellipsize", ellipsize)
     monkeypatch.setattr(draw, "blit_text", blit_text)
+    monkeypatch.setattr(draw, "wrap", wrap)
+    monkeypatch.setattr(draw, "text_surface", text_surface)
     by_scene = {}
     for name in tour(app):
+        # A paragraph wrapped (maybe at several sizes, to find one that fits) of which no
+        # wrapping was drawn whole had lines left off for want of room.
+        cut += [(text, where) for (text, where), tries in wrapped.items()
+                if not any(all(line in drawn for line in lines if line) for lines in tries)]
         by_scene[name], cut[:] = list(cut), []
+        wrapped.clear()
+        drawn.clear()
         if shots is not None and name in SHOT_SCENES:
             pygame.image.save(app.screen, str(shots / f"{language}-{SHOT_SCENES[name]}.png"))
-    monkeypatch.setattr(draw, "ellipsize", real_ellipsize)
-    monkeypatch.setattr(draw, "blit_text", real_blit)
+    for name, real in (("ellipsize", real_ellipsize), ("blit_text", real_blit),
+                       ("wrap", real_wrap), ("text_surface", real_text_surface)):
+        monkeypatch.setattr(draw, name, real)
     return by_scene
 
 
@@ -208,8 +231,9 @@ def may_be_cut(text: str, made: tuple[str, ...]) -> bool:
 @pytest.mark.parametrize("language", i18n.available())
 def test_no_explaining_text_is_cut(make_app, monkeypatch, tmp_path, language, size):
     """Every scene of the tour in ``language`` (its installed catalog, complete or not) at
-    the smallest window and a large one: no text is cut (shortened with an ellipsis, or
-    drawn partly outside its clipping area), but for
+    the smallest window and a large one: no text is cut (shortened with an ellipsis,
+    drawn partly outside its clipping area, or a wrapped paragraph's lines left off), but
+    for
 
     * a file or folder name (the tour's saved game, the documents folder): a path is as
       long as it is (the path field scrolls to its end; the dialog shows the folder's end);

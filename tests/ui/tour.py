@@ -148,9 +148,9 @@ def tour(app: Any) -> Iterator[str]:
     othello.play_moves("f5d6c3")
     record = records.record_from_game(othello, [HUMAN, computer(1)])
     app.show_game(records.record_to_game(record), record.players, SAVED_NAME)
-    shown(app, 2)
     if app.play.session.analysis_on:  # its search would change the panel while it runs
         app.play.toggle_analysis()
+    shown(app, 2)
     app.play.session.message_until = -1  # past the "Opened …" message: the study line
     shown(app)
     yield "study:othello"
