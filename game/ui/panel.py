@@ -367,10 +367,11 @@ class Panel:
         graph = self.graph_rect()
         self._graph(surface, theme, session, graph)
         y = graph.bottom + 10
-        lines = [] if self.analysis_open else (
-            opening_lines(session, rect.width - 32) or self._search_lines(session))
+        opening = [] if self.analysis_open else opening_lines(session, rect.width - 32)
+        lines = opening or ([] if self.analysis_open else self._search_lines(session))
+        smallest = OPENING_SIZES[-1] if opening else 15  # a reason is never cut
         for line in lines:
-            size = draw.fit_size(line, 19, rect.width - 32, 15)
+            size = draw.fit_size(line, 19, rect.width - 32, smallest)
             draw.blit_text(surface, line, size, theme.text_dim, (rect.x + 16, y),
                            max_width=rect.width - 32)
             y += 20
@@ -682,6 +683,11 @@ def why_words(session: Session, top: TopMoves, why: Why) -> str:
                                                           reason=reason)
 
 
+OPENING_SIZES = (17, 16, 15, 14, 13)
+"""The sizes a swap opening's reason is wrapped at, largest first: the first that makes
+three lines at most (a longer language gets smaller type, never a cut reason)."""
+
+
 def opening_lines(session: Session, width: int) -> list[str]:
     """A swap opening's lines for the search card (``[]`` when it has none): the
     computer deciding, or its last decision's reason until its first ordinary search."""
@@ -690,12 +696,16 @@ def opening_lines(session: Session, width: int) -> list[str]:
         return []
     if session.pending == "opening":
         # Translators: {kind} is the opening's name, "Swap" or "Swap2".
-        return [_("{kind} opening: the computer decides…").format(kind=phase.kind.capitalize()),
-                "", ""]
+        # The openings' names are the start screen's "Swap" and "Swap2" (N_ there).
+        return [_("{kind} opening: the computer decides…").format(
+            kind=_(phase.kind.capitalize())), "", ""]
     if not phase.reason or session.last_result is not None:
         return []
-    rows = draw.wrap(phase.reason, 17, width)
+    for size in OPENING_SIZES:
+        rows = draw.wrap(phase.reason, size, width)
+        if len(rows) <= 3:
+            break
     if len(rows) > 3:
-        rows = rows[:2] + [draw.ellipsize(" ".join(rows[2:]), 17, width)]
+        rows = rows[:2] + [draw.ellipsize(" ".join(rows[2:]), size, width)]
     return rows + [""] * (3 - len(rows))
 
