@@ -59,6 +59,8 @@ ALLOWED = {
     "pbrain": "an outside engine's command name (the tour's results)",
     "embryo": "an outside engine's command name (the tour's results)",
     "default": "an evaluator's name (the preset 'default', as --eval and its file name it)",
+    "swap": "the opening's name inside '{kind} opening' ('swap', 'swap2': the rules' "
+    "international names, which every catalog keeps)",
     "MAX": "the minimax roles, written MAX and MIN in every language's textbooks",
     "MIN": "the minimax roles, written MAX and MIN in every language's textbooks",
     **{word: "a language's name for itself (Settings)"
@@ -69,6 +71,8 @@ ALLOWED = {
 ALLOWED_PATTERNS = {
     re.compile(r"…?(?:/[\w.\-]+)+/?"): "a folder's path (the file dialog's folder, maybe "
     "shortened from the left)",
+    re.compile(r"\b(connect4|othello|gomoku|tictactoe)-[\d-]+|\.json\b"): "the file name "
+    "the save dialog proposes (the game's command-line name and the date)",
     re.compile(r"\b(win|loss) \d+\b"): "Learn's value notation, which the learner types "
     "as an answer ('win 3': MAX wins 3 plies below the root; game.ui.scenes.learn.parse_value "
     "reads only these words)",
@@ -224,7 +228,13 @@ def may_be_cut(text: str, made: tuple[str, ...]) -> bool:
     """Whether ``text`` may be cut (see :func:`test_no_explaining_text_is_cut`), in the
     language now spoken."""
     line = i18n._("Line: {moves}").split("{moves}")[0]
-    return any(part in text for part in made) or (bool(line) and text.startswith(line))
+    return any(part in text for part in made) or (bool(line) and text.startswith(line)) \
+        or bool(FILE_NAME.fullmatch(text))
+
+
+FILE_NAME = re.compile(r"[\w.\-/…]*[\d./][\w.\-/…]*")
+"""A file or folder name, or the piece of one a path field draws (``.json``): no spaces,
+with a digit, a dot or a slash."""
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -237,7 +247,9 @@ def test_no_explaining_text_is_cut(make_app, monkeypatch, tmp_path, language, si
 
     * a file or folder name (the tour's saved game, the documents folder): a path is as
       long as it is (the path field scrolls to its end; the dialog shows the folder's end);
-    * a principal variation ("Line: d3 c5 f6 …"): a line of moves, its first moves kept.
+    * a principal variation ("Line: d3 c5 f6 …"): a line of moves, its first moves kept;
+    * a piece of a file name in the save dialog's path field (``.json``): the field
+      scrolls to its caret.
 
     (A player's engine name, also accepted where it is long, does not come up here: the
     tour's players are people and Plies' own levels.)

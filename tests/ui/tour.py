@@ -9,11 +9,13 @@ needed, shallow searches (depth 2) where one is (the tree explorer, the review, 
 The scenes: the start screen; the new-game dialog on each game's page; a game in
 progress in each game (Gomoku with renju rules and a forbidden point on the board), with
 the side panel and the computer's thinking shown, a hint asked for in Connect-4 and
-the analysis card (its lines and why) in tic-tac-toe; a game opened for study; a
-finished game with its result; the help (every page); Settings; Results (with a game
+the analysis card (its lines and why) in tic-tac-toe; Gomoku's swap2 opening placed by
+the computer (its reason, the person's choices); a demo, paused; a game opened for
+study; a finished game with its result; the help (every page); Settings; Results (with a game
 against the computer and one against an outside engine); Learn (every lesson, and a
 wrong answer's reason); the search-tree explorer; the review; the position editor; the
-file dialog (open, with a saved game in the folder); a confirm dialog (quit).
+file dialog (open, with a saved game in the folder; save); a confirm dialog (quit); and
+every widget's tooltip on the main screens.
 """
 
 from __future__ import annotations
@@ -37,13 +39,13 @@ RENJU = "c5 a1 d5 a9 e6 i9 e7 i1"
 SCENES = ("start", "new-game:connect4", "tooltips:new-game:connect4", "new-game:othello",
           "tooltips:new-game:othello", "new-game:gomoku", "tooltips:new-game:gomoku",
           "new-game:tictactoe", "tooltips:new-game:tictactoe", "game:connect4",
-          "hint:connect4", "game:othello", "tooltips:game",
-          "game:gomoku", "forbidden:gomoku", "game:tictactoe", "analysis:tictactoe",
+          "hint:connect4", "demo:connect4", "game:othello", "tooltips:game",
+          "game:gomoku", "forbidden:gomoku", "swap2:gomoku", "game:tictactoe", "analysis:tictactoe",
           "study:othello", "result:connect4",
           "help:keys", "help:connect4", "help:othello", "help:gomoku", "help:tictactoe",
           "settings", "results", "learn:1", "learn:2", "learn:2-feedback", "learn:3",
           "learn:4", "learn:5", "tooltips:learn", "learn:6", "tree", "tooltips:tree", "review",
-          "tooltips:review", "editor", "open-file",
+          "tooltips:review", "editor", "open-file", "save-file",
           "confirm")
 """Every name :func:`tour` yields, in order."""
 
@@ -121,6 +123,11 @@ def tour(app: Any) -> Iterator[str]:
     shown(app)
     yield "hint:connect4"
 
+    app.start_game(new_game("connect4"), [computer(1), computer(1)], demo=True, paused=True,
+                   remember=False)
+    shown(app, 2)
+    yield "demo:connect4"  # the demo's toolbar (the most buttons) and its paused line
+
     play(app, "othello", OTHELLO_MIDGAME)
     yield "game:othello"
     each_tooltip(app)
@@ -134,6 +141,13 @@ def tour(app: Any) -> Iterator[str]:
     scene.cursor_visible = True
     shown(app)
     yield "forbidden:gomoku"
+
+    app.start_game(new_game("gomoku"), [computer(1), HUMAN], remember=False,
+                   opening={"kind": "swap2", "choices": []})
+    assert app.pump_until(lambda: app.play.game.ply >= 3 and app.play.session.pending is None,
+                          30), "the computer did not place the swap2 stones"
+    shown(app, 2)
+    yield "swap2:gomoku"  # the computer's reason and the person's choices
 
     play(app, "tictactoe", "")
     yield "game:tictactoe"
@@ -233,6 +247,10 @@ def tour(app: Any) -> Iterator[str]:
     app.push_scene(FileDialog(app, "open"))
     shown(app)
     yield "open-file"
+    app.pop_scene()
+    app.push_scene(FileDialog(app, "save"))
+    shown(app)
+    yield "save-file"
     app.pop_scene()
 
     scene.ask_quit()
