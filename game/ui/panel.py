@@ -367,11 +367,13 @@ class Panel:
         graph = self.graph_rect()
         self._graph(surface, theme, session, graph)
         y = graph.bottom + 10
-        opening = [] if self.analysis_open else opening_lines(session, rect.width - 32)
+        opening, wrapped = ([], 0) if self.analysis_open \
+            else opening_lines(session, rect.width - 32)
         lines = opening or ([] if self.analysis_open else self._search_lines(session))
-        smallest = OPENING_SIZES[-1] if opening else 15  # a reason is never cut
         for line in lines:
-            size = draw.fit_size(line, 19, rect.width - 32, smallest)
+            # A reason wrapped smaller than usual (a longer language) keeps one size.
+            size = wrapped if opening and wrapped < OPENING_SIZES[0] \
+                else draw.fit_size(line, 19, rect.width - 32, 15)
             draw.blit_text(surface, line, size, theme.text_dim, (rect.x + 16, y),
                            max_width=rect.width - 32)
             y += 20
@@ -688,24 +690,26 @@ OPENING_SIZES = (17, 16, 15, 14, 13)
 three lines at most (a longer language gets smaller type, never a cut reason)."""
 
 
-def opening_lines(session: Session, width: int) -> list[str]:
+def opening_lines(session: Session, width: int) -> tuple[list[str], int]:
     """A swap opening's lines for the search card (``[]`` when it has none): the
-    computer deciding, or its last decision's reason until its first ordinary search."""
+    computer deciding, or its last decision's reason until its first ordinary search;
+    and the size they were wrapped at (:data:`OPENING_SIZES`)."""
     phase = session.opening
+    size = OPENING_SIZES[0]
     if phase is None:
-        return []
+        return [], size
     if session.pending == "opening":
-        # Translators: {kind} is the opening's name, "Swap" or "Swap2".
         # The openings' names are the start screen's "Swap" and "Swap2" (N_ there).
+        # Translators: {kind} is the opening's name, "Swap" or "Swap2".
         return [_("{kind} opening: the computer decides…").format(
-            kind=_(phase.kind.capitalize())), "", ""]
+            kind=_(phase.kind.capitalize())), "", ""], size
     if not phase.reason or session.last_result is not None:
-        return []
+        return [], size
     for size in OPENING_SIZES:
         rows = draw.wrap(phase.reason, size, width)
         if len(rows) <= 3:
             break
     if len(rows) > 3:
         rows = rows[:2] + [draw.ellipsize(" ".join(rows[2:]), size, width)]
-    return rows + [""] * (3 - len(rows))
+    return rows + [""] * (3 - len(rows)), size
 
