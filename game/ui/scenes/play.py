@@ -197,14 +197,14 @@ class PlayScene(Scene):
         bh = 38
         buttons = self.left_buttons + self.right_buttons
 
-        tight = False
+        tight = 0  # 1: tighter padding; 2: tightest (a language with longer words)
 
         def width(b: Button, roomy: bool) -> int:
             if len(b.text) == 1:
                 return 44 if roomy else 30 if tight else 36
             text = max(b.preferred_width(), draw.text_size(_("Resume"), b.size)[0] + 28) \
                 if b is self.b_pause else b.preferred_width()
-            return max(68, text) if roomy else text - (14 if tight else 10)
+            return max(68, text) if roomy else text - (10, 14, 18)[tight]
 
         for b in buttons:
             b.size = 22
@@ -214,7 +214,13 @@ class PlayScene(Scene):
             for b in buttons:  # the demo's full toolbar at the smallest width: smaller text
                 b.size = 19
             if sum(width(b, False) for b in buttons) + gap * len(buttons) + 2 * MARGIN > w:
-                tight, gap = True, 4  # and, if that is not enough, tighter padding
+                tight, gap = 1, 4  # and, if that is not enough, tighter padding
+            while sum(width(b, False) for b in buttons) + gap * len(buttons) + 2 * MARGIN > w \
+                    and buttons[0].size > 16:  # a language with longer words: smaller still
+                for b in buttons:
+                    b.size -= 1
+            if sum(width(b, False) for b in buttons) + gap * len(buttons) + 2 * MARGIN > w:
+                tight, gap = 2, 3
         x = MARGIN
         for b in self.left_buttons:
             bw = width(b, roomy)
