@@ -172,8 +172,8 @@ def cut_by_scene(app, monkeypatch, shots: Path | None = None,
     """Every text the tour cut, by scene: ``(text, where)``, ``where`` the drawing function
     that asked (``module.function``). A text is cut when ``draw.ellipsize`` shortened it,
     when it was drawn partly outside the surface's clipping area (the window's edge, a
-    field's box), or when it was wrapped (``draw.wrap``) and no wrapping of it was drawn
-    whole (lines left off for want of room). With ``shots``, the scenes of :data:`SHOT_SCENES` are saved there as
+    field's box), when it was wrapped (``draw.wrap``) and no wrapping of it was drawn
+    whole (lines left off for want of room), or when two controls of the scene overlap. With ``shots``, the scenes of :data:`SHOT_SCENES` are saved there as
     ``LANG-NAME.png``."""
     cut: list[tuple[str, str]] = []
     real_ellipsize, real_blit = draw.ellipsize, draw.blit_text
@@ -209,6 +209,10 @@ def cut_by_scene(app, monkeypatch, shots: Path | None = None,
     monkeypatch.setattr(draw, "text_surface", text_surface)
     by_scene = {}
     for name in tour(app):
+        # Two of the scene's controls on top of each other: the one below is cut.
+        shown = [w for w in app.top.widgets.widgets if w.visible and w.rect.width]
+        cut += [(f"{getattr(a, 'text', a)} / {getattr(b, 'text', b)}", "overlapping controls")
+                for i, a in enumerate(shown) for b in shown[i + 1:] if a.rect.colliderect(b.rect)]
         # A paragraph wrapped (maybe at several sizes, to find one that fits) of which no
         # wrapping was drawn whole had lines left off for want of room.
         cut += [(text, where) for (text, where), tries in wrapped.items()
@@ -242,8 +246,8 @@ with a digit, a dot or a slash."""
 def test_no_explaining_text_is_cut(make_app, monkeypatch, tmp_path, language, size):
     """Every scene of the tour in ``language`` (its installed catalog, complete or not) at
     the smallest window and a large one: no text is cut (shortened with an ellipsis,
-    drawn partly outside its clipping area, or a wrapped paragraph's lines left off), but
-    for
+    drawn partly outside its clipping area, a wrapped paragraph's lines left off, a
+    control under another), but for
 
     * a file or folder name (the tour's saved game, the documents folder): a path is as
       long as it is (the path field scrolls to its end; the dialog shows the folder's end);
