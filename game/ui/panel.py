@@ -222,7 +222,7 @@ class Panel:
             draw.piece(surface, centre, 15, colours.pieces[side],
                        outline=icon_outline(colours.pieces[side], theme.card),
                        style="stone" if game.name == "gomoku" else "disc")
-            name = game.side_names[side]
+            name = _(game.side_names[side])
             who = session.side_label(side)
             # Othello's count is the score (big); elsewhere it only counts pieces
             # played, so it is small and says what it counts ("9 discs").
@@ -322,17 +322,18 @@ class Panel:
         found = session.current_evaluation()
         ev: Evaluation | None = found[0] if found else None
         value = session.score_text(ev) if ev \
-            else _("{side}'s view").format(side=game.side_names[view])
+            else _("{side}'s view").format(side=_(game.side_names[view]))
         outcome = session.outcome()
         if outcome is not None:  # the game's own verdict replaces any estimate
             if outcome.winner is None:
                 ev, value = Evaluation(0, 1, exact=True), _("Draw")
             else:
                 ev = Evaluation(WIN if outcome.winner == 0 else -WIN, 1, exact=True)
-                value = _("{side} won").format(side=game.side_names[outcome.winner])
-        self.value_rect = draw.blit_text(surface, value, 22, theme.text,
-                                         (rect.right - 16, rect.y + 12), "topright",
-                                         max_width=rect.width - 130)
+                value = _("{side} won").format(side=_(game.side_names[outcome.winner]))
+        room = rect.width - 130  # smaller where a language's verdict is longer
+        self.value_rect = draw.blit_text(surface, value, draw.fit_size(value, 22, room, 15),
+                                         theme.text, (rect.right - 16, rect.y + 12),
+                                         "topright", max_width=room)
         bar = pygame.Rect(rect.x + 16, rect.y + 38, rect.width - 32, 22)
         # The viewer's colour fills from the left, as far as the viewer's chance goes.
         frac = ev.chance(view) if ev else 0.5
@@ -366,10 +367,13 @@ class Panel:
         graph = self.graph_rect()
         self._graph(surface, theme, session, graph)
         y = graph.bottom + 10
-        lines = [] if self.analysis_open else (
-            opening_lines(session, rect.width - 32) or self._search_lines(session))
+        opening, wrapped = ([], 0) if self.analysis_open \
+            else opening_lines(session, rect.width - 32)
+        lines = opening or ([] if self.analysis_open else self._search_lines(session))
         for line in lines:
-            size = draw.fit_size(line, 19, rect.width - 32, 15)
+            # A reason wrapped smaller than usual (a longer language) keeps one size.
+            size = wrapped if opening and wrapped < OPENING_SIZES[0] \
+                else draw.fit_size(line, 19, rect.width - 32, 15)
             draw.blit_text(surface, line, size, theme.text_dim, (rect.x + 16, y),
                            max_width=rect.width - 32)
             y += 20
@@ -381,7 +385,7 @@ class Panel:
         mid = rect.centery
         evals = sorted(session.evals.items())
         if not evals:
-            side = session.game.side_names[session.view_side]
+            side = _(session.game.side_names[session.view_side])
             draw.blit_text(surface, _("{side}'s chances over the game").format(side=side), 17,
                            theme.text_dim, rect.center, "center", max_width=rect.width - 12)
             return
@@ -513,18 +517,26 @@ class Panel:
         y = rect.y + 40 + ANALYSIS_LINES * LINE_ROW + 4
         why = session.analysis_why
         if why is not None and len(top.lines) >= 2 and y + 20 < rect.bottom:
-            for row in draw.wrap(why_words(session, top, why), 17, rect.width - 32)[:3]:
-                if y + 18 > rect.bottom - 4:
+            words, size, pitch = why_words(session, top, why), 17, 18
+            rows = draw.wrap(words, size, rect.width - 32)
+            # Three lines at most, all inside the card: smaller type rather than a lost line.
+            while (len(rows) > 3 or y + len(rows) * pitch > rect.bottom - 4) and size > 13:
+                size, pitch = size - 1, pitch - 1
+                rows = draw.wrap(words, size, rect.width - 32)
+            for row in rows[:3]:
+                if y + pitch > rect.bottom - 4:
                     break
-                draw.blit_text(surface, row, 17, theme.text_dim, (rect.x + 16, y))
-                y += 18
+                draw.blit_text(surface, row, size, theme.text_dim, (rect.x + 16, y))
+                y += pitch
         elif len(top.lines) == 1 and y + 20 < rect.bottom:
-            draw.blit_text(surface, _("The only move the search considers here."), 18,
+            only = _("The only move the search considers here.")
+            draw.blit_text(surface, only, draw.fit_size(only, 18, rect.width - 32, 13),
                            theme.text_dim, (rect.x + 16, y), max_width=rect.width - 32)
             y += 20
         tip = _("Hover a line, or [ and ], to see it on the board")
         if rect.bottom - 24 >= y:
-            draw.blit_text(surface, tip, 16, theme.text_dim, (rect.x + 16, rect.bottom - 24),
+            draw.blit_text(surface, tip, draw.fit_size(tip, 16, rect.width - 32, 12),
+                           theme.text_dim, (rect.x + 16, rect.bottom - 24),
                            max_width=rect.width - 32)
 
     @staticmethod
@@ -607,10 +619,10 @@ def result_text(session: Session) -> tuple[str, str]:
         return "", ""
     counts = game.counts()
     score = f" · {counts[0]}–{counts[1]}" if game.name == "othello" else ""
-    reason = outcome.reason
+    reason = _(outcome.reason)  # the rules' reasons are English constants (N_)
     if outcome.winner is None:
         return _("Draw"), f"{reason[0].upper()}{reason[1:]}{score}"
-    name = game.side_names[outcome.winner]
+    name = _(game.side_names[outcome.winner])
     humans = session.humans
     if len(humans) == 1:
         headline = _("You win!") if outcome.winner in humans else _("The computer wins")
@@ -662,7 +674,7 @@ def why_words(session: Session, top: TopMoves, why: Why) -> str:
                  "sees").format(moves=same)
     exact = exact_summary(game.name, top.lines[0], top.lines[other], best, second) \
         if top.exact or is_proven(top.lines[0].score) else None
-    side = game.side_names[game.turn]
+    side = _(game.side_names[game.turn])
     # Translators: {reason} lists signed terms; "+" is good for {side}.
     reason = exact or _("(+ is good for {side}) {reason}").format(
         side=side, reason=summary(game.name, why, 3))
@@ -673,20 +685,31 @@ def why_words(session: Session, top: TopMoves, why: Why) -> str:
                                                           reason=reason)
 
 
-def opening_lines(session: Session, width: int) -> list[str]:
+OPENING_SIZES = (17, 16, 15, 14, 13)
+"""The sizes a swap opening's reason is wrapped at, largest first: the first that makes
+three lines at most (a longer language gets smaller type, never a cut reason)."""
+
+
+def opening_lines(session: Session, width: int) -> tuple[list[str], int]:
     """A swap opening's lines for the search card (``[]`` when it has none): the
-    computer deciding, or its last decision's reason until its first ordinary search."""
+    computer deciding, or its last decision's reason until its first ordinary search;
+    and the size they were wrapped at (:data:`OPENING_SIZES`)."""
     phase = session.opening
+    size = OPENING_SIZES[0]
     if phase is None:
-        return []
+        return [], size
     if session.pending == "opening":
+        # The openings' names are the start screen's "Swap" and "Swap2" (N_ there).
         # Translators: {kind} is the opening's name, "Swap" or "Swap2".
-        return [_("{kind} opening: the computer decides…").format(kind=phase.kind.capitalize()),
-                "", ""]
+        return [_("{kind} opening: the computer decides…").format(
+            kind=_(phase.kind.capitalize())), "", ""], size
     if not phase.reason or session.last_result is not None:
-        return []
-    rows = draw.wrap(phase.reason, 17, width)
+        return [], size
+    for size in OPENING_SIZES:
+        rows = draw.wrap(phase.reason, size, width)
+        if len(rows) <= 3:
+            break
     if len(rows) > 3:
-        rows = rows[:2] + [draw.ellipsize(" ".join(rows[2:]), 17, width)]
-    return rows + [""] * (3 - len(rows))
+        rows = rows[:2] + [draw.ellipsize(" ".join(rows[2:]), size, width)]
+    return rows + [""] * (3 - len(rows)), size
 

@@ -154,17 +154,18 @@ class Evaluation:
         """From ``side``'s view: ``"Black 72%"``, ``"Red wins in 3 moves"``,
         ``"White loses in 2 moves"`` or ``"Draw with best play"`` (``margin``: an
         Othello solver's disc difference for side 0: ``"White loses by 12 discs"``)."""
+        name = _(side_names[side])  # the rules' names are English constants (N_)
         if not self.game_name:  # a bare verdict (the game's end), no curve to read
             if is_settled(self.score, self.exact) and not self.proven:
                 return _("Draw with best play")
             if self.proven:
                 return (_("{side} wins") if self.for_side(side) > 0
-                        else _("{side} loses")).format(side=side_names[side])
+                        else _("{side} loses")).format(side=name)
             # Translators: a side's winning chance: "Black 72%".
             return _("{side} {chance}").format(
-                side=side_names[side], chance=percent_text(percent(self.chance(side)) / 100))
+                side=name, chance=percent_text(percent(self.chance(side)) / 100))
         margin = self.margin if margin is None else margin
-        words = describe(self.game_name, self.for_side(side), side_names[side],
+        words = describe(self.game_name, self.for_side(side), name,
                          exact=self.exact, preset=self.preset,
                          margin=None if margin is None else (margin if side == 0 else -margin))
         return words[0].upper() + words[1:]
@@ -308,7 +309,7 @@ class Session:
     def outcome(self) -> Outcome | None:
         """How the game ended (the rules' outcome, or a loss on time), else ``None``."""
         if self.flag is not None:
-            name = self.game.side_names[self.flag]
+            name = _(self.game.side_names[self.flag])
             return Outcome(1 - self.flag, _("{side} ran out of time").format(side=name))
         return self.game.outcome()
 
@@ -339,7 +340,7 @@ class Session:
         if self.study:
             self.study = False
             self.paused = False
-            computers = [self.game.side_names[s] for s in (0, 1)
+            computers = [_(self.game.side_names[s]) for s in (0, 1)
                          if is_computer(self.players[s])]
             if len(computers) == 2:
                 text = _("Playing on: the computer plays {first} and {second}").format(
@@ -521,7 +522,7 @@ class Session:
         """The outside engine to move loses: the game stops here, with the reason."""
         self.failed = True
         self.pending = None
-        side = self.game.side_names[self.game.turn]
+        side = _(self.game.side_names[self.game.turn])
         reason = reason[0].upper() + reason[1:] if reason else _("It failed")
         # Translators: {reason} is a sentence without its final full stop.
         self.say(_("{side} (the engine) loses: {reason}.").format(
@@ -604,7 +605,7 @@ class Session:
         ``margin``: a solver's exact score in the game's convention, from ``side``'s view.
         """
         if self.score_mode != "chance" and not is_settled(ev.score, ev.exact):
-            side = self.game.side_names[self.view_side]
+            side = _(self.game.side_names[self.view_side])
             if self.score_mode == "raw":
                 # Translators: {points} is a signed number of the evaluator's points ("+120").
                 return _("{points} points for {side}").format(
@@ -701,7 +702,7 @@ class Session:
             if self.pass_at is None:
                 self.pass_at = self.time + PASS_DELAY * (self._factor() if not self.demo else
                                                          max(0.3, DEMO_DELAYS[self.demo_speed]))
-                side = game.side_names[game.turn]
+                side = _(game.side_names[game.turn])
                 self.say(_("{side} has no move and passes").format(side=side), "info",
                          PASS_DELAY + 1.5)
             if self.time >= self.pass_at:

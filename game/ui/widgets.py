@@ -603,8 +603,10 @@ class TextInput(Widget):
             draw.blit_text(surface, self.text[end:], self.size, theme.text,
                            (x, inner.centery), "midleft")
         elif self.placeholder:
-            draw.blit_text(surface, shown(self.placeholder), self.size, theme.disabled_text,
-                           (inner.x, inner.centery), "midleft")
+            hint = shown(self.placeholder)  # smaller where a language's words are longer
+            draw.blit_text(surface, hint, draw.fit_size(hint, self.size, inner.width, 12),
+                           theme.disabled_text, (inner.x, inner.centery), "midleft",
+                           max_width=inner.width)
         if focused:
             x = inner.x - scroll + draw.text_size(self.text[:self.caret], self.size)[0]
             pygame.draw.line(surface, theme.text, (x, inner.centery - h // 2),
@@ -897,6 +899,11 @@ class WidgetGroup:
         size = 19
         tip = shown(widget.tooltip)
         w, h = draw.text_size(tip, size)
+        lines = [tip]
+        if w + 32 > surface.get_width():  # wider than the window (a longer language): wrapped
+            lines = draw.wrap(tip, size, surface.get_width() - 48)
+            w = max(draw.text_size(line, size)[0] for line in lines)
+            h *= len(lines)
         box = pygame.Rect(0, 0, w + 16, h + 10)
         box.midtop = (widget.rect.centerx, widget.rect.bottom + 6)
         box.clamp_ip(surface.get_rect().inflate(-8, -8))
@@ -906,4 +913,10 @@ class WidgetGroup:
         ink = theme.card if theme.name != "high-contrast" else (0, 0, 0)
         draw.shadow(surface, box, 6, theme.shadow_alpha, blur=6, offset=(0, 2))
         draw.rounded_rect(surface, box, fill, 6)
-        draw.blit_text(surface, tip, size, ink, box.center, "center")
+        if len(lines) == 1:
+            draw.blit_text(surface, tip, size, ink, box.center, "center")
+            return
+        step = h // len(lines)
+        for number, line in enumerate(lines):
+            draw.blit_text(surface, line, size, ink, (box.centerx, box.y + 5 + number * step),
+                           "midtop")

@@ -95,7 +95,7 @@ class EditorScene(Scene):
         self.message: tuple[str, str] | None = None  # (text, kind) said by an action
         self.view = view_for(game.name)
         self.widgets = WidgetGroup(arrows_move_focus=False)
-        names = game.side_names
+        names = [_(name) for name in game.side_names]
         self.turn_choice = Segmented([(0, _("{side} to move").format(side=names[0])),
                                       (1, _("{side} to move").format(side=names[1]))],
                                      self.turn, self._set_turn,
@@ -171,7 +171,7 @@ class EditorScene(Scene):
         except RulesError as error:
             text = str(error)
             return text[:1].upper() + text[1:], "error"
-        names = game.side_names
+        names = [_(name) for name in game.side_names]
         turn = names[game.turn]
         if game.legal_moves() == [-1]:
             turn = _("{side} has no move and passes first").format(side=turn)
@@ -352,7 +352,7 @@ class EditorScene(Scene):
                      (0, 0))
         title = SET_UP_TITLES.get(self.name)
         title = _(title) if title is not None else \
-            _("Set up a {game} position").format(game=self.template.title)
+            _("Set up a {game} position").format(game=_(self.template.title))
         draw.blit_text(surface, title, 28, theme.text,
                        self.title_pos, "midleft", bold=True,
                        max_width=self.board_area.width)

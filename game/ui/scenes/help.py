@@ -199,8 +199,9 @@ class HelpDialog(Dialog):
         for n in LEVEL_NUMBERS:
             draw.blit_text(surface, str(n), small, theme.text, (x + 12, y), "topright",
                            bold=True)
-            draw.blit_text(surface, level_text(name, level(name, n)), small, theme.text,
-                           (x + 24, y), max_width=width - 24)
+            words = level_text(name, level(name, n))
+            draw.blit_text(surface, words, draw.fit_size(words, small, width - 24, 13),
+                           theme.text, (x + 24, y), max_width=width - 24)
             y += pitch
 
     def _draw_keys(self, surface: pygame.Surface) -> None:

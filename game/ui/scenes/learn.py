@@ -573,10 +573,14 @@ class LearnScene(Scene):
                        bold=True, max_width=rect.width - 28)
         y += 32
         room = self.board_rect.top - 26 - y
-        lines = draw.wrap(text, TEXT_SIZE, rect.width - 28)
-        for line in lines[:max(1, room // 21)]:
-            draw.blit_text(surface, line, TEXT_SIZE, theme.text, (x, y))
-            y += 21
+        size, pitch = TEXT_SIZE, 21
+        lines = draw.wrap(text, size, rect.width - 28)
+        while len(lines) > max(1, room // pitch) and size > 13:
+            size, pitch = size - 1, pitch - 1  # a longer language: smaller, no line lost
+            lines = draw.wrap(text, size, rect.width - 28)
+        for line in lines[:max(1, room // pitch)]:
+            draw.blit_text(surface, line, size, theme.text, (x, y))
+            y += pitch
         game = self._shown_position()
         self.board.draw(surface, game, theme, BoardOverlay(mover=game.turn))
         caption = self._board_caption(game)
@@ -662,20 +666,20 @@ class LearnScene(Scene):
             game = lab_position(self.progress.seed)
             return _("{side} to move. Each move's value at depth 2 with your weights, the "
                      "reply MIN would choose and the terms there:").format(
-                side=game.side_names[game.turn])
+                side=_(game.side_names[game.turn]))
         if self.lesson == 6 and self.horizon is not None:
             side = new_game(self.horizon.game_name)
             side.play_moves(self.horizon.moves)
             # Translators: {question} is the lesson's question (a sentence of its own).
-            return _("{side} to move. {question}").format(side=side.side_names[side.turn],
+            return _("{side} to move. {question}").format(side=_(side.side_names[side.turn]),
                                                           question=self.horizon.text)
         ex = self.exercise
         if ex is None:
             return ""
         # Translators: MAX and MIN are the search's two players; {max_side} and {min_side}
         # the game's sides ("Red").
-        who = _("MAX is {max_side}, MIN {min_side}.").format(max_side=ex.side_names[0],
-                                                             min_side=ex.side_names[1])
+        who = _("MAX is {max_side}, MIN {min_side}.").format(max_side=_(ex.side_names[0]),
+                                                             min_side=_(ex.side_names[1]))
         if self.lesson == 2:
             if self.finished:
                 # Translators: {players} is the sentence saying who MAX and MIN are.

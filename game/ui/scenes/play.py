@@ -197,14 +197,14 @@ class PlayScene(Scene):
         bh = 38
         buttons = self.left_buttons + self.right_buttons
 
-        tight = False
+        tight = 0  # 1: tighter padding; 2: tightest (a language with longer words)
 
         def width(b: Button, roomy: bool) -> int:
             if len(b.text) == 1:
                 return 44 if roomy else 30 if tight else 36
             text = max(b.preferred_width(), draw.text_size(_("Resume"), b.size)[0] + 28) \
                 if b is self.b_pause else b.preferred_width()
-            return max(68, text) if roomy else text - (14 if tight else 10)
+            return max(68, text) if roomy else text - (10, 14, 18)[tight]
 
         for b in buttons:
             b.size = 22
@@ -214,7 +214,13 @@ class PlayScene(Scene):
             for b in buttons:  # the demo's full toolbar at the smallest width: smaller text
                 b.size = 19
             if sum(width(b, False) for b in buttons) + gap * len(buttons) + 2 * MARGIN > w:
-                tight, gap = True, 4  # and, if that is not enough, tighter padding
+                tight, gap = 1, 4  # and, if that is not enough, tighter padding
+            while sum(width(b, False) for b in buttons) + gap * len(buttons) + 2 * MARGIN > w \
+                    and buttons[0].size > 16:  # a language with longer words: smaller still
+                for b in buttons:
+                    b.size -= 1
+            if sum(width(b, False) for b in buttons) + gap * len(buttons) + 2 * MARGIN > w:
+                tight, gap = 2, 3
         x = MARGIN
         for b in self.left_buttons:
             bw = width(b, roomy)
@@ -785,8 +791,12 @@ class PlayScene(Scene):
         if self.session.demo:
             # Translators: the window's title line of a game the computer plays alone.
             title = _("{title} · demo").format(title=title)
-        if x1 - x0 > 80:
-            draw.blit_text(surface, title, 24, theme.text_dim, ((x0 + x1) / 2, bar.centery),
+        # The whole title where it fits, else the game's name alone ("Connect-4 · 7×…"
+        # reads worse; the board shows the variant), else nothing.
+        shown = next((t for t in (title, _(game.title))
+                      if draw.text_size(t, 24)[0] <= x1 - x0), None)
+        if x1 - x0 > 80 and shown is not None:
+            draw.blit_text(surface, shown, 24, theme.text_dim, ((x0 + x1) / 2, bar.centery),
                            "center", max_width=x1 - x0)
 
     def status_text(self) -> tuple[str, str]:
@@ -810,7 +820,7 @@ class PlayScene(Scene):
             text = _("Game over: {result} ({how}) · N for a new game · Ctrl+Z takes back") \
                 if s.humans else _("Game over: {result} ({how}) · N for a new game")
             return text.format(result=headline, how=detail), "result"
-        side = game.side_names[game.turn]
+        side = _(game.side_names[game.turn])
         if s.demo and s.paused:
             return _("Paused — Space resumes, S steps one move"), "info"
         if s.opening is not None:
@@ -818,7 +828,7 @@ class PlayScene(Scene):
             if words:
                 return words, "turn"
         if s.study:
-            computers = [game.side_names[x] for x in (0, 1) if is_computer(s.players[x])]
+            computers = [_(game.side_names[x]) for x in (0, 1) if is_computer(s.players[x])]
             if len(computers) == 2:
                 study = _("Study: {side} to move — you move both sides; Play (P) lets the "
                           "computer play {first} and {second}").format(
@@ -832,7 +842,7 @@ class PlayScene(Scene):
             return study, "turn"
         if is_computer(s.players[game.turn]):
             level = s.level_label(game.turn)
-            viewer = game.side_names[s.view_side]
+            viewer = _(game.side_names[s.view_side])
             if self.app.settings.show_thinking:
                 # Translators: {level} is the computer's level ("Level 4"); the scores drawn
                 # on the board are from {viewer}'s point of view.
@@ -903,10 +913,10 @@ class PlayScene(Scene):
         """``"Black has no move and passes"`` while a pass is pending or just played."""
         game = self.game
         if self.session.forced_pass():
-            return _("{side} has no move and passes").format(side=game.side_names[game.turn])
+            return _("{side} has no move and passes").format(side=_(game.side_names[game.turn]))
         if self.time < self.pass_toast_until and game.move_stack and game.move_stack[-1] == PASS:
             return _("{side} has no move and passes").format(
-                side=game.side_names[1 - game.turn])
+                side=_(game.side_names[1 - game.turn]))
         return None
 
     def _draw_pass_toast(self, surface: pygame.Surface) -> None:

@@ -502,7 +502,7 @@ class ReviewScene(Scene):
         if not self.moves:
             return _("No moves to review")
         position, played = self.position, self.moves[self.selected]
-        side = position.side_names[position.turn]
+        side = _(position.side_names[position.turn])
         name = position.move_name(played)
         number = self.selected + 1
         judged = self.selected_review()
@@ -616,7 +616,7 @@ class ReviewScene(Scene):
             who = player.name if isinstance(player, Engine) else \
                 _("level {level}").format(level=player.level) if isinstance(player, Computer) \
                 else _("you") if humans == 1 else _("person")
-            draw.blit_text(surface, f"{game.side_names[side]} · {who}", 20, theme.text,
+            draw.blit_text(surface, f"{_(game.side_names[side])} · {who}", 20, theme.text,
                            (rect.x + 46, top + 14), "midleft", max_width=rect.width - 150,
                            bold=True)
             # round() first: the whole percentage exactly as f"{accuracy:.0f}" rounds it
@@ -688,7 +688,7 @@ class ReviewScene(Scene):
         draw.blit_text(surface, _("Winning chances").upper(), 18, theme.text_dim,
                        (rect.x + 16, rect.y + 14))
         # Translators: the graph's upper half is good for {side}.
-        draw.blit_text(surface, _("{side} up").format(side=game.side_names[self.view_side]),
+        draw.blit_text(surface, _("{side} up").format(side=_(game.side_names[self.view_side])),
                        16, theme.text_dim,
                        (rect.right - 16, rect.y + 15), "topright")
         area = self.graph_area()

@@ -202,7 +202,7 @@ class GameTile(Widget):
         draw_game_icon(surface, theme, self.game_name, icon)
         x = icon.right + 10
         title = _(GAMES[self.game_name].title)
-        size = draw.fit_size(title, 22, rect.right - x - 8, 15)
+        size = draw.fit_size(title, 22, rect.right - x - 8, 15, bold=True)
         draw.blit_text(surface, title, size, theme.text, (x, icon.centery), "midleft",
                        max_width=rect.right - x - 8, bold=True)
         room = rect.width - 24
@@ -848,8 +848,8 @@ class StartScene(Scene):
                            outline=icon_outline(colours.pieces[side], theme.card),
                            with_shadow=False,
                            style="stone" if self.game_name == "gomoku" else "disc")
-            draw.blit_text(surface, label, 22, theme.text, (c.x + pad + 32, ry), "midleft",
-                           max_width=100)
+            draw.blit_text(surface, label, draw.fit_size(label, 22, 100, 15), theme.text,
+                           (c.x + pad + 32, ry), "midleft", max_width=100)
             if not self.levels[side].visible:
                 draw.blit_text(surface, _("A person plays this side"), 20, theme.text_dim,
                                (self.levels[side].rect.x + 4, ry), "midleft")

@@ -769,8 +769,8 @@ class TreeScene(Scene):
         x, y = area.x + 12, area.bottom - 15
         # Translators: the legend under the tree: short words next to each shape; MAX and
         # MIN are the search's two players, {side} the game's side ("Red").
-        items = [("max", False, look.max_fill, _("MAX {side}").format(side=tree.side_names[0])),
-                 ("min", False, look.min_fill, _("MIN {side}").format(side=tree.side_names[1])),
+        items = [("max", False, look.max_fill, _("MAX {side}").format(side=_(tree.side_names[0]))),
+                 ("min", False, look.min_fill, _("MIN {side}").format(side=_(tree.side_names[1]))),
                  ("leaf", False, look.leaf_fill, _("leaf")),
                  ("ghost", False, None, _("alpha-beta skips") if self.skipped else _("pruned"))]
         if any(n.skipped or n.outside for n in tree.nodes):
@@ -808,8 +808,10 @@ class TreeScene(Scene):
         pygame.draw.line(surface, look.text, (badge[0] - 4, y), (badge[0] + 4, y), 2)
         pygame.draw.line(surface, look.text, (badge[0], y - 4), (badge[0], y + 4), 2)
         # Translators: the legend's last item, next to a closed node's "+" badge.
-        draw.blit_text(surface, _("click or Enter opens"), 16, theme.text_dim, (x + 22, y),
-                       "midleft", max_width=area.right - x - 30)
+        opens = _("click or Enter opens")
+        room = area.right - x - 30
+        draw.blit_text(surface, opens, draw.fit_size(opens, 16, room, 12), theme.text_dim,
+                       (x + 22, y), "midleft", max_width=room)
 
     def _draw_progress(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         theme = self.theme
@@ -898,9 +900,9 @@ class TreeScene(Scene):
         tree = self.tree
         assert tree is not None
         if node.kind == "max":
-            kind = _("MAX node ({side} to move)").format(side=tree.side_names[0])
+            kind = _("MAX node ({side} to move)").format(side=_(tree.side_names[0]))
         elif node.kind == "min":
-            kind = _("MIN node ({side} to move)").format(side=tree.side_names[1])
+            kind = _("MIN node ({side} to move)").format(side=_(tree.side_names[1]))
         else:
             kind = _("leaf (game over)") if node.terminal else _("leaf (scored by the evaluator)")
         shown = tree_canvas.node_value_text(node, self.step)
@@ -967,7 +969,8 @@ class TreeScene(Scene):
             y += 20
         values = {c.value for c in self.costs.values() if isinstance(c, Cost)}
         if len(values) == 1 and y + 18 <= rect.bottom:
-            draw.blit_text(surface, _("same root value, fewer nodes with pruning"), 16,
+            same = _("same root value, fewer nodes with pruning")
+            draw.blit_text(surface, same, draw.fit_size(same, 16, rect.width, 12),
                            theme.success if theme.name != "classic" else theme.text_dim,
                            (cols[0], y + 2), "topleft", max_width=rect.width)
 
