@@ -232,13 +232,23 @@ def _babel_locale() -> str:
     return _language
 
 
+def _english_number(n: float, decimals: int | None) -> str:
+    if decimals is not None:
+        return f"{n:,.{decimals}f}"
+    if isinstance(n, int):
+        return f"{n:,}"
+    return f"{n:,.3f}".rstrip("0").rstrip(".")  # as Babel: at most three decimals
+
+
 def number(n: float, decimals: int | None = None) -> str:
     """``n`` written as the language writes numbers: ``1,024`` in English, ``1.024`` in
     German, ``1 024`` in French. ``decimals`` fixes the digits after the point."""
+    if _language == "en":  # Python's own format is English's, and needs no locale data
+        return _english_number(n, decimals)
     try:
         from babel.numbers import format_decimal
     except ImportError:  # Babel missing: English digits are still readable
-        return f"{n:,.{decimals}f}" if decimals is not None else f"{n:,}"
+        return _english_number(n, decimals)
     if decimals is not None:
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
         # Rounded as Python rounds the float (0.35 -> "0.3"), then written Babel's way.
@@ -249,6 +259,8 @@ def number(n: float, decimals: int | None = None) -> str:
 
 def percent(fraction: float, decimals: int = 0) -> str:
     """``fraction`` (0.62) as a percentage the language's way: ``62%``, ``62 %``."""
+    if _language == "en":
+        return f"{fraction:.{decimals}%}"
     try:
         from babel import Locale
         from babel.numbers import format_percent
