@@ -149,16 +149,30 @@ def test_the_window_font_draws_every_letter_of_the_language(language) -> None:
         assert missing == [], (path, missing)
 
 
+def _plies(arguments: list[str], language: str, monkeypatch, capsys) -> tuple[int, str, str]:
+    """``plies ARGUMENTS`` run in this process with ``LANGUAGE=language`` (as the
+    desktop would set it): its status, stdout and stderr."""
+    from game import cli
+
+    for variable in i18n.ENVIRONMENT:
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANGUAGE", language)
+    try:
+        status = cli.main(arguments)
+    except SystemExit as done:  # argparse's --help
+        status = done.code or 0
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
 @pytest.mark.parametrize("language", REQUIRED)
-def test_plies_help_speaks_the_language(language) -> None:
-    english = subprocess.run([sys.executable, "-m", "game", "--help"], capture_output=True,
-                             text=True, env={**_env(), "LANGUAGE": "en"}, check=True).stdout
-    result = subprocess.run([sys.executable, "-m", "game", "--help"], capture_output=True,
-                            text=True, env={**_env(), "LANGUAGE": language}, check=True)
-    i18n.set_language(language)
-    assert result.stdout.startswith(i18n._("usage: "))
-    assert result.stdout != english
-    assert i18n._("usage: ") != "usage: "
+def test_plies_help_speaks_the_language(language, monkeypatch, capsys) -> None:
+    _status, english, _err = _plies(["--help"], "en", monkeypatch, capsys)
+    status, text, _err = _plies(["--help"], language, monkeypatch, capsys)
+    assert status == 0
+    assert i18n.current() == language
+    assert text.startswith(i18n._("usage: ")) and i18n._("usage: ") != "usage: "
+    assert text != english
 
 
 def _env() -> dict[str, str]:
@@ -166,25 +180,44 @@ def _env() -> dict[str, str]:
             if key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
 
 
-@pytest.mark.parametrize("language", REQUIRED)
-def test_a_bad_file_is_one_sentence_in_the_language(language, tmp_path) -> None:
-    """``LANGUAGE=fr plies show bad.json``: the one sentence of a bad record, translated
-    whole (the rules' reason inside it too), status 2 as in English."""
-    bad = tmp_path / "bad.json"
+def _bad_record(folder) -> str:
+    bad = folder / "bad.json"
     bad.write_text('{"format": "plies-game", "version": 1, "game": "othello", '
                    '"moves": "f5f5"}')
+    return str(bad)
 
-    def show(lang: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "game", "show", str(bad)],
-                              capture_output=True, text=True, env={**_env(), "LANGUAGE": lang},
-                              check=False)
 
-    english, translated = show("en"), show(language)
-    assert english.returncode == translated.returncode == 2
-    assert english.stdout == translated.stdout == ""
-    assert english.stderr.count("\n") == translated.stderr.count("\n") == 1
+def _assert_one_translated_sentence(language: str, english: tuple, translated: tuple) -> None:
+    assert english[0] == translated[0] == 2
+    assert english[1] == translated[1] == ""
+    assert english[2].count("\n") == translated[2].count("\n") == 1
     i18n.set_language(language)
-    expected_reason = i18n._("the square is taken")
-    assert expected_reason != "the square is taken"
-    assert expected_reason in translated.stderr, translated.stderr
-    assert "f5" in translated.stderr and "bad.json" in translated.stderr
+    reason = i18n._("the square is taken")  # the rules' reason, inside the record's sentence
+    assert reason != "the square is taken"
+    assert reason in translated[2], translated[2]
+    assert "f5" in translated[2] and "bad.json" in translated[2]
+
+
+@pytest.mark.parametrize("language", REQUIRED)
+def test_a_bad_file_is_one_sentence_in_the_language(language, tmp_path, monkeypatch,
+                                                    capsys) -> None:
+    """``plies show bad.json``: the one sentence of a bad record, translated whole (the
+    rules' reason inside it too), status 2 as in English."""
+    bad = _bad_record(tmp_path)
+    english = _plies(["show", bad], "en", monkeypatch, capsys)
+    translated = _plies(["show", bad], language, monkeypatch, capsys)
+    _assert_one_translated_sentence(language, english, translated)
+
+
+def test_the_real_program_speaks_the_desktops_language(tmp_path) -> None:
+    """The installed program, started as a desktop starts it: ``LANGUAGE=fr plies show
+    bad.json`` says its sentence in French (the other languages are checked in this
+    process above, the same way)."""
+    bad = _bad_record(tmp_path)
+
+    def run(language: str) -> tuple:
+        done = subprocess.run([sys.executable, "-m", "game", "show", bad], capture_output=True,
+                              text=True, env={**_env(), "LANGUAGE": language}, check=False)
+        return done.returncode, done.stdout, done.stderr
+
+    _assert_one_translated_sentence("fr", run("en"), run("fr"))
