@@ -43,7 +43,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
 import stat
 import time
 from collections.abc import Iterator
@@ -311,7 +310,7 @@ def _create_temporary(path: Path) -> tuple[int, str]:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
         | getattr(os, "O_BINARY", 0)
     for _attempt in range(100):
-        temp = os.path.join(path.parent, f".{path.name}.{secrets.token_hex(4)}.tmp")
+        temp = os.path.join(path.parent, f".{path.name}.{os.urandom(4).hex()}.tmp")
         try:
             return os.open(temp, flags, 0o666), temp
         except FileExistsError:

@@ -16,7 +16,6 @@ import contextlib
 import dataclasses
 import datetime
 import math
-import multiprocessing
 import os
 import signal
 import sys
@@ -279,6 +278,8 @@ def run_games(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
         yield from map(play_game, tasks)
         return
     # "spawn" keeps children free of the parent's threads and pygame state.
+    import multiprocessing  # here: every `plies` command would pay for it at start
+
     context = multiprocessing.get_context("spawn")
     with context.Pool(jobs, initializer=_leave_interrupts_to_parent) as pool:
         yield from pool.imap_unordered(play_game, tasks)

@@ -73,7 +73,8 @@ def unmarked(path: Path) -> list[str]:
     docstrings = _docstrings(tree)
     found = []
 
-    def visit(node: ast.AST, exempt: bool, in_fstring: bool = False) -> None:
+    def visit(node: ast.AST, exempt: bool, fstring: ast.AST | None = None) -> None:
+        in_fstring = fstring is not None
         rel = path.relative_to(ROOT).as_posix()
         if isinstance(node, ast.Call):
             name = _call_name(node)
@@ -87,13 +88,16 @@ def unmarked(path: Path) -> list[str]:
                 exempt = True
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and not exempt \
                 and id(node) not in docstrings and WORDS.search(node.value):
-            first = getattr(node, "lineno", 0)
-            last = getattr(node, "end_lineno", first) or first
+            # A piece of an f-string is placed by the whole f-string (Python 3.12+ gives
+            # each piece its own line, 3.11 the f-string's).
+            where = fstring if fstring is not None else node
+            first = getattr(where, "lineno", 0)
+            last = getattr(where, "end_lineno", first) or first
             window = lines[max(0, first - 3):last]
             if not any("# untranslated" in line for line in window):
                 found.append(f"{rel}:{first}: {node.value[:70]!r}")
         for child in ast.iter_child_nodes(node):
-            visit(child, exempt, in_fstring or isinstance(node, ast.JoinedStr))
+            visit(child, exempt, fstring or (node if isinstance(node, ast.JoinedStr) else None))
 
     visit(tree, False)
     return found

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib.metadata
 import json
 import os
 import shutil
@@ -127,6 +126,8 @@ def launch_command() -> list[str]:
     script = Path(sys.executable).parent / ("plies.exe" if os.name == "nt" else APP_ID)
     if script.is_file() and os.access(script, os.X_OK):
         return [str(script)]
+    import importlib.metadata  # here: every `plies` command would pay for it at start
+
     try:
         importlib.metadata.distribution(APP_ID)
     except importlib.metadata.PackageNotFoundError:
