@@ -824,7 +824,9 @@ class TreeScene(Scene):
         if self.comparing:
             title = _("Counting {mode} for the comparison…").format(
                 mode=_(MODE_TITLES[self.comparing]))  # type: ignore[index]
-        draw.blit_text(surface, title, 21, theme.text, (card.x + 18, card.y + 16), "topleft",
+        # Smaller type rather than an ellipsis: a longer language's title reads whole.
+        size = draw.fit_size(title, 21, card.width - 36, min_size=15, bold=True)
+        draw.blit_text(surface, title, size, theme.text, (card.x + 18, card.y + 16), "topleft",
                        max_width=card.width - 36, bold=True)
         p = self.progress
         fraction = p.fraction if p is not None and not self.comparing else (
