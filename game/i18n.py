@@ -33,10 +33,12 @@ import threading
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
+from typing import Self
 
 __all__ = [
     "AUTO",
     "LANGUAGES",
+    "NP_",
     "N_",
     "_",
     "available",
@@ -182,14 +184,34 @@ def language_name(code: str) -> str:
     return LANGUAGES.get(code, code)
 
 
+class InContext(str):
+    """An English message kept with its context (:func:`NP_`): ``_()`` translates it as
+    :func:`pgettext` would, wherever it is shown."""
+
+    context: str
+
+    def __new__(cls, context: str, message: str) -> Self:
+        made = super().__new__(cls, message)
+        made.context = context
+        return made
+
+
 def _(message: str) -> str:
     """``message`` in the current language (itself where no translation is known)."""
+    if isinstance(message, InContext):
+        return _translation.pgettext(message.context, str(message))
     return _translation.gettext(message)
 
 
 def N_(message: str) -> str:
     """``message`` unchanged: marks a constant for the catalog, translated where shown."""
     return message
+
+
+def NP_(context: str, message: str) -> str:
+    """``message`` unchanged, marked for the catalog with its ``context`` (as
+    :func:`pgettext`), for a constant or a label translated later, where shown."""
+    return InContext(context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("game", "ai")
 LEFT_OUT = ("ai/tools", "ai/tuning")
 """Developer scripts: they print for developers, in English."""
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "NP_": ((1, "c"), 2)}
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 HEADER = "Translations of Plies, the board-game program (its MIT licence applies)."
 

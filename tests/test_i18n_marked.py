@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-MARKERS = {"_", "N_", "ngettext", "pgettext"}
+MARKERS = {"_", "N_", "NP_", "ngettext", "pgettext"}
 LOG_CALLS = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 
 SPEAK_TO_MACHINES = {

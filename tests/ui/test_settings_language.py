@@ -109,3 +109,19 @@ def test_the_language_row_cycles_saves_and_speaks_the_new_language(make_app, ger
     assert i18n.current() == "en" and told == ["de", "de", "en"]
     texts = drawn_texts(app, monkeypatch)
     assert "Settings" in texts and "Einstellungen" not in texts
+
+
+def test_a_game_on_screen_speaks_the_new_language_at_once(make_app, monkeypatch):
+    """Every label of the game screen is translated where drawn, so a language chosen in
+    Settings reaches the toolbar already built (a button built with its context too)."""
+    from game.rules import new_game
+    from tests.ui.helpers import HUMAN, computer
+
+    app = make_app(language="en")
+    app.start_game(new_game("othello"), [HUMAN, computer(1)], remember=False)
+    app.run_frames(2)
+    assert "Open" in drawn_texts(app, monkeypatch)
+    app.set_language("de")  # the real German catalog
+    texts = drawn_texts(app, monkeypatch)
+    assert "Open" not in texts and "New" not in texts
+    assert i18n.pgettext("file", "Open") in texts and i18n._("New") in texts

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, _, pgettext
+from game.i18n import N_, NP_, _
 from game.players import Human, Player, standard_players
 from game.rules import Game, RulesError, new_game, set_up
 from game.ui import draw
@@ -112,7 +112,7 @@ class EditorScene(Scene):
         self.b_paste = Button(_("Paste"), self.paste,
                               tooltip=_("Paste a position or moves (Ctrl+V)"))
         # Translators: a button: play from the position set up.
-        self.b_play = Button(pgettext("button", "Play"), self.play, primary=True,
+        self.b_play = Button(NP_("button", "Play"), self.play, primary=True,
                              tooltip=_("Play from here (Enter)"))
         self.b_cancel = Button(_("Cancel"), self.cancel, tooltip=_("Back to the game (Esc)"))
         self.widgets.add(self.turn_choice, self.who_choice, self.b_clear, self.b_start,

@@ -31,7 +31,7 @@ import pygame
 
 from ai.worker import WorkerReport
 from game.clock import Snapshot, Timing
-from game.i18n import N_, _, pgettext
+from game.i18n import N_, NP_, _
 from game.players import Computer, Player
 from game.rules import PASS, Cell, Game, Move
 from game.ui import draw
@@ -136,7 +136,7 @@ class PlayScene(Scene):
         self.b_slower = Button("−", lambda: s.change_speed(-1), tooltip=_("Slower (−)"))
         self.b_faster = Button("+", lambda: s.change_speed(1), tooltip=_("Faster (+)"))
         # Translators: "Open" a saved game (a file).
-        self.b_open = Button(pgettext("file", "Open"), self.open_file,
+        self.b_open = Button(NP_("file", "Open"), self.open_file,
                              tooltip=_("Open a saved game (Ctrl+O)"))
         self.b_save = Button(_("Save"), self.save_file, tooltip=_("Save this game (Ctrl+S)"))
         self.b_settings = Button(_("Settings"), self.settings, tooltip=_("Settings (Ctrl+,)"))
@@ -158,7 +158,7 @@ class PlayScene(Scene):
         self.widgets.add(*self.choice_buttons.values())
         # A game opened for study: Play hands the sides to the file's players (P too).
         # Translators: a button: the players of an opened game play on from here.
-        self.b_play_on = Button(pgettext("button", "Play"), self.play_on, size=19,
+        self.b_play_on = Button(NP_("button", "Play"), self.play_on, size=19,
                                 tooltip=_("Let the players of this game play on (P)"))
         self.widgets.add(self.b_play_on)
 
