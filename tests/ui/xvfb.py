@@ -71,9 +71,18 @@ class XSession:
                                         env=self.env, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True)
         pattern = f"^{self.wm_class or 'plies'}$"
-        self.window = wait_for(lambda: subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--class", pattern], env=self.env,
-            capture_output=True, text=True).stdout.split(), timeout, "the Plies window")[0]
+
+        def window() -> list[str]:
+            if self.program is not None and self.program.poll() is not None:
+                # Gone before its window showed: say why now, not after the whole timeout.
+                raise AssertionError(f"plies {' '.join(args)} ended with status "
+                                     f"{self.program.returncode} before its window showed: "
+                                     f"{self.errors()}")
+            return subprocess.run(["xdotool", "search", "--onlyvisible", "--class", pattern],
+                                  env=self.env, capture_output=True, text=True,
+                                  check=False).stdout.split()
+
+        self.window = wait_for(window, timeout, "the Plies window")[0]
         return self.window
 
     def xdotool(self, *args: str) -> None:
