@@ -50,6 +50,15 @@ _MODULES = {
 
 DEFAULT_PRESET = "default"
 
+PRESET_LABELS = {
+    # Translators: an evaluator preset's name in the new-game dialog (--eval keeps
+    # the English name "default").
+    "default": N_("default"),
+    # Translators: the evaluator preset that leaves the subtle terms out (--eval naive).
+    "naive": N_("naive"),
+}
+"""How the window names the built-in presets (a user's own evaluator keeps its file name)."""
+
 
 class EvaluatorError(ValueError):
     """An unknown preset or a bad weights file; the message is one sentence for a user."""

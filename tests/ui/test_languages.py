@@ -58,7 +58,6 @@ ALLOWED = {
     "Plies": "the program's name",
     "pbrain": "an outside engine's command name (the tour's results)",
     "embryo": "an outside engine's command name (the tour's results)",
-    "default": "an evaluator's name (the preset 'default', as --eval and its file name it)",
     "swap": "the opening's name inside '{kind} opening' ('swap', 'swap2': the rules' "
     "international names, which every catalog keeps)",
     "MAX": "the minimax roles, written MAX and MIN in every language's textbooks",

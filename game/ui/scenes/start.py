@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ai.evaluators import PRESET_LABELS
 from ai.levels import DEFAULT_LEVEL, LEVEL_NUMBERS, level, level_evaluator
 from game import records
 from game.clock import (
@@ -584,7 +585,8 @@ class StartScene(Scene):
             self.levels[side].set_options(levels, chosen)
             evaluator = draft.evaluator or "default"
             options = list(presets) + ([evaluator] if evaluator not in presets else [])
-            self.evals[side].set_options([(p, p) for p in options], evaluator)
+            self.evals[side].set_options([(p, PRESET_LABELS.get(p, p)) for p in options],
+                                         evaluator)
             self.levels[side].visible = computer
             self.evals[side].visible = computer and not engine
             # A found engine's name says it all: the field is for a typed command only.
