@@ -74,6 +74,12 @@ class RecordError(ValueError):
     """A record that cannot be read, written or replayed; the message is one sentence."""
 
 
+def file_label(name: str | None) -> str:
+    """How a reader's message names the file: ``name``, or "the game file" when the
+    caller gave none (every format's reader takes ``name=None``)."""
+    return _("the game file") if name is None else name
+
+
 @dataclasses.dataclass
 class GameRecord:
     """One game as plain data.

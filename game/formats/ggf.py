@@ -262,12 +262,12 @@ def read_record(text: str, *, name: str | None = None, default_players: Any = No
     """
     from game.records import (
         RecordError,
+        file_label,
         player_names,
         record_from_game,
         standard_players,
     )
-    if name is None:
-        name = _("the game file")
+    name = file_label(name)
     try:
         games = parse_games(text)
         game = replay(games[0])

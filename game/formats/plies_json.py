@@ -42,6 +42,7 @@ from game.records import (
     _sentence,
     _set_up,
     _show,
+    file_label,
     player_names,
     standard_players,
     start_of,
@@ -82,8 +83,7 @@ def record_from_json(
 ) -> GameRecord:
     """Parse and validate a JSON record (see :func:`load_record`); ``name`` is for messages
     ("the game file" when ``None``)."""
-    if name is None:
-        name = _("the game file")
+    name = file_label(name)
     if not text.strip():
         raise RecordError(_("{file} is empty").format(file=name))
     try:

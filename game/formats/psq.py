@@ -142,14 +142,14 @@ def read_record(text: str, *, name: str | None = None,
     """
     from game.records import (
         RecordError,
+        file_label,
         player_names,
         record_from_game,
         standard_players,
     )
     from game.rules import Gomoku, RulesError
 
-    if name is None:
-        name = _("the game file")
+    name = file_label(name)
     try:
         psq = parse(text)
         game = Gomoku(psq.size)

@@ -48,6 +48,7 @@ from game.records import (
     _show,
     _strip_move_number,
     _variant_params,
+    file_label,
     standard_players,
     start_of,
 )
@@ -71,8 +72,7 @@ def record_from_text(
 ) -> GameRecord:
     """Parse and validate a plain-text record (see the module docstring, :func:`load_record`);
     ``name`` is for messages ("the game file" when ``None``)."""
-    if name is None:
-        name = _("the game file")
+    name = file_label(name)
 
     game_spec: tuple[str, dict[str, Any], str] | None = None  # name, variant, where
     players: list[Any] = [None, None]
