@@ -42,6 +42,7 @@ __all__ = [
     "N_",
     "_",
     "available",
+    "catalog_path",
     "current",
     "desktop_language",
     "english",
@@ -122,8 +123,14 @@ def desktop_language(environ: dict[str, str] | None = None) -> str:
     return "en"
 
 
+def catalog_path(code: str, suffix: str = ".mo") -> Path:
+    """Where language ``code``'s catalog is: the compiled ``.mo`` the program reads, or
+    (``suffix=".po"``) the translators' file beside it."""
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
 def _load(code: str) -> _gettext.NullTranslations:
-    path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    path = catalog_path(code)
     try:
         with open(path, "rb") as catalog:
             return _gettext.GNUTranslations(catalog)
@@ -175,8 +182,8 @@ def current() -> str:
 
 def available() -> list[str]:
     """The languages whose catalog is installed, English first."""
-    return ["en"] + [code for code in LANGUAGES if code != "en"
-                     and (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()]
+    return ["en"] + [code for code in LANGUAGES
+                     if code != "en" and catalog_path(code).is_file()]
 
 
 def language_name(code: str) -> str:

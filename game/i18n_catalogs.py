@@ -27,7 +27,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from game.i18n import DOMAIN, LOCALE_DIR
+from game.i18n import DOMAIN, LOCALE_DIR, catalog_path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("game", "ai")
@@ -113,7 +113,7 @@ def init(language: str) -> Path:
                                 if key != "Plural-Forms"] + [
             ("Plural-Forms", GETTEXT_PLURALS[language])]
     catalog.update(template, no_fuzzy_matching=True)
-    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    path = catalog_path(language, ".po")
     if path.exists():
         raise SystemExit(f"{path} exists already: use `update`")
     _write_po(catalog, path)

@@ -177,7 +177,7 @@ def test_plies_help_speaks_the_language(language, monkeypatch, capsys) -> None:
 
 def _env() -> dict[str, str]:
     return {key: value for key, value in os.environ.items()
-            if key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+            if key not in i18n.ENVIRONMENT}
 
 
 def _bad_record(folder) -> str:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pygame
 
 from game.players import Computer, Human
@@ -33,3 +36,28 @@ HUMAN = Human()
 
 def computer(level: int = 1, evaluator: str = "default") -> Computer:
     return Computer(level, evaluator)
+
+
+def install_catalog(catalog: Any, folder: Path, monkeypatch: Any) -> None:
+    """Compile ``catalog`` (Babel's, of one language) into ``folder`` and make that the
+    program's locale folder for this test (``game.i18n.LOCALE_DIR``)."""
+    from babel.messages.mofile import write_mo
+
+    from game import i18n
+
+    monkeypatch.setattr(i18n, "LOCALE_DIR", folder)
+    path = i18n.catalog_path(str(catalog.locale))
+    path.parent.mkdir(parents=True)
+    with open(path, "wb") as mo:
+        write_mo(mo, catalog)
+
+
+def type_path(app: Any, dialog: Any, path: Any) -> None:
+    """In the file dialog: clear the path field with the keyboard, type ``path``, Enter."""
+    post_key(pygame.K_END)
+    app.run_frames(1)
+    for _ in range(len(dialog.path.text)):
+        post_key(pygame.K_BACKSPACE)
+    post_text(str(path))
+    post_key(pygame.K_RETURN)
+    app.run_frames(3)

@@ -15,7 +15,7 @@ from game.formats.plies_json import record_from_json, record_to_json
 from game.rules import new_game
 from game.settings import Settings
 from game.slots import load_autosave
-from tests.ui.helpers import HUMAN, computer, post_click, post_key
+from tests.ui.helpers import HUMAN, computer, post_click, post_key, type_path
 
 CTRL = pygame.KMOD_CTRL
 
@@ -217,7 +217,6 @@ def test_an_outside_engine_is_given_the_time_per_move(timed_app):
 
 
 def test_a_saved_game_opens_with_its_clocks_which_run_after_play(timed_app, tmp_path):
-    from tests.ui.helpers import post_text
 
     game = new_game("connect4")
     game.play_moves("44")
@@ -234,13 +233,7 @@ def test_a_saved_game_opens_with_its_clocks_which_run_after_play(timed_app, tmp_
     post_key(pygame.K_o, CTRL)                              # Open, type the path, Enter
     app.run_frames(2)
     dialog = app.top
-    post_key(pygame.K_END)
-    app.run_frames(1)
-    for _ in range(len(dialog.path.text)):
-        post_key(pygame.K_BACKSPACE)
-    post_text(str(path))
-    post_key(pygame.K_RETURN)
-    app.run_frames(3)
+    type_path(app, dialog, path)
     s = app.play.session
     assert app.play.game.moves_text() == "44" and s.study
     advance(app, now, 30)                                   # studying: no clock runs

@@ -82,18 +82,26 @@ def test_undo_while_the_engine_thinks_cancels_it_and_new_game_closes_it(make_app
     assert second.poll() is not None or second.wait(5) is not None
 
 
-def choose_outside_engine(app, side: int, command: str, game_tile: int = 2):
-    """In the start dialog: the game, the side a computer, its level list to the end
-    ("Engine…", by the keyboard), the command typed, Enter."""
-    from tests.ui.helpers import post_text
-
-    app.show_start()
-    app.run_frames(2)
+def level_list(app, side: int, game_tile: int, *, again: bool = False):
+    """In the start dialog (opened unless ``again``): the game's tile, the side made a
+    computer, its level list focused. Returns the dialog."""
+    if not again:
+        app.show_start()
+        app.run_frames(2)
     start = app.top
     post_click(start.tiles[game_tile].rect.center)
     post_click(start.kind[side]._segment(1).center)  # computer
     app.run_frames(2)
     post_click(start.levels[side].rect.center)  # focus (a click on the value cycles once)
+    return start
+
+
+def choose_outside_engine(app, side: int, command: str, game_tile: int = 2):
+    """In the start dialog: the game, the side a computer, its level list to the end
+    ("Engine…", by the keyboard), the command typed, Enter."""
+    from tests.ui.helpers import post_text
+
+    start = level_list(app, side, game_tile)
     for _ in start.levels[side].options:  # to the last choice, "Engine…"
         post_key(pygame.K_RIGHT)
     app.run_frames(2)
@@ -232,14 +240,7 @@ OPENING_MOVES = {"d3", "c4", "f5", "e6"}
 def choose_level(app, side: int, label: str, game_tile: int = 1, *, again: bool = False):
     """In the start dialog (opened unless ``again``): the game, the side a computer, its
     level list stepped by the keyboard to the choice shown as ``label``."""
-    if not again:
-        app.show_start()
-        app.run_frames(2)
-    start = app.top
-    post_click(start.tiles[game_tile].rect.center)
-    post_click(start.kind[side]._segment(1).center)  # computer
-    app.run_frames(2)
-    post_click(start.levels[side].rect.center)  # focus (a click on the value cycles once)
+    start = level_list(app, side, game_tile, again=again)
     labels = [text for _, text in start.levels[side].options]
     for _ in labels:
         post_key(pygame.K_LEFT)

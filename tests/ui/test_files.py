@@ -12,7 +12,7 @@ from game.formats import load_record, save_record
 from game.rules import new_game
 from game.settings import games_dir
 from game.slots import load_autosave
-from tests.ui.helpers import HUMAN, computer, post_click, post_key, post_text
+from tests.ui.helpers import HUMAN, computer, post_click, post_key, type_path
 
 CTRL = pygame.KMOD_LCTRL
 
@@ -23,17 +23,6 @@ def open_dialog(app, key=pygame.K_o):
     dialog = app.top
     assert dialog is not app.play and dialog.overlay
     return dialog
-
-
-def type_path(app, dialog, path) -> None:
-    """Clear the path field with the keyboard and type ``path``."""
-    post_key(pygame.K_END)
-    app.run_frames(1)
-    for _ in range(len(dialog.path.text)):
-        post_key(pygame.K_BACKSPACE)
-    post_text(str(path))
-    post_key(pygame.K_RETURN)
-    app.run_frames(3)
 
 
 HOSTILE = {

@@ -16,8 +16,8 @@ import pytest
 from game.rules import new_game
 from game.settings import games_dir
 from tests.files.hostile import HOSTILE_FILES
-from tests.ui.helpers import HUMAN, computer
-from tests.ui.test_files import open_dialog, type_path
+from tests.ui.helpers import HUMAN, computer, type_path
+from tests.ui.test_files import open_dialog
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX files")
 

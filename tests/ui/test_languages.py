@@ -23,14 +23,14 @@ from pathlib import Path
 
 import pygame
 import pytest
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from game import i18n
+from game.i18n_catalogs import TEMPLATE
 from game.ui import draw, fonts
+from tests.ui.helpers import install_catalog
 from tests.ui.tour import SAVED_NAME, SCENES, tour
 
-TEMPLATE = Path(i18n.__file__).resolve().parent / "locale" / "plies.pot"
 SIZES = [(800, 560), (1200, 840)]
 SHOTS = os.environ.get("PLIES_SCREENSHOT_DIR")
 
@@ -104,11 +104,7 @@ def pseudo_german(tmp_path, monkeypatch):
             message.string = tuple(forms)
         else:
             message.string = pseudo(message.id)
-    folder = tmp_path / "locale" / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with open(folder / f"{i18n.DOMAIN}.mo", "wb") as mo:
-        write_mo(mo, catalog)
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+    install_catalog(catalog, tmp_path / "locale", monkeypatch)
     yield
     i18n.set_language("en")
     draw.language_changed()

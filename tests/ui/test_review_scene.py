@@ -14,7 +14,7 @@ from game.rules import new_game
 from game.settings import games_dir
 from game.ui.scenes.review import MISTAKES, REVIEW_TIMES, ReviewScene
 from tests.ai.test_review import C4_WON
-from tests.ui.helpers import HUMAN, computer, post_click, post_key, post_text
+from tests.ui.helpers import HUMAN, computer, post_click, post_key, type_path
 
 C4_BLUNDER = C4_WON + "4"
 """Red to move could win at once with 5 and plays 4, which loses (checked by the solver
@@ -186,13 +186,7 @@ def test_review_of_an_opened_record_and_of_nothing(make_app) -> None:
     post_key(pygame.K_o, pygame.KMOD_LCTRL)
     app.run_frames(2)
     dialog = app.top
-    post_key(pygame.K_END)
-    app.run_frames(1)
-    for _ in range(len(dialog.path.text)):
-        post_key(pygame.K_BACKSPACE)
-    post_text(str(path))
-    post_key(pygame.K_RETURN)
-    app.run_frames(3)
+    type_path(app, dialog, path)
     assert app.play.game.moves_text() == "f5d6c3d3c4f4"
     post_key(pygame.K_r)
     app.run_frames(1)

@@ -12,13 +12,12 @@ from __future__ import annotations
 import pygame
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 
 from game import i18n
 from game.settings import load_settings
 from game.ui import draw
 from game.ui.scenes.settings import SettingsDialog
-from tests.ui.helpers import post_click, post_key
+from tests.ui.helpers import install_catalog, post_click, post_key
 
 GERMAN = {
     "Settings": "Einstellungen",
@@ -33,11 +32,7 @@ def german_catalog(tmp_path, monkeypatch):
     catalog = Catalog(locale="de", domain=i18n.DOMAIN)
     for english, german in GERMAN.items():
         catalog.add(english, german)
-    folder = tmp_path / "locale" / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with open(folder / f"{i18n.DOMAIN}.mo", "wb") as mo:
-        write_mo(mo, catalog)
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+    install_catalog(catalog, tmp_path / "locale", monkeypatch)
     monkeypatch.setenv("LANGUAGE", "de")
     told = []
     monkeypatch.setattr(draw, "language_changed", lambda: told.append(i18n.current()),
