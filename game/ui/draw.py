@@ -219,9 +219,14 @@ def blit_lines(surface: pygame.Surface, text: str, size: int, colour: RGB,
 
 def blit_text(surface: pygame.Surface, text: str, size: int, colour: RGB,
               pos: tuple[float, float], anchor: str = "topleft",
-              max_width: int | None = None, bold: bool = False) -> pygame.Rect:
-    """Draw ``text`` with its ``anchor`` point (a ``pygame.Rect`` attribute) at ``pos``."""
+              max_width: int | None = None, bold: bool = False,
+              min_size: int | None = None) -> pygame.Rect:
+    """Draw ``text`` with its ``anchor`` point (a ``pygame.Rect`` attribute) at ``pos``.
+    A text wider than ``max_width`` is drawn smaller, down to ``min_size`` when given
+    (a longer language's words stay whole), and only then cut with an ellipsis."""
     if max_width is not None:
+        if min_size is not None:
+            size = fit_size(text, size, max_width, min_size, bold)
         text = ellipsize(text, size, max_width, bold)
     image = text_surface(text, size, colour, bold)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})

@@ -279,8 +279,8 @@ class Panel:
                 # The name first; what Plies adds only where it fits beside it.
                 full = f"{name_of} · {detail}"
                 detail = full if draw.text_size(full, 15)[0] <= detail_w else name_of
-            draw.blit_text(surface, detail, draw.fit_size(detail, 19, detail_w, 15),
-                           theme.text_dim, (row.x + 54, top + 23), max_width=detail_w)
+            draw.blit_text(surface, detail, 19, theme.text_dim, (row.x + 54, top + 23),
+                           max_width=detail_w, min_size=15)
             if scored:
                 draw.blit_text(surface, count_text, 34, theme.text,
                                (row.right - 14, row.centery), "midright", bold=True)
@@ -331,9 +331,9 @@ class Panel:
                 ev = Evaluation(WIN if outcome.winner == 0 else -WIN, 1, exact=True)
                 value = _("{side} won").format(side=_(game.side_names[outcome.winner]))
         room = rect.width - 130  # smaller where a language's verdict is longer
-        self.value_rect = draw.blit_text(surface, value, draw.fit_size(value, 22, room, 15),
-                                         theme.text, (rect.right - 16, rect.y + 12),
-                                         "topright", max_width=room)
+        self.value_rect = draw.blit_text(surface, value, 22, theme.text,
+                                         (rect.right - 16, rect.y + 12), "topright",
+                                         max_width=room, min_size=15)
         bar = pygame.Rect(rect.x + 16, rect.y + 38, rect.width - 32, 22)
         # The viewer's colour fills from the left, as far as the viewer's chance goes.
         frac = ev.chance(view) if ev else 0.5
@@ -530,14 +530,13 @@ class Panel:
                 y += pitch
         elif len(top.lines) == 1 and y + 20 < rect.bottom:
             only = _("The only move the search considers here.")
-            draw.blit_text(surface, only, draw.fit_size(only, 18, rect.width - 32, 13),
-                           theme.text_dim, (rect.x + 16, y), max_width=rect.width - 32)
+            draw.blit_text(surface, only, 18, theme.text_dim, (rect.x + 16, y),
+                           max_width=rect.width - 32, min_size=13)
             y += 20
         tip = _("Hover a line, or [ and ], to see it on the board")
         if rect.bottom - 24 >= y:
-            draw.blit_text(surface, tip, draw.fit_size(tip, 16, rect.width - 32, 12),
-                           theme.text_dim, (rect.x + 16, rect.bottom - 24),
-                           max_width=rect.width - 32)
+            draw.blit_text(surface, tip, 16, theme.text_dim, (rect.x + 16, rect.bottom - 24),
+                           max_width=rect.width - 32, min_size=12)
 
     @staticmethod
     def _names(session: Session, moves) -> list[str]:  # noqa: ANN001

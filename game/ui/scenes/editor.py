@@ -389,9 +389,8 @@ class EditorScene(Scene):
         if kind == "error":
             pill = pygame.Rect(rect.x, rect.y + 2, rect.width, rect.height - 4)
             draw.translucent_rect(surface, pill, theme.danger, 28, radius=8)
-        size = draw.fit_size(text, 21, rect.width - 24, 15)
-        draw.blit_text(surface, text, size, colour, (rect.x + 12, rect.centery), "midleft",
-                       max_width=rect.width - 24)
+        draw.blit_text(surface, text, 21, colour, (rect.x + 12, rect.centery), "midleft",
+                       max_width=rect.width - 24, min_size=15)
 
 
 __all__ = ["EditorScene"]

@@ -36,8 +36,8 @@ def draw_keys(surface: pygame.Surface, theme: Theme, table: tuple[Binding, ...],
     keys_x = x + action_width
     for binding in table:
         action = _(binding.action)
-        draw.blit_text(surface, action, draw.fit_size(action, 21, action_width - 10, 15),
-                       theme.text, (x, y + 13), "midleft", max_width=action_width - 10)
+        draw.blit_text(surface, action, 21, theme.text, (x, y + 13), "midleft",
+                       max_width=action_width - 10, min_size=15)
         kx = keys_x
         for key in binding.keys:
             binding_word = key in WORDS
@@ -200,8 +200,8 @@ class HelpDialog(Dialog):
             draw.blit_text(surface, str(n), small, theme.text, (x + 12, y), "topright",
                            bold=True)
             words = level_text(name, level(name, n))
-            draw.blit_text(surface, words, draw.fit_size(words, small, width - 24, 13),
-                           theme.text, (x + 24, y), max_width=width - 24)
+            draw.blit_text(surface, words, small, theme.text, (x + 24, y),
+                           max_width=width - 24, min_size=13)
             y += pitch
 
     def _draw_keys(self, surface: pygame.Surface) -> None:

@@ -203,19 +203,16 @@ class GameTile(Widget):
         draw_game_icon(surface, theme, self.game_name, icon)
         x = icon.right + 10
         title = _(GAMES[self.game_name].title)
-        size = draw.fit_size(title, 22, rect.right - x - 8, 15, bold=True)
-        draw.blit_text(surface, title, size, theme.text, (x, icon.centery), "midleft",
-                       max_width=rect.right - x - 8, bold=True)
+        draw.blit_text(surface, title, 22, theme.text, (x, icon.centery), "midleft",
+                       max_width=rect.right - x - 8, bold=True, min_size=15)
         room = rect.width - 24
         blurb = _(GAME_BLURBS[self.game_name])
-        size = draw.fit_size(blurb, 17, room, 13)
-        draw.blit_text(surface, blurb, size, theme.text_dim,
+        draw.blit_text(surface, blurb, 17, theme.text_dim,
                        (rect.x + 12, icon.bottom + (14 if tally else 18)), "midleft",
-                       max_width=room)
+                       max_width=room, min_size=13)
         if tally:
-            size = draw.fit_size(tally, 16, room, 12)
-            draw.blit_text(surface, tally, size, theme.text, (rect.x + 12, icon.bottom + 32),
-                           "midleft", max_width=room)
+            draw.blit_text(surface, tally, 16, theme.text, (rect.x + 12, icon.bottom + 32),
+                           "midleft", max_width=room, min_size=12)
         if focused:
             focus_ring(surface, rect, theme, 12)
 
@@ -850,8 +847,8 @@ class StartScene(Scene):
                            outline=icon_outline(colours.pieces[side], theme.card),
                            with_shadow=False,
                            style="stone" if self.game_name == "gomoku" else "disc")
-            draw.blit_text(surface, label, draw.fit_size(label, 22, 100, 15), theme.text,
-                           (c.x + pad + 32, ry), "midleft", max_width=100)
+            draw.blit_text(surface, label, 22, theme.text, (c.x + pad + 32, ry), "midleft",
+                           max_width=100, min_size=15)
             if not self.levels[side].visible:
                 draw.blit_text(surface, _("A person plays this side"), 20, theme.text_dim,
                                (self.levels[side].rect.x + 4, ry), "midleft")

@@ -810,8 +810,8 @@ class TreeScene(Scene):
         # Translators: the legend's last item, next to a closed node's "+" badge.
         opens = _("click or Enter opens")
         room = area.right - x - 30
-        draw.blit_text(surface, opens, draw.fit_size(opens, 16, room, 12), theme.text_dim,
-                       (x + 22, y), "midleft", max_width=room)
+        draw.blit_text(surface, opens, 16, theme.text_dim, (x + 22, y), "midleft",
+                       max_width=room, min_size=12)
 
     def _draw_progress(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         theme = self.theme
@@ -825,9 +825,8 @@ class TreeScene(Scene):
             title = _("Counting {mode} for the comparison…").format(
                 mode=_(MODE_TITLES[self.comparing]))  # type: ignore[index]
         # Smaller type rather than an ellipsis: a longer language's title reads whole.
-        size = draw.fit_size(title, 21, card.width - 36, min_size=15, bold=True)
-        draw.blit_text(surface, title, size, theme.text, (card.x + 18, card.y + 16), "topleft",
-                       max_width=card.width - 36, bold=True)
+        draw.blit_text(surface, title, 21, theme.text, (card.x + 18, card.y + 16), "topleft",
+                       max_width=card.width - 36, bold=True, min_size=15)
         p = self.progress
         fraction = p.fraction if p is not None and not self.comparing else (
             1.0 if self.comparing else 0.0)
@@ -972,9 +971,9 @@ class TreeScene(Scene):
         values = {c.value for c in self.costs.values() if isinstance(c, Cost)}
         if len(values) == 1 and y + 18 <= rect.bottom:
             same = _("same root value, fewer nodes with pruning")
-            draw.blit_text(surface, same, draw.fit_size(same, 16, rect.width, 12),
+            draw.blit_text(surface, same, 16,
                            theme.success if theme.name != "classic" else theme.text_dim,
-                           (cols[0], y + 2), "topleft", max_width=rect.width)
+                           (cols[0], y + 2), "topleft", max_width=rect.width, min_size=12)
 
     def _draw_bottom(self, surface: pygame.Surface) -> None:
         theme, rect = self.theme, self.bottom
