@@ -16,7 +16,7 @@ import dataclasses
 import functools
 import random
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ai.evaluators.base import weight
 from game.i18n import _
@@ -182,7 +182,7 @@ def _side_class(own: int, blocked: int, standard: bool) -> tuple[int, int, int]:
 RULE_EXACT = {"freestyle": (False, False), "standard": (True, True), "renju": (True, False)}
 """Per rule, for Black and for White: does only an exact five win?"""
 
-_WINDOW_TABLES: dict[str, dict[int, tuple[int, ...]]] = {rule: {} for rule in RULE_EXACT}
+_WINDOW_TABLES: dict[str, dict[int, tuple[int, int, int, int, int, int]]] = {rule: {} for rule in RULE_EXACT}
 """Per rule: window code -> ``window_classes`` (process-wide, at most
 ``WINDOW_TABLE_ENTRIES``)."""
 
@@ -224,8 +224,8 @@ def window_classes(window: int, rule: str | bool) -> tuple[int, int, int, int, i
             elif v == 3:
                 walls |= 1 << i
         exact_black, exact_white = RULE_EXACT[rule]
-        found = (*_side_class(black, white | walls, exact_black),
-                 *_side_class(white, black | walls, exact_white))
+        found = (_side_class(black, white | walls, exact_black)
+                 + _side_class(white, black | walls, exact_white))
         if len(table) >= WINDOW_TABLE_ENTRIES:
             table.clear()
         table[window] = found
@@ -258,7 +258,7 @@ def geometry(size: int) -> Geometry:
                 pc, pr = col - dc, row - dr
                 if 0 <= pc < size and 0 <= pr < size:
                     continue
-                cells = []
+                cells: list[int] = []
                 c, r = col, row
                 while 0 <= c < size and 0 <= r < size:
                     cells.append(r * stride + c)
@@ -268,11 +268,12 @@ def geometry(size: int) -> Geometry:
     wall_pad = sum(_WALL << 2 * i for i in range(_PAD))
     empty_codes = tuple(wall_pad | wall_pad << 2 * (len(cells) + _PAD) for cells in lines)
     memberships: list[list[tuple[int, int, int]]] = [[] for _i in range(size * stride)]
-    for lid, cells in enumerate(lines):
-        for pos, bit in enumerate(cells):
+    for lid, line in enumerate(lines):
+        for pos, bit in enumerate(line):
             memberships[bit].append((lid, 2 * (pos + _PAD), pos))
     rng = random.Random(0x60D0 ^ size)
-    zobrist = tuple(tuple(rng.getrandbits(64) for _i in range(size * stride)) for _side in (0, 1))
+    zobrist = (tuple(rng.getrandbits(64) for _i in range(size * stride)),
+               tuple(rng.getrandbits(64) for _i in range(size * stride)))
     half = size // 2
     return Geometry(size, tuple(lines), empty_codes, tuple(tuple(m) for m in memberships),
                     zobrist, half * stride + half)
@@ -289,6 +290,11 @@ E_ORDER = 8  # [8 + side]: per position, the ordering value of ``side`` playing 
 E_HOT = 10  # bit ``side``: the line has five-points or four-making cells for ``side``
 E_COUNTS = 11  # [side]: the pattern counts ``_patterns`` values (for ``terms``)
 E_THREE = 12  # [12 + side]: positions making an open or split three (the VCT's threats)
+
+
+LineEntry = tuple[Any, ...]
+"""One line code's facts (``LineTables._compute`` lists them): scores, then per-side
+bitmasks and per-cell tuples; a tuple for speed, read by position in the hot loop."""
 
 
 class LineTables:
@@ -308,9 +314,9 @@ class LineTables:
         # five-cell segments through the cell holding two or one of the side's stones.
         self._make = (0, 0, 0, w.closed_three, w.split_three, w.open_three, w.four,
                       w.open_four, w.five)
-        self.entries: dict[int, tuple] = {}
+        self.entries: dict[int, LineEntry] = {}
 
-    def entry(self, code: int, length: int) -> tuple:
+    def entry(self, code: int, length: int) -> LineEntry:
         """The entry of a line code (computed and remembered on first use)."""
         found = self.entries.get(code)
         if found is None:
@@ -320,7 +326,7 @@ class LineTables:
             self.entries[code] = found
         return found
 
-    def _compute(self, code: int, length: int) -> tuple:
+    def _compute(self, code: int, length: int) -> LineEntry:
         w = self.weights
         rule = self.rule
         make = self._make
@@ -434,7 +440,7 @@ class LineBoard:
         self.lengths = [len(c) for c in geo.line_cells]
         self.codes = list(geo.empty_codes)
         self.entries = [tables.entry(c, n) for c, n in zip(self.codes, self.lengths)]
-        self.score = [sum(e[0] for e in self.entries), sum(e[1] for e in self.entries)]
+        self.score: list[int] = [sum(e[0] for e in self.entries), sum(e[1] for e in self.entries)]
         self.hot: tuple[set[int], set[int]] = (set(), set())
         self.stones = [0, 0]
         self.key = 0

@@ -122,7 +122,7 @@ class Level:
                       solver_reach=self.solver_reach, threats=self.threats)
 
 
-def _row(game_name: str, *levels: tuple) -> tuple[Level, ...]:
+def _row(game_name: str, *levels: tuple[Any, ...]) -> tuple[Level, ...]:
     """Levels 1-8 of one game from ``(depth, seconds, randomness, solver[, reach[,
     threats[, evaluator]]])``."""
     assert len(levels) == len(LEVEL_NUMBERS), game_name

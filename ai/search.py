@@ -324,6 +324,11 @@ class Searcher:
         self.tt_probes = 0
         self.tt_hits = 0
         self._probe_plies = 0
+        self._stop: threading.Event | None = None
+        self._node_limit: int | None = None
+        self._deadline: float | None = None
+        self._next_poll = POLL_INTERVAL
+        self._partial: SearchInfo | None = None
 
     # --- public -----------------------------------------------------------------
 
@@ -820,7 +825,8 @@ class Searcher:
         """One root pass; root moves within ``randomness`` of the best, and
         ``exact_moves``, get exact scores."""
         child = self._child_search()
-        best_score, best_move, best_pv = -INFINITY, moves[0], (moves[0],)
+        best_score, best_move = -INFINITY, moves[0]
+        best_pv: tuple[Move, ...] = (moves[0],)
         scores: dict[Move, RootScore] = {}
         for index, move in enumerate(moves):
             # Window (floor, +inf): a score above the floor is exact, below it an upper
@@ -992,7 +998,7 @@ class Searcher:
         return negamax
 
 
-def _ordered(moves: list[Move], tt_move: Move | None, killers: list[Move | None] | tuple,
+def _ordered(moves: list[Move], tt_move: Move | None, killers: list[Move | None] | tuple[Move | None, ...],
              history: dict[Move, int]) -> list[Move]:
     """TT move, then killers, then the rest by history; ties keep the evaluator's order."""
     if history:

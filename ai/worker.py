@@ -136,7 +136,7 @@ class SearchWorker:
         self._pending: _Request | None = None
         self._running: _Request | None = None
         self._closing = False
-        self._searchers: OrderedDict[tuple, Searcher] = OrderedDict()
+        self._searchers: OrderedDict[tuple[object, ...], Searcher] = OrderedDict()
         self._thread = threading.Thread(target=self._loop, name="plies-search", daemon=True)
         self._thread.start()
 
@@ -220,6 +220,7 @@ class SearchWorker:
                     return
                 request, self._pending = self._pending, None
                 self._running = request
+            assert request is not None  # the wait above ends only on a request or closing
             try:
                 self._run(request)
             finally:

@@ -30,7 +30,7 @@ import contextlib
 import gettext as _gettext
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from pathlib import Path
 from typing import Self
@@ -105,13 +105,13 @@ def _catalog_name(code: str) -> str | None:
     return None
 
 
-def desktop_language(environ: dict[str, str] | None = None) -> str:
+def desktop_language(environ: Mapping[str, str] | None = None) -> str:
     """The language the desktop asks for, as a key of :data:`LANGUAGES` (``"en"`` when
     it names none Plies has). ``LANGUAGE`` may list several, ``de:fr``: the first Plies
     has wins."""
-    environ = os.environ if environ is None else environ
+    variables = os.environ if environ is None else environ
     for variable in ENVIRONMENT:
-        value = environ.get(variable, "")
+        value = variables.get(variable, "")
         if not value:
             continue
         for code in value.split(":") if variable == "LANGUAGE" else (value,):

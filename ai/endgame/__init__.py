@@ -30,4 +30,5 @@ def solver_for(game_name: str) -> ExactSolver:
         module_name, class_name = _SOLVERS[game_name]
     except KeyError:
         raise ValueError(_("no solver for game {game}").format(game=repr(game_name))) from None
-    return getattr(importlib.import_module(module_name), class_name)()
+    solver: ExactSolver = getattr(importlib.import_module(module_name), class_name)()
+    return solver

@@ -226,7 +226,8 @@ def _compile_winning_cells(stride: int, connect: int, board: int | None) -> Call
     namespace: dict[str, Any] = {}
     # untranslated: generated code (its file name)
     exec(compile(source, f"<connect4 winning cells {stride}/{connect}>", "exec"), namespace)
-    return namespace["winning_cells"]
+    function: Callable[..., int] = namespace["winning_cells"]
+    return function
 
 
 def score_to_plies(score: int, stones_on_board: int, bits: BoardBits) -> int | None:
@@ -283,7 +284,7 @@ class Connect4Solver(ExactSolver):
         if standard_limit is None:
             return True
         bits = board_bits(game)
-        empty = bits.cells - game.mask.bit_count()  # type: ignore[attr-defined]
+        empty: int = bits.cells - game.mask.bit_count()  # type: ignore[attr-defined]
         limit = standard_limit + 7 - bits.width - 2 * max(0, bits.connect - 4)
         return empty <= limit
 
@@ -421,10 +422,10 @@ class Connect4Solver(ExactSolver):
         if best_class == 0:
             bounds.pop(best_move, None)
             return Solution(0, 0, (best_move,), scores, engine.nodes, bounds)
-        first = Solution(scores[best_move], self.search_score(game, scores[best_move]),
-                         (best_move,), dict(scores), engine.nodes, dict(bounds))
+        class_kept = Solution(scores[best_move], self.search_score(game, scores[best_move]),
+                              (best_move,), dict(scores), engine.nodes, dict(bounds))
         if settled is not None:
-            settled(first)
+            settled(class_kept)
         # Pass 2: the exact score among the moves that can still reach the class.
         best_score: int | None = None
         best_moves: list[Move] = []
@@ -612,7 +613,8 @@ def _compile_fresh_stack_chunk() -> Callable[..., int]:
     namespace: dict[str, Any] = {}
     exec(compile(source, "<connect4 fresh stack chunk>", "exec"),  # untranslated: generated code
          namespace)
-    return namespace["fresh_stack_chunk"]
+    function: Callable[..., int] = namespace["fresh_stack_chunk"]
+    return function
 
 
 _fresh_stack_chunk = _compile_fresh_stack_chunk()

@@ -121,7 +121,7 @@ class _Search:
             (block,) = threats
             if block not in board.four_moves(a):
                 return None
-            moves = [block]
+            moves: list[int] | set[int] = [block]
         else:
             opens = board.open_four_moves(a)
             if opens:
@@ -225,7 +225,7 @@ class VcfSolver(ExactSolver):
     """
 
     def __init__(self, max_fours: int = DEFAULT_MAX_FOURS, max_nodes: int | None = 200_000,
-                 tables: dict[bool, LineTables] | None = None,
+                 tables: dict[str, LineTables] | None = None,
                  max_threats: int = DEFAULT_MAX_THREATS) -> None:
         self.max_fours = max_fours
         self.max_threats = max_threats

@@ -440,7 +440,7 @@ def _probe_root(search: _Search, children: list[tuple[int, Move, int, int, int]]
     best_move = order[0][0]  # kept if no probe succeeds: then every move loses 64-0
     while lower < upper:
         beta = guess if guess > lower else guess + 2
-        value, move = -65, None
+        value, move = -65, best_move
         for child_move, cp, co, n in order:
             v = -search.node(cp, co, -beta, -beta + 1, n, child_move == PASS)
             if v > value:

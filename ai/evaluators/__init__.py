@@ -139,7 +139,8 @@ def _build(module: ModuleType, weights: object, name: str) -> Evaluator:
     """``module.build(weights, name)``; a data file the evaluator needs that is missing
     or bad (Othello's pattern tables) becomes an ``EvaluatorError``, one sentence."""
     try:
-        return module.build(weights, name)
+        evaluator: Evaluator = module.build(weights, name)
+        return evaluator
     except ValueError as error:
         raise EvaluatorError(_clip(str(error))) from None
 

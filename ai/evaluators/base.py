@@ -74,7 +74,8 @@ def weight_range(weights_class: type, name: str) -> tuple[int, int]:
     """
     for field in dataclasses.fields(weights_class):
         if field.name == name:
-            return field.metadata["range"]
+            low, high = field.metadata["range"]
+            return int(low), int(high)
     raise KeyError(name)
 
 
@@ -157,6 +158,12 @@ class ExactSolver(abc.ABC):
         default is ``solve``.
         """
         return self.solve(game, poll, reach)
+
+    @abc.abstractmethod
+    def search_score(self, game: Game, score: int) -> int:
+        """``score`` (the game's own convention, for the side to move in ``game``) on
+        the search's scale: ``WIN - plies`` for a win, 0 for a draw, ``-WIN + plies``
+        for a loss, so that proven results compare with heuristic scores."""
 
 
 @dataclasses.dataclass(frozen=True)

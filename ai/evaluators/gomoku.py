@@ -144,7 +144,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints
 from ai.gomoku_lines import (  # the line tables and their weights, shared with the solvers
@@ -219,11 +219,15 @@ CACHE_ENTRIES = 1 << 15
 hundred bytes an entry, so about 10 MB per board and thread when full."""
 
 
+_BoardState = tuple[LineBoard, dict[int, int], dict[int, list[Move]]]
+"""A board's line state, its static scores and its candidate lists, by position key."""
+
+
 class _ThreadState(threading.local):
     """One board (and its caches) per thread and variant: searches may run in parallel."""
 
     def __init__(self) -> None:
-        self.boards: dict[tuple[int, str], tuple[LineBoard, dict, dict]] = {}
+        self.boards: dict[tuple[int, str], _BoardState] = {}
 
 
 class GomokuEvaluator(Evaluator):
@@ -255,7 +259,7 @@ class GomokuEvaluator(Evaluator):
             # second (real positions need a few thousand nodes at most).
             self.solver = VcfSolver(max_fours=weights.vcf_fours, max_nodes=SOLVER_NODES,
                                     tables=self._tables)
-            self._find_vcf: Callable | None = find_vcf
+            self._find_vcf: Callable[..., list[Move] | None] | None = find_vcf
         else:
             self.solver = None
             self._find_vcf = None
@@ -269,7 +273,7 @@ class GomokuEvaluator(Evaluator):
         """This thread's board for ``game``'s variant, synced to ``game``."""
         return self._state(game)[0]
 
-    def _state(self, game: Game) -> tuple[LineBoard, dict, dict]:
+    def _state(self, game: Game) -> _BoardState:
         variant = (game.size, game.rule)  # type: ignore[attr-defined]
         boards = self._local.boards
         state = boards.get(variant)
@@ -339,8 +343,8 @@ class GomokuEvaluator(Evaluator):
             correction = board.renju_correction()[mover]
             if correction and parts is not None:
                 parts["Black's forbidden points"] = correction  # untranslated: term key (ai.explain.why.term_name translates it)
-            return board.score[mover] + correction
-        return board.score[mover]
+            return int(board.score[mover] + correction)
+        return int(board.score[mover])
 
     def _pattern_terms(self, board: LineBoard, mover: int, parts: dict[str, int]) -> None:
         """Add ``board.score[mover]`` split by pattern class to ``parts``."""
@@ -424,7 +428,7 @@ class GomokuEvaluator(Evaluator):
             allowed = [m for m in self._quiet(game, board, 0) if not board.forbidden(m)]
         return allowed or game.legal_moves()[:1]
 
-    def _ordered(self, board: LineBoard, cells, mover: int) -> list[Move]:
+    def _ordered(self, board: LineBoard, cells: Iterable[Move], mover: int) -> list[Move]:
         """``cells`` best first by ordering value (ties by cell: deterministic)."""
         value = board.order_value
         return [c for _, c in sorted((-value(c, mover), c) for c in cells)]
@@ -632,6 +636,7 @@ class GomokuEvaluator(Evaluator):
         """
         # A fresh table and a node budget: the answer depends on the position only, so
         # every search mode sees the same candidates.
+        assert self._find_vcf is not None  # the caller checks that the VCF search is on
         line = self._find_vcf(board, 1 - mover, self.weights.defence_fours, self._vcf_budget)
         if not line:
             return set()

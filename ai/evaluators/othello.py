@@ -588,8 +588,8 @@ class PatternEvaluator(OthelloEvaluator):
         """The tables' score and the phase's constant, scaled by ``patterns`` percent."""
         player, opponent = game.player, game.opponent  # type: ignore[attr-defined]
         phase = self._phase_of[64 - (player | opponent).bit_count()]
-        score = (othello_patterns.pattern_score(player, opponent, self._phase_tables[phase])
-                 + self._bias[phase])
+        score: int = (othello_patterns.pattern_score(player, opponent, self._phase_tables[phase])
+                      + self._bias[phase])
         return score if self._percent == 100 else score * self._percent // 100
 
     def evaluate(self, game: Game) -> int:

@@ -48,6 +48,7 @@ the preset evaluates (``tables()``), validated in full; a bad file is one senten
 
 from __future__ import annotations
 
+from collections.abc import Callable
 import dataclasses
 import functools
 import json
@@ -314,7 +315,7 @@ def pattern_score(player: int, opponent: int, t: list[list[int]]) -> int:
     um = ub.translate(rev)
     t_edge, t_25, t_33, t_r2, t_r3, t_r4, t_d8, t_d7, t_d6, t_d5, t_d4 = t
     # Rows 2-4 of the four sides.
-    s = (t_r2[b3[pb[1]] + b3x2[ob[1]]] + t_r2[b3[pb[6]] + b3x2[ob[6]]]
+    s: int = (t_r2[b3[pb[1]] + b3x2[ob[1]]] + t_r2[b3[pb[6]] + b3x2[ob[6]]]
          + t_r2[b3[tb[1]] + b3x2[ub[1]]] + t_r2[b3[tb[6]] + b3x2[ub[6]]]
          + t_r3[b3[pb[2]] + b3x2[ob[2]]] + t_r3[b3[pb[5]] + b3x2[ob[5]]]
          + t_r3[b3[tb[2]] + b3x2[ub[2]]] + t_r3[b3[tb[5]] + b3x2[ub[5]]]
@@ -381,18 +382,19 @@ class PatternTables:
     tables: tuple[list[list[int]], ...]
     features: tuple[tuple[int, ...], ...]
     bias: tuple[int, ...]
-    fit: dict
+    fit: dict[str, object]
 
 
 def tables_to_json(bounds: list[tuple[int, int]], weights: list[list[list[int]]],
-                   features: list[list[int]], bias: list[int], fit: dict) -> str:
+                   features: list[list[int]], bias: list[int], fit: dict[str, object]) -> str:
     """The text of a tables file: ``bounds`` are each phase's ``(fewest, most)`` empty
     squares; ``weights[phase][pattern]`` a full table. Only non-zero entries are
     written, as gaps between their indices and their values."""
     phases = []
     for (low, high), tables, values, constant in zip(bounds, weights, features, bias):
+        patterns: dict[str, dict[str, list[int]]] = {}
         entry = {"empties": [low, high], "bias": constant,
-                 "features": dict(zip(FEATURES, values)), "tables": {}}
+                 "features": dict(zip(FEATURES, values)), "tables": patterns}
         for pattern, table in zip(PATTERNS, tables):
             gaps, values, last = [], [], -1
             for index, value in enumerate(table):
@@ -400,7 +402,7 @@ def tables_to_json(bounds: list[tuple[int, int]], weights: list[list[list[int]]]
                     gaps.append(index - last)
                     values.append(value)
                     last = index
-            entry["tables"][pattern] = {"gaps": gaps, "values": values}
+            patterns[pattern] = {"gaps": gaps, "values": values}
         phases.append(entry)
     data = {"format": FORMAT, "version": VERSION,
             "patterns": {p: [_name(s) for s in squares] for p, squares in PATTERNS.items()},
@@ -500,7 +502,8 @@ def parse_tables(text: str, label: str | None = None) -> PatternTables:
                          fit if isinstance(fit, dict) else {})
 
 
-def _table(entry: object, size: int, pattern: str, phase: str, bad) -> list[int]:
+def _table(entry: object, size: int, pattern: str, phase: str,
+           bad: Callable[..., PatternFileError]) -> list[int]:
     """The table of ``pattern`` in phase number ``phase``; ``bad(message, **fields)``
     makes the error (``{file}`` filled in)."""
     if (not isinstance(entry, dict) or not isinstance(entry.get("gaps"), list)

@@ -328,7 +328,8 @@ def answer_key(kind: ExerciseKind, root: ExNode) -> dict[str, Any]:
 def nodes_visited(root: ExNode, order: list[str]) -> int:
     """Alpha-beta's node count with the root's children in ``order`` (their ids)."""
     by_id = {c.id: c for c in root.children}
-    return alphabeta_trace(root, {root.id: [by_id[i] for i in order]})["nodes_visited"]
+    visited: int = alphabeta_trace(root, {root.id: [by_id[i] for i in order]})["nodes_visited"]
+    return visited
 
 
 # --- checking a learner's answers --------------------------------------------------------

@@ -272,8 +272,8 @@ class Reviewer:
         forced = len(game.legal_moves()) == 1
         solver = self.evaluator.solver
         tried = solver is not None and solver.applies(game)
-        solution = solver.solve(game.copy(), self._poll) if tried else None  # type: ignore[union-attr]
-        if solution is not None and move in solution.move_scores:
+        solution = solver.solve(game.copy(), self._poll) if solver is not None and tried else None
+        if solver is not None and solution is not None and move in solution.move_scores:
             return self._exact_review(game, move, solution, solver, chance, forced)
         best, best_score, played_score, depth, exact = self._search(
             game, move, limits, use_solver=not tried)

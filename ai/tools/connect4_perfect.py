@@ -96,9 +96,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for level_first in (True, False):
             value, result, cpu = play(position, level_first, args.level, args.seed)
             side = "level to move" if level_first else "perfect to move"
-            kept = tally.setdefault((side, value), [0, 0])
-            kept[0] += result == value
-            kept[1] += 1
+            counts = tally.setdefault((side, value), [0, 0])
+            counts[0] += result == value
+            counts[1] += 1
             print(f"{position.moves:22} {side:15} value {value:+d} result {result:+d}"
                   f" {'kept' if result == value else 'LOST'}  {cpu:.2f} CPU s/move", flush=True)
     names = {1: "won", 0: "drawn", -1: "lost"}

@@ -74,7 +74,7 @@ def classify(game: Game, solver: Connect4Solver, max_nodes: int | None
 def line_of(game: Game, result: int, keepers: frozenset[int]) -> str:
     """``MOVES RESULT KEEPING`` for one position."""
     keeping = "".join(game.move_name(m) for m in sorted(keepers))
-    moves = "".join(game.move_name(m) for m in game.move_stack)  # type: ignore[attr-defined]
+    moves = "".join(game.move_name(m) for m in game.move_stack)
     return f"{moves} {RESULT_NAMES[result]} {keeping}"
 
 
@@ -112,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             game = self_play_position(rng, rng.randint(*args.stones))
             if game is None:
                 continue
-            key = "".join(game.move_name(m) for m in game.move_stack)  # type: ignore[attr-defined]
+            key = "".join(game.move_name(m) for m in game.move_stack)
             if key in seen:
                 continue
             seen.add(key)

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import ai.endgame.othello as endgame
 from ai.evaluators import evaluator_by_name
+from ai.evaluators.othello import OthelloEvaluator
 from game.bench import load_positions
 from game.rules import Othello
 
@@ -65,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--set {name}: not one of {', '.join(LEVERS)}")
         setattr(endgame, name, int(value))
     guesser = evaluator_by_name("othello", "patterns")  # the top levels' evaluator
+    assert isinstance(guesser, OthelloEvaluator)
     total_nodes = total_cpu = total_wall = 0.0
     for name in args.positions:
         game = position(name)

@@ -27,6 +27,7 @@ from ai.evaluators.base import is_proven
 from ai.search import Searcher
 from game.formats import load_record
 from game.match import parse_player_spec
+from game.players import Computer
 from game.rules import Game, new_game
 
 __all__ = ["main", "positions"]
@@ -58,6 +59,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.probe is not None:
         ai.search.THREAT_PROBE_PLIES = args.probe
     spec = parse_player_spec(args.spec)
+    if not isinstance(spec, Computer):
+        parser.error("the spec must name a Plies level or evaluator, not a person or an engine")
     evaluator = load_evaluator("gomoku", spec.evaluator_name("gomoku"))
     limits = spec.limits("gomoku", evaluator.unit)
     cpu, depths, proven = [], [], 0

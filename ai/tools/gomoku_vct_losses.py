@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ai.endgame.gomoku_vct import DEFAULT_MAX_THREATS, find_vct
 from ai.evaluators import load_evaluator
-from ai.evaluators.gomoku import LineBoard
+from ai.evaluators.gomoku import GomokuEvaluator, LineBoard
 from game.formats import load_record
 from game.rules import new_game
 from game.rules.base import Game, Move
@@ -103,6 +103,7 @@ def check_game(moves: list[Move], size: int, rule: str, side: int, start: int,
     """The verdict on a game ``side`` lost (``moves`` from the empty board; ``start``:
     the first ply a player chose freely, after the opening stones)."""
     evaluator = load_evaluator("gomoku", "default")
+    assert isinstance(evaluator, GomokuEvaluator)
     game = new_game("gomoku", size=size, rule=rule)
     other = 1 - side
     board = evaluator.board(game)

@@ -350,7 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"({time.process_time() - started:.0f} CPU s)", file=sys.stderr)
     # The winning-chance curve (ai/explain/winchance.py): the logistic scale of the
     # static scores against the held-out games' results, for this fit and for default.
-    curve_ours, curve_default = [], []
+    curve_ours: list[tuple[float, float]] = []
+    curve_default: list[tuple[float, float]] = []
     for number, game in enumerate(games):
         if not game.holdout:
             continue
@@ -358,8 +359,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if position.empties > 14:  # the solver's answers replace scores below
                 black = 1.0 if game.margin > 0 else 0.0 if game.margin < 0 else 0.5
                 result = black if position.turn == 0 else 1.0 - black
-                ours = predicted[(number, t)] * (1 if position.turn == 0 else -1)
-                curve_ours.append((100 * ours, result))
+                our_score = predicted[(number, t)] * (1 if position.turn == 0 else -1)
+                curve_ours.append((100 * our_score, result))
                 curve_default.append((float(game.default_scores[t]), result))
     scales = {"patterns": round(fit_scale(curve_ours)), "default": round(fit_scale(curve_default))}
     print(f"win-chance scale of the static scores (held out): {scales}", file=sys.stderr)

@@ -79,7 +79,7 @@ def fit_scale(samples: Sequence[Sample], iterations: int = 50) -> float:
 
 def log_loss(samples: Iterable[Sample], scale: float) -> float:
     """Mean cross-entropy of the curve on ``samples`` (lower is better; 0.693 is a coin)."""
-    total = count = 0
+    total, count = 0.0, 0
     for s, y in samples:
         p = min(1 - 1e-12, max(1e-12, _sigmoid(s / scale)))
         total -= y * math.log(p) + (1 - y) * math.log(1 - p)

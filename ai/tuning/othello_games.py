@@ -69,8 +69,9 @@ def play_game(seed: int, index: int, *, depth: int = 2, randomness: int = 100,
             # (a root lost by 64 can list ``None`` among its best moves: skip it)
             move = next(m for m in solver.solve(game).best_moves if m is not None)
         else:
-            move = searcher.search(game, limits).move
-            assert move is not None
+            searched = searcher.search(game, limits).move
+            assert searched is not None
+            move = searched
         game.push(move)
     return {"moves": game.moves_text(), "margin": game.final_margin(),
             "solved_at": solved_at, "opening": opening}

@@ -75,8 +75,8 @@ def parse_turn(text: str | int | None) -> int | None:
     Raises:
         SetupError: anything else.
     """
-    if text is None or text in (0, 1) and not isinstance(text, bool):
-        return text  # type: ignore[return-value]
+    if text is None or isinstance(text, int) and text in (0, 1) and not isinstance(text, bool):
+        return text
     word = str(text).strip().upper()
     if word in ("X", "B", "0", "BLACK", "RED", "*"):
         return 0

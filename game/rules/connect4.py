@@ -367,7 +367,7 @@ class Connect4(Game):
     # --- the core protocol ----------------------------------------------------------
 
     @property
-    def turn(self) -> int:
+    def turn(self) -> int:  # type: ignore[override]  # computed from the stack; nobody assigns a Connect-4 turn
         """Side to move: 0 (Red) or 1 (Yellow)."""
         return (len(self.move_stack) + self._first) & 1
 
@@ -598,11 +598,11 @@ class Connect4(Game):
         cells: set[int] = set()
         for d in self._geo.directions:
             run = [last]
-            for step in (lambda b: b << d, lambda b: b >> d):
-                bit = step(last)
+            for shift in (d, -d):
+                bit = last << shift if shift > 0 else last >> -shift
                 while bit & mover:
                     run.append(bit)
-                    bit = step(bit)
+                    bit = bit << shift if shift > 0 else bit >> -shift
             if len(run) >= self.connect:
                 cells.update(run)
         return sorted(self._geo.cell_of(b) for b in cells)

@@ -204,9 +204,8 @@ def _tables(size: int) -> _Tables:
 
     rng = random.Random(_ZOBRIST_SEED ^ size)
     z_white_to_move = rng.getrandbits(64)
-    zobrist = tuple(
-        tuple(rng.getrandbits(64) ^ z_white_to_move for _ in range(nbits)) for _side in (0, 1)
-    )
+    zobrist = (tuple(rng.getrandbits(64) ^ z_white_to_move for _ in range(nbits)),
+               tuple(rng.getrandbits(64) ^ z_white_to_move for _ in range(nbits)))
 
     def cell(col: int, row: int) -> int | None:
         return row * stride + col if 0 <= col < size and 0 <= row < size else None
@@ -416,7 +415,7 @@ class Gomoku(Game):
         # cannot all be forbidden (this skips the scan until the board is nearly full).
         if empty.bit_count() > 8 * black.bit_count():
             return False
-        memo: dict = {}
+        memo: dict[tuple[int, int], str | None] = {}
         size = self.size
         while empty:
             low = empty & -empty

@@ -151,9 +151,9 @@ class _Rays(NamedTuple):
 @functools.cache
 def _rays(size: int) -> _Rays:
     stride = size + 1
-    windows = []
-    stars = []
-    nears = []
+    windows: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
+    stars: list[int] = []
+    nears: list[tuple[tuple[int, int], ...]] = []
     for bit in range(size * stride):
         col, row = bit % stride, bit // stride
         if col == size:  # padding: never a move
