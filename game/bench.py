@@ -123,8 +123,10 @@ def bench_long(table: dict[str, Any]) -> list[dict[str, Any]]:
     levels); nodes, wall and CPU seconds, and the published value."""
     from ai.endgame.othello import OthelloSolver
     from ai.evaluators import evaluator_by_name
+    from ai.evaluators.othello import OthelloEvaluator
 
     guesser = evaluator_by_name("othello", "patterns")
+    assert isinstance(guesser, OthelloEvaluator)
     rows = []
     for entry in table.get("long_solve", []):
         game = Othello.from_board(entry["board"], "XO".index(entry["turn"]))

@@ -208,6 +208,7 @@ def _check_window_eval(game_name: str, name: str) -> None:
 
 def _play(args: argparse.Namespace) -> int:
     from ai.levels import DEFAULT_LEVEL
+    from game.players import Computer
     from game.ui import app
 
     _check_level(args.level)
@@ -221,7 +222,8 @@ def _play(args: argparse.Namespace) -> int:
     if opening is not None and (name != "gomoku" or position is not None):
         raise CliError(_("--opening is for a new Gomoku game (--game gomoku, without --board)"))
     players = app.players_for(args.first, args.level or DEFAULT_LEVEL, args.eval, name)
-    _check_window_eval(name, next(p.evaluator_name(name) for p in players if p.is_computer))
+    _check_window_eval(name, next(p.evaluator_name(name) for p in players
+                                  if isinstance(p, Computer)))
     return app.run_app(game=name, variant=variant, players=players,
                        position=position, opening=opening)
 
@@ -235,7 +237,8 @@ def _demo(args: argparse.Namespace) -> int:
         _check_level(value)
     name, variant = _window_game(args)
     return app.run_app(game=name, variant=variant,
-                       players=app.demo_players(*levels, game_name=name), demo=True)
+                       players=app.demo_players(levels[0], levels[1], game_name=name),
+                       demo=True)
 
 
 def _learn_arguments(parser: argparse.ArgumentParser) -> None:

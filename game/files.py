@@ -45,7 +45,8 @@ import os
 import re
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
+from typing import BinaryIO
 from pathlib import Path
 
 from game.i18n import N_, _, current, ngettext, number
@@ -126,7 +127,7 @@ def read_text(path: str | os.PathLike[str], *, limit: int, what: str = N_("file 
 
 def read_lines(path: str | os.PathLike[str], *, max_line: int = POSITION_LINE_BYTES,
                what: str = N_("list of positions"), name: str | None = None,
-               follow_links: bool = True) -> Iterator[tuple[int, str]]:
+               follow_links: bool = True) -> Generator[tuple[int, str], None, None]:
     """Stream ``(line number, text)`` of ``path``, line ends removed, from line 1.
 
     The checks on the file itself happen at once (this is not a generator function:
@@ -144,7 +145,8 @@ def read_lines(path: str | os.PathLike[str], *, max_line: int = POSITION_LINE_BY
     return _lines(os.fdopen(fd, "rb"), label, what, max_line)
 
 
-def _lines(handle, label: str, what: str, max_line: int) -> Iterator[tuple[int, str]]:
+def _lines(handle: BinaryIO, label: str, what: str,
+           max_line: int) -> Generator[tuple[int, str], None, None]:
     with handle:
         number = 0
         while True:

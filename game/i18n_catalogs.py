@@ -174,9 +174,9 @@ def problems(path: Path) -> Iterator[str]:
         if not all(texts):
             yield f"{where} is not translated"
             continue
-        wanted = set().union(*(placeholders(text) for text in ids))
+        wanted = set().union(*(placeholders(text) for text in ids if text))
         for text in texts:  # every plural form keeps every placeholder: forms cover ranges
-            if placeholders(text) != wanted:
+            if text and placeholders(text) != wanted:
                 yield f"{where}: placeholders {sorted(placeholders(text))} != {sorted(wanted)}"
 
 

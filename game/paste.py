@@ -91,18 +91,19 @@ def _read_as(name: str, text: str, current: Game | None) -> Pasted:
     if name == "othello":
         board = _othello_board(text)
         if board is not None:
-            game = Othello.from_diagram(*board)
-            return Pasted(game, _("an Othello position ({side} to move)").format(
-                side=_(game.side_names[game.turn])))
+            othello = Othello.from_diagram(*board)
+            return Pasted(othello, _("an Othello position ({side} to move)").format(
+                side=_(othello.side_names[othello.turn])))
     elif "/" in text or "\n" in text:
         # a diagram: the size is its own; keep the screen's line length / rule
         options = {k: v for k, v in variant.items() if k in ("connect", "rule")}
-        game = _diagram_with_side(name, text, options)
+        position = _diagram_with_side(name, text, options)
         if _article(title) == "an":
             what = _("an {game} position ({side} to move)")
         else:
             what = _("a {game} position ({side} to move)")
-        return Pasted(game, what.format(game=_(title), side=_(game.side_names[game.turn])))
+        return Pasted(position, what.format(game=_(title),
+                                            side=_(position.side_names[position.turn])))
     game = new_game(name, **variant)
     moves = game.parse_moves(text)
     if not moves:

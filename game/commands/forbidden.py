@@ -43,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
             game.play_moves(args.moves)
     except RulesError as error:
         raise CliError(str(error)) from None
+    assert isinstance(game, Gomoku)  # set_up("gomoku", ...) makes one
     black, white = game.stones
     points = sorted(forbidden_points(black, white, game.size).items())
     names = [(game.move_name(move), kind) for move, kind in points]

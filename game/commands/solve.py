@@ -94,7 +94,7 @@ def solve_command(args: argparse.Namespace) -> int:
         }
         # Translators: a solved position's one line; "best" lists its best moves.
         text = _("score {score}  best {moves}  ({nodes} nodes, {seconds} s)").format(
-            score=f"{solution.score:+d}", moves=" ".join(payload["best_moves"]),
+            score=f"{solution.score:+d}", moves=" ".join(name(m) for m in solution.best_moves),
             nodes=solution.nodes, seconds=number(seconds, 2))
         emit(args, payload, text)
     return 0

@@ -35,7 +35,6 @@ from game.records import (
     _check_result,
     _check_scores,
     _example,
-    _is_int,
     _kind,
     _make_game,
     _replay,
@@ -104,7 +103,7 @@ def record_from_json(
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(_("{file} is not a Plies game file").format(file=name))
     version = data.get("version")
-    if not _is_int(version):
+    if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError(_("{file} has no valid format version (expected {version})").format(
             file=name, version=VERSION))
     if version != VERSION:

@@ -198,6 +198,7 @@ def not_kept(record: Any) -> str | None:
 def write_record(record: Any) -> str:
     """The psq text of a Gomoku ``GameRecord`` (move times are not recorded: 0)."""
     from game.records import RecordError, record_to_game
+    from game.rules import Gomoku
 
     if record.game != "gomoku":
         raise RecordError(_("a psq file holds Gomoku games, not {game}").format(
@@ -206,6 +207,7 @@ def write_record(record: Any) -> str:
         raise RecordError(_("a psq file holds games from the empty board, not from a set-up "
                             "position: save it as JSON or text"))
     game = record_to_game(record)
+    assert isinstance(game, Gomoku)  # the record's game was checked above
     moves = []
     for move in game.move_stack:
         col, row = game.cell_xy(move)

@@ -308,8 +308,8 @@ def record_to_text(record: GameRecord) -> str:
         margin = f" by {abs(result['margin'])}" if result.get("margin") else ""
         lines.append(f"# result: {winner}{margin}, {result['reason']}")
     stack = game.move_stack
-    for start in range(0, len(stack), TEXT_MOVES_PER_LINE):
-        lines.append(game.moves_text(stack[start:start + TEXT_MOVES_PER_LINE]))
+    for first in range(0, len(stack), TEXT_MOVES_PER_LINE):
+        lines.append(game.moves_text(stack[first:first + TEXT_MOVES_PER_LINE]))
     return "\n".join(lines) + "\n"
 
 

@@ -668,10 +668,10 @@ class App:
         return True
 
 
-def run_app(*, game: str | None = None, variant: dict | None = None,
-            players: list[dict] | None = None, demo: bool = False,
+def run_app(*, game: str | None = None, variant: dict[str, Any] | None = None,
+            players: list[Player] | None = None, demo: bool = False,
             open_new_game_dialog: bool = False,
-            opened: tuple[Game, list[dict], str] | None = None,
+            opened: tuple[Game, list[Player], str] | None = None,
             names: list[str | None] | None = None,
             position: Game | None = None,
             opening: str | dict[str, Any] | None = None,

@@ -333,6 +333,7 @@ def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
         pygame.draw.line(surface, colour, (min(px, cx) - width // 2, bar),
                          (max(px, cx) + width // 2, bar), width)
         pygame.draw.line(surface, colour, (cx, bar), (cx, cy), width)
+        assert p.parent is not None  # ``order`` holds children only
         parent = p.parent.node
         if p.node.order in skipped and (parent is None or parent.order not in skipped) \
                 and p.node.outside is None:

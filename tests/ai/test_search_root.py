@@ -20,6 +20,9 @@ class _SolverThatNeverFinishes(ExactSolver):
             poll()
             time.sleep(0.001)
 
+    def search_score(self, game, score):
+        raise AssertionError("never solves, so never converts a score")
+
 
 class _EvaluatorWithSlowSolver(LeafEvaluator):
     solver = _SolverThatNeverFinishes()

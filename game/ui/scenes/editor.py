@@ -15,7 +15,7 @@ between two people (the choice on the right), and Undo later stops at this posit
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -358,7 +358,8 @@ class EditorScene(Scene):
                        max_width=self.board_area.width)
         draw.rounded_rect(surface, self.side_rect, theme.card, 12, theme.border_width,
                           theme.card_border)
-        sketch = _Sketch(self.template, self.cells)
+        # The views read only what _Sketch answers (cells, size, labels), not the rules.
+        sketch = cast(Game, _Sketch(self.template, self.cells))
         self.view.draw_static(surface, sketch, theme)
         self.view.draw(surface, sketch, theme, BoardOverlay(), with_surface=False)
         if self.cursor_visible:  # one cell, even on Connect-4 (whose play cursor is a column)

@@ -43,7 +43,7 @@ def engine_lines(tally: Tally) -> list[str]:
     """
     # Translators: {game} is a game's name, {engine} a program's, {score} "won · drawn · lost".
     return [_("{game} against {engine}: {score}").format(
-                game=_(GAMES[game].title), engine=name, score=score_text(tuple(entry)))
+                game=_(GAMES[game].title), engine=name, score=score_text((entry[0], entry[1], entry[2])))
             for game in GAME_ORDER for name, entry in sorted(tally.engines.get(game, {}).items())
             if sum(entry)]
 

@@ -788,6 +788,7 @@ class TreeScene(Scene):
             else:
                 saved = tree_canvas.HALF
                 centre = (x + 8, y)
+                assert fill is not None  # only the ghost and aside entries have none
                 if kind in ("max", "min"):
                     points = [(px * 0.55 + centre[0] * 0.45, py * 0.55 + centre[1] * 0.45)
                               for px, py in tree_canvas.shape_points(kind, *centre, saved)]
@@ -823,7 +824,7 @@ class TreeScene(Scene):
                                                               depth=self.depth)
         if self.comparing:
             title = _("Counting {mode} for the comparison…").format(
-                mode=_(MODE_TITLES[self.comparing]))  # type: ignore[index]
+                mode=_(MODE_TITLES[self.comparing]))
         # Smaller type rather than an ellipsis: a longer language's title reads whole.
         draw.blit_text(surface, title, 21, theme.text, (card.x + 18, card.y + 16), "topleft",
                        max_width=card.width - 36, bold=True, min_size=15)
