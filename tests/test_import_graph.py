@@ -13,10 +13,17 @@ Layers, lowest first; a module may import its own layer or a lower one:
    and ``game.i18n``, the translation functions every layer's texts go through.
 1. ``ai`` -- the search library and what it explains (not ``ai.tools``/``ai.tuning``:
    developer scripts kept out of the wheel, which may use anything).
-2. the application's core: players, records and their formats, files and settings,
-   the outside engines, the headless commands, matches and benchmarks.
-3. ``game.ui`` -- the window.
-4. ``game.cli`` and ``game.__main__`` -- the entry point that starts either.
+2. the application's core: players, records, settings, clocks, the lessons' data.
+3. the formats that read and write records (and what reads text as a game: the paste
+   reader, the autosave slots), and the outside engines' adapters.
+4. the headless commands (``game.commands``, and ``plies engine``, matches, tournaments
+   and benchmarks, which are commands too).
+5. ``game.ui`` -- the window.
+6. ``game.cli`` and ``game.__main__`` -- the entry point that starts either.
+
+A string registry counts as an import: a string constant in a module that is exactly
+the dotted name of a module (``{"connect4": "ai.evaluators.connect4"}`` handed to
+``importlib.import_module``) is an edge like ``import ai.evaluators.connect4``.
 """
 
 from __future__ import annotations
@@ -35,10 +42,13 @@ LAYERS = (
     ("game.rules", "game.files", "game.i18n"),
     ("ai",),
     ("game",),
+    ("game.formats", "game.engines", "game.paste", "game.slots"),
+    ("game.commands", "game.engines.command", "game.match", "game.bench", "game.tournament"),
     ("game.ui",),
     ("game.cli", "game.__main__"),
 )
-LAYER_NAMES = ("rules and files", "ai", "core (records, formats, engines, commands)", "ui", "cli")
+LAYER_NAMES = ("rules and files", "ai", "core (players, records, settings)",
+               "formats and engines", "commands", "ui", "cli")
 
 
 def _module_name(path: Path) -> str:
@@ -104,6 +114,9 @@ def _imports(tree: ast.AST, name: str, is_package: bool, known: set[str]) -> set
                 target = full if full in known else resolve(source)
                 if target is not None:
                     found.add(target)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and "." in node.value and node.value in known:  # a registry's module name, imported by string
+            found.add(node.value)
         for child in ast.iter_child_nodes(node):
             visit(child)
 
@@ -207,6 +220,9 @@ def test_the_graph_sees_lazy_and_relative_imports() -> None:
                      "if TYPE_CHECKING:\n    import pkg.c\n"
                      "def f():\n    from pkg.d import thing\n")
     assert _imports(tree, "pkg.a", False, known) == {"pkg.b", "pkg.d"}
+    registry = ast.parse('import importlib\nMODULES = {"x": "pkg.c"}\nNOTE = "pkg.c and more"\n'
+                         'def load(k):\n    return importlib.import_module(MODULES[k])\n')
+    assert _imports(registry, "pkg.a", False, known) == {"pkg.c"}
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
