@@ -88,6 +88,22 @@ ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 _lock = threading.Lock()
 _translation: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = "en"
+_ENGLISH = _gettext.NullTranslations()
+
+
+class _ThreadLanguage(threading.local):
+    """What :func:`english` makes one thread speak, whatever the others speak."""
+
+    english = False
+
+
+_this_thread = _ThreadLanguage()
+
+
+def _active() -> _gettext.NullTranslations:
+    """The translation this thread speaks now (the process's, or English inside
+    :func:`english`)."""
+    return _ENGLISH if _this_thread.english else _translation
 
 
 def _catalog_name(code: str) -> str | None:
@@ -155,18 +171,16 @@ def set_language(choice: str | None = AUTO) -> str:
 
 @contextlib.contextmanager
 def english() -> Iterator[None]:
-    """Speak English inside the ``with``: for texts written for programs (``--json``
-    output, records) that the same functions also word for people. Meant for the
-    command line's one thread: the window never writes JSON while drawing."""
-    global _translation, _language
-    with _lock:
-        saved = _translation, _language
-        _translation, _language = _gettext.NullTranslations(), "en"
+    """Speak English inside the ``with``, in this thread only: for texts written for
+    programs (``--json`` output, records) that the same functions also word for people.
+    Other threads (the window drawing while a worker writes a record) keep their
+    language."""
+    saved = _this_thread.english
+    _this_thread.english = True
     try:
         yield
     finally:
-        with _lock:
-            _translation, _language = saved
+        _this_thread.english = saved
 
 
 def translated(message: str, language: str) -> str:
@@ -176,8 +190,8 @@ def translated(message: str, language: str) -> str:
 
 
 def current() -> str:
-    """The language now spoken (a key of :data:`LANGUAGES`)."""
-    return _language
+    """The language this thread speaks now (a key of :data:`LANGUAGES`)."""
+    return "en" if _this_thread.english else _language
 
 
 def available() -> list[str]:
@@ -193,7 +207,13 @@ def language_name(code: str) -> str:
 
 class InContext(str):
     """An English message kept with its context (:func:`NP_`): ``_()`` translates it as
-    :func:`pgettext` would, wherever it is shown."""
+    :func:`pgettext` would, wherever it is shown.
+
+    It is a ``str`` so that it can stand wherever a label is expected; like any ``str``
+    subclass it becomes a plain ``str`` (context lost) under string operations, so
+    translate it with ``_()`` before formatting or joining it. Copies and pickles keep
+    the context.
+    """
 
     context: str
 
@@ -202,12 +222,18 @@ class InContext(str):
         made.context = context
         return made
 
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]  # str's takes one: ours needs the context too
+        return self.context, str(self)
+
+    def __repr__(self) -> str:
+        return f"NP_({self.context!r}, {str(self)!r})"
+
 
 def _(message: str) -> str:
     """``message`` in the current language (itself where no translation is known)."""
     if isinstance(message, InContext):
-        return _translation.pgettext(message.context, str(message))
-    return _translation.gettext(message)
+        return _active().pgettext(message.context, str(message))
+    return _active().gettext(message)
 
 
 def N_(message: str) -> str:
@@ -224,13 +250,13 @@ def NP_(context: str, message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message for ``n`` in the current language (languages have
     one to several plural forms: never build a plural from ``n == 1``)."""
-    return _translation.ngettext(singular, plural, n)
+    return _active().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` translated in ``context``, for one English word with two meanings
     (``pgettext("side", "Black")``)."""
-    return _translation.pgettext(context, message)
+    return _active().pgettext(context, message)
 
 
 ARGPARSE_MESSAGES = (

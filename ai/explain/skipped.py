@@ -10,25 +10,48 @@ others, so the tree explorer lists them apart, each with its reason
 
 >>> from game.rules import new_game
 >>> game = new_game("connect4"); game.play_moves("44536")
->>> [(game.move_name(m), why) for m, why in skipped_moves(game, [6])][:2]
+>>> [(game.move_name(m), why.sentence) for m, why in skipped_moves(game, [6])][:2]
 [('4', 'not searched: Yellow must block at 7'), ('3', 'not searched: Yellow must block at 7')]
+>>> skipped_moves(game, [6])[0][1].reason
+'Yellow must block at 7'
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from game.i18n import _
 from game.rules.base import Game, Move
 
-__all__ = ["not_searched", "skipped_moves", "without_prefix"]
+__all__ = ["Skip", "not_searched", "skipped_moves"]
 
 NEAR_LIMIT = 16
 """Above this many skipped moves no move is looked at one by one (Gomoku's far cells):
 they share one reason."""
 
 
-def skipped_moves(game: Game, searched: Sequence[Move]) -> list[tuple[Move, str]]:
+@dataclasses.dataclass(frozen=True)
+class Skip:
+    """Why one move was left out, kept apart from the sentence that shows it (so that a
+    sentence of its own can hold the reason in any language's word order).
+
+    Attributes:
+        reason: the reason in words, translated (``"Red must block at 4"``).
+        forced: the search tried only the one move that ``reason`` names, so every
+            other move was "not searched" for it (else the move itself is no candidate).
+    """
+
+    reason: str
+    forced: bool = False
+
+    @property
+    def sentence(self) -> str:
+        """The reason as shown alone: ``"not searched: Red must block at 4"``."""
+        return not_searched(self.reason) if self.forced else self.reason
+
+
+def skipped_moves(game: Game, searched: Sequence[Move]) -> list[tuple[Move, Skip]]:
     """The moves of ``game`` that a search trying only ``searched`` leaves out, each
     with a short reason, legal ones first in ``legal_moves`` order, then renju's
     forbidden points; ``game`` is left unchanged."""
@@ -40,7 +63,7 @@ def skipped_moves(game: Game, searched: Sequence[Move]) -> list[tuple[Move, str]
         # The kinds ("double-three", "double-four", "overline") are the rules' words,
         # marked there and translated here where they are shown.
         # Translators: a point Black may not play under renju rules: "(double-three)".
-        out += [(m, _("renju: forbidden ({kind})").format(kind=_(kind)))
+        out += [(m, Skip(_("renju: forbidden ({kind})").format(kind=_(kind))))
                 for m, kind in sorted(forbidden().items())]
     return out
 
@@ -52,14 +75,7 @@ def not_searched(reason: str) -> str:
     return _("not searched: {reason}").format(reason=reason)
 
 
-def without_prefix(text: str) -> str:
-    """A reason without :func:`not_searched`'s head (``"Red must block at 4"``), where a
-    sentence of its own already says the moves were not searched."""
-    head = _("not searched: {reason}").partition("{reason}")[0]
-    return text.removeprefix(head) if head else text
-
-
-def _reasons(game: Game, searched: list[Move], rest: list[Move]) -> list[str]:
+def _reasons(game: Game, searched: list[Move], rest: list[Move]) -> list[Skip]:
     if not rest:
         return []
     # The sides' names are the rules' words, translated where shown.
@@ -69,23 +85,23 @@ def _reasons(game: Game, searched: list[Move], rest: list[Move]) -> list[str]:
         name = game.move_name(only)
         if _wins(game, only):
             # Translators: {side} is a side ("Red"), {move} a move ("7", "h8").
-            return [not_searched(_("{side} wins at once at {move}").format(
-                side=mover, move=name))] * len(rest)
+            return [Skip(_("{side} wins at once at {move}").format(
+                side=mover, move=name), forced=True)] * len(rest)
         if _opponent_wins_at(game, rest[0], only):
-            return [not_searched(_("{side} must block at {move}").format(
-                side=mover, move=name))] * len(rest)
+            return [Skip(_("{side} must block at {move}").format(
+                side=mover, move=name), forced=True)] * len(rest)
     if len(rest) > NEAR_LIMIT:
         where = _("outside the candidate cells") if game.name == "gomoku" else \
             _("not among the evaluator's candidate moves")
-        return [where] * len(rest)
+        return [Skip(where)] * len(rest)
     reasons = []
     for move in rest:
         reply = _winning_reply(game, move)
         if reply is not None:
-            reasons.append(not_searched(_("it lets {side} win at once at {move}").format(
-                side=other, move=reply)))
+            reasons.append(Skip(_("it lets {side} win at once at {move}").format(
+                side=other, move=reply), forced=True))
         else:
-            reasons.append(_("not among the evaluator's candidate moves"))
+            reasons.append(Skip(_("not among the evaluator's candidate moves")))
     return reasons
 
 

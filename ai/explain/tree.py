@@ -59,7 +59,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from ai.evaluators.base import WIN, WIN_THRESHOLD, Evaluator
-from ai.explain.skipped import skipped_moves, without_prefix
+from ai.explain.skipped import Skip, skipped_moves
 from ai.search import INFINITY
 from game.i18n import N_, _, ngettext, number, pgettext
 from game.rules.base import Game, Move
@@ -139,7 +139,7 @@ class TreeNode:
     children: list[TreeNode] = dataclasses.field(default_factory=list)
     pruned_moves: list[Move] = dataclasses.field(default_factory=list)
     pruned_names: list[str] = dataclasses.field(default_factory=list)
-    skipped: list[tuple[Move, str, str]] = dataclasses.field(default_factory=list)
+    skipped: list[tuple[Move, str, Skip]] = dataclasses.field(default_factory=list)
     outside: str | None = None
     cutoff: bool = False
     enter_step: int = 0
@@ -306,7 +306,8 @@ def node_json(node: TreeNode) -> dict[str, Any]:
         out["cutoff"] = node.cutoff
         out["pruned"] = list(node.pruned_names)
         if node.skipped:
-            out["skipped"] = [{"move": name, "reason": why} for _, name, why in node.skipped]
+            out["skipped"] = [{"move": name, "reason": why.sentence}
+                              for _, name, why in node.skipped]
         out["children"] = [node_json(child) for child in node.children]
     return out
 
@@ -570,7 +571,7 @@ class _Recorder:
                             "{text} {n} other moves not searched, not by α-β: {reason}.",
                             len(node.skipped)).format(
                 text=text, n=number(len(node.skipped)),
-                reason=without_prefix(node.skipped[0][2]))
+                reason=node.skipped[0][2].reason)
         node.enter_step = self._step("enter", node, window, None, text)
         alpha_in = alpha
         best = -INFINITY
@@ -578,7 +579,8 @@ class _Recorder:
             name = game.move_name(move)
             game.push(move)
             child = self._new_node(move, name, ply + 1, node, -beta, -alpha)
-            child.outside = left_out.get(move)
+            skip = left_out.get(move)
+            child.outside = None if skip is None else skip.sentence
             try:
                 score = -self._negamax(child, depth - 1, -beta, -alpha, ply + 1)
             finally:
@@ -744,11 +746,12 @@ def _bound(node: TreeNode, window: tuple[int | None, int | None]
     return view(0, found)[1] if flip else found  # type: ignore[return-value]
 
 
-def _grouped(skipped: list[tuple[Move, str, str]]) -> list[tuple[str, list[str]]]:
-    """The skipped moves' names by reason, reasons in order of first appearance."""
+def _grouped(skipped: list[tuple[Move, str, Skip]]) -> list[tuple[str, list[str]]]:
+    """The skipped moves' names by reason (its sentence), reasons in order of first
+    appearance."""
     groups: dict[str, list[str]] = {}
     for _move, name, why in skipped:
-        groups.setdefault(why, []).append(name)
+        groups.setdefault(why.sentence, []).append(name)
     return list(groups.items())
 
 

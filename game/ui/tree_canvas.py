@@ -127,8 +127,8 @@ def place(tree: SearchTree, expanded: set[int], step: int, level_h: int
         # The moves left out for another reason: greyed, with no cut mark, and when there
         # are many (Gomoku's far cells) one stub per reason.
         groups: dict[str, list[tuple[Move, str]]] = {}
-        for move, name, why in aside:
-            groups.setdefault(why, []).append((move, name))
+        for move, name, skip in aside:
+            groups.setdefault(skip.sentence, []).append((move, name))
         shown: list[tuple[str, Move | None, str]] = []
         for why, items in groups.items():
             if len(items) <= 2 or len(groups) * 2 + len(shown) > MAX_STUBS + 2:

@@ -218,7 +218,10 @@ def test_a_forced_block_lists_the_other_moves_as_skipped_not_pruned():
     root = recorded.root
     assert [child.name for child in root.children] == ["7"] and not root.pruned_moves
     assert sorted(name for _, name, _ in root.skipped) == ["1", "2", "3", "4", "5", "6"]
-    assert {why for _, _, why in root.skipped} == {"not searched: Yellow must block at 7"}
+    assert {why.sentence for _, _, why in root.skipped} == {"not searched: Yellow must block at 7"}
+    # The reason is kept apart from its sentence, so that the node's own sentence can
+    # hold it in any language's word order (it was cut out of the translated sentence).
+    assert {why.reason for _, _, why in root.skipped} == {"Yellow must block at 7"}
     data = json.loads(json.dumps(recorded.to_json()))
     assert {"move": "1", "reason": "not searched: Yellow must block at 7"} \
         in data["tree"]["skipped"]
@@ -235,7 +238,7 @@ def test_renju_forbidden_points_are_skipped_with_their_kind():
     forbidden = game.forbidden_points()
     assert forbidden
     recorded = record(game, load_evaluator("gomoku"), 1, "alphabeta")
-    skipped = {name: why for _, name, why in recorded.root.skipped}
+    skipped = {name: why.sentence for _, name, why in recorded.root.skipped}
     for move, kind in forbidden.items():
         assert skipped[game.move_name(move)] == f"renju: forbidden ({kind})"
     assert all(child.move not in forbidden for child in recorded.root.children)

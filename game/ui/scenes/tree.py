@@ -927,7 +927,8 @@ class TreeScene(Scene):
                 # Translators: added to "3 moves searched": the moves the evaluator leaves
                 # out, and why.
                 moves = _("{moves}, {n} left out ({reason})").format(
-                    moves=moves, n=number(len(node.skipped)), reason=node.skipped[0][2])
+                    moves=moves, n=number(len(node.skipped)),
+                    reason=node.skipped[0][2].sentence)
             lines.append(moves)
         if node.outside is not None:
             lines.append(_("Alpha-beta never tries this move: {reason}.").format(
