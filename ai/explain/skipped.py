@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from game.i18n import _
 from game.rules.base import Game, Move
 
-__all__ = ["Skip", "not_searched", "skipped_moves"]
+__all__ = ["Skip", "not_searched", "skipped_moves"]  # untranslated: Python names
 
 NEAR_LIMIT = 16
 """Above this many skipped moves no move is looked at one by one (Gomoku's far cells):
