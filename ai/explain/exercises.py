@@ -256,6 +256,21 @@ class Exercise:
         return _("{setting} {task} {rules}").format(setting=head, task=task,
                                                     rules=self.conventions.text())
 
+    def tree_lines(self) -> list[str]:
+        """The tree for a person, one node a line, indented: ``"B 4 MIN ?"``, ``"D leaf
+        +3"`` (the leaves' values given, the inner nodes' a ``?``)."""
+        lines: list[str] = []
+        stack = [(self.root, "")]
+        while stack:
+            node, indent = stack.pop()
+            # MAX and MIN are the textbook's names for the players; a leaf is a word.
+            kind = {"max": "MAX", "min": "MIN", "leaf": _("leaf")}[node.kind]
+            move = f" {node.move}" if node.move and node.move != node.id else ""
+            value = f" {value_text(node.value)}" if node.value is not None else " ?"
+            lines.append(f"{indent}{node.id}{move} {kind}{value}")
+            stack.extend((c, indent + "  ") for c in reversed(node.children))
+        return lines
+
     def tree_json(self) -> dict[str, Any]:
         """The tree as plain data: each node's id, kind, move, children, leaf value."""
         def one(node: ExNode) -> dict[str, Any]:

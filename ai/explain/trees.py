@@ -22,7 +22,7 @@ is not a whole number, an empty list, more than :data:`MAX_NODES` nodes or
 
 >>> spec = parse_tree("((3 12 8) (2 4 6) (14 5 2))")
 >>> len(spec.values), spec.height, spec.labels[:4], spec.leaf_values()
-(13, 2, ['A', 'B', 'C', 'D'], [3, 12, 8, 2, 4, 6, 14, 5, 2])
+(13, 2, ['A', 'B', 'E', 'F'], [3, 12, 8, 2, 4, 6, 14, 5, 2])
 >>> game = HandTree(spec); game.play_moves("B E"); game.outcome() is not None
 True
 """
