@@ -248,10 +248,12 @@ def items_from_csv(text: str) -> list[Item]:
             cells = [cell.strip() for cell in row]
             if number == 1 and cells[:1] == ["item"]:
                 continue
-            if len(cells) != 3 or cells[0] not in ITEM_KINDS:
+            if len(cells) < 3 or cells[0] not in ITEM_KINDS:
                 raise AnswerError(_("row {n} is not item,node,answer with item one of "
                                     "{items}").format(n=number, items=", ".join(ITEM_KINDS)))
-            out.append(Item(cells[0], cells[1][:20], cells[2][:200]))
+            # a window written (−1, 5) without quotes spills into a fourth field
+            answer = ",".join(row[2:]).strip()
+            out.append(Item(cells[0], cells[1][:20], answer[:200]))
     except csv.Error as error:
         raise AnswerError(_("the table cannot be read: {reason}").format(
             reason=str(error)[:80])) from None
