@@ -40,7 +40,7 @@ def escape(text: str) -> str:
 def gift_quiz(exercises: list[Exercise], *, title: str | None = None) -> str:
     """The GIFT text of every exercise's numerical questions, numbered ``1.1``, ``1.2``,
     … by exercise (one exercise per student of a class set: ``title`` names the set)."""
-    lines = [f"// {title or _('Plies exercises')}", ""]
+    lines = ["// " + (title or _("Plies exercises")), ""]
     for number, exercise in enumerate(exercises, start=1):
         for index, (text, answer) in enumerate(_questions(exercise), start=1):
             tree = html.escape("\n".join(exercise.tree_lines()), quote=False)
