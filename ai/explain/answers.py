@@ -205,7 +205,9 @@ def items_from_json(kind: str, answers: Any, exercise: Exercise) -> list[Item]:
                 raise AnswerError(_("best_order must be a list of node names"))
             out.append(Item("order", root, " ".join(str(n) for n in order)))
         if "best_nodes" in ordering:
-            out.append(Item("nodes", root, _text(ordering["best_nodes"])))
+            count = ordering["best_nodes"]
+            out.append(Item("nodes", root, str(count)[:20] if isinstance(count, int) else
+                            _text(count)))
     return out
 
 

@@ -420,8 +420,8 @@ def _from_hand_tree(kind: ExerciseKind, game: HandTree, conventions: Conventions
         kind_ = "leaf" if value is not None else ("max" if spec.is_max(index) else "min")
         parent = made.get(spec.parent[index]) if index != top else None
         path = (parent.path + (spec.labels[index],)) if parent is not None else ()
-        node = ExNode(spec.labels[index], kind_, spec.labels[index] if parent else "", path,
-                      value=value)
+        # no move names: the edge would repeat the node's own label
+        node = ExNode(spec.labels[index], kind_, "", path, value=value)
         made[index] = node
         if parent is not None:
             parent.children.append(node)

@@ -476,3 +476,14 @@ def test_gift_quiz_has_one_numeric_item_per_value():
     assert blocks[0].startswith("::1.1::[html]") and blocks[0].endswith("{#5}")
     assert blocks[-1].rstrip().endswith("{#1}")  # one leaf never visited
     assert "children left to right\\:" in blocks[0]  # GIFT's ':' escaped
+
+
+def test_hand_made_figures_and_quiz_files_are_written(tmp_path, capsys):
+    sheet, key, quiz = tmp_path / "s.svg", tmp_path / "k.svg", tmp_path / "q.gift"
+    assert main(["exercise", "alphabeta", "--tree", WISCONSIN, "--root", "min", "--svg",
+                 str(sheet), "--answers", str(key), "--gift", str(quiz)]) == 0
+    assert main(["tree", "--tree", WISCONSIN, "--svg", str(tmp_path / "t.svg")]) == 0
+    capsys.readouterr()
+    assert "hand-made tree" in key.read_text(encoding="utf-8")
+    # the MIN root: min(max(100, 3, −1), max(6, 5), max(2, 9)) = 6
+    assert quiz.read_text(encoding="utf-8").split("\n\n")[1].rstrip().endswith("{#6}")
