@@ -350,6 +350,7 @@ def generate(kind: ExerciseKind, game: Game, evaluator: Evaluator, *, depth: int
     root_turn = game.turn
     names = game.side_names
     base = f"{game.name}:{game.moves_text()}:{kind}:{depth}:{width}:{seed}"  # untranslated: a seed
+    varied = False  # whether any draw had distinct leaves
     for attempt in range(ATTEMPTS):
         # The first draw is the one an exercise had before the filters existed.
         rng = random.Random(base if attempt == 0 else f"{base}:{attempt}")
@@ -357,6 +358,7 @@ def generate(kind: ExerciseKind, game: Game, evaluator: Evaluator, *, depth: int
         _name(root)
         if distinct and not _distinct(root):
             continue
+        varied = True
         if small:
             _shrink(root)
         key = answer_key(kind, root, conventions)
@@ -364,6 +366,11 @@ def generate(kind: ExerciseKind, game: Game, evaluator: Evaluator, *, depth: int
             return Exercise(kind, game.name, game.moves_text(),
                             (names[root_turn], names[1 - root_turn]), depth, width, seed,
                             root, key, conventions)
+    if not varied:
+        raise ExerciseError(_("no tree whose leaves all differ was found here in {n} "
+                              "draws: the evaluator gives few different values in this "
+                              "position; leave out the distinct leaves or choose another "
+                              "position").format(n=ATTEMPTS))
     raise ExerciseError(_("no {kind} exercise that tests something was found here in "
                           "{n} draws: choose another position, or a larger tree").format(
         kind=kind, n=ATTEMPTS))
