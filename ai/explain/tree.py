@@ -15,7 +15,8 @@ games):
 * ``"minimax"``: the textbook minimax: every legal move of every node expanded (the
   evaluator's candidates first, in its order, then the other legal moves);
 * ``"alphabeta"``: fail-soft alpha-beta in the evaluator's order (``Searcher`` mode
-  ``"alphabeta"``);
+  ``"alphabeta"``), or under other textbook conventions (``conventions``: prune only
+  when α > β, fail-hard values; ``ai.explain.conventions``);
 * ``"ordered"``: the same alpha-beta, but at every node two or more plies above the
   horizon the moves are first sorted by a quick look: the static score of the position
   after each move, best for the mover first (ties keep the evaluator's order). The
@@ -38,6 +39,10 @@ value is exact unless the search cut it short: a MAX node that reached β is wor
 least* its value (``bound == "lower"``), a MIN node that fell to α *at most* its value
 (``"upper"``).
 
+A hand-made tree (``ai.explain.trees.HandTree``, the lecture notes' own examples) is
+recorded whole: its depth is the tree's, its leaves are the values given, and its root
+may be a MIN node (MAX is still side 0, and values stay MAX's).
+
 The recording is bounded (``NODE_CAP``): a tree that would grow past the cap is refused
 with a sentence suggesting a smaller depth. It can be cancelled (a ``threading.Event``)
 and reports progress.
@@ -59,7 +64,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from ai.evaluators.base import WIN, WIN_THRESHOLD, Evaluator
+from ai.explain.conventions import DEFAULT, Conventions, bound_kind
 from ai.explain.skipped import Skip, skipped_moves
+from ai.explain.trees import HandTree, max_side
 from ai.search import INFINITY
 from game.i18n import N_, _, ngettext, number, pgettext
 from game.rules.base import Game, Move
@@ -244,6 +251,7 @@ class SearchTree:
             achieves it (the first such in visiting order, as ``ai.search`` chooses).
         leaves: leaves scored (static evaluations and finished games).
         ordering_looks: extra static evaluations the ``ordered`` mode spent sorting.
+        conventions: the alpha-beta rules of the recording (the modes that prune).
     """
 
     game_name: str
@@ -259,6 +267,7 @@ class SearchTree:
     best_name: str
     leaves: int
     ordering_looks: int = 0
+    conventions: Conventions = DEFAULT
 
     @property
     def node_count(self) -> int:
@@ -279,7 +288,7 @@ class SearchTree:
             "value": self.value, "best": self.best_name,
             "nodes": self.node_count, "leaves": self.leaves, "pruned": self.pruned_count,
             "ordering_looks": self.ordering_looks, "infinity": INFINITY,
-            "steps": len(self.steps),
+            "steps": len(self.steps), "conventions": self.conventions.to_json(),
             "tree": node_json(self.root),
         }
 
@@ -347,9 +356,11 @@ def window_text(alpha: int | None, beta: int | None) -> str:
 # --- recording ---------------------------------------------------------------------
 
 def record(game: Game, evaluator: Evaluator, depth: int, mode: TreeMode = "alphabeta", *,
+           conventions: Conventions = DEFAULT,
            cap: int = NODE_CAP, stop: threading.Event | None = None,
            on_progress: Callable[[Progress], None] | None = None) -> SearchTree:
-    """Search ``game`` (left unchanged) ``depth`` plies deep and record the tree.
+    """Search ``game`` (left unchanged) ``depth`` plies deep and record the tree
+    (a hand-made tree: all of it, whatever ``depth``), pruning under ``conventions``.
 
     Raises:
         TreeError: the game is over, or the depth or mode is not one a learner may pick.
@@ -359,22 +370,27 @@ def record(game: Game, evaluator: Evaluator, depth: int, mode: TreeMode = "alpha
     if mode not in TREE_MODES:
         raise TreeError(_("unknown mode {mode}; choose one of {modes}").format(
             mode=repr(mode), modes=", ".join(TREE_MODES)))
-    if not MIN_DEPTH <= depth <= MAX_DEPTH:
+    if isinstance(game, HandTree):
+        depth = max(game.spec.height - game.spec.ply[game.node], 1)
+    elif not MIN_DEPTH <= depth <= MAX_DEPTH:
         raise TreeError(_("the tree's depth must be {low} to {high}, not {depth}").format(
             low=MIN_DEPTH, high=MAX_DEPTH, depth=depth))
     if game.is_over():
         raise TreeError(_("the game is over: there is no move to search"))
-    return _Recorder(game.copy(), evaluator, depth, mode, cap, stop, on_progress).run()
+    return _Recorder(game.copy(), evaluator, depth, mode, cap, stop, on_progress,
+                     conventions).run()
 
 
 def compare(game: Game, evaluator: Evaluator, depth: int, *, cap: int = NODE_CAP,
             stop: threading.Event | None = None,
-            modes: Sequence[TreeMode] = TREE_MODES) -> dict[TreeMode, SearchTree | str]:
+            modes: Sequence[TreeMode] = TREE_MODES,
+            conventions: Conventions = DEFAULT) -> dict[TreeMode, SearchTree | str]:
     """Each mode's recording of the same position, or the sentence that refused it."""
     out: dict[TreeMode, SearchTree | str] = {}
     for mode in modes:
         try:
-            out[mode] = record(game, evaluator, depth, mode, cap=cap, stop=stop)
+            out[mode] = record(game, evaluator, depth, mode, cap=cap, stop=stop,
+                               conventions=conventions)
         except TreeTooLarge as error:
             out[mode] = str(error)
     return out
@@ -385,11 +401,13 @@ class _Recorder:
 
     def __init__(self, game: Game, evaluator: Evaluator, depth: int, mode: TreeMode,
                  cap: int, stop: threading.Event | None,
-                 on_progress: Callable[[Progress], None] | None) -> None:
+                 on_progress: Callable[[Progress], None] | None,
+                 conventions: Conventions = DEFAULT) -> None:
         self.game, self.evaluator, self.depth, self.mode = game, evaluator, depth, mode
+        self.conventions = conventions
         self.cap, self.stop, self.on_progress = cap, stop, on_progress
         self.prune = mode != "minimax"
-        self.root_turn = game.turn
+        self.root_turn = max_side(game)  # the side playing MAX
         self.nodes: list[TreeNode] = []
         self.steps: list[Step] = []
         self.leaves = 0
@@ -462,12 +480,12 @@ class _Recorder:
                                     move=best.name, effort=effort.format(**counts))
         self._step("done", root, (None, None) if not self.prune else (root.alpha, root.beta),
                    root.value, text)
-        assert score == root.value
+        assert root.value == self._max_view(score, root.kind == "max")
         names = game.side_names
         sides = (names[self.root_turn], names[1 - self.root_turn])
         return SearchTree(game.name, game.moves_text(), sides, self.mode, self.depth, root,
-                          self.nodes, self.steps, score, best.move, best.name, self.leaves,
-                          self.ordering_looks)
+                          self.nodes, self.steps, root.value, best.move, best.name, self.leaves,
+                          self.ordering_looks, self.conventions)
 
     def _poll_stop(self) -> None:
         if self.stop is not None and self.stop.is_set():
@@ -523,12 +541,16 @@ class _Recorder:
         outcome = game.outcome()
         if outcome is not None or depth <= 0:
             node.kind = "leaf"
-            node.terminal = outcome is not None
+            given = isinstance(game, HandTree)  # a drawn leaf, not a game's end
+            node.terminal = outcome is not None and not given
             score = (evaluator.terminal_score(game, outcome, ply) if outcome is not None
                      else evaluator.evaluate(game))
             self.leaves += 1
             node.value = self._max_view(score, is_max)
-            if outcome is not None:
+            if given:
+                why = _("its value is given in the tree: {value}").format(
+                    value=value_text(node.value))
+            elif outcome is not None:
                 who = (_("a draw") if outcome.winner is None
                        else _("{side} has won").format(side=_(game.side_names[outcome.winner])))
                 # Translators: {result}: "a draw" or "Black has won"; {reason}: how the
@@ -599,7 +621,7 @@ class _Recorder:
                 window = self._window(alpha, beta, is_max)
                 self._step("alpha" if is_max else "beta", node, window,
                            self._max_view(best, is_max), self._raise_text(node, old, window))
-                if alpha >= beta:
+                if self.conventions.cuts(alpha, beta):
                     rest = moves[index + 1:]
                     node.pruned_moves = list(rest)
                     node.pruned_names = [game.move_name(m) for m in rest]
@@ -607,9 +629,14 @@ class _Recorder:
                     self._step("cutoff", node, window, self._max_view(best, is_max),
                                self._cutoff_text(node, window, node.pruned_names))
                     break
+        if self.prune:
+            best = self.conventions.returned(best, alpha_in, beta)
         node.value = self._max_view(best, is_max)
         if self.prune:
-            node.bound = _bound(node, self._window(alpha_in, beta, is_max))
+            node.bound = bound_kind(
+                is_max, node.value,
+                [(c.value, c.bound) for c in node.children if c.value is not None],
+                pruned=bool(node.pruned_moves) or node.cutoff)
         node.exit_step = len(self.steps) - 1
         return best
 
@@ -689,9 +716,12 @@ class _Recorder:
     def _cutoff_text(self, node: TreeNode, window: tuple[int | None, int | None],
                      pruned: list[str]) -> str:
         a, b = value_text(window[0]), value_text(window[1])
+        # the rule that fired, with its numbers: a formula, the same in every language
+        test = f"β ≤ α ({b} ≤ {a})" if self.conventions.prune == "ge" else f"β < α ({b} < {a})"
         if not pruned:
-            return _("β ≤ α ({beta} ≤ {alpha}), but {node} has no moves left to "
-                     "prune.").format(beta=b, alpha=a, node=node.label)
+            # Translators: {test}: the pruning rule with its numbers, "β ≤ α (3 ≤ 5)".
+            return _("{test}, but {node} has no moves left to prune.").format(
+                test=test, node=node.label)
         # Why, in the players' terms: the other side has a better choice higher up.
         if node.kind == "max":
             why = _("MIN can already hold MAX to {beta} elsewhere and will not come "
@@ -702,48 +732,12 @@ class _Recorder:
         shown = _(", ").join(pruned[:3]) + (_(", ") + "…" if len(pruned) > 3 else "")
         # Translators: {why}: the sentence on why the node is not worth searching
         # further; {moves}: up to three pruned moves, "c4, d5, …".
-        return ngettext("β ≤ α ({beta} ≤ {alpha}): {why}; the rest of this node's moves "
-                        "cannot change the result: pruned ({n} move: {moves}).",
-                        "β ≤ α ({beta} ≤ {alpha}): {why}; the rest of this node's moves "
-                        "cannot change the result: pruned ({n} moves: {moves}).",
-                        len(pruned)).format(beta=b, alpha=a, why=why,
+        return ngettext("{test}: {why}; the rest of this node's moves cannot change the "
+                        "result: pruned ({n} move: {moves}).",
+                        "{test}: {why}; the rest of this node's moves cannot change the "
+                        "result: pruned ({n} moves: {moves}).",
+                        len(pruned)).format(test=test, why=why,
                                             n=number(len(pruned)), moves=shown)
-
-
-def _bound(node: TreeNode, window: tuple[int | None, int | None]
-           ) -> Literal["exact", "lower", "upper"]:
-    """What ``node.value`` says about the node's true value (MAX's view).
-
-    First from the children: with every move searched and every child exact the
-    value is exact; a MAX node knows at least its best child's lower bound (at most,
-    the upper bounds, when no move was pruned), a MIN node the mirror image. Where
-    that settles nothing, the fail-soft rule of the window it was searched with: a
-    value at or below α is an upper bound, at or above β a lower bound.
-    """
-    assert node.value is not None
-    flip = node.kind == "min"  # mirror a MIN node into a MAX node
-
-    def view(value: int, bound: str) -> tuple[int, str]:
-        if not flip:
-            return value, bound
-        return -value, {"lower": "upper", "upper": "lower"}.get(bound, bound)
-
-    seen = [view(c.value, c.bound) for c in node.children if c.value is not None]
-    value = -node.value if flip else node.value
-    low = max((v for v, b in seen if b != "upper"), default=-INFINITY)
-    unbounded = node.cutoff or node.pruned_moves or any(b == "lower" for _, b in seen)
-    high = INFINITY if unbounded else max(v for v, _ in seen)
-    if low == high == value:
-        found = "exact"
-    elif low == value:
-        found = "lower"
-    elif high == value:
-        found = "upper"
-    else:
-        alpha, beta = window
-        assert alpha is not None and beta is not None
-        return "upper" if node.value <= alpha else "lower" if node.value >= beta else "exact"
-    return view(0, found)[1] if flip else found  # type: ignore[return-value]
 
 
 def _grouped(skipped: list[tuple[Move, str, Skip]]) -> list[tuple[str, list[str]]]:
@@ -789,10 +783,18 @@ def tree_text(tree: SearchTree, *, max_lines: int | None = None) -> str:
     """
     # Translators: {mode}: "minimax", "alpha-beta" or "alpha-beta, ordered"; MAX and MIN
     # are minimax's players, {max_side} and {min_side} the sides ("Black", "White").
-    title = _("{mode} search of depth {depth}: MAX is {max_side}, MIN is {min_side}; values "
-              "are MAX's").format(mode=_(MODE_TITLES[tree.mode]), depth=tree.depth,
-                                  max_side=_(tree.side_names[0]),
-                                  min_side=_(tree.side_names[1]))
+    if tree.game_name == HandTree.name:
+        # Translators: {mode}: "minimax", "alpha-beta" or "alpha-beta, ordered".
+        title = (_("{mode} search of a hand-made tree of depth {depth}, its root a MAX node; "
+                   "values are MAX's") if tree.root.kind == "max" else
+                 _("{mode} search of a hand-made tree of depth {depth}, its root a MIN node; "
+                   "values are MAX's")).format(mode=_(MODE_TITLES[tree.mode]),
+                                               depth=tree.depth)
+    else:
+        title = _("{mode} search of depth {depth}: MAX is {max_side}, MIN is {min_side}; "
+                  "values are MAX's").format(mode=_(MODE_TITLES[tree.mode]), depth=tree.depth,
+                                             max_side=_(tree.side_names[0]),
+                                             min_side=_(tree.side_names[1]))
     counts = {"value": value_text(tree.value), "move": tree.best_name,
               "nodes": _nodes(tree.node_count), "leaves": _leaves(tree.leaves),
               "moves": _moves(tree.pruned_count), "looks": tree.ordering_looks}
@@ -801,6 +803,9 @@ def tree_text(tree: SearchTree, *, max_lines: int | None = None) -> str:
     summary = _("value {value}, best move {move}; {nodes}, {leaves}, {moves} pruned, "
                 "{looks} quick looks to order moves") if tree.ordering_looks else \
         _("value {value}, best move {move}; {nodes}, {leaves}, {moves} pruned")
+    if tree.mode != "minimax":
+        # Translators: the title, then the sentence naming alpha-beta's conventions.
+        title = _("{title}. {rules}").format(title=title, rules=tree.conventions.text())
     head = [title, summary.format(**counts)]
     lines: list[str] = []
 

@@ -40,10 +40,12 @@ class CliError(Exception):
 
 # --- shared options ----------------------------------------------------------------
 
-def add_game_argument(parser: argparse.ArgumentParser, *, positional: bool = True) -> None:
-    """The game name (``connect4``, ``othello``, ``gomoku``) and the variant options."""
+def add_game_argument(parser: argparse.ArgumentParser, *, positional: bool = True,
+                      optional: bool = False) -> None:
+    """The game name (``connect4``, ``othello``, ``gomoku``) and the variant options;
+    ``optional``: a positional name that may be left out (``plies tree --tree``)."""
     if positional:
-        parser.add_argument("game", metavar="GAME",
+        parser.add_argument("game", metavar="GAME", nargs="?" if optional else None,
                             help=_("one of {games}").format(games=", ".join(GAMES)))
     else:
         parser.add_argument("--game", metavar="GAME",

@@ -100,6 +100,8 @@ def from_search(tree: SearchTree) -> FigNode:
 
 def _where(game_name: str, moves: str) -> str:
     """The caption's first part: the game and the position."""
+    if game_name not in GAMES:  # ai.explain.trees.HandTree: a lecturer's own tree
+        return _("A hand-made tree")
     game = _(GAMES[game_name].title)
     if moves:
         # Translators: a figure's caption: {moves} are the moves played (notation).

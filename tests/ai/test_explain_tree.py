@@ -18,6 +18,7 @@ import pytest
 
 from ai.evaluators import load_evaluator
 from ai.evaluators.base import WIN
+from ai.explain.conventions import Conventions
 from ai.explain.tree import (
     INFINITY,
     NODE_CAP,
@@ -157,6 +158,35 @@ def test_ordering_finds_the_same_value_with_no_more_nodes_on_the_lecture_tree():
     plain, _ = textbook(FOUR_PLY, "alphabeta", 4)
     assert ordered.value == plain.value == 3
     assert ordered.ordering_looks > 0
+
+@pytest.mark.parametrize("seed", range(30))
+def test_every_convention_keeps_the_root_value_and_true_bounds(seed):
+    """Pruning only on α > β, or clamping values into the window (fail-hard), changes
+    what is searched and returned but never the root's value, and every value the
+    recording gives is the subtree's true value or a true bound of it; the strict rule
+    never searches fewer nodes than α ≥ β."""
+    rng = random.Random(f"conventions-{seed}")
+    depth = rng.randint(2, 4)
+    tree = random_tree(rng, depth, (1, 3))
+    counts = {}
+    for prune in ("ge", "gt"):
+        for values in ("soft", "hard"):
+            rule = Conventions(prune, values)
+            recorded = record(TreeGame(tree), LeafEvaluator(), depth, "alphabeta",
+                              conventions=rule)
+            assert recorded.value == minimax_by_hand(tree), rule
+            assert recorded.conventions == rule and recorded.to_json()["conventions"][
+                "prune"] == prune
+            for node in recorded.nodes:
+                true = minimax_by_hand(subtree(tree, node.path), maximising=node.ply % 2 == 0)
+                relation = {"exact": true == node.value, "lower": true >= node.value,
+                            "upper": true <= node.value}[node.bound]
+                assert relation, (rule, node.path, node.value, node.bound, true)
+                if values == "hard" and node.kind != "leaf":
+                    assert node.alpha <= node.value <= node.beta, (rule, node.path)
+            counts[rule] = recorded.node_count
+    assert counts[Conventions("gt", "soft")] >= counts[Conventions("ge", "soft")]
+    assert counts[Conventions("ge", "hard")] == counts[Conventions("ge", "soft")]
 
 
 # --- real positions: the recording is the searcher's search -------------------------------
