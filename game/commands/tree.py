@@ -41,6 +41,7 @@ from ai.explain.tree import (
     NODE_CAP,
     TREE_MODES,
     SearchTree,
+    TreeMode,
     TreeError,
     compare,
     record,
@@ -145,7 +146,7 @@ def hand_tree_of(args: argparse.Namespace) -> tuple[Game, Evaluator] | None:
     return HandTree(spec), LeafEvaluator()
 
 
-def comparison_payload(trees: dict[str, SearchTree | str]) -> dict[str, Any]:
+def comparison_payload(trees: dict[TreeMode, SearchTree | str]) -> dict[str, Any]:
     """``--compare --json``: per mode its counts, or the sentence that refused it."""
     out: dict[str, Any] = {}
     for mode, tree in trees.items():
@@ -158,7 +159,7 @@ def comparison_payload(trees: dict[str, SearchTree | str]) -> dict[str, Any]:
     return out
 
 
-def comparison_text(trees: dict[str, SearchTree | str]) -> str:
+def comparison_text(trees: dict[TreeMode, SearchTree | str]) -> str:
     """A small table: one line per mode."""
     # Translators: the headings of the comparison table's columns: mode at most ~21
     # characters, nodes, leaves and pruned at most 7, value 5.
@@ -167,7 +168,7 @@ def comparison_text(trees: dict[str, SearchTree | str]) -> str:
     heads = (_("mode"), _("nodes"), _("leaves"), _("pruned"), _("value"), pgettext("move", "best"))
     lines = ["{:<22}{:>8}{:>8}{:>8}  {:<5}  {}".format(*heads)]
     for mode, tree in trees.items():
-        title = _(MODE_TITLES[mode])  # type: ignore[index]
+        title = _(MODE_TITLES[mode])
         if isinstance(tree, str):
             lines.append(f"{title:<22}{tree}")
             continue
@@ -212,8 +213,7 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(str(error)) from None
     try:
         if args.compare:
-            trees: dict[str, SearchTree | str] = dict(compare(game, evaluator, args.depth,
-                                                              conventions=conventions))
+            trees = dict(compare(game, evaluator, args.depth, conventions=conventions))
             payload = {"game": game.name, "moves": game.moves_text(), "depth": args.depth,
                        "cap": NODE_CAP, "modes": comparison_payload(trees)}
             text = comparison_text(trees)
