@@ -273,7 +273,7 @@ def _bench(args: argparse.Namespace) -> int:
         # The figures' names are the JSON keys, for developers.
         emit(args, figures, "\n".join(f"{k}: {v}" for k, v in figures.items()))
         return 0
-    return importlib.import_module("game.bench").run(args)
+    return importlib.import_module("game.commands.bench").run(args)
 
 
 
@@ -292,7 +292,7 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
     "match": (N_("computer-versus-computer games with a results table"),
               _delegate_arguments("game.match"), _delegate("game.match", "run")),
     "bench": (N_("nodes per second, time to depth, solve and perft speed"),
-              _delegate_arguments("game.bench"), _bench),
+              _delegate_arguments("game.commands.bench"), _bench),
     "show": (N_("print a saved game: header, moves, final position, result (or --json)"),
              _delegate_arguments("game.commands.show"), _delegate("game.commands.show", "run")),
     "tree": (N_("record a small search as a tree: values, (alpha, beta) windows, pruning"),

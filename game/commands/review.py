@@ -167,11 +167,6 @@ def _player_text(record: GameRecord, side: int) -> str:
     return record.players[side].describe()
 
 
-def score_text(game: Game, score: int, exact: bool) -> str:
-    """A score for the table: ``+0.4 threats``, ``win in 7 plies``, ``draw (exact)``."""
-    return raw_text(game.name, score, exact=exact)
-
-
 def review_text(game: Game, record: GameRecord, review: GameReview, limits: ReviewLimits,
                 seconds: float) -> str:
     """The table and the summary, for a person."""
@@ -229,8 +224,9 @@ def review_text(game: Game, record: GameRecord, review: GameReview, limits: Revi
             before, after = (ngettext("{margin} discs", "{margin} discs", abs(m)).format(
                 margin=f"{m:+d}") if m else _("draw") for m in move.margins)
         else:
-            before = score_text(game, move.score_before, move.exact)
-            after = score_text(game, move.score_after, move.exact)
+            # The table's scores: ``+0.4 threats``, ``win in 7 plies``, ``draw (exact)``.
+            before = raw_text(game.name, move.score_before, exact=move.exact)
+            after = raw_text(game.name, move.score_after, exact=move.exact)
         lines.append(
             f"{move.ply:>4}  {sides[move.side]:<{width}}  "
             f"{name(move.move) + mark:<5} {_(move.label):<13}{best:<6}"

@@ -218,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
     if args.runs < 1:
         raise CliError(_("--runs must be at least 1, not {count}").format(count=args.runs))
     if args.values:
-        from game.bench_values import parse_levels, run_values
+        from game.commands.bench_values import parse_levels, run_values
 
         if args.game not in (None, "connect4"):
             raise CliError(_("--values measures Connect-4 only"))
