@@ -54,14 +54,12 @@ import threading
 from collections.abc import Callable
 
 from ai.evaluators.base import WIN, ExactSolver, Solution
-from ai.endgame.gomoku_vct import DEFAULT_MAX_THREATS, VctTable, deepen, find_vct
+from ai import gomoku_budgets
+from ai.endgame.gomoku_vct import VctTable, deepen, find_vct
 from ai.gomoku_lines import RULE_EXACT, LineBoard, LineTables, Weights
 from game.rules.base import Game, Move
 
-__all__ = ["DEFAULT_MAX_FOURS", "VcfSolver", "find_vcf"]
-
-DEFAULT_MAX_FOURS = 12
-"""Longest VCF (attacker's fours, the final five not counted) ``VcfSolver`` looks for."""
+__all__ = ["VcfSolver", "find_vcf"]
 
 POLL_NODES = 1024
 """Nodes between two calls of ``poll``."""
@@ -199,10 +197,6 @@ FAILED_ENTRIES = 1 << 16
 long session stays within a few MB)."""
 
 
-VCT_NODES = 40_000
-"""Node cap of one ``find_threats`` call (a few seconds at most; the levels' time
-budget usually stops it first)."""
-
 VCT_TABLE_ENTRIES = 1 << 15
 """Positions a VCT table holds per kind before it is replaced (``gomoku_vct`` clears
 each kind itself at this size too)."""
@@ -224,11 +218,12 @@ class VcfSolver(ExactSolver):
     ``max_threats`` threat moves), for the top levels.
     """
 
-    def __init__(self, max_fours: int = DEFAULT_MAX_FOURS, max_nodes: int | None = 200_000,
+    def __init__(self, max_fours: int | None = None, max_nodes: int | None = 200_000,
                  tables: dict[str, LineTables] | None = None,
-                 max_threats: int = DEFAULT_MAX_THREATS) -> None:
-        self.max_fours = max_fours
-        self.max_threats = max_threats
+                 max_threats: int | None = None) -> None:
+        budgets = gomoku_budgets.BUDGETS
+        self.max_fours = budgets.max_fours if max_fours is None else max_fours
+        self.max_threats = budgets.max_threats if max_threats is None else max_threats
         self.max_nodes = max_nodes
         self._tables = tables or {rule: LineTables(Weights(), rule)
                                   for rule in RULE_EXACT}
@@ -292,8 +287,8 @@ class VcfSolver(ExactSolver):
         return Solution(plies, WIN - plies, (line[0],), {line[0]: plies}, counter[0])
 
     def find_threats(self, game: Game, poll: Callable[[], None] | None = None,
-                     counter: list[int] | None = None, deadline: float | None = None,
-                     budget: int | None = VCT_NODES) -> tuple[int, list[Move]] | None:
+                     counter: list[int] | None = None, deadline: float | None = None, *,
+                     budget: int | None) -> tuple[int, list[Move]] | None:
         """The side to move's shortest victory by continuous threats (fours and threes,
         ``ai.endgame.gomoku_vct``) as ``(plies, line)``, or ``None`` (none within
         ``max_threats``, or ``budget`` nodes / the ``deadline`` ran out first)."""
@@ -313,7 +308,8 @@ class VcfSolver(ExactSolver):
         """A ``Solution`` when the side to move wins by continuous threats (``score``:
         plies to the five against the longest defence), else ``None``."""
         counter = [0]
-        found = self.find_threats(game, poll, counter, deadline)
+        found = self.find_threats(game, poll, counter, deadline,
+                                  budget=gomoku_budgets.BUDGETS.vct_nodes)
         if found is None:
             return None
         plies, line = found

@@ -54,13 +54,11 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from ai import gomoku_budgets
 from ai.gomoku_lines import LineBoard
 from game.rules.base import Move
 
-__all__ = ["DEFAULT_MAX_THREATS", "VctTable", "deepen", "find_vct"]
-
-DEFAULT_MAX_THREATS = 7
-"""Longest VCT (attacker's threat moves, the final open four and five not counted)."""
+__all__ = ["VctTable", "deepen", "find_vct"]
 
 POLL_NODES = 256
 """Nodes between two calls of ``poll`` (and two looks at the clock)."""
@@ -294,7 +292,7 @@ class _Search:
         return sorted(moves, key=lambda m: (-value(m, d), m))
 
 
-def find_vct(board: LineBoard, attacker: int, max_threats: int = DEFAULT_MAX_THREATS,
+def find_vct(board: LineBoard, attacker: int, max_threats: int | None = None,
              budget: int | None = None, poll: Callable[[], None] | None = None,
              table: VctTable | None = None, counter: list[int] | None = None,
              deadline: float | None = None) -> Found | None:
@@ -309,6 +307,8 @@ def find_vct(board: LineBoard, attacker: int, max_threats: int = DEFAULT_MAX_THR
     """
     search = _Search(board, attacker, budget, poll, deadline,
                      VctTable() if table is None else table)
+    if max_threats is None:
+        max_threats = gomoku_budgets.BUDGETS.max_threats
     return deepen(search, search.attack, range(1, max_threats + 1), _OutOfBudget, counter)
 
 
