@@ -40,8 +40,7 @@ from game.commands.common import (
     build_game,
     int_range,
 )
-from game.commands.tree import write_figure
-from game.formats.tree_svg import exercise_caption, figure_svg, from_exercise
+from game.commands.exercise_sheets import add_sheet_arguments, class_set, write_exercise_sheets
 from game.i18n import _, english
 
 
@@ -67,6 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--svg", metavar="FILE", help=_("write the worksheet as an SVG figure"))
     parser.add_argument("--answers", metavar="FILE",
                         help=_("write the answer key as an SVG figure"))
+    add_sheet_arguments(parser)
 
 
 def exercise_text(exercise: Exercise) -> str:
@@ -100,17 +100,14 @@ def run(args: argparse.Namespace) -> int:
         evaluator = load_evaluator(args.game, args.eval)
     except EvaluatorError as error:
         raise CliError(str(error)) from None
+    if args.class_set:
+        return class_set(args, args.kind, game, evaluator, depth, width)
     try:
         exercise = generate(args.kind, game, evaluator, depth=depth, seed=args.seed,
                             width=width)
     except ExerciseError as error:
         raise CliError(str(error)) from None
-    if args.svg:
-        write_figure(args.svg, figure_svg(from_exercise(exercise, answers=False),
-                                          exercise_caption(exercise, answers=False)))
-    if args.answers:
-        write_figure(args.answers, figure_svg(from_exercise(exercise, answers=True),
-                                              exercise_caption(exercise, answers=True)))
+    write_exercise_sheets(args, exercise, game)
     if args.json:
         with english():  # JSON is for programs: the question stays English
             print(json.dumps(exercise.to_json()))

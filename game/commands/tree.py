@@ -47,7 +47,6 @@ from game.commands.common import (
     build_game,
 )
 from game.files import atomic_write_text, os_reason
-from game.formats.tree_svg import figure_svg, from_search, search_caption
 from game.i18n import _, ngettext, number, pgettext
 
 DEFAULT_DEPTH = 3
@@ -71,6 +70,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--svg", metavar="FILE",
                         help=_("also write the tree as an SVG figure (MAX up-triangles, MIN "
                                "down-triangles, leaves squares, values, windows, cut-offs)"))
+    parser.add_argument("--pdf", metavar="FILE", help=_("also write the tree as a PDF"))
+    from game.commands.exercise_sheets import add_paper_argument  # it imports this module
+    add_paper_argument(parser)
 
 
 def comparison_payload(trees: dict[str, SearchTree | str]) -> dict[str, Any]:
@@ -107,9 +109,9 @@ def comparison_text(trees: dict[str, SearchTree | str]) -> str:
     return "\n".join(lines)
 
 
-def write_figure(path: str, svg: str) -> None:
-    """Write an SVG figure in place (atomically); a folder that cannot be written is a
-    ``CliError``."""
+def write_figure(path: str, svg: str | bytes) -> None:
+    """Write a figure (SVG text, PDF bytes) in place (atomically); a folder that cannot
+    be written is a ``CliError``."""
     try:
         atomic_write_text(path, svg)
     except OSError as error:
@@ -141,9 +143,10 @@ def run(args: argparse.Namespace) -> int:
             payload, text = tree.to_json(), tree_text(tree)
     except TreeError as error:
         raise CliError(str(error)) from None
-    if args.svg:
+    if args.svg or args.pdf:
         if args.compare:
             raise CliError(_("--svg draws one tree: leave out --compare"))
-        write_figure(args.svg, figure_svg(from_search(tree), search_caption(tree)))
+        from game.commands.exercise_sheets import write_tree_figures  # it imports this module
+        write_tree_figures(args, tree)
     print(json.dumps(payload) if args.json else text)
     return 0
