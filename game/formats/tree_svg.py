@@ -68,6 +68,8 @@ GAP = 8.0
 """The least space between two nodes' texts side by side."""
 MARGIN = 12.0
 """White space around a figure's content."""
+MAX_PARTS = 32
+"""The most parts a tree is split into (a few pages); a bigger tree is refused."""
 MAX_STUBS = 4
 """Pruned or skipped children drawn one by one under a node; more are gathered."""
 EXERCISE_KINDS = {"minimax": N_("minimax"), "alphabeta": N_("alphabeta"),
@@ -100,7 +102,8 @@ INK, GREY, SOFT, CUT = "#222831", "#9aa0aa", "#5a6270", "#d0312d"
 
 class FigureTooWide(ValueError):
     """A tree too wide for a page even in parts: ``leaves`` side by side in its widest
-    part, where a page holds ``most``. The command says which option makes it smaller."""
+    part where a page holds ``most`` (or in the whole tree, where ``MAX_PARTS`` parts
+    hold ``most``). The command says which option makes it smaller."""
 
     def __init__(self, leaves: int, most: int) -> None:
         super().__init__(leaves, most)
@@ -611,6 +614,8 @@ def _parts(root: FigNode, room: float) -> list[tuple[FigNode, float]]:
             split(dataclasses.replace(child, ref=True))
 
     split(root)
+    if len(out) > MAX_PARTS:
+        raise FigureTooWide(_leaves(root), sum(_leaves(p) for p, _w in out[:MAX_PARTS]))
     for part, _width in out:  # the numbers of the parts changed the texts' widths
         _fit(part)
     return [(part, _fit(part)) for part, _width in out]
