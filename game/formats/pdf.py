@@ -84,7 +84,8 @@ def _search(name: str) -> str | None:
 @functools.cache
 def _charset(path: str, index: int) -> frozenset[int]:
     """The characters a font file's face has (its best cmap)."""
-    from fontTools.ttLib import TTFont  # fpdf2's own dependency
+    # fpdf2's own dependency; it ships no type information
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
     try:
         font = TTFont(path, fontNumber=index, lazy=True)
@@ -93,9 +94,8 @@ def _charset(path: str, index: int) -> frozenset[int]:
         return frozenset()
 
 
-def _faces(regular: str, bold: str, fallback: str) -> tuple[tuple[str, int], tuple[str, int]] | None:
-    """A regular and a bold face: fontconfig's answer for the patterns, else the file
-    names ``fallback`` is the regular of (the bold beside it)."""
+def _faces(regular: str, bold: str) -> tuple[tuple[str, int], tuple[str, int]] | None:
+    """A regular and a bold face: fontconfig's answers for the two patterns."""
     found = _fc_match(regular), _fc_match(bold)
     if found[0] is not None:
         return found[0], found[1] or found[0]
@@ -112,7 +112,7 @@ def choose_fonts(text: str) -> list[tuple[tuple[str, int], tuple[str, int]]]:
     needed = {ord(c) for c in text if c.isprintable() and not c.isspace()}
     chosen: list[tuple[tuple[str, int], tuple[str, int]]] = []
     candidates: list[tuple[tuple[str, int], tuple[str, int]]] = []
-    main = _faces("DejaVu Sans", "DejaVu Sans:bold", MAIN_FONTS[0])  # untranslated: fontconfig
+    main = _faces("DejaVu Sans", "DejaVu Sans:bold")  # untranslated: fontconfig patterns
     if main is not None and main[0][0].endswith(MAIN_FONTS[0]):
         candidates.append(main)
     paths = [_search(name) for name in MAIN_FONTS]
@@ -122,7 +122,7 @@ def choose_fonts(text: str) -> list[tuple[tuple[str, int], tuple[str, int]]]:
         candidates.append(main)  # whatever fontconfig offers for a sans-serif
     for lang in CJK_LANGS:
         # untranslated: fontconfig patterns
-        faces = _faces(f"sans-serif:lang={lang}", f"sans-serif:lang={lang}:bold", "")
+        faces = _faces(f"sans-serif:lang={lang}", f"sans-serif:lang={lang}:bold")
         if faces is not None:
             candidates.append(faces)
     cjk = [_search(name) for name in CJK_FONTS]
@@ -136,7 +136,7 @@ def choose_fonts(text: str) -> list[tuple[tuple[str, int], tuple[str, int]]]:
             needed -= have
         if not needed:
             return chosen
-    if not chosen and not needed:
+    if not chosen:
         raise PdfError(_("no font was found for the PDF: install DejaVu Sans (the "
                          "fonts-dejavu-core package), or write the sheet as SVG"))
     missing = "".join(sorted(chr(c) for c in needed))[:12]
@@ -161,14 +161,12 @@ def pdf_bytes(drawings: Sequence[Drawing], paper: str = "a4", title: str = "") -
     pdf.set_creator("Plies")  # untranslated: a program's name
     if title:
         pdf.set_title(title)
-    families = []
+    families: list[tuple[str, frozenset[int]]] = []
     for index, (regular, bold) in enumerate(fonts):
         family = f"plies{index}"  # untranslated: an internal font name
         pdf.add_font(family, "", regular[0], collection_font_number=regular[1])
         pdf.add_font(family, "B", bold[0], collection_font_number=bold[1])
-        families.append(family)
-    if len(families) > 1:
-        pdf.set_fallback_fonts(families[1:])
+        families.append((family, _charset(*regular)))
     paper_w, paper_h = PAPERS[paper]
     for drawing in drawings:
         landscape = drawing.width > paper_w - 2 * PAGE_MARGIN
@@ -181,7 +179,7 @@ def pdf_bytes(drawings: Sequence[Drawing], paper: str = "a4", title: str = "") -
                 box = shape.box()
                 middle = (box[1] + box[3]) / 2
                 if top <= middle < bottom:
-                    _draw(pdf, shape, families[0], PAGE_MARGIN, PAGE_MARGIN - top * scale, scale)
+                    _draw(pdf, shape, families, PAGE_MARGIN, PAGE_MARGIN - top * scale, scale)
     return bytes(pdf.output())
 
 
@@ -200,7 +198,21 @@ def _pages(drawing: Drawing, room: float) -> list[tuple[float, float]]:
     return out or [(0.0, drawing.height)]
 
 
-def _draw(pdf: object, s: Shape, family: str, dx: float, dy: float, k: float) -> None:
+def _runs(text: str, families: list[tuple[str, frozenset[int]]]) -> list[tuple[str, str]]:
+    """``text`` cut into (family, piece): each character in the first font that has it
+    (fpdf2's own fallback fonts serve its cells, not ``text()``)."""
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        family = next((f for f, have in families if ord(char) in have), families[0][0])
+        if runs and runs[-1][0] == family:
+            runs[-1] = (family, runs[-1][1] + char)
+        else:
+            runs.append((family, char))
+    return runs
+
+
+def _draw(pdf: object, s: Shape, families: list[tuple[str, frozenset[int]]], dx: float,
+          dy: float, k: float) -> None:
     """One shape on the current page, moved by (dx, dy) after scaling by ``k``."""
     from fpdf import FPDF
 
@@ -233,11 +245,17 @@ def _draw(pdf: object, s: Shape, family: str, dx: float, dy: float, k: float) ->
         pdf.line(x - r, y - r, x + r, y + r)
         pdf.line(x - r, y + r, x + r, y - r)
     elif s.tag == "text" and s.text:
-        pdf.set_font(family, "B" if s.bold else "", s.size * k)
         pdf.set_text_color(*(s.fill or (0, 0, 0)))
-        width = pdf.get_string_width(s.text)
+        runs = []
+        for family, piece in _runs(s.text, families):
+            pdf.set_font(family, "B" if s.bold else "", s.size * k)
+            runs.append((family, piece, pdf.get_string_width(piece)))
+        width = sum(w for _f, _p, w in runs)
         x = p[0] - {"start": 0.0, "middle": width / 2, "end": width}[s.anchor]
-        pdf.text(x, p[1], s.text)
+        for family, piece, w in runs:
+            pdf.set_font(family, "B" if s.bold else "", s.size * k)
+            pdf.text(x, p[1], piece)
+            x += w
 
 
 __all__ = ["PAPERS", "PdfError", "choose_fonts", "pdf_bytes"]

@@ -443,6 +443,7 @@ def from_exercise(exercise: Exercise, *, answers: bool) -> FigNode:
             fig.blank_value = True
             fig.blank_window = exercise.kind == "alphabeta"
         if answers and exercise.kind == "alphabeta" and not gone and node.kind != "leaf":
+            assert trace is not None  # every alpha-beta key has its trace
             a, b = trace["windows"][node.id]
             fig.window = f"({_v(a)}, {_v(b)})"
         if answers and gone:
