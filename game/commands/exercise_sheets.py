@@ -38,7 +38,8 @@ from ai.evaluators.base import Evaluator
 from ai.explain.exercises import INF, Exercise, ExerciseError, generate
 from ai.explain.tree import SearchTree
 from game.commands.common import CliError, int_range
-from game.commands.tree import write_figure
+from game.files import atomic_write_text, os_reason
+
 from game.formats.pdf import PAPERS, PdfError, pdf_bytes
 from game.formats.tree_svg import (
     Drawing,
@@ -50,6 +51,7 @@ from game.formats.tree_svg import (
 )
 from game.i18n import _, english, ngettext
 from game.rules.base import Game
+
 
 MAX_CLASS = 200
 """The largest class set: a lecture hall."""
@@ -77,13 +79,27 @@ def add_sheet_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("the folder a class set is written into"))
 
 
-def too_wide(error: FigureTooWide, options: str) -> CliError:
-    """The sentence for a tree no page holds; ``options`` names what makes it smaller."""
-    # Translators: {options} is "--depth" or "--depth or --branching".
+def too_wide(error: FigureTooWide, *, branching: bool) -> CliError:
+    """The sentence for a tree no page holds, naming the options that make it smaller
+    (``--branching`` too where the command has it)."""
+    numbers = {"leaves": error.leaves, "most": error.most}
+    if branching:
+        return CliError(_("the tree is too wide to print legibly, even split into parts: "
+                          "{leaves} nodes side by side where the pages hold {most}; choose a "
+                          "smaller --depth or --branching").format(**numbers))
     return CliError(_("the tree is too wide to print legibly, even split into parts: "
-                      "{leaves} nodes side by side where a page holds {most}; choose a "
-                      "smaller {options}").format(leaves=error.leaves, most=error.most,
-                                                  options=options))
+                      "{leaves} nodes side by side where the pages hold {most}; choose a "
+                      "smaller --depth").format(**numbers))
+
+
+def write_figure(path: str, svg: str | bytes) -> None:
+    """Write a figure (SVG text, PDF bytes) in place (atomically); a folder that cannot
+    be written is a ``CliError``."""
+    try:
+        atomic_write_text(path, svg)
+    except OSError as error:
+        raise CliError(_("{path} could not be written: {reason}").format(
+            path=path, reason=os_reason(error))) from None
 
 
 def _write_pdf(path: str, drawings: list[Drawing], paper: str, title: str) -> None:
@@ -111,7 +127,7 @@ def write_exercise_sheets(args: argparse.Namespace, exercise: Exercise,
         try:
             drawing = exercise_drawing(exercise, answers=answers, game=game)
         except FigureTooWide as error:
-            raise too_wide(error, "--depth or --branching") from None
+            raise too_wide(error, branching=True) from None
         if kind == "svg":
             write_figure(path, to_svg(drawing))
         else:
@@ -125,7 +141,7 @@ def write_tree_figures(args: argparse.Namespace, tree: SearchTree) -> None:
     try:
         drawing = search_drawing(tree)
     except FigureTooWide as error:
-        raise too_wide(error, "--depth") from None
+        raise too_wide(error, branching=False) from None
     if args.svg:
         write_figure(args.svg, to_svg(drawing))
     if getattr(args, "pdf", None):
@@ -182,10 +198,12 @@ def answer_rows(number: int, exercise: Exercise) -> Iterator[list[str]]:
             if window is not None:
                 yield [*head, node.id, "window", f"{_number(window[0])} {_number(window[1])}"]
     if exercise.kind == "alphabeta":
+        # untranslated: CSV items (files stay English)
         yield [*head, "", "leaves never visited",
                " ".join(key["alphabeta"]["leaves_never_visited"])]
     if exercise.kind == "ordering":
         order = key["ordering"]
+        # untranslated: CSV items (files stay English)
         yield [*head, exercise.root.id, "best order", " ".join(order["best_order"])]
         yield [*head, exercise.root.id, "best nodes", str(order["best_nodes"])]
 
@@ -230,7 +248,7 @@ def class_set(args: argparse.Namespace, kind: Any, game: Game, evaluator: Evalua
         keys = [exercise_drawing(e, answers=True, number=n, game=game)
                 for n, e in enumerate(exercises, 1)]
     except FigureTooWide as error:
-        raise too_wide(error, "--depth or --branching") from None
+        raise too_wide(error, branching=True) from None
     try:
         os.makedirs(args.out, exist_ok=True)
     except OSError as error:
@@ -251,5 +269,5 @@ def class_set(args: argparse.Namespace, kind: Any, game: Game, evaluator: Evalua
     return 0
 
 
-__all__ = ["add_paper_argument", "add_sheet_arguments", "answers_csv", "class_set",
+__all__ = ["add_paper_argument", "write_figure", "add_sheet_arguments", "answers_csv", "class_set",
            "distinct_exercises", "too_wide", "write_exercise_sheets", "write_tree_figures"]

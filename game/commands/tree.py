@@ -46,7 +46,11 @@ from game.commands.common import (
     add_game_argument,
     build_game,
 )
-from game.files import atomic_write_text, os_reason
+from game.commands.exercise_sheets import (  # write_figure: its old home was here
+    add_paper_argument,
+    write_figure,
+    write_tree_figures,
+)
 from game.i18n import _, ngettext, number, pgettext
 
 DEFAULT_DEPTH = 3
@@ -71,7 +75,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("also write the tree as an SVG figure (MAX up-triangles, MIN "
                                "down-triangles, leaves squares, values, windows, cut-offs)"))
     parser.add_argument("--pdf", metavar="FILE", help=_("also write the tree as a PDF"))
-    from game.commands.exercise_sheets import add_paper_argument  # it imports this module
     add_paper_argument(parser)
 
 
@@ -109,16 +112,6 @@ def comparison_text(trees: dict[str, SearchTree | str]) -> str:
     return "\n".join(lines)
 
 
-def write_figure(path: str, svg: str | bytes) -> None:
-    """Write a figure (SVG text, PDF bytes) in place (atomically); a folder that cannot
-    be written is a ``CliError``."""
-    try:
-        atomic_write_text(path, svg)
-    except OSError as error:
-        raise CliError(_("{path} could not be written: {reason}").format(
-            path=path, reason=os_reason(error))) from None
-
-
 def run(args: argparse.Namespace) -> int:
     """``plies tree``: record and print; bad input raises ``CliError`` (exit 2)."""
     if not MIN_DEPTH <= args.depth <= MAX_DEPTH:
@@ -146,7 +139,6 @@ def run(args: argparse.Namespace) -> int:
     if args.svg or args.pdf:
         if args.compare:
             raise CliError(_("--svg draws one tree: leave out --compare"))
-        from game.commands.exercise_sheets import write_tree_figures  # it imports this module
         write_tree_figures(args, tree)
     print(json.dumps(payload) if args.json else text)
     return 0

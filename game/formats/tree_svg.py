@@ -516,11 +516,11 @@ def _rows(node: FigNode) -> list[tuple[str, float, bool, str]]:
     """The texts under a node, top down: (text, size, bold, class)."""
     rows = []
     if node.blank_value:
-        rows.append((VALUE_BLANK, VALUE_SIZE, False, "blank value"))
+        rows.append((VALUE_BLANK, VALUE_SIZE, False, "blank value"))  # untranslated: CSS
     elif node.value:
         rows.append((node.value, VALUE_SIZE, True, "value"))
     if node.blank_window:
-        rows.append((WINDOW_BLANK, WINDOW_SIZE, False, "blank window"))
+        rows.append((WINDOW_BLANK, WINDOW_SIZE, False, "blank window"))  # untranslated: CSS
     elif node.window:
         rows.append((node.window, WINDOW_SIZE, False, "window"))
     if node.part:
@@ -757,12 +757,12 @@ def draw_board(d: Drawing, game: Game, x: float, y: float) -> float:
         for i in range(game.width):
             side = game.piece_at(i, j)
             cx, cy = x + (i + 0.5) * cell, y + (j + 0.5) * cell
-            if game.name == "tictactoe":
+            if game.name == "tictactoe":  # untranslated: the CSS classes below
                 if side is not None:
                     d.add("text", cx, cy + cell * 0.3, cls="board piece",
                           text="XO"[side], size=cell * 0.8, bold=True, anchor="middle",
                           fill=pieces[side])
-            elif side is not None:
+            elif side is not None:  # untranslated: a CSS class
                 d.add("circle", cx, cy, cell * 0.42, cls="board piece", fill=pieces[side],
                       stroke=(20, 20, 20), width=0.5)
             elif game.name == "connect4":
@@ -776,23 +776,24 @@ def _legend(d: Drawing, x: float, y: float, width: float, colours: tuple[RGB, RG
     below it."""
     for kind, meaning in items:
         h = 6.0
+        cls = "legend " + kind
         cx, cy = x + h, y + 9
         if kind == "max":
             d.add("polygon", cx, cy - h, cx + h, cy + h * 0.8, cx - h, cy + h * 0.8,
-                  cls="legend max", fill=colours[0], stroke=_rgb(INK), width=1)
+                  cls=cls, fill=colours[0], stroke=_rgb(INK), width=1)
         elif kind == "min":
             d.add("polygon", cx - h, cy - h * 0.8, cx + h, cy - h * 0.8, cx, cy + h,
-                  cls="legend min", fill=colours[1], stroke=_rgb(INK), width=1)
+                  cls=cls, fill=colours[1], stroke=_rgb(INK), width=1)
         elif kind == "leaf":
-            d.add("rect", cx - h * 0.8, cy - h * 0.8, h * 1.6, h * 1.6, cls="legend leaf",
+            d.add("rect", cx - h * 0.8, cy - h * 0.8, h * 1.6, h * 1.6, cls=cls,
                   fill=(255, 255, 255), stroke=_rgb(INK), width=1)
         elif kind == "cut":
-            d.add("cross", cx, cy, 4.0, cls="legend cut", stroke=_rgb(CUT), width=2)
+            d.add("cross", cx, cy, 4.0, cls=cls, stroke=_rgb(CUT), width=2)
         elif kind == "skipped":
-            d.add("circle", cx, cy, h * 0.8, cls="legend skipped", stroke=_rgb(GREY),
+            d.add("circle", cx, cy, h * 0.8, cls=cls, stroke=_rgb(GREY),
                   width=1.5, dash=(2, 2))
         elif kind == "dim":
-            d.add("rect", cx - h * 0.8, cy - h * 0.8, h * 1.6, h * 1.6, cls="legend dim",
+            d.add("rect", cx - h * 0.8, cy - h * 0.8, h * 1.6, h * 1.6, cls=cls,
                   fill=(238, 238, 238), stroke=_rgb(GREY), width=1)
         y = d.paragraph(meaning, x + 2 * h + 6, y - 1, width - 2 * h - 6, cls="legend",
                         fill=_rgb(SOFT)) - 1
@@ -966,6 +967,7 @@ def _answer_lines(exercise: Exercise) -> list[str]:
     return []
 
 
+# untranslated: the exported names
 __all__ = ["PAGE_WIDTH", "SMALLEST_TEXT", "Drawing", "FigNode", "FigureTooWide", "Shape",
            "draw_board", "exercise_answers", "exercise_caption", "exercise_drawing",
            "exercise_title", "figure_drawing", "figure_svg", "from_exercise", "from_search",
