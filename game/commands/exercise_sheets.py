@@ -39,7 +39,6 @@ from ai.explain.exercises import INF, Exercise, ExerciseError, generate
 from ai.explain.tree import SearchTree
 from game.commands.common import CliError, int_range
 from game.files import atomic_write_text, os_reason
-
 from game.formats.pdf import PAPERS, PdfError, pdf_bytes
 from game.formats.tree_svg import (
     Drawing,
@@ -51,7 +50,6 @@ from game.formats.tree_svg import (
 )
 from game.i18n import _, english, ngettext
 from game.rules.base import Game
-
 
 MAX_CLASS = 200
 """The largest class set: a lecture hall."""
