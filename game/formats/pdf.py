@@ -173,8 +173,12 @@ def pdf_bytes(drawings: Sequence[Drawing], paper: str = "a4", title: str = "") -
         page_w, page_h = (paper_h, paper_w) if landscape else (paper_w, paper_h)
         room = page_h - 2 * PAGE_MARGIN
         scale = min(1.0, (page_w - 2 * PAGE_MARGIN) / drawing.width)
-        for top, bottom in _pages(drawing, room / scale):
+        for page, (top, bottom) in enumerate(_pages(drawing, room / scale)):
             pdf.add_page(orientation="L" if landscape else "P")
+            if page and drawing.continued:  # a loose page still says whose it is
+                head = Shape("text", (drawing.width, PAGE_MARGIN * 0.6), text=drawing.continued,
+                             size=10, anchor="end", fill=(90, 98, 112))
+                _draw(pdf, head, families, PAGE_MARGIN, 0, scale)
             for shape in drawing.shapes:
                 box = shape.box()
                 middle = (box[1] + box[3]) / 2

@@ -250,6 +250,8 @@ class Drawing:
     shapes: list[Shape] = dataclasses.field(default_factory=list)
     breaks: list[float] = dataclasses.field(default_factory=list)
     title: str = ""
+    continued: str = ""
+    """A line for the top of every page after a drawing's first (which sheet it is)."""
 
     def add(self, tag: str, *points: float, **style: object) -> Shape:
         shape = Shape(tag, tuple(points), **style)  # type: ignore[arg-type]
@@ -920,6 +922,8 @@ def exercise_drawing(exercise: Exercise, *, answers: bool, number: int | None = 
         d.add("line", start, y + 12, MARGIN + inner * 0.6, y + 12, cls="name-line",
               stroke=_rgb(INK), width=0.8)
     if number is not None:
+        # Translators: the head of a worksheet's (or key's) second and later pages.
+        d.continued = _("Exercise {number}, continued").format(number=number)
         # Translators: the number of one student's exercise in a class set.
         d.add("text", MARGIN + inner, y + 10, cls="number", anchor="end", bold=True,
               text=_("Exercise {number}").format(number=number), size=TITLE_SIZE,

@@ -159,3 +159,28 @@ def test_characters_no_font_has_are_named(monkeypatch):
     with pytest.raises(pdf.PdfError) as caught:
         pdf.choose_fonts("MAX 是红方")
     assert "是" in str(caught.value) and "Noto Sans CJK" in str(caught.value)
+
+
+def test_a_sheet_longer_than_a_page_breaks_between_parts_and_says_whose_it_is(tmp_path):
+    from game.formats.tree_svg import exercise_drawing
+
+    game = new_game("connect4")
+    game.play_moves("4453")
+    ex = generate("alphabeta", game, load_evaluator("connect4"), depth=3, width=3, seed=1)
+    out = tmp_path / "sheet.pdf"
+    out.write_bytes(pdf.pdf_bytes([exercise_drawing(ex, answers=False, number=5, game=game)],
+                                  "letter"))
+    pages = pdf_pages(out)
+    assert len(pages) == 2
+    assert "Name:" in pages[0] and "Exercise 5, continued" not in pages[0]
+    assert "Exercise 5, continued" in pages[1] and "Name:" not in pages[1]
+    # the break falls between two parts: each part's heading and all its leaves together
+    headings = 0
+    for page in pages:
+        words = set(page.split())
+        for name in re.findall(r"Part \d: the subtree of (\w+)", page):
+            headings += 1
+            leaves = [n.id for n in ex.node(name).walk() if n.kind == "leaf"]
+            assert set(leaves) <= words, (name, leaves)
+    assert headings == 3
+    assert "Leaves never visited:" in pages[-1]
