@@ -351,6 +351,8 @@ class FigNode:
     """Drawn without its subtree, which is part ``part`` of the figure (a split tree)."""
     ref: bool = False
     """The top of a part: the node is drawn again, its one shape being in part 1."""
+    path: str = ""
+    """The top of a part: the moves from the root to it (the heading names it so)."""
     x: float = 0.0
     y: float = 0.0
 
@@ -525,28 +527,34 @@ def _rows(node: FigNode) -> list[tuple[str, float, bool, str]]:
         rows.append((WINDOW_BLANK, WINDOW_SIZE, False, "blank window"))  # untranslated: CSS
     elif node.window:
         rows.append((node.window, WINDOW_SIZE, False, "window"))
+    if node.kind in ("pruned", "skipped") and node.move:
+        # a stub's edge is short and close to its siblings': its move goes under it
+        rows.append((node.move, MOVE_SIZE, False, "move"))
     if node.part:
         # Translators: under a node of a split tree: its subtree is drawn in part {part}.
         rows.append((_("↓ part {part}").format(part=node.part), WINDOW_SIZE, False, "part"))
     return rows
 
 
-def _text_width(node: FigNode) -> float:
-    """The width of a node's shape and the texts under it."""
-    shape = 2 * HALF * (0.8 if node.kind in ("pruned", "skipped", "leaf") else 1.0)
-    return max([shape] + [text_width(t, s) for t, s, _b, _c in _rows(node)])
+STUBS = ("pruned", "skipped")
 
 
-def _place(root: FigNode, slot: float) -> float:
-    """Set every node's ``x`` (leaves ``slot`` apart, a parent over its children) and
-    ``y`` (its level, from 0); the width taken."""
+def _extents(node: FigNode) -> tuple[float, float]:
+    """The widths of a node's shape and of the widest text under it (0: none)."""
+    shape = 2 * HALF * (0.8 if node.kind in (*STUBS, "leaf") else 1.0)
+    return shape, max([0.0] + [text_width(t, s) for t, s, _b, _c in _rows(node)])
+
+
+def _place(root: FigNode, slot: float, stub_slot: float) -> float:
+    """Set every node's ``x`` (leaves ``slot`` apart, stubs ``stub_slot``, a parent over
+    its children) and ``y`` (its level, from 0); the width taken."""
     cursor = 0.0
 
     def place(node: FigNode, depth: int) -> None:
         nonlocal cursor
         node.y = depth * LEVEL
         if not node.children:
-            width = STUB_SLOT if node.kind in ("pruned", "skipped") else slot
+            width = stub_slot if node.kind in STUBS else slot
             node.x = cursor + width / 2
             cursor += width
             return
@@ -559,22 +567,30 @@ def _place(root: FigNode, slot: float) -> float:
 
 
 def _fit(root: FigNode) -> float:
-    """Lay the tree out with the narrowest slot at which no two nodes' texts touch;
-    the width taken."""
+    """Lay the tree out with the narrowest slots at which no two neighbours' shapes
+    come closer than 4 points and no two texts closer than ``GAP``; the width taken."""
     nodes = root.walk()
-    slot = max([MIN_SLOT] + [_text_width(n) + GAP for n in nodes if not n.children])
-    widths = {id(n): _text_width(n) for n in nodes}
+    extents = {id(n): _extents(n) for n in nodes}
+    slot = max([MIN_SLOT] + [max(extents[id(n)]) + GAP for n in nodes
+                             if not n.children and n.kind not in STUBS])
+    stub_slot = max([STUB_SLOT] + [extents[id(n)][1] + GAP for n in nodes if n.kind in STUBS])
+
+    def apart(a: FigNode, b: FigNode) -> bool:
+        (sa, ta), (sb, tb) = extents[id(a)], extents[id(b)]
+        gap = b.x - a.x
+        return gap >= (sa + sb) / 2 + 4 and gap >= (ta + tb) / 2 + GAP
+
+    levels: dict[int, list[FigNode]] = {}
     for _attempt in range(400):
-        width = _place(root, slot)
-        levels: dict[float, list[FigNode]] = {}
+        width = _place(root, slot, stub_slot)
+        levels.clear()
         for n in nodes:
-            levels.setdefault(n.y, []).append(n)
-        if all(b.x - a.x >= (widths[id(a)] + widths[id(b)]) / 2
-               + (GAP if _rows(a) and _rows(b) else 4)
-               for row in levels.values()
-               for a, b in zip(sorted(row, key=lambda n: n.x), sorted(row, key=lambda n: n.x)[1:])):
+            levels.setdefault(round(n.y), []).append(n)
+        rows = [sorted(row, key=lambda n: n.x) for row in levels.values()]
+        if all(apart(a, b) for row in rows for a, b in zip(row, row[1:])):
             return width
         slot += 2
+        stub_slot += 1
     return width
 
 
@@ -592,7 +608,7 @@ def _parts(root: FigNode, room: float) -> list[tuple[FigNode, float]]:
     """
     out: list[tuple[FigNode, float]] = []
 
-    def split(node: FigNode) -> None:
+    def split(node: FigNode, path: tuple[str, ...]) -> None:
         width = _fit(node)
         if width <= room:
             out.append((node, width))
@@ -614,9 +630,10 @@ def _parts(root: FigNode, room: float) -> list[tuple[FigNode, float]]:
         cut = [c for c in top.children if c.children == [] and c.kind in ("max", "min")]
         for stub, child in zip(cut, below, strict=True):
             stub.part = len(out) + 1
-            split(dataclasses.replace(child, ref=True))
+            moves = (*path, child.move)
+            split(dataclasses.replace(child, ref=True, path=" ".join(moves)), moves)
 
-    split(root)
+    split(root, ())
     if len(out) > MAX_PARTS:
         raise FigureTooWide(_leaves(root), sum(_leaves(p) for p, _w in out[:MAX_PARTS]))
     for part, _width in out:  # the numbers of the parts changed the texts' widths
@@ -653,10 +670,10 @@ def _draw_tree(d: Drawing, root: FigNode, ox: float, oy: float,
         d.add("line", x1, y1, x2, y2, cls="edge", stroke=colour, width=1.5,
               dash=(5, 4) if grey else None)
         if node.crossed:
-            cross = d.add("cross", x1 + (x2 - x1) * 0.5, y1 + (y2 - y1) * 0.5, 5.0,
+            cross = d.add("cross", x1 + (x2 - x1) * 0.6, y1 + (y2 - y1) * 0.6, 5.0,
                           cls="cut", stroke=_rgb(CUT), width=2.5)
             taken.append(cross.box())
-        if node.move:
+        if node.move and node.kind not in ("pruned", "skipped"):
             labels.append((node, x1, y1, x2, y2, colour))
     for node in nodes:
         grey = node.kind in ("pruned", "skipped") or node.dim
@@ -689,7 +706,7 @@ def _draw_tree(d: Drawing, root: FigNode, ox: float, oy: float,
         row_y = y + HALF + 4
         for text, size, bold, kind in _rows(node):
             row_y += ROW
-            colour = outline if kind == "value" else _rgb(SOFT)
+            colour = outline if kind in ("value", "move") else _rgb(SOFT)
             taken.append(d.add("text", x, row_y - 3, cls=kind, text=text, size=size, bold=bold,
                                anchor="middle", fill=colour).box())
     for node, x1, y1, x2, y2, colour in labels:
@@ -838,7 +855,7 @@ def _trees(d: Drawing, parts: list[tuple[FigNode, float]], y: float,
     for index, (part, width) in enumerate(parts):
         d.breaks.append(y)
         if index:
-            name = part.name or part.move
+            name = part.name or part.path
             # Translators: the heading of a part of a tree split to fit the page;
             # {node} is the name of the node (or the move) at its top.
             y = d.paragraph(_("Part {part}: the subtree of {node}").format(
