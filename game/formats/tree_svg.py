@@ -659,6 +659,7 @@ def _draw_tree(d: Drawing, root: FigNode, ox: float, oy: float,
     parents = {id(c): n for n in nodes for c in n.children}
     taken: list[tuple[float, float, float, float]] = []  # boxes a move label must avoid
     labels: list[tuple[FigNode, float, float, float, float, RGB]] = []
+    edges: list[tuple[float, float, float, float]] = []  # a label crosses none if it can
     for node in nodes:  # edges first, under the shapes
         parent = parents.get(id(node))
         if parent is None:
@@ -669,6 +670,7 @@ def _draw_tree(d: Drawing, root: FigNode, ox: float, oy: float,
         x2, y2 = node.x, node.y - HALF - 3
         d.add("line", x1, y1, x2, y2, cls="edge", stroke=colour, width=1.5,
               dash=(5, 4) if grey else None)
+        edges.append((x1, y1, x2, y2))
         if node.crossed:
             cross = d.add("cross", x1 + (x2 - x1) * 0.6, y1 + (y2 - y1) * 0.6, 5.0,
                           cls="cut", stroke=_rgb(CUT), width=2.5)
@@ -710,35 +712,53 @@ def _draw_tree(d: Drawing, root: FigNode, ox: float, oy: float,
             taken.append(d.add("text", x, row_y - 3, cls=kind, text=text, size=size, bold=bold,
                                anchor="middle", fill=colour).box())
     for node, x1, y1, x2, y2, colour in labels:
-        taken.append(_label(d, node.move, x1, y1, x2, y2, colour, taken).box())
+        taken.append(_label(d, node.move, x1, y1, x2, y2, colour, taken, edges).box())
+
+
+def _cuts(box: tuple[float, float, float, float], x1: float, y1: float, x2: float,
+          y2: float) -> bool:
+    """Whether the segment (x1, y1)-(x2, y2) passes through ``box`` (Liang-Barsky)."""
+    low, high = 0.0, 1.0
+    dx, dy = x2 - x1, y2 - y1
+    for p, q in ((-dx, x1 - box[0]), (dx, box[2] - x1), (-dy, y1 - box[1]), (dy, box[3] - y1)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
 
 
 def _label(d: Drawing, text: str, x1: float, y1: float, x2: float, y2: float, colour: RGB,
-           taken: list[tuple[float, float, float, float]]) -> Shape:
-    """A move's label beside its edge, at the first place along it that touches no
-    ``taken`` box (the side away from the middle first)."""
+           taken: list[tuple[float, float, float, float]],
+           edges: list[tuple[float, float, float, float]]) -> Shape:
+    """A move's label beside its edge: at the first place along it that touches no
+    ``taken`` box and crosses no other edge, else the first that touches no ``taken``
+    box (the side away from the middle first)."""
     width = text_width(text, MOVE_SIZE)
     sides = (1, -1) if x2 >= x1 else (-1, 1)
-    first: Shape | None = None
-    for t in (0.62, 0.45, 0.78, 0.3, 0.9, 0.2):
+    candidates: list[Shape] = []
+    for t in (0.75, 0.62, 0.85, 0.45, 0.3, 0.2):  # nearer the child, the edges fan out
         yc = y1 + (y2 - y1) * t
         top, bottom = yc - MOVE_SIZE * 0.55, yc + MOVE_SIZE * 0.5
         xs = [x1 + (x2 - x1) * (yy - y1) / (y2 - y1) for yy in (top, bottom)] \
             if y2 != y1 else [x1, x1]
         for side in sides:
-            if side > 0:
-                shape = Shape("text", (max(xs) + 3, yc + MOVE_SIZE * 0.3), cls="move", text=text,
-                              size=MOVE_SIZE, fill=colour)
-            else:
-                shape = Shape("text", (min(xs) - 3 - width, yc + MOVE_SIZE * 0.3), cls="move",
-                              text=text, size=MOVE_SIZE, fill=colour)
-            first = first or shape
-            if not any(_overlaps(shape.box(), box) for box in taken):
-                d.shapes.append(shape)
-                return shape
-    assert first is not None
-    d.shapes.append(first)
-    return first
+            x = max(xs) + 3 if side > 0 else min(xs) - 3 - width
+            candidates.append(Shape("text", (x, yc + MOVE_SIZE * 0.3), cls="move", text=text,
+                                    size=MOVE_SIZE, fill=colour))
+    own = (x1, y1, x2, y2)
+    clear = [c for c in candidates if not any(_overlaps(c.box(), box) for box in taken)]
+    free = [c for c in clear if not any(edge != own and _cuts(c.box(), *edge) for edge in edges)]
+    chosen = (free or clear or candidates)[0]
+    d.shapes.append(chosen)
+    return chosen
 
 
 # --- the board, the legend --------------------------------------------------------------
