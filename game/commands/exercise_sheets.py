@@ -251,7 +251,7 @@ def class_set(args: argparse.Namespace, kind: Any, game: Game, evaluator: Evalua
         os.makedirs(args.out, exist_ok=True)
     except OSError as error:
         raise CliError(_("the folder {path} could not be made: {reason}").format(
-            path=args.out, reason=error.strerror or error)) from None
+            path=args.out, reason=os_reason(error))) from None
     title = exercise_title(exercises[0])
     paths = [os.path.join(args.out, name) for name in ("worksheets.pdf", "key.pdf",
                                                        "answers.csv")]  # untranslated: files

@@ -184,3 +184,13 @@ def test_a_sheet_longer_than_a_page_breaks_between_parts_and_says_whose_it_is(tm
             assert set(leaves) <= words, (name, leaves)
     assert headings == 3
     assert "Leaves never visited:" in pages[-1]
+
+
+def test_class_set_into_a_file_or_a_folder_that_cannot_be_made_is_one_sentence(tmp_path, capsys):
+    taken = tmp_path / "taken"
+    taken.write_text("not a folder")
+    assert main(["exercise", "minimax", "--game", "tictactoe", "--class-set", "2", "--out",
+                 str(taken)]) == 2
+    err = capsys.readouterr().err
+    assert "could not be made" in err and err.count("\n") == 1
+    assert taken.read_text() == "not a folder"
