@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ai.evaluators.base import Evaluator
-from ai.explain.exercises import INF, Exercise, ExerciseError, generate
+from ai.explain.exercises import Exercise, ExerciseError, generate
 from ai.explain.tree import SearchTree
 from game.commands.common import CliError, int_range
 from game.files import atomic_write_text, os_reason
@@ -45,6 +45,8 @@ from game.formats.tree_svg import (
     FigureTooWide,
     exercise_drawing,
     exercise_title,
+    key_value_text,
+    key_window_text,
     search_drawing,
     to_svg,
 )
@@ -173,44 +175,37 @@ def distinct_exercises(kind: Any, game: Game, evaluator: Evaluator, *, depth: in
         len(found)).format(found=len(found), tries=TRIES_PER_EXERCISE * count))
 
 
-def _number(value: int) -> str:
-    """A value for the CSV: an integer, or ``inf``/``-inf``."""
-    if value >= INF:
-        return "inf"  # untranslated: a file format
-    if value <= -INF:
-        return "-inf"  # untranslated: a file format
-    return str(value)
-
-
 def answer_rows(number: int, exercise: Exercise) -> Iterator[list[str]]:
-    """The CSV rows of one exercise: ``[exercise, seed, node, item, answer]``."""
+    """The CSV rows of one exercise, ``[exercise, seed, item, node, answer]``, the items
+    named and written as ``plies exercise check`` reads them: ``value`` (as the key
+    figure shows it: ``≤ +180`` where alpha-beta cut a node short), ``window``
+    (``(−∞, +180)``), ``never`` (the leaves never visited, ``F G``), ``order`` and
+    ``nodes`` (the best order of the root's children and its node count)."""
     key = exercise.key
     head = [str(number), str(exercise.seed)]
+    trace = key.get("alphabeta") or {}
     for node in exercise.nodes:
         if node.kind == "leaf":
             continue
-        value = key["values"][node.id]
-        yield [*head, node.id, "value", value if isinstance(value, str) else _number(value)]
-        if exercise.kind == "alphabeta":
-            window = key["alphabeta"]["windows"].get(node.id)
-            if window is not None:
-                yield [*head, node.id, "window", f"{_number(window[0])} {_number(window[1])}"]
+        value = key_value_text(exercise, node.id)
+        if value:
+            yield [*head, "value", node.id, value]  # untranslated: CSV items (English)
+        window = key_window_text(exercise, node.id) if exercise.kind == "alphabeta" else ""
+        if window:
+            yield [*head, "window", node.id, window]
     if exercise.kind == "alphabeta":
-        # untranslated: CSV items (files stay English)
-        yield [*head, "", "leaves never visited",
-               " ".join(key["alphabeta"]["leaves_never_visited"])]
+        yield [*head, "never", "", " ".join(trace["leaves_never_visited"])]
     if exercise.kind == "ordering":
         order = key["ordering"]
-        # untranslated: CSV items (files stay English)
-        yield [*head, exercise.root.id, "best order", " ".join(order["best_order"])]
-        yield [*head, exercise.root.id, "best nodes", str(order["best_nodes"])]
+        yield [*head, "order", exercise.root.id, " ".join(order["best_order"])]
+        yield [*head, "nodes", exercise.root.id, str(order["best_nodes"])]
 
 
 def answers_csv(exercises: list[Exercise]) -> str:
-    """The answers of a class set as CSV text (English, for programs)."""
+    """The answers of a class set as CSV text (English, for programs and spreadsheets)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["exercise", "seed", "node", "item", "answer"])  # untranslated: CSV
+    writer.writerow(["exercise", "seed", "item", "node", "answer"])  # untranslated: CSV
     for number, exercise in enumerate(exercises, 1):
         writer.writerows(answer_rows(number, exercise))
     return out.getvalue()

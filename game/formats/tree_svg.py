@@ -440,16 +440,15 @@ def from_exercise(exercise: Exercise, *, answers: bool) -> FigNode:
     def one(node: ExNode, parent_never: bool) -> FigNode:
         gone = node.id in never
         fig = FigNode(node.kind, node.id, node.move)
-        if node.kind == "leaf" or answers:
-            given = key["values"][node.id] if answers or node.value is None else node.value
-            fig.value = given if isinstance(given, str) else _v(given)
+        if node.kind == "leaf" and node.value is not None:
+            fig.value = _v(node.value)  # given, on the sheet and the key alike
+        elif answers:
+            fig.value = key_value_text(exercise, node.id)
         elif exercise.kind != "ordering":
             fig.blank_value = True
             fig.blank_window = exercise.kind == "alphabeta"
         if answers and exercise.kind == "alphabeta" and not gone and node.kind != "leaf":
-            assert trace is not None  # every alpha-beta key has its trace
-            a, b = trace["windows"][node.id]
-            fig.window = f"({_v(a)}, {_v(b)})"
+            fig.window = key_window_text(exercise, node.id)
         if answers and gone:
             fig.dim = True
             fig.crossed = node.id in cut_children and not parent_never
@@ -457,6 +456,33 @@ def from_exercise(exercise: Exercise, *, answers: bool) -> FigNode:
         return fig
 
     return one(exercise.root, False)
+
+
+BOUND_MARKS = {"lower": "≥ ", "upper": "≤ "}
+"""How a key writes a bound before its value (``≤ 180``: at most 180)."""
+
+
+def key_value_text(exercise: Exercise, node_id: str) -> str:
+    """A node's value as the key gives it: in an alpha-beta exercise whose key says
+    what alpha-beta returned (``nodes``: value and bound per node), that, with its bound
+    (``≤ 180`` at a node cut short; ``""`` at a node never visited: alpha-beta computed
+    nothing there); otherwise the key's value (minimax's)."""
+    trace = exercise.key.get("alphabeta") or {}
+    nodes = trace.get("nodes") if exercise.kind == "alphabeta" else None
+    if isinstance(nodes, dict) and node_id in nodes:
+        entry = nodes[node_id]
+        if entry.get("value") is None:
+            return ""
+        return BOUND_MARKS.get(entry.get("bound") or "", "") + _v(entry["value"])
+    given = exercise.key["values"][node_id]
+    return given if isinstance(given, str) else _v(given)
+
+
+def key_window_text(exercise: Exercise, node_id: str) -> str:
+    """The (α, β) an alpha-beta key says ``node_id`` is entered with, ``(−∞, +180)``;
+    ``""`` for a node never visited (or a key with no alpha-beta)."""
+    window = (exercise.key.get("alphabeta") or {}).get("windows", {}).get(node_id)
+    return "" if window is None else f"({_v(window[0])}, {_v(window[1])})"
 
 
 def exercise_title(exercise: Exercise) -> str:
@@ -1012,4 +1038,5 @@ def _answer_lines(exercise: Exercise) -> list[str]:
 __all__ = ["PAGE_WIDTH", "SMALLEST_TEXT", "Drawing", "FigNode", "FigureTooWide", "Shape",
            "draw_board", "exercise_answers", "exercise_caption", "exercise_drawing",
            "exercise_title", "figure_drawing", "figure_svg", "from_exercise", "from_search",
+           "key_value_text", "key_window_text",
            "search_caption", "search_drawing", "text_width", "to_svg", "wrap_text"]

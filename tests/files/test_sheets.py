@@ -189,16 +189,30 @@ def test_worksheet_has_name_line_question_legend_board_and_blanks():
     assert sorted(texts["value"]) == sorted(tree_svg._v(n.value) for n in leaves)
 
 
-def test_key_draws_the_value_text_the_key_gives():
-    """A key whose values are bound texts ("≤ 180", from the conventions work) shows
-    them as given; an exact integer stays an integer."""
+def test_key_draws_what_alpha_beta_knows_where_the_key_says_it():
+    """A key that records what alpha-beta returned at each node (value and bound, the
+    conventions work's ``nodes``) is drawn so: a bound as "≤ 180", nothing at an inner
+    node never visited; a key without it keeps its exact values."""
     game = position("connect4", "4453")
     ex = generate("alphabeta", game, load_evaluator("connect4"), depth=2, width=2, seed=3)
-    child = ex.root.children[1].id
-    ex.key["values"][child] = "≤ 180"
-    root = parse(to_svg(exercise_drawing(ex, answers=True, game=game)))
-    values = [e.text for e in by_class(root, "text", "value")]
-    assert "≤ 180" in values
+
+    def values(exercise) -> dict[str, str]:
+        """Each node's value text, by its name (a value is drawn under its node's name)."""
+        root = parse(to_svg(exercise_drawing(exercise, answers=True, game=game)))
+        names = {e.get("x"): e.text for e in by_class(root, "text", "name")}
+        return {names[e.get("x")]: e.text for e in by_class(root, "text", "value")}
+
+    assert values(ex) == {n.id: tree_svg._v(ex.key["values"][n.id]) for n in ex.nodes}
+    first, second = ex.root.children
+    trace = ex.key["alphabeta"]
+    trace["nodes"] = {n.id: {"value": trace["values"].get(n.id), "bound": "exact"}
+                      for n in ex.nodes}
+    trace["nodes"][second.id] = {"value": 180, "bound": "upper"}
+    trace["nodes"][first.id] = {"value": None, "bound": None}  # as if never visited
+    drawn = values(ex)
+    assert drawn[second.id] == "≤ +180"
+    assert first.id not in drawn
+    assert drawn[ex.root.id] == tree_svg._v(trace["values"][ex.root.id])
 
 
 def test_a_tree_too_wide_even_in_parts_is_refused():
