@@ -101,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
     except EvaluatorError as error:
         raise CliError(str(error)) from None
     if args.class_set:
-        return class_set(args, args.kind, game, evaluator, depth, width)
+        return class_set(args, lambda seed: generate(args.kind, game, evaluator, depth=depth,
+                                                     seed=seed, width=width), game)
     try:
         exercise = generate(args.kind, game, evaluator, depth=depth, seed=args.seed,
                             width=width)

@@ -31,11 +31,9 @@ import argparse
 import csv
 import io
 import os
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
 
-from ai.evaluators.base import Evaluator
-from ai.explain.exercises import Exercise, ExerciseError, generate
+from ai.explain.exercises import Exercise, ExerciseError
 from ai.explain.tree import SearchTree
 from game.commands.common import CliError, int_range
 from game.files import atomic_write_text, os_reason
@@ -150,17 +148,18 @@ def write_tree_figures(args: argparse.Namespace, tree: SearchTree) -> None:
 
 # --- class sets -------------------------------------------------------------------------
 
-def distinct_exercises(kind: Any, game: Game, evaluator: Evaluator, *, depth: int,
-                       width: int, first_seed: int, count: int) -> list[Exercise]:
-    """``count`` exercises with different trees, from seed ``first_seed`` on.
+def distinct_exercises(make: Callable[[int], Exercise], *, first_seed: int,
+                       count: int) -> list[Exercise]:
+    """``count`` exercises with different trees, ``make(seed)`` from ``first_seed`` on.
 
     Raises:
-        ExerciseError: the position and size give fewer different trees.
+        ExerciseError: fewer different trees come out (a small position or size); or
+            what ``make`` raises.
     """
     found: list[Exercise] = []
     seen: set[str] = set()
     for seed in range(first_seed, first_seed + TRIES_PER_EXERCISE * count):
-        exercise = generate(kind, game, evaluator, depth=depth, seed=seed, width=width)
+        exercise = make(seed)
         shape = repr(exercise.tree_json())
         if shape in seen:
             continue
@@ -211,10 +210,11 @@ def answers_csv(exercises: list[Exercise]) -> str:
     return out.getvalue()
 
 
-def class_set(args: argparse.Namespace, kind: Any, game: Game, evaluator: Evaluator,
-              depth: int, width: int) -> int:
+def class_set(args: argparse.Namespace, make: Callable[[int], Exercise],
+              game: Game | None) -> int:
     """``plies exercise KIND … --class-set N --out DIR``: write the class set; prints
-    where it went.
+    where it went. ``make(seed)`` is the exercise the options ask for with that seed;
+    ``game`` the root's position (its board is drawn), ``None`` for none.
 
     Raises:
         CliError: bad options, too few different trees, a tree too wide, no font, a
@@ -231,8 +231,7 @@ def class_set(args: argparse.Namespace, kind: Any, game: Game, evaluator: Evalua
         raise CliError(_("--class-set writes its own files into --out: leave out "
                          "{options}").format(options=", ".join(others)))
     try:
-        exercises = distinct_exercises(kind, game, evaluator, depth=depth, width=width,
-                                       first_seed=args.seed, count=args.class_set)
+        exercises = distinct_exercises(make, first_seed=args.seed, count=args.class_set)
     except ExerciseError as error:
         raise CliError(str(error)) from None
     try:
