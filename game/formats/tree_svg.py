@@ -865,15 +865,21 @@ def _legend(d: Drawing, x: float, y: float, width: float, colours: tuple[RGB, RG
     return y
 
 
-def _legend_items(max_side: str, min_side: str, *, windows: bool, cuts: bool,
-                  skipped: bool, dim: bool) -> list[tuple[str, str]]:
-    items = [
-        # Translators: the legend of a tree figure; {side} is a game's side ("Red").
-        ("max", _("MAX ({side}, to move at the top) takes the largest value below it").format(
-            side=_(max_side))),
-        ("min", _("MIN ({side}) takes the smallest value below it").format(side=_(min_side))),
-        ("leaf", _("a leaf: the evaluator's score, from MAX's view")),
-    ]
+def _legend_items(game_name: str, max_side: str, min_side: str, *, windows: bool,
+                  cuts: bool, skipped: bool, dim: bool) -> list[tuple[str, str]]:
+    if game_name in GAMES:
+        items = [
+            # Translators: the legend of a tree figure; {side} is a game's side ("Red").
+            ("max", _("MAX ({side}, to move at the top) takes the largest value below "
+                      "it").format(side=_(max_side))),
+            ("min", _("MIN ({side}) takes the smallest value below it").format(
+                side=_(min_side))),
+            ("leaf", _("a leaf: the evaluator's score, from MAX's view")),
+        ]
+    else:  # a hand-made tree: no game, no sides, no evaluator
+        items = [("max", _("MAX takes the largest value below it")),
+                 ("min", _("MIN takes the smallest value below it")),
+                 ("leaf", _("a leaf: its value, from MAX's view"))]
     if windows:
         items.append(("", _("(α, β) under a node: the window it is searched with")))
     if cuts:
@@ -947,7 +953,7 @@ def search_drawing(tree: SearchTree) -> Drawing:
     """
     root = from_search(tree)
     kinds = {n.kind for n in root.walk()}
-    legend = _legend_items(tree.side_names[0], tree.side_names[1],
+    legend = _legend_items(tree.game_name, tree.side_names[0], tree.side_names[1],
                            windows=tree.mode != "minimax", cuts="pruned" in kinds,
                            skipped="skipped" in kinds, dim=False)
     return figure_drawing(root, search_caption(tree),
@@ -1005,7 +1011,7 @@ def exercise_drawing(exercise: Exercise, *, answers: bool, number: int | None = 
     board_h = draw_board(d, game, MARGIN, y) if game is not None else 0.0
     left = MARGIN + (BOARD_SIZE + 14 if board_h else 0.0)
     kinds = {n.kind for n in root.walk()}
-    legend = _legend_items(exercise.side_names[0], exercise.side_names[1],
+    legend = _legend_items(exercise.game_name, exercise.side_names[0], exercise.side_names[1],
                            windows=exercise.kind == "alphabeta",
                            cuts=any(n.crossed for n in root.walk()),
                            skipped="skipped" in kinds, dim=any(n.dim for n in root.walk()))
