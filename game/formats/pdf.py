@@ -33,7 +33,7 @@ import subprocess
 from collections.abc import Sequence
 
 from game.formats.tree_svg import Drawing, Shape
-from game.i18n import _
+from game.i18n import _, current
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 """Portrait page sizes in points."""
@@ -120,7 +120,8 @@ def choose_fonts(text: str) -> list[tuple[tuple[str, int], tuple[str, int]]]:
         candidates.append(((paths[0], 0), (paths[1] or paths[0], 0)))
     if main is not None:
         candidates.append(main)  # whatever fontconfig offers for a sans-serif
-    for lang in CJK_LANGS:
+    first = {"ja": "ja", "zh_CN": "zh-cn"}.get(current())  # that language's glyph forms
+    for lang in sorted(CJK_LANGS, key=lambda tag: tag != first):
         # untranslated: fontconfig patterns
         faces = _faces(f"sans-serif:lang={lang}", f"sans-serif:lang={lang}:bold")
         if faces is not None:
