@@ -269,8 +269,9 @@ def _size(count: int) -> str:
 # --- writing -----------------------------------------------------------------------
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to a temporary file beside ``path``, then rename it into place.
+def atomic_write_text(path: str | os.PathLike[str], text: str | bytes) -> None:
+    """Write ``text`` (UTF-8; bytes as they are: a PDF) to a temporary file beside
+    ``path``, then rename it into place.
 
     The file keeps the mode of the regular file it replaces; otherwise (a new file, or
     ``path`` a link, which the rename replaces, not its target) it gets the user's
@@ -280,7 +281,7 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
         OSError: the folder cannot be written; ``path`` is then unchanged.
     """
     path = Path(path)
-    data = text.encode("utf-8")
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     try:
         info = path.lstat()
         mode = stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
