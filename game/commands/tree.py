@@ -108,10 +108,11 @@ def comparison_text(trees: dict[str, SearchTree | str]) -> str:
 
 
 def write_figure(path: str, svg: str) -> None:
-    """Write an SVG figure in place (atomically); a folder that cannot be written is a
-    ``CliError``."""
+    """Write an SVG figure to the file the user named (atomically; a named pipe or a
+    device such as ``/dev/stdout`` is written through, never replaced); a path that
+    cannot be written is a ``CliError``."""
     try:
-        atomic_write_text(path, svg)
+        atomic_write_text(path, svg, special=True)
     except OSError as error:
         raise CliError(_("{path} could not be written: {reason}").format(
             path=path, reason=os_reason(error))) from None

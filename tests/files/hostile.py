@@ -12,6 +12,7 @@ import os
 import resource
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -86,6 +87,26 @@ HOSTILE_FILES: dict[str, Callable[[Path], Path]] = {
     "nul byte": with_nul, "nested": nested_json,
 }
 """Every kind of hostile file, by name (for ``pytest.mark.parametrize``)."""
+
+
+class PipeReader:
+    """A thread that opens the FIFO ``path`` for reading (it blocks until a writer
+    opens the other end) and keeps everything written until the writer closes it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.data = b""
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        with open(self.path, "rb") as pipe:
+            self.data = pipe.read()
+
+    def result(self) -> bytes:
+        self.thread.join(timeout=30)
+        assert not self.thread.is_alive(), "nothing closed the pipe"
+        return self.data
 
 
 def _limit_memory() -> None:  # runs in the child before exec
