@@ -39,6 +39,7 @@ from game.commands.common import (  # noqa: F401  (re-exported for older callers
 )
 from game.i18n import N_, _
 from game.rules.perft import perft
+from game.settings import ConfigFolderError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -367,7 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = _run(argv)
         sys.stdout.flush()  # here, so that a failing write is reported like any other
         return status
-    except CliError as error:
+    except (CliError, ConfigFolderError) as error:
         print(_("plies: error: {message}").format(message=error), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

@@ -32,8 +32,8 @@ from typing import Any
 import platformdirs
 
 from game.clock import ClockError, timing_from_json
-from game.files import SETTINGS_BYTES, FileError, atomic_write_text, read_text
-from game.i18n import AUTO, LANGUAGES, N_
+from game.files import SETTINGS_BYTES, FileError, atomic_write_text, os_reason, read_text
+from game.i18n import AUTO, LANGUAGES, N_, _
 from game.players import Engine, Player, PlayerError, engine
 from game.records import (
     RecordError,
@@ -166,21 +166,47 @@ def next_value(choices: Sequence[str], current: str, step: int = 1) -> str:
     return choices[(index + step) % len(choices)]
 
 
-def config_dir() -> Path:
-    """The user's Plies configuration folder, created on demand.
+class ConfigFolderError(OSError):
+    """The configuration folder cannot be made; ``str()`` is one sentence naming it.
+
+    An ``OSError``, so that what only reads or may do without the folder (the settings,
+    the autosave, the results, the window) goes on as without a file; the command
+    line turns it into its sentence and status 2 where a command needs the folder.
+    """
+
+
+def config_path() -> Path:
+    """Where the user's Plies configuration folder is, made or not (nothing is created:
+    for what only reads there, such as the user's evaluators or the Learn progress).
 
     ``platformdirs.user_config_dir("plies")``: on Linux ``$XDG_CONFIG_HOME/plies``
     (``~/.config/plies`` by default).
     """
-    folder = Path(platformdirs.user_config_dir("plies", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    return Path(platformdirs.user_config_dir("plies", appauthor=False))
+
+
+def config_dir() -> Path:
+    """The user's Plies configuration folder (:func:`config_path`), created on demand.
+
+    Raises:
+        ConfigFolderError: it cannot be made (a plain file in its place, no permission).
+    """
+    folder = config_path()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = _("something that is not a folder is in the way") \
+            if isinstance(error, (FileExistsError, NotADirectoryError)) else os_reason(error)
+        raise ConfigFolderError(_("the configuration folder {path} cannot be made: "
+                                  "{reason}").format(path=folder, reason=reason)) from None
     return folder
 
 
 def evaluators_dir() -> Path:
     """The folder of the user's own evaluators: a record or the settings naming ``NAME``
-    (not a preset) mean ``NAME.toml`` here. Not created: it is the user's to make."""
-    return config_dir() / "evaluators"
+    (not a preset) mean ``NAME.toml`` here. Not created: it is the user's to make (so
+    that looking for one needs no configuration folder)."""
+    return config_path() / "evaluators"
 
 
 def games_dir() -> Path:
@@ -198,7 +224,8 @@ def settings_path() -> Path:
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, each missing or bad value replaced by its default; never raises."""
     try:
-        path = settings_path() if path is None else Path(path)
+        # Reading needs no folder: without one there is no file (and no warning).
+        path = config_path() / FILE_NAME if path is None else Path(path)
         if not path.exists() and not path.is_symlink():
             return Settings()
         # Plies writes this file itself (atomically, never as a link): a link or a
@@ -425,8 +452,10 @@ __all__ = [
     "GAME_NAMES",
     "MIN_WINDOW_SIZE",
     "THEMES",
+    "ConfigFolderError",
     "Settings",  # untranslated: identifier
     "config_dir",
+    "config_path",
     "evaluators_dir",
     "games_dir",
     "load_settings",
