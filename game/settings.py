@@ -31,6 +31,8 @@ from typing import Any
 
 import platformdirs
 
+from ai.evaluators import evaluator_by_name, load_evaluator
+from ai.evaluators.base import Evaluator
 from game.clock import ClockError, timing_from_json
 from game.files import SETTINGS_BYTES, FileError, atomic_write_text, os_reason, read_text
 from game.i18n import AUTO, LANGUAGES, N_, _
@@ -207,6 +209,25 @@ def evaluators_dir() -> Path:
     (not a preset) mean ``NAME.toml`` here. Not created: it is the user's to make (so
     that looking for one needs no configuration folder)."""
     return config_path() / "evaluators"
+
+
+def find_evaluator(game_name: str, spec: str | None = None, *, paths: bool = False) -> Evaluator:
+    """The evaluator ``spec`` names for ``game_name``: a built-in preset or the user's own
+    ``evaluators_dir()/NAME.toml``. The one lookup every command (analyse, tree, exercise,
+    review, bench, match and its openings) and the window make, so that a name one of
+    them accepts, all do.
+
+    Args:
+        spec: a name; ``None`` for the default preset.
+        paths: ``spec`` was typed by a person (``--eval``, a player spec), so it may also
+            be the path of a weights file; a name from a saved game or the settings never
+            is (``ai.evaluators.evaluator_by_name``).
+
+    Raises:
+        EvaluatorError: no such evaluator, or a bad weights file (one sentence).
+    """
+    look_up = load_evaluator if paths else evaluator_by_name
+    return look_up(game_name, spec, user_dir=evaluators_dir())
 
 
 def games_dir() -> Path:
@@ -457,6 +478,7 @@ __all__ = [
     "config_dir",
     "config_path",
     "evaluators_dir",
+    "find_evaluator",
     "games_dir",
     "load_settings",
     "merge_changes",

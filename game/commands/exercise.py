@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.explain.exercises import (
     KINDS,
     LEVELS,
@@ -43,6 +43,7 @@ from game.commands.common import (
 from game.commands.tree import write_figure
 from game.formats.tree_svg import exercise_caption, figure_svg, from_exercise
 from game.i18n import _, english
+from game.settings import find_evaluator
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -97,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     depth = args.depth or depth
     width = args.branching or width
     try:
-        evaluator = load_evaluator(args.game, args.eval)
+        evaluator = find_evaluator(args.game, args.eval, paths=True)
     except EvaluatorError as error:
         raise CliError(str(error)) from None
     try:

@@ -26,7 +26,7 @@ import argparse
 import json
 from typing import Any
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.explain.tree import (
     MAX_DEPTH,
     MIN_DEPTH,
@@ -49,6 +49,7 @@ from game.commands.common import (
 from game.files import atomic_write_text, os_reason
 from game.formats.tree_svg import figure_svg, from_search, search_caption
 from game.i18n import _, ngettext, number, pgettext
+from game.settings import find_evaluator
 
 DEFAULT_DEPTH = 3
 
@@ -128,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(_("the game is already over after {moves}").format(
             moves=game.moves_text() or _("no moves")))
     try:
-        evaluator = load_evaluator(args.game, args.eval)
+        evaluator = find_evaluator(args.game, args.eval, paths=True)
     except EvaluatorError as error:
         raise CliError(str(error)) from None
     try:
