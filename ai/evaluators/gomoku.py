@@ -159,6 +159,7 @@ from ai.gomoku_lines import (  # the line tables and their weights, shared with 
     window_classes,
 )
 from game.rules.base import Game, Move
+from game.rules.memo import TwoGenerations
 
 __all__ = [  # untranslated: the module's names
     "PATTERN_TERMS", "PRESETS", "GomokuEvaluator", "LineBoard", "LineTables", "Weights",
@@ -215,15 +216,19 @@ _HEURISTIC_LIMIT = WIN_THRESHOLD
 """Static scores stay strictly inside this (the ``Evaluator.evaluate`` contract)."""
 
 CACHE_ENTRIES = 1 << 15
-"""Candidate lists and static scores remembered per board (cleared when full): a few
-hundred bytes an entry, so about 10 MB per board and thread when full."""
+"""Candidate lists and static scores remembered per board (two generations of half this
+each, ``game.rules.memo``): a few hundred bytes an entry, so about 10 MB per board and
+thread when full."""
+
+_BoardState = tuple[LineBoard, TwoGenerations[int, int], TwoGenerations[int, list[Move]]]
+"""A board's line state, its static scores and its candidate lists, by position key."""
 
 
 class _ThreadState(threading.local):
     """One board (and its caches) per thread and variant: searches may run in parallel."""
 
     def __init__(self) -> None:
-        self.boards: dict[tuple[int, str], tuple[LineBoard, dict, dict]] = {}
+        self.boards: dict[tuple[int, str], _BoardState] = {}
 
 
 class GomokuEvaluator(Evaluator):
@@ -269,13 +274,14 @@ class GomokuEvaluator(Evaluator):
         """This thread's board for ``game``'s variant, synced to ``game``."""
         return self._state(game)[0]
 
-    def _state(self, game: Game) -> tuple[LineBoard, dict, dict]:
+    def _state(self, game: Game) -> _BoardState:
         variant = (game.size, game.rule)  # type: ignore[attr-defined]
         boards = self._local.boards
         state = boards.get(variant)
         if state is None:
             board = LineBoard(self._tables[variant[1]], variant[0])
-            state = boards[variant] = (board, {}, {})
+            state = boards[variant] = (board, TwoGenerations(CACHE_ENTRIES),
+                                       TwoGenerations(CACHE_ENTRIES))
         state[0].sync(game.stones)  # type: ignore[attr-defined]
         return state
 
@@ -287,13 +293,13 @@ class GomokuEvaluator(Evaluator):
         mover = game.turn
         key = board.key ^ mover
         found = scores.get(key)
+        if found is None:
+            found = scores.recall(key)
         if found is not None:
             return found
         value = self._static(board, mover)
         if not -_HEURISTIC_LIMIT < value < _HEURISTIC_LIMIT:  # extreme custom weights
             value = _HEURISTIC_LIMIT - 1 if value > 0 else 1 - _HEURISTIC_LIMIT
-        if len(scores) >= CACHE_ENTRIES:
-            scores.clear()
         scores[key] = value
         return value
 
@@ -384,11 +390,11 @@ class GomokuEvaluator(Evaluator):
         key = board.key ^ mover
         found = lists.get(key)
         if found is None:
+            found = lists.recall(key)
+        if found is None:
             found = self._candidates(game, board, mover)
             if board.renju and not mover:
                 found = self._allowed(game, board, found)
-            if len(lists) >= CACHE_ENTRIES:
-                lists.clear()
             lists[key] = found
         return list(found)
 
@@ -597,8 +603,10 @@ class GomokuEvaluator(Evaluator):
         other = 1 - mover
         if not board.hot[other] or board.five_points(other):
             return moves  # no threat at all, or a forced block
+        from ai.endgame.gomoku import ONE_SEARCH_FAILED_ENTRIES
+
         find, fours = self._find_vcf, self.weights.vcf_fours
-        failed: dict[int, int] = {}
+        failed: TwoGenerations[int, int] = TwoGenerations(ONE_SEARCH_FAILED_ENTRIES)
         spent = [0]
         line = find(board, other, fours, SOLVER_NODES, poll, failed, spent)
         if not line:
