@@ -284,8 +284,9 @@ def geometry(size: int) -> Geometry:
 
 # --- line table ------------------------------------------------------------------------
 
-# Indices into a line entry (a tuple, one per line code):
-E_SCORE = 0  # [0]: black's patterns (own weights) - white's (opp weights); [1]: the reverse
+# Indices into a line entry (a tuple, one per line code). [0] is black's patterns (own
+# weights) less white's (opponent weights), [1] the reverse: the hot loop reads them as
+# e[0] and e[1].
 E_FIVE = 2  # [2 + side]: positions (bits) completing a five
 E_OPEN4 = 4  # [4 + side]: positions making an open four (two+ five-points in the line)
 E_FOUR = 6  # [6 + side]: positions making a four or an open four
