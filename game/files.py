@@ -326,12 +326,18 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *,
         except FileNotFoundError:
             raise WriteRefused(_("it is a link to a file that does not exist")) from None
         if stat.S_ISREG(info.st_mode):
+            if _through_descriptor(path):
+                # /dev/stdout redirected to a file: replacing that file would leave the
+                # program's own output in a deleted one, and writing in place would
+                # overwrite it from the start.
+                raise WriteRefused(_("it names a file through an open descriptor, as "
+                                     "/dev/stdout does: give the file's own name"))
             target = Path(os.path.realpath(path))
             try:
                 same = os.path.samestat(target.stat(), info)
             except OSError:
                 same = False
-            if not same:  # a link /proc makes up (a descriptor's), or one that moved
+            if not same:  # a link that moved while it was followed
                 raise WriteRefused(_("it is a link Plies cannot follow to its file"))
             path = target
     mode = info.st_mode
@@ -348,6 +354,21 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *,
         raise WriteRefused(_("it is a socket, not a regular file"))
     else:  # a block device (a disk) above all
         raise WriteRefused(_("it is a device, not a regular file"))
+
+
+def _through_descriptor(path: Path) -> bool:
+    """Whether following the link ``path`` goes through ``/proc`` (``/dev/stdout`` is a
+    link to ``/proc/self/fd/1``): a descriptor's link, not a file's name."""
+    current = str(path)
+    for _hop in range(40):  # the kernel's own limit on a chain of links
+        try:
+            target = os.readlink(current)
+        except OSError:  # not a link (any more): the end of the chain
+            return False
+        current = os.path.join(os.path.dirname(current), target)
+        if os.path.normpath(current).startswith("/proc/"):
+            return True
+    return False
 
 
 def _replace_atomically(path: Path, data: bytes, mode: int | None) -> None:

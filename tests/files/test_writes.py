@@ -141,3 +141,18 @@ def test_settings_over_a_named_pipe_are_not_saved_and_the_pipe_stays(fifo: Path)
     os.rename(fifo, settings)
     assert save_settings(Settings(), settings) is False
     assert is_fifo(settings)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc")
+def test_a_descriptors_link_to_a_file_is_refused_and_the_file_kept(tmp_path: Path) -> None:
+    """``--svg /dev/stdout > out.txt``: /dev/stdout is a link to ``/proc/self/fd/1``,
+    which names out.txt. Replacing out.txt would leave the command's own output in a
+    deleted file; the write is refused instead, and out.txt is as it was."""
+    redirected = tmp_path / "out.txt"
+    redirected.write_text("the command's output\n")
+    with open(redirected, "a") as handle:
+        stdout_like = tmp_path / "stdout"
+        stdout_like.symlink_to(f"/proc/self/fd/{handle.fileno()}")
+        with pytest.raises(WriteRefused, match="descriptor"):
+            atomic_write_text(stdout_like, "<svg/>", special=True)
+    assert redirected.read_text() == "the command's output\n" and stdout_like.is_symlink()
