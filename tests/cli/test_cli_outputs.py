@@ -8,14 +8,13 @@ The pipes are made in the test and read by a thread; ``/dev/null`` is never used
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 
 import pytest
 
 from game import files
 from game.cli import main
-from tests.files.hostile import PipeReader
+from tests.files.hostile import PipeReader, assert_one_error_line, is_fifo
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX files")
 
@@ -25,17 +24,6 @@ TREE = ["tree", "tictactoe", "--moves", "b2", "--depth", "1"]
 def pipe(path: Path) -> Path:
     os.mkfifo(path)
     return path
-
-
-def is_fifo(path: Path) -> bool:
-    return stat.S_ISFIFO(os.stat(path).st_mode)
-
-
-def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
-    lines = capsys.readouterr().err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("plies: error: "), lines
-    assert "Traceback" not in lines[0]
-    return lines[0]
 
 
 def test_tree_svg_into_a_named_pipe_is_written_through(tmp_path: Path, capsys) -> None:
@@ -65,7 +53,7 @@ def test_a_pipe_nobody_reads_is_one_sentence_and_stays_a_pipe(
     monkeypatch.setattr(files, "READER_WAIT", 0.05)
     fifo = pipe(tmp_path / "tree.svg")
     assert main([*TREE, "--svg", str(fifo)]) == 2
-    line = one_error_line(capsys)
+    line = assert_one_error_line(capsys.readouterr().err)
     assert "tree.svg" in line and "no program reads" in line
     assert is_fifo(fifo)
 
@@ -75,5 +63,5 @@ def test_a_folder_is_one_sentence_and_keeps_what_it_holds(tmp_path: Path, capsys
     folder.mkdir()
     (folder / "mine.txt").write_text("kept")
     assert main([*TREE, "--svg", str(folder)]) == 2
-    assert "folder" in one_error_line(capsys)
+    assert "folder" in assert_one_error_line(capsys.readouterr().err)
     assert [p.name for p in folder.iterdir()] == ["mine.txt"]

@@ -11,6 +11,7 @@ import pytest
 from game import learning
 from game.cli import main
 from game.settings import Settings, config_dir, load_settings, save_settings
+from tests.files.hostile import assert_one_error_line
 
 MATCH = ["match", "connect4", "--width", "5", "--height", "4", "--connect", "3",
          "--a", "depth=1", "--b", "depth=1", "--games", "2"]
@@ -24,12 +25,6 @@ def blocked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     in_the_way = tmp_path / "config" / "plies"
     in_the_way.write_text("not a folder\n")
     return in_the_way
-
-
-def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
-    lines = capsys.readouterr().err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("plies: error: "), lines
-    return lines[0]
 
 
 def test_config_dir_names_the_folder_in_one_sentence(blocked: Path) -> None:
@@ -57,7 +52,7 @@ def test_match_writes_to_the_folder_given(blocked: Path, tmp_path: Path, capsys)
 
 def test_match_without_a_folder_for_its_records_is_one_sentence(blocked: Path, capsys) -> None:
     assert main(MATCH) == 2
-    line = one_error_line(capsys)
+    line = assert_one_error_line(capsys.readouterr().err)
     assert "configuration folder" in line and str(blocked) in line
     assert blocked.read_text() == "not a folder\n"
 

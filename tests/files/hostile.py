@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import resource
+import stat
 import subprocess
 import sys
 import threading
@@ -133,3 +134,15 @@ def assert_one_sentence(done: subprocess.CompletedProcess[str], *, status: int =
     assert contains.lower() in lines[0].lower(), lines[0]
     assert len(lines[0]) < 400, lines[0]
     return lines[0]
+
+
+def assert_one_error_line(stderr: str) -> str:
+    """``stderr`` of an in-process ``main()`` is one ``plies: error:`` line, no traceback."""
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("plies: error: "), lines
+    return lines[0]
+
+
+def is_fifo(path: Path) -> bool:
+    """Whether ``path`` itself (not what a link names) is a named pipe."""
+    return stat.S_ISFIFO(path.lstat().st_mode)

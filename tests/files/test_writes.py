@@ -22,7 +22,7 @@ from game.files import WriteRefused, atomic_write_bytes, atomic_write_text
 from game.formats import save_record
 from game.records import RecordError
 from game.settings import Settings, save_settings
-from tests.files.hostile import PipeReader
+from tests.files.hostile import PipeReader, is_fifo
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX files")
 
@@ -40,10 +40,6 @@ def fifo(tmp_path: Path) -> Iterator[Path]:
             os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
         except OSError:
             pass
-
-
-def is_fifo(path: Path) -> bool:
-    return stat.S_ISFIFO(path.lstat().st_mode)
 
 
 def test_a_named_pipe_someone_reads_is_written_through(fifo: Path) -> None:
