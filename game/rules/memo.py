@@ -86,5 +86,18 @@ class TwoGenerations(dict[K, V], Generic[K, V]):
         _clear(self)
         self.old = {}
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # A game holding one is pickled (a match's worker processes) and copied: the
+        # dict's own way would refill it before ``half`` exists.
+        return (_restore, (2 * self.half, dict(self), self.old))
+
+
+def _restore(limit: int, new: dict[K, V], old: dict[K, V]) -> TwoGenerations[K, V]:
+    """A :class:`TwoGenerations` holding ``new`` and ``old`` (unpickling, copying)."""
+    memo: TwoGenerations[K, V] = TwoGenerations(limit)
+    dict.update(memo, new)
+    memo.old = dict(old)
+    return memo
+
 
 __all__ = ["TwoGenerations"]

@@ -103,3 +103,26 @@ def test_a_value_may_be_none_and_clear_forgets_both_generations() -> None:
     assert memo.recall(99, -1) == -1
     memo.clear()
     assert len(memo) == 0 and memo.old == {}
+
+
+def test_pickled_and_copied_with_both_generations() -> None:
+    """A renju game keeps one (its forbidden points): games are pickled for a match's
+    worker processes and copied."""
+    import copy
+    import pickle
+
+    from game.rules import new_game
+
+    memo: TwoGenerations[int, int] = TwoGenerations(4)
+    for n in range(3):
+        memo[n] = n
+    for twin in (pickle.loads(pickle.dumps(memo)), copy.deepcopy(memo), copy.copy(memo)):
+        assert isinstance(twin, TwoGenerations) and twin.half == 2
+        assert dict(twin) == {2: 2} and twin.old == {0: 0, 1: 1}
+        twin[3] = 3
+        twin[4] = 4  # the new generation was full: it turns old, as in the original
+        assert dict(twin) == {4: 4} and twin.old == {2: 2, 3: 3}
+    game = new_game("gomoku", rule="renju")
+    game.play_moves("h8i9h9")
+    game.forbidden_points()
+    assert pickle.loads(pickle.dumps(game)).move_stack == game.move_stack
