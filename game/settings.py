@@ -249,9 +249,9 @@ def load_settings(path: Path | None = None) -> Settings:
         path = config_path() / FILE_NAME if path is None else Path(path)
         if not path.exists() and not path.is_symlink():
             return Settings()
-        # Plies writes this file itself (atomically, never as a link): a link or a
-        # special file there is refused like any other unusable file.
-        text = read_text(path, limit=MAX_FILE_BYTES, what=N_("settings file"), follow_links=False)
+        # A link is followed, as the save follows it (settings kept with a person's
+        # other dotfiles); what it names must be a regular file like any other.
+        text = read_text(path, limit=MAX_FILE_BYTES, what=N_("settings file"))
         data = json.loads(text)
     except FileError as error:
         log.warning("%s; using the default settings", error)

@@ -152,3 +152,19 @@ def test_a_descriptors_link_to_a_file_is_refused_and_the_file_kept(tmp_path: Pat
         with pytest.raises(WriteRefused, match="descriptor"):
             atomic_write_text(stdout_like, "<svg/>", special=True)
     assert redirected.read_text() == "the command's output\n" and stdout_like.is_symlink()
+
+
+def test_settings_kept_through_a_link_are_read_and_saved_through_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.settings import load_settings, settings_path
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    dotfiles = tmp_path / "dotfiles" / "plies-settings.json"
+    dotfiles.parent.mkdir()
+    dotfiles.write_text('{"format": "plies-settings", "version": 1, "theme": "dark"}')
+    link = settings_path()
+    link.symlink_to(dotfiles)
+    assert load_settings().theme == "dark"
+    assert save_settings(Settings(theme="high-contrast")) is True
+    assert link.is_symlink() and '"high-contrast"' in dotfiles.read_text()
+    assert load_settings().theme == "high-contrast"
