@@ -39,6 +39,7 @@ from game.commands.common import (  # noqa: F401  (re-exported for older callers
 )
 from game.i18n import N_, _
 from game.rules.perft import perft
+from game.settings import ConfigFolderError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -194,14 +195,14 @@ def _check_level(value: int | None) -> None:
 def _check_window_eval(game_name: str, name: str) -> None:
     """``play --eval``: the name goes into the saved game and the autosave, so it must
     be what a record may hold (a preset or a user evaluator), and load now."""
-    from ai.evaluators import EvaluatorError, evaluator_by_name, is_evaluator_name
-    from game.settings import evaluators_dir
+    from ai.evaluators import EvaluatorError, is_evaluator_name
+    from game.settings import evaluators_dir, find_evaluator
 
     if not is_evaluator_name(name):
         raise CliError(_("the window's --eval takes a name, not a file: keep the weights as "
                          "{path} and give NAME").format(path=evaluators_dir() / "NAME.toml"))
     try:
-        evaluator_by_name(game_name, name, user_dir=evaluators_dir())
+        find_evaluator(game_name, name)
     except EvaluatorError as error:
         raise CliError(str(error)) from None
 
@@ -370,7 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = _run(argv)
         sys.stdout.flush()  # here, so that a failing write is reported like any other
         return status
-    except CliError as error:
+    except (CliError, ConfigFolderError) as error:
         print(_("plies: error: {message}").format(message=error), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

@@ -187,9 +187,9 @@ class Progress:
 
 
 def progress_path() -> Path:
-    """``<config>/learn.json``."""
-    from game.settings import config_dir
-    return config_dir() / "learn.json"
+    """``<config>/learn.json`` (the folder is made when the progress is saved)."""
+    from game.settings import config_path
+    return config_path() / "learn.json"
 
 
 def _counts(value: Any) -> dict[int, int]:

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.openings import random_openings
 from ai.search import Searcher
 from game import players
@@ -46,7 +46,7 @@ from game.players import Computer, Engine, Player
 from game.records import GameRecord, RecordError, record_from_game
 from game.rules import Game, Outcome, RulesError, new_game
 from game.rules.openings import FIRST, SECOND, Opening
-from game.settings import evaluators_dir, games_dir
+from game.settings import find_evaluator, games_dir
 
 ELO_CLIP = 0.001
 """Scores are kept this far from 0 and 1 when turned into an Elo margin."""
@@ -159,8 +159,8 @@ def play_game(task: GameTask) -> GameResult:
                 movers.append(_engine_player(game, spec))
                 continue
             assert isinstance(spec, Computer)
-            evaluator = load_evaluator(task.game_name, spec.evaluator_name(task.game_name),
-                                       user_dir=evaluators_dir())
+            evaluator = find_evaluator(task.game_name, spec.evaluator_name(task.game_name),
+                                       paths=True)
             movers.append((Searcher(evaluator, seed=task.index),
                            spec.limits(task.game_name, evaluator.unit)))
         outcome = _play_out(game, movers)
@@ -203,7 +203,8 @@ def _swap_opening(game: Game, task: GameTask, specs: tuple[Player, Player]) -> O
         plies = len(game.move_stack)
         spec = specs[0] if opening.chooser(plies) == FIRST else specs[1]
         assert isinstance(spec, Computer)  # run() refuses engines with an opening rule
-        evaluator = load_evaluator(task.game_name, spec.evaluator_name(task.game_name))
+        evaluator = find_evaluator(task.game_name, spec.evaluator_name(task.game_name),
+                                   paths=True)
         searcher = Searcher(evaluator, seed=task.index)
         limits = spec.limits(task.game_name, evaluator.unit)
         choice, _why = choose(game, opening.options(plies), searcher, limits)
@@ -567,7 +568,7 @@ def run(args: argparse.Namespace) -> int:
                                      "othello (NBoard), not {game}").format(game=game.name))
                 continue
             assert isinstance(spec, Computer)
-            load_evaluator(game.name, spec.evaluator_name(game.name), user_dir=evaluators_dir())
+            find_evaluator(game.name, spec.evaluator_name(game.name), paths=True)
             spec.limits(game.name)
     except (EvaluatorError, ValueError) as error:
         raise CliError(str(error)) from None

@@ -341,7 +341,8 @@ def _number(text: str, key: str, value: str, kind: type, low: float, high: float
         number = kind(value)
     except ValueError:
         number = None
-    if number is None or not math.isfinite(number) or not low <= number <= high:
+    # The bounds first: math.isfinite of a 400-digit int raises OverflowError.
+    if number is None or not low <= number <= high or not math.isfinite(number):
         out_of_range = (
             _("player spec {spec}: {key} must be a whole number from {low} to {high}, "
               "not {value}") if kind is int else

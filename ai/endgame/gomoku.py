@@ -58,6 +58,7 @@ from ai import gomoku_budgets
 from ai.endgame.gomoku_vct import VctTable, deepen, find_vct
 from ai.gomoku_lines import RULE_EXACT, LineBoard, LineTables, Weights
 from game.rules.base import Game, Move
+from game.rules.memo import TwoGenerations
 
 __all__ = ["VcfSolver", "find_vcf"]
 
@@ -85,7 +86,7 @@ class _Search:
                  "cut", "salt")
 
     def __init__(self, board: LineBoard, attacker: int, budget: int | None,
-                 poll: Callable[[], None] | None, failed: dict[int, int]) -> None:
+                 poll: Callable[[], None] | None, failed: TwoGenerations[int, int]) -> None:
         self.board = board
         self.attacker = attacker
         self.nodes = 0
@@ -136,6 +137,8 @@ class _Search:
             return None
         key = board.key ^ self.salt
         known = self.failed.get(key, -1)
+        if known < 0:
+            known = self.failed.recall(key, -1)
         if known >= fours:
             if known < _EXHAUSTED:
                 self.cut = True  # that failure was itself cut short somewhere
@@ -163,8 +166,6 @@ class _Search:
                 board.remove(move, a)
             if line is not None:
                 return [move, reply, *line]
-        if len(self.failed) >= 1 << 20:
-            self.failed.clear()
         # A failure that never hit the depth limit holds at every depth.
         self.failed[key] = fours if self.cut else _EXHAUSTED
         self.cut = self.cut or cut_above
@@ -172,7 +173,8 @@ class _Search:
 
 
 def find_vcf(board: LineBoard, attacker: int, max_fours: int, budget: int | None = None,
-             poll: Callable[[], None] | None = None, failed: dict[int, int] | None = None,
+             poll: Callable[[], None] | None = None,
+             failed: TwoGenerations[int, int] | None = None,
              counter: list[int] | None = None) -> list[Move] | None:
     """The shortest VCF of ``attacker`` on ``board`` (whoever is to move), or ``None``.
 
@@ -188,13 +190,17 @@ def find_vcf(board: LineBoard, attacker: int, max_fours: int, budget: int | None
         failed: the failed-positions table to use and fill (a fresh one if ``None``).
         counter: when given, ``counter[0]`` is increased by the nodes visited.
     """
-    search = _Search(board, attacker, budget, poll, {} if failed is None else failed)
+    if failed is None:
+        failed = TwoGenerations(ONE_SEARCH_FAILED_ENTRIES)
+    search = _Search(board, attacker, budget, poll, failed)
     return deepen(search, search.run, range(0, max_fours + 1), _OutOfNodes, counter)
 
 
 FAILED_ENTRIES = 1 << 16
-"""Positions remembered as having no VCF (about 100 bytes each; cleared when full, so a
+"""Positions remembered as having no VCF (about 100 bytes each; two generations, so a
 long session stays within a few MB)."""
+ONE_SEARCH_FAILED_ENTRIES = 1 << 20
+"""The bound of a failed-positions table made for one ``find_vcf`` call."""
 
 
 VCT_TABLE_ENTRIES = 1 << 15
@@ -228,7 +234,7 @@ class VcfSolver(ExactSolver):
         self._tables = tables or {rule: LineTables(Weights(), rule)
                                   for rule in RULE_EXACT}
         # Position facts only, whoever found them: safe to share between threads.
-        self._failed: dict[int, int] = {}
+        self._failed: TwoGenerations[int, int] = TwoGenerations(FAILED_ENTRIES)
         self._local = threading.local()  # one board per thread and variant
         # VCT tables per attacker (board keys do not hold the variant: the salt has the
         # rule, and a size change is a new game whose keys rarely meet the old ones).
@@ -268,8 +274,6 @@ class VcfSolver(ExactSolver):
         if game.outcome() is not None:
             return None
         board = self._board_for(game)
-        if len(self._failed) > FAILED_ENTRIES:
-            self._failed.clear()
         line = find_vcf(board, game.turn, self.max_fours, self.max_nodes, poll,
                         self._failed, counter)
         self._local.line = line

@@ -160,6 +160,7 @@ from ai.gomoku_lines import (  # the line tables and their weights, shared with 
     window_classes,
 )
 from game.rules.base import Game, Move
+from game.rules.memo import TwoGenerations
 
 __all__ = [  # untranslated: the module's names
     "PATTERN_TERMS", "PRESETS", "GomokuEvaluator", "LineBoard", "LineTables", "Weights",
@@ -194,11 +195,11 @@ _HEURISTIC_LIMIT = WIN_THRESHOLD
 """Static scores stay strictly inside this (the ``Evaluator.evaluate`` contract)."""
 
 CACHE_ENTRIES = 1 << 15
-"""Candidate lists and static scores remembered per board (cleared when full): a few
-hundred bytes an entry, so about 10 MB per board and thread when full."""
+"""Candidate lists and static scores remembered per board (two generations of half this
+each, ``game.rules.memo``): a few hundred bytes an entry, so about 10 MB per board and
+thread when full."""
 
-
-_BoardState = tuple[LineBoard, dict[int, int], dict[int, list[Move]]]
+_BoardState = tuple[LineBoard, TwoGenerations[int, int], TwoGenerations[int, list[Move]]]
 """A board's line state, its static scores and its candidate lists, by position key."""
 
 
@@ -258,7 +259,8 @@ class GomokuEvaluator(Evaluator):
         state = boards.get(variant)
         if state is None:
             board = LineBoard(self._tables[variant[1]], variant[0])
-            state = boards[variant] = (board, {}, {})
+            state = boards[variant] = (board, TwoGenerations(CACHE_ENTRIES),
+                                       TwoGenerations(CACHE_ENTRIES))
         state[0].sync(game.stones)  # type: ignore[attr-defined]
         return state
 
@@ -270,13 +272,13 @@ class GomokuEvaluator(Evaluator):
         mover = game.turn
         key = board.key ^ mover
         found = scores.get(key)
+        if found is None:
+            found = scores.recall(key)
         if found is not None:
             return found
         value = self._static(board, mover)
         if not -_HEURISTIC_LIMIT < value < _HEURISTIC_LIMIT:  # extreme custom weights
             value = _HEURISTIC_LIMIT - 1 if value > 0 else 1 - _HEURISTIC_LIMIT
-        if len(scores) >= CACHE_ENTRIES:
-            scores.clear()
         scores[key] = value
         return value
 
@@ -367,11 +369,11 @@ class GomokuEvaluator(Evaluator):
         key = board.key ^ mover
         found = lists.get(key)
         if found is None:
+            found = lists.recall(key)
+        if found is None:
             found = self._candidates(game, board, mover)
             if board.renju and not mover:
                 found = self._allowed(game, board, found)
-            if len(lists) >= CACHE_ENTRIES:
-                lists.clear()
             lists[key] = found
         return list(found)
 
@@ -580,8 +582,10 @@ class GomokuEvaluator(Evaluator):
         other = 1 - mover
         if not board.hot[other] or board.five_points(other):
             return moves  # no threat at all, or a forced block
+        from ai.endgame.gomoku import ONE_SEARCH_FAILED_ENTRIES
+
         find, fours = self._find_vcf, self.weights.vcf_fours
-        failed: dict[int, int] = {}
+        failed: TwoGenerations[int, int] = TwoGenerations(ONE_SEARCH_FAILED_ENTRIES)
         spent = [0]
         line = find(board, other, fours, gomoku_budgets.BUDGETS.solver_nodes, poll, failed, spent)
         if not line:

@@ -16,7 +16,7 @@ import argparse
 import dataclasses
 from typing import Any
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.evaluators.base import Evaluator, is_proven
 from ai.explain.scores import chance, describe, is_settled, raw_text, short_text
 from ai.explain.why import (
@@ -33,7 +33,7 @@ from ai.search import Bound, Limits, Searcher, SearchResult, TopMoves
 from game.commands.common import CliError, build_game, emit, file_positions, located
 from game.i18n import _, english, number, pgettext
 from game.rules import Game
-from game.settings import evaluators_dir
+from game.settings import find_evaluator
 
 
 def describe_score(score: int) -> str:
@@ -254,7 +254,7 @@ def analyse_command(args: argparse.Namespace) -> int:
         raise CliError(_("give either --moves or --file, not both"))
     build_game(args, "")  # the game and variant, checked before any file is read
     try:
-        evaluator = load_evaluator(args.game, args.eval, user_dir=evaluators_dir())
+        evaluator = find_evaluator(args.game, args.eval, paths=True)
     except EvaluatorError as error:
         raise CliError(str(error)) from None
     limits = _limits(args, evaluator)

@@ -31,7 +31,7 @@ import argparse
 import json
 from typing import Any
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.explain.answers import AnswerError, check, items_from_csv, items_from_json
 from ai.explain.conventions import ConventionError, Conventions
 from ai.explain.exercises import (
@@ -65,6 +65,7 @@ from game.files import RECORD_BYTES, FileError, read_text
 from game.formats.gift import gift_quiz
 from game.i18n import N_, _, english
 from game.rules.base import Game
+from game.settings import find_evaluator
 
 CHECK = "check"
 """The ``kind`` that checks answers instead of making an exercise."""
@@ -139,7 +140,7 @@ def make_exercise(args: argparse.Namespace, seed: int | None = None) -> Exercise
         depth = args.depth or level.depth
         width = args.branching or level.width
         try:
-            evaluator = load_evaluator(args.game, args.eval)
+            evaluator = find_evaluator(args.game, args.eval, paths=True)
         except EvaluatorError as error:
             raise CliError(str(error)) from None
     try:

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator
 from ai.explain.exercises import Exercise, ExerciseError
 from ai.explain.tree import SearchTree
 from game.commands.common import CliError, int_range
-from game.files import atomic_write_text, os_reason
+from game.files import atomic_write_bytes, atomic_write_text, os_reason
 from game.formats.pdf import PAPERS, PdfError, pdf_bytes
 from game.formats.tree_svg import (
     Drawing,
@@ -91,10 +91,14 @@ def too_wide(error: FigureTooWide, *, branching: bool) -> CliError:
 
 
 def write_figure(path: str, svg: str | bytes) -> None:
-    """Write a figure (SVG text, PDF bytes) in place (atomically); a folder that cannot
-    be written is a ``CliError``."""
+    """Write a figure (SVG text, PDF bytes) to the file the user named (atomically; a
+    named pipe or a device such as ``/dev/stdout`` is written through, never replaced);
+    a path that cannot be written is a ``CliError``."""
     try:
-        atomic_write_text(path, svg)
+        if isinstance(svg, bytes):
+            atomic_write_bytes(path, svg, special=True)
+        else:
+            atomic_write_text(path, svg, special=True)
     except OSError as error:
         raise CliError(_("{path} could not be written: {reason}").format(
             path=path, reason=os_reason(error))) from None

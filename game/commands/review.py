@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.evaluators.base import is_proven
 from ai.explain.review import (
     DEFAULT_DEPTH,
@@ -40,6 +40,7 @@ from game.i18n import _, english, ngettext, number, pgettext
 from game.i18n import percent as percent_text
 from game.records import GameRecord, RecordError, record_to_game
 from game.rules import GAMES, Game
+from game.settings import find_evaluator
 
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """The annotation symbols chess players know, shown after a judged move."""
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         record = load_record(args.file, default_game=args.game)
         game = record_to_game(record)
-        evaluator = load_evaluator(game.name, args.eval)
+        evaluator = find_evaluator(game.name, args.eval, paths=True)
     except (RecordError, EvaluatorError) as error:
         raise CliError(str(error)) from None
     if args.game is not None and game.name != args.game:

@@ -31,7 +31,7 @@ import argparse
 import json
 from typing import Any
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.evaluators.base import Evaluator
 from ai.explain.conventions import PRUNE_RULES, VALUE_RULES, Conventions
 from ai.explain.tree import (
@@ -65,6 +65,7 @@ from game.files import FileError, read_text
 from game.i18n import N_, _, ngettext, number, pgettext
 from game.rules import GAMES
 from game.rules.base import Game
+from game.settings import find_evaluator
 
 DEFAULT_DEPTH = 3
 
@@ -204,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(_("the game is already over after {moves}").format(
                 moves=game.moves_text() or _("no moves")))
         try:
-            evaluator = load_evaluator(args.game, args.eval)
+            evaluator = find_evaluator(args.game, args.eval, paths=True)
         except EvaluatorError as error:
             raise CliError(str(error)) from None
     try:

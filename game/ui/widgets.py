@@ -89,23 +89,6 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, radius:
                      border_radius=radius + 3)
 
 
-class Label(Widget):
-    """Static text (not focusable)."""
-
-    focusable = False
-
-    def __init__(self, text: str, size: int = 22, *, dim: bool = False,
-                 anchor: str = "midleft") -> None:
-        super().__init__()
-        self.text, self.size, self.dim, self.anchor = text, size, dim, anchor
-
-    def draw(self, surface: pygame.Surface, theme: Theme, focused: bool) -> None:
-        colour = theme.text_dim if self.dim else theme.text
-        pos = getattr(self.rect, self.anchor)
-        draw.blit_text(surface, shown(self.text), self.size, colour, pos, self.anchor,
-                       max_width=self.rect.width or None)
-
-
 class Button(Widget):
     """A push button: hover, pressed, disabled and focused looks; ``primary`` is accented."""
 
