@@ -314,8 +314,10 @@ class Panel:
 
     def _analysis(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
         rect = self.analysis_rect
-        # Translators: a card's title (shown in capitals).
-        self._card(surface, theme, rect, _("Evaluation"))
+        # Translators: a card's title (shown in capitals); against an outside engine,
+        # the bar is Plies' own search of the positions, not the engine's.
+        self._card(surface, theme, rect, _("Evaluation: Plies' view") if session.plies_view
+                   else _("Evaluation"))
         game = session.game
         colours = theme.board(game.name)
         view = session.view_side
@@ -440,15 +442,17 @@ class Panel:
                                                           score=session.score_text(ev)),
                 _line_text(self._names(session, info.pv)),
             ]
-        result = session.last_result
-        if result is None or result.move is None:
+        searched = session.last_search
+        if searched is None or not searched.shown_for(session.game):
             # Translators: one sentence on two lines of the search card.
             return [_("The computer's search shows here"), _("while it thinks."), ""]
+        # The search's own side and position (not whatever searched since: the analysis).
+        result = searched.result
         nps = result.nodes / result.seconds if result.seconds > 0 else 0
         how = _("solved exactly") if result.exact and result.depth == 0 \
             else _("depth {depth}").format(depth=result.depth)
-        ev = session.evaluation(result.score, result.exact, session.search_side)
-        hint = session.last_purpose == "hint"
+        ev = searched.evaluation(session.game.name)
+        hint = searched.purpose == "hint"
         # Translators: {how} is "depth 12" or "solved exactly"; {nodes} a count ("12.3k").
         done = _("Hint search: {how} · {nodes} nodes · {seconds} s") if hint \
             else _("Last search: {how} · {nodes} nodes · {seconds} s")
