@@ -31,7 +31,8 @@ from game.i18n import _, ngettext, number
 from game.rules import PASS
 from game.ui import draw
 from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
-from game.ui.theme import RGB, Theme, icon_outline, luminance, mix, visible_on
+from game.ui.boards.tictactoe import draw_mark
+from game.ui.theme import RGB, BoardColours, Theme, icon_outline, luminance, mix, visible_on
 
 ROW_HEIGHT = 26
 GAP = 12
@@ -219,9 +220,9 @@ class Panel:
                 bar = pygame.Rect(row.x + 1, row.y + 10, 4, row.height - 20)
                 draw.rounded_rect(surface, bar, theme.accent, 2)
             centre = (row.x + 30, row.centery)
-            draw.piece(surface, centre, 15, colours.pieces[side],
-                       outline=icon_outline(colours.pieces[side], theme.card),
-                       style="stone" if game.name == "gomoku" else "disc")
+            if game.name != "tictactoe" and on_patch(colours, theme.card):
+                draw.aa_circle(surface, colours.surface, centre, 19)
+            side_piece(surface, game.name, colours, side, centre, 15, theme.card)
             name = _(game.side_names[side])
             who = session.side_label(side)
             # Othello's count is the score (big); elsewhere it only counts pieces
@@ -503,11 +504,8 @@ class Panel:
                     else theme.card
                 draw.rounded_rect(surface, row, tint, 8, 2 if theme.name == "high-contrast"
                                   else 0, theme.accent)
-            mover = game.turn
-            draw.aa_circle(surface, colours.pieces[mover], (row.x + 12, row.y + 12), 6)
-            outline = visible_on(colours.pieces[mover], theme.card, 3.0)
-            if outline != colours.pieces[mover]:
-                draw.aa_circle(surface, outline, (row.x + 12, row.y + 12), 6, 1)
+            side_dot(surface, colours, game.turn, (row.x + 12, row.y + 12), 6,
+                     tint if selected else theme.card)
             names = self._names(session, line.pv)
             draw.blit_text(surface, f"{index + 1}. {names[0]}", 21, theme.text,
                            (row.x + 24, row.y + 2), bold=True)
@@ -515,7 +513,8 @@ class Panel:
             draw.blit_text(surface, session.score_text(ev, line.margin, game.turn), 20,
                            theme.text,
                            (row.right - 8, row.y + 3), "topright", max_width=row.width - 110)
-            draw.blit_text(surface, " ".join(names[1:]) or "—", 18, theme.text_dim,
+            # The whole line, its own first move too (as the CLI and the preview show it).
+            draw.blit_text(surface, " ".join(names), 18, theme.text_dim,
                            (row.x + 24, row.y + 23), max_width=row.width - 32)
         surface.set_clip(clip)
         y = rect.y + 40 + ANALYSIS_LINES * LINE_ROW + 4
@@ -547,7 +546,7 @@ class Panel:
         names = []
         for move in moves:
             try:
-                names.append("PA" if move == PASS else session.game.move_name(move))
+                names.append(pass_name() if move == PASS else session.game.move_name(move))
             except Exception:
                 names.append("?")
         return names
@@ -556,8 +555,9 @@ class Panel:
         rect = self.moves_rect
         self._card(surface, theme, rect, _("Moves"))
         game = session.game
-        played = [("PA" if m == PASS else game.move_name(m)) for m in game.move_stack]
-        redo = [("PA" if m == PASS else game.move_name(m)) for m in reversed(session.redo)]
+        played = [(pass_name() if m == PASS else game.move_name(m)) for m in game.move_stack]
+        redo = [(pass_name() if m == PASS else game.move_name(m))
+                for m in reversed(session.redo)]
         lead = _lead(session)  # a set-up position with the second player to move
         names = [""] * lead + played + redo
         if not played + redo:
@@ -586,11 +586,8 @@ class Panel:
                 if latest:
                     draw.rounded_rect(surface, cell, theme.accent, 6)
                     colour = theme.accent_text
-                dot_bg = theme.accent if latest else theme.card
-                draw.aa_circle(surface, colours.pieces[i % 2], (cell.x + 10, cell.centery), 5)
-                outline = visible_on(colours.pieces[i % 2], dot_bg, 3.0)
-                if outline != colours.pieces[i % 2]:
-                    draw.aa_circle(surface, outline, (cell.x + 10, cell.centery), 5, 1)
+                side_dot(surface, colours, i % 2, (cell.x + 10, cell.centery), 5,
+                         theme.accent if latest else theme.card)
                 draw.blit_text(surface, names[i], 21, colour, (cell.x + 22, cell.centery),
                                "midleft")
         surface.set_clip(clip)
@@ -643,6 +640,51 @@ def _pieces_text(game: str, n: int) -> str:
     if game == "tictactoe":
         return ngettext("{n} mark", "{n} marks", n).format(n=number(n))
     return ngettext("{n} disc", "{n} discs", n).format(n=number(n))
+
+
+def on_patch(colours: BoardColours, background: RGB) -> bool:
+    """Whether the panel's piece symbols sit on a patch of the board: when the darker
+    piece melts into ``background`` (Black on high contrast's black card). Drawn with
+    only its light rim, Black's symbol would read as a hollow ring, the usual sign
+    for White, and White's filled one as Black's."""
+    dark, light = sorted(colours.pieces, key=luminance)
+    return icon_outline(dark, background) is not None and dark != light
+
+
+def side_dot(surface: pygame.Surface, colours: BoardColours, side: int,
+             centre: tuple[int, int], radius: int, background: RGB) -> None:
+    """``side``'s small symbol in the panel (the move list, the analysis lines): its
+    piece colour, ringed where it melts into ``background``, on a patch of the board
+    where the dark piece would read as a hollow ring (:func:`on_patch`)."""
+    piece = colours.pieces[side]
+    if on_patch(colours, background):
+        draw.aa_circle(surface, colours.surface, centre, radius + 3)
+        background = colours.surface
+    draw.aa_circle(surface, piece, centre, radius)
+    outline = visible_on(piece, background, 3.0)
+    if outline != piece:
+        draw.aa_circle(surface, outline, centre, radius, 1)
+
+
+def side_piece(surface: pygame.Surface, game_name: str, colours: BoardColours, side: int,
+               centre: tuple[int, int], radius: int, background: RGB,
+               with_shadow: bool = True) -> None:
+    """``side``'s piece off the board (player card, status line): a disc or a stone
+    ringed where it melts into ``background``; tic-tac-toe's X or O mark."""
+    piece = colours.pieces[side]
+    if game_name == "tictactoe":
+        draw_mark(surface, visible_on(piece, background, 3.0), side, centre,
+                  round(radius * 0.72), max(2, round(radius * 0.27)))
+        return
+    draw.piece(surface, centre, radius, piece, outline=icon_outline(piece, background),
+               style="stone" if game_name == "gomoku" else "disc", with_shadow=with_shadow)
+
+
+def pass_name() -> str:
+    """How the panel writes an Othello pass for a person (the notation's ``PA`` is for
+    files and the command line)."""
+    # Translators: Othello's pass, written in a list of moves (short, lower case).
+    return _("pass")
 
 
 def _line_text(moves: list[str]) -> str:

@@ -291,8 +291,8 @@ class Session:
                     first=computers[0], second=computers[1])
             elif computers:
                 text = _("Playing on: the computer plays {side}").format(side=computers[0])
-            else:  # two people: English has always said just this
-                text = _("Playing on: the computer plays ")
+            else:  # two people (a study has a computer side; kept whole all the same)
+                text = _("Playing on: two people play")
             self.say(text, "info", 3.0)
             self._run_clock()
             self.autosave()

@@ -177,3 +177,28 @@ def test_a_drawn_tictactoe_position_reads_fifty_percent(make_app):
     assert bar_percent(s) == 50
     assert s.score_text(s.current_evaluation()[0]) == "Draw with best play"
     assert s.evals[6].chance(0) == 0.5  # the graph's point too
+
+
+def test_against_an_outside_engine_the_bar_shows_plies_view(make_app, monkeypatch):
+    import sys
+    from pathlib import Path
+
+    from game import players
+
+    root = Path(__file__).resolve().parents[2]
+    monkeypatch.setenv("PYTHONPATH", str(root))
+    fake = root / "tests" / "engines" / "fakes" / "fake_pbrain.py"
+    app = make_app()
+    app.start_game(new_game("gomoku"),
+                   [HUMAN, players.engine("gomoku", f"{sys.executable} {fake} good 1")])
+    s = app.play.session
+    game = s.game
+    post_key(pygame.K_RETURN)  # the cursor starts on the centre, h8
+    assert app.pump_until(lambda: s.game.ply == 2, 20)
+    assert game.move_name(game.move_stack[1]) == "a15"  # the fake's first empty cell
+    # Plies searched the engine's position (White to move after h8) for the bar: a
+    # value for ply 1, from Black's (the person's) side, and the card says whose it is.
+    assert s.plies_view
+    assert 1 in s.evals and not s.evals[1].settled
+    assert s.current_evaluation()[1] == 1
+    app.run_frames(2)
