@@ -874,7 +874,10 @@ class WidgetGroup:
 
     def update(self, dt: float) -> None:
         if self.hover is not None:
-            self.hover_time += dt
+            # One frame counts a frame's worth at most: the first frame's time includes
+            # the window's start, and a pointer that rested on a button then must not
+            # meet a tooltip in the first picture.
+            self.hover_time += min(dt, TOOLTIP_DELAY / 4)
 
     def tooltip_due(self) -> float | None:
         """Seconds until the hovered widget's tooltip appears (``None``: none is coming)."""
