@@ -96,11 +96,12 @@ def test_mistake_keys_clicks_and_the_board_shows_the_better_move(make_app) -> No
     post_key(pygame.K_m, pygame.KMOD_LSHIFT)
     app.run_frames(1)
     assert scene.selected == mistakes[0]
-    # The board: the position before the move, the better move ringed.
+    # The board: the position after the move (as lichess shows it), the better move
+    # ringed where it would have gone.
     judged = scene.results[scene.selected]
-    assert scene.position.moves_text() == FINISHED[:scene.selected]
+    assert scene.position.moves_text() == FINISHED[:scene.selected + 1]
     overlay = scene.board_overlay()
-    assert overlay.hint == scene.position.move_cell(judged.best)
+    assert overlay.hint == scene.before.move_cell(judged.best)
     assert overlay.scores[overlay.hint] == "better"
     # The toolbar buttons do the same.
     post_click(scene.b_next.rect.center)

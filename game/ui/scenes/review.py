@@ -6,8 +6,8 @@ worker thread (``SearchWorker.run_job``, the same generation and cancel rules as
 computer's moves), so the window stays alive; the game underneath is paused while
 the review is open and goes on where it was when the review closes.
 
-On screen: the position before the selected move, the move played (a translucent
-piece marked with its label) and the better move (a ring marked "better"); a summary
+On screen: the position after the selected move (as lichess shows a step), the move
+played marked with its label and the better move a ring marked "better"; a summary
 per side (accuracy, counts per label) with a progress bar while the review runs; the
 winning chances over the game (for the window's one side: the person's against the
 computer, else the first player) with the judged mistakes marked; the move list with
@@ -162,7 +162,10 @@ class ReviewScene(Scene):
         self.selected = len(self.moves) - 1
         self.scroll = 0
         self.view = view_for(self.game.name)
-        self.position = self._position_before(self.selected)
+        self.before = self._position_before(self.selected)
+        """The position the selected move was played in (its side, its better move)."""
+        self.position = self._position_before(self.selected + 1)
+        """The position shown: after the selected move."""
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.summary_rect = pygame.Rect(0, 0, 0, 0)
@@ -300,12 +303,13 @@ class ReviewScene(Scene):
         return position
 
     def select(self, index: int) -> None:
-        """Show the position before move ``index`` (0-based) and keep it in the list's view."""
+        """Show the position after move ``index`` (0-based) and keep it in the list's view."""
         if not self.moves:
             return
         index = max(0, min(len(self.moves) - 1, index))
         self.selected = index
-        self.position = self._position_before(index)
+        self.before = self._position_before(index)
+        self.position = self._position_before(index + 1)
         rows = self.visible_rows()
         if index < self.scroll:
             self.scroll = index
@@ -473,8 +477,9 @@ class ReviewScene(Scene):
         return None
 
     def board_overlay(self) -> BoardOverlay:
-        """The played move (translucent, with its label) and the better move (a ring)."""
-        position = self.position
+        """The played move's label on its piece and the better move (a ring), on the
+        position after the move (the better move's cell is still free there)."""
+        position = self.before
         overlay = BoardOverlay(mover=position.turn)
         if not self.moves:
             return overlay
@@ -482,7 +487,7 @@ class ReviewScene(Scene):
         cell = position.move_cell(played) if played != PASS else None
         judged = self.selected_review()
         if self.app.settings.move_numbers and self.game.name in ("gomoku", "othello"):
-            overlay.opening = move_numbers(position)  # the discs and stones by move
+            overlay.opening = move_numbers(self.position)  # the discs and stones by move
         if cell is not None:
             mark = MARKS[judged.label] if judged is not None else ""
             # Translators: small words on the board's points: the move played, the best one.
@@ -501,7 +506,7 @@ class ReviewScene(Scene):
             return self.error[0].upper() + self.error[1:].rstrip(".") + "."
         if not self.moves:
             return _("No moves to review")
-        position, played = self.position, self.moves[self.selected]
+        position, played = self.before, self.moves[self.selected]
         side = _(position.side_names[position.turn])
         name = position.move_name(played)
         number = self.selected + 1
@@ -535,7 +540,6 @@ class ReviewScene(Scene):
             draw.blit_text(surface, self.title_text(), 24, theme.text_dim,
                            ((x0 + x1) / 2, TOOLBAR // 2), "center", max_width=x1 - x0)
         overlay = self.board_overlay()
-        self._draw_played(surface)
         self.view.draw(surface, self.position, theme, overlay, with_surface=False)
         self._draw_status(surface)
         self._draw_summary(surface)
@@ -543,17 +547,6 @@ class ReviewScene(Scene):
         self._draw_moves(surface)
         self.widgets.draw(surface, theme)
         self.widgets.draw_tooltip(surface, theme)
-
-    def _draw_played(self, surface: pygame.Surface) -> None:
-        """The move played, as a translucent piece in its cell (under the overlay's marks)."""
-        if not self.moves:
-            return
-        played = self.moves[self.selected]
-        cell = self.position.move_cell(played) if played != PASS else None
-        if cell is not None:
-            colours = self.theme.board(self.game.name)
-            self.view.draw_piece(surface, colours, self.position.turn,
-                                 self.view.cell_center(cell), alpha=150)
 
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         theme, game = self.theme, self.game
