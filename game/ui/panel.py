@@ -27,7 +27,7 @@ from ai.explain.scores import one_decimal
 from ai.explain.why import Why, compared_line, exact_summary, summary, tied_with_best
 from ai.search import TopMoves
 from game.clock import clock_text
-from game.i18n import _, ngettext, number
+from game.i18n import N_, _, ngettext, number
 from game.rules import PASS
 from game.ui import draw
 from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
@@ -599,6 +599,11 @@ class Panel:
             draw.rounded_rect(surface, pygame.Rect(track.x, y, 4, h), theme.text_dim, 2)
         n = len(played)
         summary = ngettext("{n} move", "{n} moves", n).format(n=number(n))
+        rule = game.variant().get("rule", "freestyle") if game.name == "gomoku" else None
+        if rule is not None and rule != "freestyle":
+            # The rule changes what may be played: said here too, where it shows at every
+            # window width (the toolbar's title has no room for it in a small window).
+            summary = f"{_(RULE_WORDS.get(rule, rule))} · {summary}"
         if redo:
             # Translators: moves taken back that Redo would replay.
             summary += " · " + ngettext("{n} to redo", "{n} to redo", len(redo)).format(
@@ -730,6 +735,9 @@ def why_words(session: Session, top: TopMoves, why: Why) -> str:
                                                           reason=reason)
 
 
+RULE_WORDS = {"freestyle": N_("freestyle"), "standard": N_("standard"), "renju": N_("renju")}
+"""Gomoku's rules by name, as the title line and the move list write them (lower case)."""
+
 OPENING_SIZES = (17, 16, 15, 14, 13)
 """The sizes a swap opening's reason is wrapped at, largest first: the first that makes
 three lines at most (a longer language gets smaller type, never a cut reason)."""
@@ -737,8 +745,9 @@ three lines at most (a longer language gets smaller type, never a cut reason).""
 
 def opening_lines(session: Session, width: int) -> tuple[list[str], int]:
     """A swap opening's lines for the search card (``[]`` when it has none): the
-    computer deciding, or its last decision's reason until its first ordinary search;
-    and the size they were wrapped at (:data:`OPENING_SIZES`)."""
+    computer deciding, or its last decision's reason until a person moves after it
+    (or, when none does, the computer's next search); and the size they were wrapped
+    at (:data:`OPENING_SIZES`)."""
     phase = session.opening
     size = OPENING_SIZES[0]
     if phase is None:
@@ -748,7 +757,10 @@ def opening_lines(session: Session, width: int) -> tuple[list[str], int]:
         # Translators: {kind} is the opening's name, "Swap" or "Swap2".
         return [_("{kind} opening: the computer decides…").format(
             kind=_(phase.kind.capitalize())), "", ""], size
-    if not phase.reason or session.last_result is not None:
+    # The reason stays until a person has moved after it: the computer's own move at
+    # once after its choice must not take it away before anyone could read it.
+    fresh = session.game.ply <= session.reason_ply + 1
+    if not phase.reason or (session.last_result is not None and not fresh):
         return [], size
     for size in OPENING_SIZES:
         rows = draw.wrap(phase.reason, size, width)

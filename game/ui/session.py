@@ -230,6 +230,12 @@ class Session:
         """Both clocks' times when each position of the game began, by ply (undo)."""
         # A swap opening decides the colours as it goes, so its sides have no clock.
         controls = self.timing.controls if opening is None else (None, None)
+        self.reason_ply = -1
+        """The position (its ply) the computer's last opening decision led to: its
+        reason stays in the search card until a person has moved after it."""
+        if opening is not None and any(self.timing.controls):
+            self.say(_("No clocks in a swap opening: the colours are only settled during "
+                       "the game"), "info", 10.0)
         if any(controls):
             # The clocks read the loop's own time source (``App.now``), not the frame
             # time, which a stalled frame caps: a clock must count every real second.
@@ -1098,6 +1104,7 @@ class Session:
         assert phase is not None
         what, value, why = report.payload
         phase.reason = why
+        self.reason_ply = self.game.ply + (0 if what == "choose" else len(value))
         if what == "choose":
             self.choose_opening(value, computer=True)
             return

@@ -45,7 +45,7 @@ from game.ui.opening_phase import (
     OpeningPhase,
     phase_text,
 )
-from game.ui.panel import Panel, result_text, side_piece
+from game.ui.panel import RULE_WORDS, Panel, result_text, side_piece
 from game.ui.scenes.base import Scene
 from game.ui.session import DEMO_DELAYS, Session, is_computer
 from game.ui.theme import mix
@@ -990,9 +990,5 @@ def variant_text(game: Game) -> str:
 IN_A_ROW = {3: N_("three in a row"), 4: N_("four in a row"), 5: N_("five in a row"),
             6: N_("six in a row")}
 """Connect-4's goal in the title line, by the length of the row."""
-
-RULE_WORDS = {"freestyle": N_("freestyle"), "standard": N_("standard"), "renju": N_("renju")}
-"""Gomoku's rules by name, as the title line writes them (lower case)."""
-
 
 __all__ = ["PlayScene", "variant_text"]  # untranslated: identifiers
