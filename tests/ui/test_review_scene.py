@@ -433,3 +433,33 @@ def test_the_title_names_the_game_where_it_fits_and_is_never_cut(make_app) -> No
         titles[width] = scene.title_text()
     assert titles[1120] == "Review · Connect-4"
     assert titles[800] == "Review"
+
+
+def test_a_forced_pass_is_written_as_a_pass_and_not_judged(make_app, monkeypatch) -> None:
+    from ai.explain.review import ReviewLimits
+    from game.rules import PASS
+
+    game = new_game("othello")
+    game.play_moves("d3c3e6d2d1e1b2c1")  # Black then has no move (tests/ui/test_animation)
+    assert game.legal_moves() == [PASS]
+    game.push(PASS)
+    game.push(game.legal_moves()[0])
+    app = make_app(size=(800, 560))
+    app.start_game(game, [HUMAN, HUMAN], remember=False)
+    app.push_scene(ReviewScene(app, app.play.session, limits=ReviewLimits(depth=1)))
+    scene = app.top
+    assert app.pump_until(lambda: scene.complete, 30)
+    scene.select(8)
+    written: list[str] = []
+    from game.ui import draw as draw_module
+    real = draw_module.blit_text
+
+    def record(surface, text, *args, **kwargs):
+        written.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(draw_module, "blit_text", record)
+    app.invalidate()
+    app.run_frames(1)
+    assert scene.status_text() == "Move 9: Black had no move and passed"
+    assert "pass" in written and "forced" in written and "PA" not in written

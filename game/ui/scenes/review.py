@@ -35,6 +35,7 @@ from game.ui import draw
 from game.ui.boards import BoardOverlay, view_for
 from game.ui.boards.base import move_numbers
 from game.ui.keys import REVIEW_KEYS, command_for
+from game.ui.panel import pass_name, side_dot
 from game.ui.scenes.base import Scene
 from game.ui.theme import Theme, icon_outline, mix, readable_on, visible_on
 from game.ui.widgets import Button, Choice, WidgetGroup
@@ -511,6 +512,10 @@ class ReviewScene(Scene):
         name = position.move_name(played)
         number = self.selected + 1
         judged = self.selected_review()
+        if played == PASS:
+            # Translators: an Othello review step: {side} had no move and passed.
+            return _("Move {number}: {side} had no move and passed").format(
+                number=number, side=side)
         if judged is None:
             text = _("Move {number}: {side} played {move} — not judged yet") if self.running \
                 else _("Move {number}: {side} played {move} — not judged")
@@ -735,12 +740,16 @@ class ReviewScene(Scene):
             side = self.sides[index]
             draw.blit_text(surface, f"{index + 1}.", 18, dim, (row.x + 30, row.centery),
                            "midright")
-            piece = colours.pieces[side]
-            draw.aa_circle(surface, piece, (row.x + 42, row.centery), 5)
-            outline = visible_on(piece, theme.accent if chosen else theme.card, 3.0)
-            if outline != piece:
-                draw.aa_circle(surface, outline, (row.x + 42, row.centery), 5, 1)
+            side_dot(surface, colours, side, (row.x + 42, row.centery), 5,
+                     theme.accent if chosen else theme.card)
             judged = self.results[index] if index < len(self.results) else None
+            if self.moves[index] == PASS:  # forced: nothing to judge, no "best" for it
+                draw.blit_text(surface, pass_name(), 19, text_colour,
+                               (row.x + 54, row.centery), "midleft")
+                # Translators: an Othello pass in the review: the side had no move.
+                draw.blit_text(surface, _("forced"), 16, dim, (row.right - 8, row.centery),
+                               "midright")
+                continue
             name = game.move_name(self.moves[index])
             mark = MARKS[judged.label] if judged is not None else ""
             draw.blit_text(surface, name + mark, 19, text_colour, (row.x + 54, row.centery),
