@@ -538,7 +538,8 @@ class Session:
                 return True
         if report.kind == "progress" and report.info is not None:
             self.thinking = report.info
-            self._remember_eval(report.info.score, exact=False, depth=report.info.depth)
+            if report.purpose == "move":  # a hint's shallow depths never move the bar
+                self._remember_eval(report.info.score, exact=False, depth=report.info.depth)
         elif report.kind == "result" and report.result is not None:
             result = report.result
             self.pending = None

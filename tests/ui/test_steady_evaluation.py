@@ -8,10 +8,11 @@ from __future__ import annotations
 from itertools import product
 
 import pygame
+import pytest
 
 from ai.explain.scores import percent
 from game.rules import new_game
-from tests.ui.helpers import HUMAN, computer, post_key
+from tests.ui.helpers import HUMAN, computer, post_click, post_key
 
 PLACEHOLDER = "The computer's search shows here"
 
@@ -125,11 +126,14 @@ def _shares(session, plies: int) -> list[int]:
     return shares
 
 
-def test_a_hint_does_not_move_the_bar(make_app):
+@pytest.mark.parametrize("name, first", [("connect4", "4"), ("othello", "f5")])
+def test_a_hint_does_not_move_the_bar(make_app, name, first):
+    # Connect-4 deepens two plies at a time (depths 1, 3), Othello one (1, 2, 3): the
+    # hint's shallower depths must not move the bar either.
     app = make_app()
-    app.start_game(new_game("connect4"), [HUMAN, computer(4)])
+    app.start_game(new_game(name), [HUMAN, computer(4)])
     s = app.play.session
-    post_key(pygame.K_4, 0, "4")
+    post_click(app.play.view.cell_center(s.game.move_cell(s.game.parse_move(first))))
     assert app.pump_until(lambda: s.game.ply == 2 and s.pending is None, 20)
     share = bar_percent(s)
     text = s.score_text(s.current_evaluation()[0])
