@@ -747,6 +747,7 @@ class WidgetGroup:
         self.arrows_move_focus = arrows_move_focus
         self.hover: Widget | None = None
         self.hover_time = 0.0
+        self._hover_fresh = False
         self.mouse = (0, 0)
         self._captured: Widget | None = None
 
@@ -788,6 +789,7 @@ class WidgetGroup:
         over = self.widget_at(pos)
         if over is not self.hover:
             self.hover_time = 0.0
+            self._hover_fresh = True
         self.hover = over
         for widget in self.widgets:
             widget.hovered = widget is over and widget.enabled
@@ -873,11 +875,13 @@ class WidgetGroup:
         return False
 
     def update(self, dt: float) -> None:
-        if self.hover is not None:
-            # One frame counts a frame's worth at most: the first frame's time includes
-            # the window's start, and a pointer that rested on a button then must not
-            # meet a tooltip in the first picture.
-            self.hover_time += min(dt, TOOLTIP_DELAY / 4)
+        if self._hover_fresh:
+            # ``dt`` is the time before this frame's events, when the pointer was not
+            # there yet (the first frame's includes the window's start: a tooltip in
+            # the first picture): the rest starts now.
+            self._hover_fresh = False
+        elif self.hover is not None:
+            self.hover_time += dt
 
     def tooltip_due(self) -> float | None:
         """Seconds until the hovered widget's tooltip appears (``None``: none is coming)."""
