@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from ai.evaluators.base import is_proven
+from ai.evaluators.base import ExactSolver, is_proven
 from ai.explain.scores import chance, describe, is_settled, percent, raw_text, signed_points
 from ai.search import Bound, RootScore, SearchResult
 from game.i18n import _
@@ -224,7 +224,8 @@ def child_estimate(parent: Game, result: SearchResult, move: Move,
                     depth, leaf_turn(parent.turn, result.depth))
 
 
-_solvers: dict[str, object] = {}
+_solvers: dict[str, ExactSolver] = {}
+"""One solver per game for the whole run: tic-tac-toe's memo fills once."""
 
 
 def solved_now(game: Game, unit: int, preset: str) -> Estimate | None:
@@ -237,7 +238,7 @@ def solved_now(game: Game, unit: int, preset: str) -> Estimate | None:
     solver = _solvers.get(game.name)
     if solver is None:
         solver = _solvers[game.name] = solver_for(game.name)
-    solution = solver.solve(game.copy())  # type: ignore[attr-defined]
+    solution = solver.solve(game.copy())
     if solution is None:
         return None
     score = solution.search_score

@@ -54,6 +54,7 @@ from game.players import Computer, Engine, Player, standard_players
 from game.rules import PASS, Cell, Game, Move, Outcome
 from game.slots import clear_autosave, save_autosave
 from game.ui.evaluation import (
+    SOLVED_NOW,
     Estimate,
     Evaluation,
     EvaluationRecord,
@@ -619,18 +620,16 @@ class Session:
         steady value (``game.ui.evaluation.steady``)."""
         self.estimates.add(ply, estimate)
         shown = self.estimates.steady(ply, self.view_side)
-        if shown is not None:
+        if shown is not None:  # else the bar keeps the position before (or a saved value)
             self.evals[ply] = shown.evaluation
-        elif ply in self.evals and not self.estimates.estimates.get(ply):
-            del self.evals[ply]
 
     def _settle_position(self) -> None:
         """Solve the shown position when its game is solved at once (tic-tac-toe): a
         dead draw reads 50%, as the review says, whatever depth the levels search."""
-        if self.game.ply in self.evals and self.evals[self.game.ply].settled:
+        if self.game.name not in SOLVED_NOW or (
+                self.game.ply in self.evals and self.evals[self.game.ply].settled):
             return
-        found = self._player_search(self.game.turn, "hint") if self.game.name == "tictactoe" \
-            else None
+        found = self._player_search(self.game.turn, "hint")
         if found is None:
             return
         solved = solved_now(self.game, found[0].unit, found[0].name)
