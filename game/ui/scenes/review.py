@@ -667,16 +667,33 @@ class ReviewScene(Scene):
 
     def _chances(self) -> list[tuple[int, float]]:
         """``(ply, view side's expected result)`` before each judged move and after the
-        last one."""
+        last one.
+
+        Each position has two values: its own search's (the next move's "before") and
+        the search of the position before it (the move's "after", the same leaves one
+        ply less deep). As in the window's bar (``game.ui.evaluation``), the graph takes
+        the one whose leaves have the viewer to move, so that a search's lean towards
+        the side moving last in it does not saw-tooth the line; a proven one first.
+        """
         view = self.view_side
+        results = self.results
         points = []
-        for move in self.results:
-            mine = move.chance_before if move.side == view else 1 - move.chance_before
-            points.append((move.ply - 1, mine))
-        if self.results:
-            last = self.results[-1]
-            points.append((last.ply, last.chance_after if last.side == view
-                           else 1 - last.chance_after))
+        for index in range(len(results) + 1 if results else 0):
+            # (proven, the side to move at the leaves, the viewer's chance)
+            seen: list[tuple[bool, int, float]] = []
+            if index < len(results):
+                own = results[index]
+                seen.append((own.exact, own.side ^ (own.depth & 1),
+                             own.chance_before if own.side == view else 1 - own.chance_before))
+            if index > 0:
+                parent = results[index - 1]
+                seen.append((parent.exact, parent.side ^ (parent.depth & 1),
+                             parent.chance_after if parent.side == view
+                             else 1 - parent.chance_after))
+            chosen = next((s for s in seen if s[0]), None) \
+                or next((s for s in seen if s[1] == view), seen[0])
+            ply = results[index].ply - 1 if index < len(results) else results[-1].ply
+            points.append((ply, chosen[2]))
         return points
 
     def _draw_graph(self, surface: pygame.Surface) -> None:
