@@ -439,8 +439,9 @@ class ReviewScene(Scene):
         graph = self.graph_area()
         if graph.inflate(8, 8).collidepoint(pos) and self.moves:
             total = max(1, len(self.moves))
-            index = round((pos[0] - graph.x) / graph.width * total)
-            self.select(min(index, len(self.moves) - 1))
+            # The position under the pointer is shown: the move that led to it.
+            ply = round((pos[0] - graph.x) / graph.width * total)
+            self.select(min(max(0, ply - 1), len(self.moves) - 1))
 
     def _key(self, event: pygame.event.Event) -> None:
         """The keys of ``game.ui.keys.REVIEW_KEYS``, after the toolbar's (Tab; Enter,
@@ -717,10 +718,12 @@ class ReviewScene(Scene):
             return (area.x + round(area.width * ply / total),
                     area.bottom - round(area.height * chance))
 
-        cursor_x = at(self.selected, 0)[0]
+        cursor_x = at(self.selected + 1, 0)[0]  # the position shown: after the move
         pygame.draw.line(surface, mix(theme.accent, fill, 0.3), (cursor_x, area.y - 2),
                          (cursor_x, area.bottom + 2), 2)
-        points = [at(p, c) for p, c in self._chances()]
+        chances = self._chances()
+        points = [at(p, c) for p, c in chances]
+        on_line = dict(chances)
         if len(points) >= 2:
             pygame.draw.lines(surface, theme.accent, False, points, 2)
         elif not points:
@@ -728,9 +731,9 @@ class ReviewScene(Scene):
                            area.center, "center", max_width=area.width - 8)
         for move in self.results:
             if move.label in MISTAKES:
-                chance = move.chance_after if move.side == self.view_side \
-                    else 1 - move.chance_after
-                centre = at(move.ply, chance)
+                chance = on_line.get(move.ply, move.chance_after if move.side == self.view_side
+                                     else 1 - move.chance_after)
+                centre = at(move.ply, chance)  # on the line, at the position it led to
                 draw.aa_circle(surface, label_colour(theme, move.label), centre, 5)
                 draw.aa_circle(surface, theme.card, centre, 5, 1)
 
