@@ -193,10 +193,11 @@ class Panel:
             self._moves(surface, theme, session)
 
     def _card(self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect,
-              title: str | None = None) -> None:
+              title: str | None = None, width: int | None = None) -> None:
+        """The card's title in capitals (smaller, down to 13, where ``width`` is short)."""
         if title:
             draw.blit_text(surface, title.upper(), 18, theme.text_dim, (rect.x + 16, rect.y + 14),
-                           bold=True)
+                           bold=True, max_width=width, min_size=13 if width else None)
 
     def _players(self, surface: pygame.Surface, theme: Theme, session: Session,
                  time: float) -> None:
@@ -315,10 +316,6 @@ class Panel:
 
     def _analysis(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
         rect = self.analysis_rect
-        # Translators: a card's title (shown in capitals); against an outside engine,
-        # the bar is Plies' own search of the positions, not the engine's.
-        self._card(surface, theme, rect, _("Evaluation: Plies' view") if session.plies_view
-                   else _("Evaluation"))
         game = session.game
         colours = theme.board(game.name)
         view = session.view_side
@@ -337,6 +334,10 @@ class Panel:
         self.value_rect = draw.blit_text(surface, value, 22, theme.text,
                                          (rect.right - 16, rect.y + 12), "topright",
                                          max_width=room, min_size=15)
+        # Translators: a card's title (shown in capitals); against an outside engine,
+        # the bar is Plies' own search of the positions, not the engine's.
+        self._card(surface, theme, rect, _("Evaluation: Plies' view") if session.plies_view
+                   else _("Evaluation"), self.value_rect.x - rect.x - 16 - 10)
         bar = pygame.Rect(rect.x + 16, rect.y + 38, rect.width - 32, 22)
         # The viewer's colour fills from the left, as far as the viewer's chance goes.
         frac = ev.chance(view) if ev else 0.5
