@@ -396,9 +396,7 @@ class StartScene(Scene):
                                  self.opening, self._set_opening,
                                  tooltip=N_("Swap: the first player places three stones, the "
                                             "other chooses a colour. Swap2: the other may also "
-                                            "place two more and let the first choose. Either "
-                                            "way no clocks run: the colours are only settled "
-                                            "during the game"))
+                                            "place two more and let the first choose"))
         # Time: one clock for each side a person plays, one time per move for each side
         # the computer plays (remembered in the settings).
         settings = self.app.settings
