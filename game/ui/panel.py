@@ -221,8 +221,6 @@ class Panel:
                 bar = pygame.Rect(row.x + 1, row.y + 10, 4, row.height - 20)
                 draw.rounded_rect(surface, bar, theme.accent, 2)
             centre = (row.x + 30, row.centery)
-            if game.name != "tictactoe" and on_patch(colours, theme.card):
-                draw.aa_circle(surface, colours.surface, centre, 19)
             side_piece(surface, game.name, colours, side, centre, 15, theme.card)
             name = _(game.side_names[side])
             who = session.side_label(side)
@@ -676,12 +674,16 @@ def side_piece(surface: pygame.Surface, game_name: str, colours: BoardColours, s
                centre: tuple[int, int], radius: int, background: RGB,
                with_shadow: bool = True) -> None:
     """``side``'s piece off the board (player card, status line): a disc or a stone
-    ringed where it melts into ``background``; tic-tac-toe's X or O mark."""
+    ringed where it melts into ``background``, on a patch of the board where the dark
+    piece would read as a hollow ring (:func:`on_patch`); tic-tac-toe's X or O mark."""
     piece = colours.pieces[side]
     if game_name == "tictactoe":
         draw_mark(surface, visible_on(piece, background, 3.0), side, centre,
                   round(radius * 0.72), max(2, round(radius * 0.27)))
         return
+    if on_patch(colours, background):
+        draw.aa_circle(surface, colours.surface, centre, radius + 4)
+        background = colours.surface  # the piece's rim, if any, against the patch
     draw.piece(surface, centre, radius, piece, outline=icon_outline(piece, background),
                style="stone" if game_name == "gomoku" else "disc", with_shadow=with_shadow)
 
