@@ -144,10 +144,9 @@ _BLACK_STUCK = Outcome(1, N_("Black has only forbidden points"))
 _FORBIDDEN_MOVE = {
     _renju.DOUBLE_THREE: N_("{move} is a double-three: forbidden for Black in renju"),
     _renju.DOUBLE_FOUR: N_("{move} is a double-four: forbidden for Black in renju"),
-    _renju.OVERLINE: N_("{move} is a overline: forbidden for Black in renju"),
+    _renju.OVERLINE: N_("{move} is an overline: forbidden for Black in renju"),
 }
-"""Why a forbidden point cannot be played, a whole sentence per kind (the English "a
-overline" is kept as it was: the window and tests show it)."""
+"""Why a forbidden point cannot be played, a whole sentence per kind."""
 _FORBIDDEN_CACHE = 4096
 """Positions whose forbidden points a game remembers (two generations, ``memo``)."""
 _DRAW = Outcome(None, _BOARD_FULL)

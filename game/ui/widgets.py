@@ -730,6 +730,7 @@ class WidgetGroup:
         self.arrows_move_focus = arrows_move_focus
         self.hover: Widget | None = None
         self.hover_time = 0.0
+        self._hover_fresh = False
         self.mouse = (0, 0)
         self._captured: Widget | None = None
 
@@ -771,6 +772,7 @@ class WidgetGroup:
         over = self.widget_at(pos)
         if over is not self.hover:
             self.hover_time = 0.0
+            self._hover_fresh = True
         self.hover = over
         for widget in self.widgets:
             widget.hovered = widget is over and widget.enabled
@@ -856,7 +858,12 @@ class WidgetGroup:
         return False
 
     def update(self, dt: float) -> None:
-        if self.hover is not None:
+        if self._hover_fresh:
+            # ``dt`` is the time before this frame's events, when the pointer was not
+            # there yet (the first frame's includes the window's start: a tooltip in
+            # the first picture): the rest starts now.
+            self._hover_fresh = False
+        elif self.hover is not None:
             self.hover_time += dt
 
     def tooltip_due(self) -> float | None:

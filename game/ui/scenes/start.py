@@ -768,6 +768,10 @@ class StartScene(Scene):
             self.b_next_offer.rect = pygame.Rect(c.right - pad - nw, by - 14 - 12, nw, 24)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.WINDOWFOCUSGAINED and self.other_windows:
+            # Back to this window: another may have closed since (no stale "another
+            # Plies window is open"; its game is offered now).
+            self._find_resume()
         if event.type == pygame.KEYDOWN:
             command = command_for(START_KEYS, event)
             if command is not None and self.takes(command):
