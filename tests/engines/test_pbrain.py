@@ -178,10 +178,15 @@ def test_info_keys_values_and_rules():
     limits = s.engine.limits()
     assert limits.depth == 3 and limits.nodes == 100000
     assert limits.seconds == timing.move_budget(5000, 180000, 90000)
-    assert s.send("INFO timeout_turn soon") == [
-        "ERROR INFO timeout_turn needs a whole number, not 'soon'"]
-    assert s.send("INFO") == ["ERROR INFO needs a key and a value, like INFO timeout_turn 5000"]
-    assert s.send("INFO time_left -5") == ["ERROR INFO time_left must not be negative, not -5"]
+    # A refused INFO is answered at the next command that is not INFO, never at once.
+    assert s.send("INFO timeout_turn soon", "INFO") == []
+    assert s.send("ABOUT") == [
+        "ERROR INFO timeout_turn needs a whole number, not 'soon'",
+        "ERROR INFO needs a key and a value, like INFO timeout_turn 5000", ABOUT_LINE]
+    assert s.send("INFO timeout_match -5") == []
+    assert s.send("ABOUT") == ["ERROR INFO timeout_match must not be negative, not -5",
+                               ABOUT_LINE]
+    assert s.send("ABOUT") == [ABOUT_LINE]  # said once
     assert s.send("INFO max_node -1", "INFO max_depth 0") == []  # Yixin-Board: no limit
     assert s.engine.limits().nodes is None
     assert s.engine.limits().depth == s.engine.level.depth  # the level's own
@@ -192,8 +197,10 @@ def test_info_keys_values_and_rules():
     assert s.engine.game.rule == "standard"
     for code in (2, 4):  # Yixin-Board's and Gomocup's renju
         assert s.send(f"INFO rule {code}") == [] and s.engine.settings.rule == "renju"
-    assert s.send("INFO rule 8") == ["ERROR rule 8 is not supported: use 0 (freestyle) or 1 "
-                                     "(exactly five)"]
+    assert s.send("INFO rule 8") == []  # refused at the next command, not at once
+    assert s.engine.settings.rule == "renju"  # unchanged
+    assert s.send("ABOUT") == ["ERROR rule 8 is not supported: use 0 (freestyle) or 1 "
+                               "(exactly five)", ABOUT_LINE]
     assert s.send("INFO rule 0") == [] and s.send("TURN 7,7")  # a rule change after START
     assert s.engine.game.rule == "freestyle"
 
@@ -229,6 +236,16 @@ def test_the_clock_bounds_the_search():
     assert s.engine.limits().seconds == pytest.approx(0.05)  # nearly out: the minimum
     s.send("INFO timeout_turn 0")
     assert s.engine.limits().seconds == timing.MIN_BUDGET
+
+
+def test_a_negative_time_left_is_taken():
+    """The Gomocup protocol allows ``time_left`` below zero (the brain overran the match
+    clock): taken without an ERROR, and the next move gets the least budget."""
+    s = session(level=8, depth=None)
+    assert s.send("INFO timeout_match 100000", "INFO time_left -250") == []
+    assert s.engine.settings.time_left == -250
+    assert s.engine.limits().seconds == timing.MIN_BUDGET
+    assert s.send("START 15") == ["OK"]  # nothing owed: no ERROR before the answer
 
 
 def test_unknown_commands_and_yixin_extensions():
@@ -422,9 +439,11 @@ def test_digits_of_other_scripts_are_not_numbers():
     s = session()
     assert s.send("START ١٥")[0].startswith("ERROR")
     assert s.send("START 15") == ["OK"]
-    for line in ("TURN ٣,٤", "INFO timeout_turn ٥٠٠٠", "YXNBEST ٣", "TAKEBACK ٣,٤"):
+    for line in ("TURN ٣,٤", "YXNBEST ٣", "TAKEBACK ٣,٤"):
         [answer] = s.send(line)
         assert answer.startswith("ERROR"), (line, answer)
+    assert s.send("INFO timeout_turn ٥٠٠٠") == []
+    assert s.send("ABOUT")[0].startswith("ERROR INFO timeout_turn needs")
     assert s.send("BOARD", "٣,٤,1", "DONE")[0].startswith("ERROR BOARD line 1")
     assert s.engine.game.move_stack == [] and s.engine.settings.timeout_turn is None
 
@@ -434,8 +453,9 @@ def test_numbers_out_of_range_are_refused():
     s.send("START 15")
     assert s.send("YXNBEST 999999999999") == [
         "ERROR YXNBEST needs 1 to 225 moves, not 999999999999"]
-    assert s.send("INFO timeout_turn 1e400")[0].startswith("ERROR INFO timeout_turn needs")
-    assert s.send("INFO timeout_turn 9999999999999")[0].startswith("ERROR")  # 13 digits
+    assert s.send("INFO timeout_turn 1e400", "ABOUT")[0].startswith(
+        "ERROR INFO timeout_turn needs")
+    assert s.send("INFO timeout_turn 9999999999999", "ABOUT")[0].startswith("ERROR")  # 13 digits
 
 
 def test_unknown_escapes_control_characters():
