@@ -52,6 +52,10 @@ MAX_RESPONSE_LINES = 200
 
 COLOURS = ("black", "white")
 
+GAME_NAME = "Othello"
+"""The game's name in Quarry's ``list_games``/``set_game`` (SGF's ``GM[2]``, spelt as
+Quarry's list of games spells it, which it compares letter for letter)."""
+
 
 def parse_response(lines: list[str]) -> tuple[bool, str]:
     """``(success, text)`` of one answer's lines (the last one empty)."""
@@ -186,7 +190,8 @@ class GtpEngine:
     Commands: the GTP core (``protocol_version``, ``name``, ``version``,
     ``known_command``, ``list_commands``, ``quit``, ``boardsize`` (8 only),
     ``clear_board``, ``komi`` (accepted, meaningless here), ``play``, ``genmove``),
-    ``undo``, ``showboard``, ``final_score``, ``time_settings``, ``time_left``.
+    ``undo``, ``showboard``, ``final_score``, ``time_settings``, ``time_left`` (one
+    clock per colour), and Quarry's ``list_games`` (``Othello``) and ``set_game``.
     ``play``/``genmove`` for a colour that is not to move while the other side must
     pass put the pass in first (a controller need not send passes); ``genmove`` for a
     colour that has no move answers ``pass``.
@@ -199,7 +204,9 @@ class GtpEngine:
         self.output = output
         self.level_number = level_number
         self.game = Othello()
-        self.byo_yomi: float | None = None  # seconds a move, from the controller's clock
+        self.byo_yomi: float | None = None  # seconds a move, from ``time_settings``
+        self.per_move: dict[int, float] = {}
+        """Seconds a move for each colour, from its own ``time_left``."""
         self.ended = False
         self.evaluator = load_evaluator("othello")
         self.searcher = Searcher(self.evaluator)
@@ -335,10 +342,13 @@ class GtpEngine:
 
     def _search(self) -> Move:
         from ai.levels import level
+        from game.engines.timing import move_budget
 
         limits = level("othello", self.level_number).limits(self.evaluator.unit)
-        if self.byo_yomi:
-            budget = max(0.05, self.byo_yomi * 0.7 - 0.15)
+        per_move = self.per_move.get(self.game.turn, self.byo_yomi)
+        if per_move:
+            budget = move_budget(turn_ms=round(per_move * 1000))
+            assert budget is not None
             seconds = min(limits.seconds or budget, budget)
             limits = dataclasses.replace(limits, seconds=seconds)
         result = self.searcher.search(self.game.copy(), limits)
@@ -373,16 +383,27 @@ class GtpEngine:
             raise _Refused("syntax error")  # untranslated: protocol
         main, byo, stones = (_number([a], "time_settings") for a in args)
         self.byo_yomi = byo / stones if byo > 0 and stones > 0 else (main / 30 or None)
+        self.per_move.clear()  # new settings: each clock starts again
         return ""
 
     def _time_left(self, args: list[str]) -> str:
         if len(args) != 3:
             raise _Refused("syntax error")  # untranslated: protocol
-        self._colour(args[:1], 1)
+        colour = self._colour(args[:1], 1)
         seconds, stones = _number([args[1]], "time_left"), _number([args[2]], "time_left")
-        if seconds > 0:
-            per_move = seconds / stones if stones > 0 else seconds / 20
-            self.byo_yomi = per_move
+        if seconds > 0:  # that colour's clock only: the other keeps its own
+            self.per_move[colour] = seconds / stones if stones > 0 else seconds / 20
+        return ""
+
+    def _list_games(self, args: list[str]) -> str:
+        # Quarry's extension: the game names of SGF's GM list, as Quarry spells them;
+        # an engine that lists none is taken for a Go engine.
+        return GAME_NAME
+
+    def _set_game(self, args: list[str]) -> str:
+        if " ".join(args).lower() not in (GAME_NAME.lower(), "reversi"):
+            # untranslated: protocol
+            raise _Refused(f"unsupported game: this engine plays {GAME_NAME}")
         return ""
 
     _COMMANDS: ClassVar[dict[str, Callable[[GtpEngine, list[str]], str]]] = {
@@ -391,7 +412,7 @@ class GtpEngine:
         "boardsize": _boardsize, "clear_board": _clear_board, "komi": _komi,
         "play": _play, "genmove": _genmove, "undo": _undo, "showboard": _showboard,
         "final_score": _final_score, "time_settings": _time_settings,
-        "time_left": _time_left,
+        "time_left": _time_left, "list_games": _list_games, "set_game": _set_game,
     }
 
 

@@ -69,9 +69,59 @@ def test_the_core_commands_answer_as_gtp_says():
     assert answers == [
         ("=", "2"), ("=5", "Plies"), ("=", "true"), ("=", "false"),
         ("?", "unacceptable size"), ("=", ""), ("?", "unknown command"), ("=", ""),
-        ("?", answers[8][1]), ("?", "syntax error"),
+        # GTP 2 (section 6.3, play): the failure is "illegal move"; Plies adds the reason
+        ("?", "illegal move: the square is taken"), ("?", "syntax error"),
         ("?", "syntax error: the colour is black or white"), ("=", ""),
     ]  # nothing after quit
+
+
+def test_quarry_finds_an_othello_engine():
+    """The commands Quarry sends, in its order (Quarry's ``gtp-client.c``:
+    ``protocol_version``, ``name``, ``version``, ``list_commands``; ``list_games`` only
+    when listed, else the engine is a Go engine; then ``set_game Othello``, whose answer
+    must be empty, ``boardsize``, ``clear_board``, ``komi %.f``, ``time_settings``, the
+    moves, ``time_left COLOUR SECONDS MOVES`` in whole numbers, ``genmove``)."""
+    answers = session("protocol_version", "name", "version", "list_commands", "list_games",
+                      "set_game Othello", "boardsize 8", "clear_board", "komi 0",
+                      "time_settings 600 0 0", "play black f5", "time_left white 599 0",
+                      "genmove white", "set_game Go", "quit")
+    assert answers[0] == ("=", "2") and answers[1] == ("=", "Plies")
+    commands = answers[3][1].split("\n")
+    # Quarry refuses a command list with an empty line or a space in a line.
+    assert all(c and " " not in c for c in commands)
+    assert {"list_games", "set_game", "time_left", "genmove", "play"} <= set(commands)
+    # Quarry compares the one listed game with its own name for GM[2], "Othello".
+    assert answers[4] == ("=", "Othello")
+    assert answers[5:10] == [("=", "")] * 5
+    assert answers[10:12] == [("=", "")] * 2
+    head, move = answers[12]
+    after_f5 = Othello()
+    after_f5.play(after_f5.parse_move("f5"))
+    assert head == "=" and after_f5.parse_move(move) in after_f5.legal_moves()
+    assert answers[13] == ("?", "unsupported game: this engine plays Othello")
+    assert answers[14] == ("=", "")
+
+
+def test_time_left_is_kept_per_colour(monkeypatch):
+    """``time_left white 1 1`` after ``time_left black 600 0`` bounds White's move, not
+    Black's: Black has 600 s for about 20 moves (30 s, so the level's own limit), White
+    1 s for its next move: 70% of it less 0.15 s (``game.engines.timing``) = 0.55 s."""
+    from ai.levels import level
+
+    engine = GtpEngine(io.StringIO(), 8)
+    seen: list[float | None] = []
+
+    def search(game, limits):
+        seen.append(limits.seconds)
+        move = game.legal_moves()[0]
+        return type("Result", (), {"move": move})()
+
+    monkeypatch.setattr(engine.searcher, "search", search)
+    engine.run(["time_left black 600 0", "time_left white 1 1", "genmove black",
+                "genmove white"])
+    own = level("othello", 8).limits(engine.evaluator.unit).seconds
+    assert own is not None and own < 30 * 0.7
+    assert seen == [own, pytest.approx(0.55)]
 
 
 def test_genmove_plays_a_legal_move_and_undo_takes_it_back():
