@@ -564,8 +564,10 @@ class NBoardPlayer(ExternalPlayer):
             raise EngineFault(_("{engine} plays Othello over the NBoard protocol, "
                                 "not {game}").format(engine=self.name, game=_(game.title)))
         p = self.process
-        self._version_one = False
-        p.send("nboard 2")  # an engine that wants version 1 may say so, or nothing: the ping tells
+        # Edax wants version 1 and says so on stderr, which Plies does not read: it is
+        # told by its name; another engine that wants it may say so on stdout (_sync).
+        self._version_one = wants_nboard_1(self.command)
+        p.send("nboard 1" if self._version_one else "nboard 2")
         if self.depth is not None:
             p.send(f"set depth {self.depth}")  # untranslated: protocol
         self._sync(time.monotonic() + STARTUP_SECONDS)
@@ -615,6 +617,20 @@ class NBoardPlayer(ExternalPlayer):
             raise EngineFault(_("{engine} answered {answer}, not a move").format(
                 engine=self.name, answer=repr(_clip(line)))) from None
         return move
+
+
+def wants_nboard_1(command: str) -> bool:
+    """Whether the engine ``command`` starts is Edax, which speaks NBoard version 1 (it
+    complains about ``nboard 2`` on stderr, then plays): known by its program's name.
+
+    >>> wants_nboard_1("/opt/edax/bin/lEdax-x64 -nboard"), wants_nboard_1("edax -l 3")
+    (True, True)
+    >>> wants_nboard_1("python3 my_engine.py")
+    False
+    """
+    from game.players import engine_name
+
+    return engine_name(command).split(" ", 1)[0] == "Edax"
 
 
 def nboard_move_word(line: str) -> str:

@@ -264,6 +264,22 @@ def test_nboard_answers_in_every_form_real_engines_write(mode):
             game.play(move)
 
 
+def test_edax_is_told_nboard_1(tmp_path):
+    """Edax says that it wants ``nboard 1`` on stderr, which Plies does not read: a
+    program named ``edax`` is told version 1 from the start (the fake, under that name,
+    names itself only then)."""
+    edax = tmp_path / "edax"
+    edax.write_text(f"#!/bin/sh\nexec {sys.executable} {FAKES / 'fake_nboard.py'} edax\n")
+    edax.chmod(0o755)
+    game = othello_after("f5")
+    with NBoardPlayer(f"{edax} -nboard -l 1", seconds=2) as player:
+        assert player.best_move(game) == game.legal_moves()[0]
+        assert player.engine_name == "Edax"
+    with NBoardPlayer(fake("nboard", "edax"), seconds=2) as player:  # another name: 2
+        assert player.best_move(game) == game.legal_moves()[0]
+        assert player.engine_name == "Fake"
+
+
 @pytest.mark.parametrize("line, word", [
     ("=== F5/14.0/1.2", "F5"), ("===  c6 0.00 0.0", "c6"), ("=== pa -64.00 0.0", "pa"),
     ("=== PA", "PA"), ("=== d3/", "d3"), ("=== \tE6\t1.5", "E6"), ("===", ""),

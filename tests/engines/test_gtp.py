@@ -171,6 +171,37 @@ def test_the_protocol_is_found_by_asking():
         player.best_move(game)
 
 
+@needs_rhino
+@pytest.mark.slow
+def test_the_dialogs_grhino_levels_never_lose_on_time():
+    """Every GRhino level the new-game dialog offers plays a whole game without losing on
+    time, started as the window starts it (``player_for`` with the found command), at
+    the dialog's shortest time per move: GRhino ignores the clock, so the shortest time
+    is the tightest deadline (0.5 s, plus the tolerance of ``game.engines.external``).
+    Its level 5, which thinks for minutes, is not offered."""
+    import random
+
+    from game.clock import MOVE_SECONDS
+    from game.engines.detect import forced_protocol
+    from game.engines.found import found_engines
+
+    offered = [f for f in found_engines("othello") if f.label.startswith("GRhino")]
+    assert [f.label for f in offered] == [f"GRhino level {n}" for n in (1, 2, 3, 4)]
+    seconds = min(MOVE_SECONDS)
+    for index, found in enumerate(offered):
+        game = Othello()
+        rhino_side, rng = index % 2, random.Random(index)
+        player = player_for(game, found.command, seconds,
+                            protocol=forced_protocol("othello", found.protocol))
+        with player:
+            while not game.is_over():
+                if game.turn == rhino_side:
+                    game.play(player.best_move(game))  # EngineFault when late: a loss
+                else:
+                    game.play(rng.choice(game.legal_moves()))
+        assert game.outcome() is not None, found.label
+
+
 def play_out(player, game: Othello, plies_side: int | None = None) -> Othello:
     """Play ``game`` to the end: ``player`` for both sides, or for one side with Plies'
     own first legal move for ``plies_side``; every move through ``play`` (checked)."""
