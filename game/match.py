@@ -222,7 +222,7 @@ def _engine_player(game: Game, spec: Engine) -> Any:
     from game.engines.detect import player_for
 
     return player_for(game, spec.command, spec.seconds or ENGINE_SECONDS, spec.depth,
-                      spec.protocol or None)
+                      spec.protocol or None, spec.name)  # a forfeit names its name=
 
 
 def check_engine(game: Game, spec: Engine, label: str) -> tuple[Engine, str]:
@@ -430,8 +430,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
     parser.add_argument("--a", required=True, metavar="SPEC",
                         help=_("player A: level=5, or depth=6,eval=NAME,time=1.5,random=0.5,"
-                               "solver=off, or an outside engine: time=2,engine=\"CMD ARGS\" "
-                               "(Gomoku: Gomocup protocol, Othello: NBoard)"))
+                               "solver=off, or an outside engine: time=2,name=NAME,"
+                               "protocol=P,engine=\"CMD ARGS\" (protocol=pbrain for Gomoku, "
+                               "the Gomocup protocol; nboard or gtp for Othello, asked of the "
+                               "engine when not given)"))
     parser.add_argument("--b", required=True, metavar="SPEC", help=_("player B, as --a"))
     parser.add_argument("--games", type=int_range(1, MAX_GAMES, "--games"), default=10,
                         help=_("games to play (default 10)"))

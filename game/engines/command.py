@@ -32,7 +32,8 @@ class _EngineError(Exception):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``plies engine``."""
     parser.add_argument("game", metavar="GAME", choices=tuple(PROTOCOLS),
-                        help=_("gomoku (Gomocup pbrain protocol) or othello (NBoard protocol)"))
+                        help=_("gomoku (Gomocup pbrain protocol) or othello (NBoard protocol, or GTP "
+                               "with --protocol gtp)"))
     parser.add_argument("--level", type=int, default=None,
                         help=_("strength {levels} (default {level}; the manager's clock bounds "
                                 "the time)").format(levels=level_range(),

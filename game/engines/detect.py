@@ -70,6 +70,7 @@ class DetectingPlayer(ExternalPlayer):
                  name: str | None = None) -> None:
         super().__init__(command, seconds, name)
         self.depth = depth
+        self.given_name = name
         self.inner: ExternalPlayer | None = None
         self._closed = False
 
@@ -85,7 +86,7 @@ class DetectingPlayer(ExternalPlayer):
                 if self._closed:  # closed from another thread while it was asked
                     raise EngineCancelled
                 self.inner = player_for(game, self.command, self.seconds, self.depth,
-                                        protocol)
+                                        protocol, self.given_name)
         self.inner.start(game)
         self.engine_name = self.inner.engine_name
 
@@ -126,24 +127,25 @@ def forced_protocol(game_name: str, protocol: str) -> str | None:
 
 
 def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None = None,
-               protocol: str | None = None) -> ExternalPlayer:
+               protocol: str | None = None, name: str | None = None) -> ExternalPlayer:
     """The protocol player for ``game``: ``protocol`` (``pbrain``, ``nboard``, ``gtp``),
     or the one ``detect_protocol`` finds when the engine starts. ``depth``, when
-    given, is NBoard's ``set depth`` and Gomocup's ``INFO max_depth``; GTP has none."""
+    given, is NBoard's ``set depth`` and Gomocup's ``INFO max_depth``; GTP has none.
+    ``name`` is what its sentences (a forfeit's reason) call it: a spec's ``name=``."""
     choices = PROTOCOLS.get(game.name)
     if choices is None:
         raise EngineError(_("external engines play Gomoku or Othello, not {game}").format(
             game=_(game.title)))
     if protocol is None:
         if len(choices) > 1:  # found by asking, when the game starts (off the UI thread)
-            return DetectingPlayer(command, seconds, depth)
+            return DetectingPlayer(command, seconds, depth, name)
         protocol = choices[0]
     if protocol not in choices:
         # Translators: {protocols} are the protocols' names as typed (nboard, gtp).
         raise EngineError(_("{game} engines speak {protocols}, not {protocol}").format(
             game=_(game.title), protocols=" or ".join(choices), protocol=protocol))
     if protocol == "pbrain":
-        return PbrainPlayer(command, seconds, depth=depth)
+        return PbrainPlayer(command, seconds, name, depth=depth)
     if protocol == "nboard":
-        return NBoardPlayer(command, seconds, depth)
-    return GtpPlayer(command, seconds)
+        return NBoardPlayer(command, seconds, depth, name)
+    return GtpPlayer(command, seconds, name)

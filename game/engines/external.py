@@ -345,7 +345,8 @@ class ExternalPlayer:
         command: the program and its arguments, as a shell would split them (no shell
             runs it).
         seconds: the time for one move (the engine is told it, where the protocol can).
-        name: how sentences name it (default: the program's file name).
+        name: the engine's name (a spec's ``name=``, ``game.players.Engine.name``);
+            default the program's file name. Sentences say "the engine 'NAME'".
     """
 
     goodbye: str | None = None
@@ -355,13 +356,13 @@ class ExternalPlayer:
     def __init__(self, command: str, seconds: float, name: str | None = None) -> None:
         self.command = command
         self.seconds = seconds
-        try:
-            first = shlex.split(command)[0]
-        except (ValueError, IndexError):
-            first = command
+        if not name:
+            try:
+                name = os.path.basename(shlex.split(command)[0])
+            except (ValueError, IndexError):
+                name = command
         # Translators: how sentences name an engine: "the engine 'edax'".
-        self.name = name or _("the engine {program}").format(
-            program=repr(os.path.basename(first)))
+        self.name = _("the engine {program}").format(program=repr(name))
         self.engine_name: str | None = None
         """The name the engine gave itself in the handshake, if its protocol has one."""
         self._process: _Process | None = None

@@ -354,6 +354,13 @@ def test_match_counts_forfeits_per_side_with_the_first_reason(capsys, tmp_path):
     assert "B lost 2 games by forfeit; the first (game 1):" in table
 
 
+def test_a_forfeit_is_named_by_the_specs_name(capsys, tmp_path):
+    spec = "time=0.2,name=Brainy,engine=" + fake("pbrain", "illegal", after=1)
+    report = run_match(capsys, tmp_path, "gomoku", "level=1", spec, games=1)
+    assert report["b_first_forfeit"].startswith("The engine 'Brainy' played "), report
+    assert "fake_pbrain" not in report["b_first_forfeit"]
+
+
 @pytest.mark.parametrize("command, sentence", [
     ("/nonexistent/engine", r"player B: The engine '/nonexistent/engine' cannot be started"),
     (None, r"player B: .*refused the 15x15 board"),
@@ -385,3 +392,13 @@ def test_a_spec_may_say_the_protocol(capsys, tmp_path):
                  "--jobs", "1", "--out", str(tmp_path)])
     assert code == 2
     assert "Othello engines speak nboard or gtp, not pbrain" in capsys.readouterr().err
+
+
+def test_the_help_of_match_and_engine_names_gtp_and_protocol(capsys):
+    for command in ("match", "engine"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        assert "GTP" in text, command
+        if command == "match":
+            assert "protocol=P" in text and "nboard or gtp" in text
