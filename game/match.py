@@ -432,8 +432,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("player A: level=5, or depth=6,eval=NAME,time=1.5,random=0.5,"
                                "solver=off, or an outside engine: time=2,name=NAME,"
                                "protocol=P,engine=\"CMD ARGS\" (protocol=pbrain for Gomoku, "
-                               "the Gomocup protocol; nboard or gtp for Othello, asked of the "
-                               "engine when not given)"))
+                               "the Gomocup protocol; nboard or gtp for Othello, NBoard or "
+                               "GTP, asked of the engine when not given)"))
     parser.add_argument("--b", required=True, metavar="SPEC", help=_("player B, as --a"))
     parser.add_argument("--games", type=int_range(1, MAX_GAMES, "--games"), default=10,
                         help=_("games to play (default 10)"))
