@@ -57,7 +57,8 @@ MAX_COMMAND = 500
 _INTERPRETERS = re.compile(r"(python[\d.]*|pypy[\d.]*|java|wine|mono|node|sh|bash|env)"
                            r"(\.exe)?", re.IGNORECASE)
 """Programs that run the engine rather than being it: the name is the next word."""
-_NAME = re.compile(rf"[\w.+@ -]{{1,{MAX_NAME}}}")
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=.*")
+"""``NAME=VALUE``: what ``env`` sets before the program it runs."""
 
 
 class PlayerError(ValueError):
@@ -250,17 +251,36 @@ def engine_name(command: str) -> str:
     if program.startswith("pbrain-") and len(program) > len("pbrain-"):
         return clean_name(program.removeprefix("pbrain-").capitalize())
     words = [w for w in argv if not w.startswith("-")] or argv
-    program = words[0]
-    if _INTERPRETERS.fullmatch(os.path.basename(program)) and len(words) > 1:
-        program = words[1]  # ``python3 brain.py`` is ``brain``
-    stem = os.path.splitext(os.path.basename(program))[0] or "engine"
+    # ``python3 brain.py`` is ``brain``, ``env X=1 python3 brain.py`` too.
+    while len(words) > 1 and (_INTERPRETERS.fullmatch(os.path.basename(words[0]))
+                              or _ASSIGNMENT.fullmatch(words[0])):
+        words = words[1:]
+    stem = os.path.splitext(os.path.basename(words[0]))[0] or "engine"
     return clean_name(stem)
 
 
 def clean_name(text: str) -> str:
-    """``text`` as an engine name: printable, at most ``MAX_NAME`` characters."""
+    r"""``text`` as an engine name: printable, one space between words, at most
+    ``MAX_NAME`` characters. Every name Plies gives an engine goes through it, and a
+    file's engine name is taken when it is already in this form (``is_engine_name``), so
+    a name Plies wrote is a name it reads back (``R&D``, ``brain!``).
+
+    >>> clean_name("  R&D\tlabs "), clean_name("brain!"), clean_name("\x1b")
+    ('R&D labs', 'brain!', 'engine')
+    """
     text = "".join(ch for ch in " ".join(str(text).split()) if ch.isprintable())
-    return text[:MAX_NAME] or "engine"
+    return text[:MAX_NAME].strip() or "engine"
+
+
+def is_engine_name(text: object) -> bool:
+    r"""Whether a file's engine name is one ``clean_name`` gives: printable, at most
+    ``MAX_NAME`` characters, single spaces, not blank.
+
+    >>> is_engine_name("R&D"), is_engine_name("X=1"), is_engine_name(""), is_engine_name("a\nb")
+    (True, True, False, False)
+    """
+    return isinstance(text, str) and bool(text.strip()) and len(text) <= MAX_NAME \
+        and clean_name(text) == text
 
 
 def engine(game_name: str, command: str, *, name: str | None = None,
@@ -452,9 +472,9 @@ def from_json(entry: Any, where: str | None = None) -> Player:
         return Human()
     if kind == "engine":
         name, protocol = entry.get("name"), entry.get("protocol")
-        if not isinstance(name, str) or not _NAME.fullmatch(name.strip() or "-"):
-            raise PlayerError(_("{where} names an engine without a usable name "
-                                "(letters, digits and spaces, at most {length})").format(
+        if not is_engine_name(name.strip() if isinstance(name, str) else name):
+            raise PlayerError(_("{where} names an engine without a usable name (printable "
+                                "characters, at most {length})").format(
                                     where=where, length=MAX_NAME))
         if protocol not in PROTOCOL_NAMES:
             raise PlayerError(_("{where} has the protocol {protocol}; Plies speaks "
@@ -545,6 +565,7 @@ def _kind(value: Any) -> str:
 
 __all__ = [  # untranslated: identifiers
     "DEFAULT_EVAL", "PROTOCOLS", "PROTOCOL_NAMES", "Computer", "Engine", "Human", "Player",
-    "PlayerError", "clean_name", "engine", "engine_name", "from_json", "pair_from_json",
+    "PlayerError", "clean_name", "engine", "engine_name", "from_json", "is_engine_name",
+    "pair_from_json",
     "parse_spec", "standard_players", "with_protocol",
 ]

@@ -402,3 +402,46 @@ def test_the_help_of_match_and_engine_names_gtp_and_protocol(capsys):
         assert "GTP" in text, command
         if command == "match":
             assert "protocol=P" in text and "nboard or gtp" in text
+
+
+@pytest.mark.parametrize("spec, name", [
+    ("engine=env X=1 {fake}", "fake_pbrain"),  # env's setting is not the program
+    ("engine={brain}", "brain!"),  # a program whose file name has a "!"
+    ("name=R&D,engine={fake}", "R&D"),  # a name= beyond letters and digits
+])
+def test_a_match_keeps_its_records_whatever_the_engine_is_called(capsys, tmp_path, spec,
+                                                                 name):
+    """D1: such an engine ended the match with a RecordError after its game, and the
+    record was lost. Now its name is written and read back in every record format."""
+    from game.formats import save_record
+
+    brain = tmp_path / "brain!"
+    brain.write_text(f"#!/bin/sh\nexec {fake('pbrain', 'good')}\n")
+    brain.chmod(0o755)
+    spec = spec.format(fake=fake("pbrain", "good"), brain=brain)
+    out = tmp_path / "out"
+    report = run_match(capsys, out, "gomoku", "level=1", "time=2," + spec, games=1)
+    assert report["b_engine"] == name and report["b_forfeits"] == 0, report
+    record = load_record(out / "game-1.json")
+    assert record.players[1].name == name
+    for suffix in (".txt", ".json"):  # (a .psq file keeps no engine)
+        save_record(tmp_path / f"again{suffix}", record)
+        assert load_record(tmp_path / f"again{suffix}").players[1] == record.players[1]
+
+
+@pytest.mark.parametrize("command, name, spoken", [
+    ("env X=1 /opt/prog", None, "prog"), ("/opt/brain!", None, "brain!"),
+    ("/opt/prog", "R&D", "R&D"), ("/opt/prog", " R&D\tlabs ", "R&D labs"),
+])
+def test_the_windows_engine_names_make_a_record(command, name, spoken):
+    """D1 in the window: the game of such an engine was never autosaved (the record
+    check refused the name the window had given it)."""
+    from game.formats.plies_json import record_to_json
+    from game.players import Human, engine
+    from game.records import record_from_game
+
+    player = engine("gomoku", command, name=name)
+    assert player.name == spoken
+    game = gomoku_after("h8 h9")
+    record = record_from_game(game, [Human(), player])  # raised RecordError
+    assert json.loads(record_to_json(record))["players"][1]["name"] == spoken
