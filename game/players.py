@@ -35,6 +35,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ai.levels import DEFAULT_LEVEL, check_level, is_level, level_range
+from game.engines.protocols import NAMES as PROTOCOL_NAMES
+from game.engines.protocols import default_protocol, game_names
 from game.i18n import _
 
 if TYPE_CHECKING:
@@ -42,10 +44,6 @@ if TYPE_CHECKING:
 
 DEFAULT_EVAL = "default"
 """The evaluator a computer player uses when a file names none."""
-PROTOCOLS = {"gomoku": "pbrain", "othello": "nboard"}
-"""The protocol an outside engine of each game speaks unless its spec names another."""
-PROTOCOL_NAMES = ("pbrain", "nboard", "gtp")
-"""Every protocol a player may name (``protocol=`` in a spec, a file's engine entry)."""
 MAX_NODES = 10**12
 """Largest ``nodes=`` budget a spec accepts (days of search)."""
 MAX_DEPTH = 64
@@ -287,16 +285,17 @@ def engine(game_name: str, command: str, *, name: str | None = None,
            seconds: float | None = None, depth: int | None = None,
            protocol: str | None = None) -> Engine:
     """The outside engine ``command`` as a player of ``game_name``, speaking
-    ``protocol`` (default the game's, ``PROTOCOLS``).
+    ``protocol`` (default the game's, ``game.engines.protocols``).
 
     Raises:
         PlayerError: no protocol for the game, an unknown protocol, or an empty or
         overlong command.
     """
-    if game_name not in PROTOCOLS:
+    default = default_protocol(game_name)
+    if default is None:
         # Translators: {games} are game names as typed, "gomoku or othello".
         raise PlayerError(_("outside engines play {games}, not {game}").format(
-            games=_(" or ").join(PROTOCOLS), game=game_name))
+            games=_(" or ").join(game_names()), game=game_name))
     if protocol is not None and protocol not in PROTOCOL_NAMES:
         raise PlayerError(_("an engine's protocol is one of {protocols}, not "
                             "{protocol}").format(protocols=", ".join(PROTOCOL_NAMES),
@@ -306,7 +305,7 @@ def engine(game_name: str, command: str, *, name: str | None = None,
         raise PlayerError(_("an engine needs a command line of at most {length} printable "
                             "characters").format(length=MAX_COMMAND))
     return Engine(clean_name(name) if name else engine_name(command),
-                  protocol or PROTOCOLS[game_name], command, seconds, depth)
+                  protocol or default, command, seconds, depth)
 
 
 # --- specs: what people type -------------------------------------------------------------
@@ -320,7 +319,7 @@ def parse_spec(text: str, game_name: str = "") -> Player:
     ``depth=6,time=1.5,nodes=N,random=0.5,solver=off,vct=on``, or an outside engine
     ``time=2,name=NAME,protocol=P,engine="CMD ARGS"`` (``engine=`` comes last and takes
     the rest, since a command line may hold commas; ``protocol`` defaults to the
-    game's, ``PROTOCOLS``). Each key may be given once.
+    game's, ``game.engines.protocols``). Each key may be given once.
 
     ``game_name`` gives an engine its protocol; without it the protocol is left
     empty for the caller to fill in (``with_protocol``).
@@ -389,7 +388,7 @@ def _from_fields(text: str, fields: dict[str, str], game_name: str) -> Player:
             raise PlayerError(_("player spec {spec}: an engine takes time, depth, name "
                                 "and protocol, not {keys}").format(
                                     spec=repr(text), keys=", ".join(sorted(extra))))
-        protocol = fields.get("protocol", PROTOCOLS.get(game_name, "")).lower()
+        protocol = fields.get("protocol", default_protocol(game_name) or "").lower()
         if "protocol" in fields and protocol not in PROTOCOL_NAMES:
             raise PlayerError(_("player spec {spec}: protocol must be one of "
                                 "{protocols}").format(spec=repr(text),
@@ -435,11 +434,12 @@ def with_protocol(player: Player, game_name: str) -> Player:
     """
     if not isinstance(player, Engine) or player.protocol:
         return player
-    if game_name not in PROTOCOLS:
+    default = default_protocol(game_name)
+    if default is None:
         raise PlayerError(_("outside engines play {games} (Gomocup protocol, NBoard), "
-                            "not {game}").format(games=_(" or ").join(PROTOCOLS),
+                            "not {game}").format(games=_(" or ").join(game_names()),
                                                  game=game_name))
-    return dataclasses.replace(player, protocol=PROTOCOLS[game_name])
+    return dataclasses.replace(player, protocol=default)
 
 
 # --- JSON: what files hold ------------------------------------------------------------------
@@ -472,7 +472,7 @@ def from_json(entry: Any, where: str | None = None) -> Player:
         return Human()
     if kind == "engine":
         name, protocol = entry.get("name"), entry.get("protocol")
-        if not is_engine_name(name.strip() if isinstance(name, str) else name):
+        if not isinstance(name, str) or not is_engine_name(name.strip()):
             raise PlayerError(_("{where} names an engine without a usable name (printable "
                                 "characters, at most {length})").format(
                                     where=where, length=MAX_NAME))
@@ -564,7 +564,7 @@ def _kind(value: Any) -> str:
 
 
 __all__ = [  # untranslated: identifiers
-    "DEFAULT_EVAL", "PROTOCOLS", "PROTOCOL_NAMES", "Computer", "Engine", "Human", "Player",
+    "DEFAULT_EVAL", "PROTOCOL_NAMES", "Computer", "Engine", "Human", "Player",
     "PlayerError", "clean_name", "engine", "engine_name", "from_json", "is_engine_name",
     "pair_from_json",
     "parse_spec", "standard_players", "with_protocol",

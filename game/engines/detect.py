@@ -13,16 +13,13 @@ import threading
 import time
 
 from game.engines.external import (
-    PROTOCOLS,
     EngineCancelled,
     EngineError,
     EngineFault,
     ExternalPlayer,
-    NBoardPlayer,
-    PbrainPlayer,
     _Process,
 )
-from game.engines.gtp import GtpPlayer
+from game.engines.protocols import for_game, protocol as protocol_named
 from game.i18n import _
 from game.rules import Game, Move
 
@@ -39,10 +36,7 @@ def detect_protocol(game: Game, command: str) -> str:
     wrong). Gomoku engines speak the Gomocup protocol: nothing to ask.
     ``EngineError`` when the command cannot start.
     """
-    choices = PROTOCOLS.get(game.name)
-    if choices is None:
-        raise EngineError(_("external engines play Gomoku or Othello, not {game}").format(
-            game=_(game.title)))
+    choices = _choices(game)
     if len(choices) == 1:
         return choices[0]
     process = _Process(command, _("the engine {program}").format(program=repr(command)))
@@ -66,10 +60,9 @@ class DetectingPlayer(ExternalPlayer):
     """An engine whose protocol is asked (``detect_protocol``) when it first starts; from
     then on, the player of that protocol does everything."""
 
-    def __init__(self, command: str, seconds: float = 5.0, depth: int | None = None,
-                 name: str | None = None) -> None:
-        super().__init__(command, seconds, name)
-        self.depth = depth
+    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None,
+                 depth: int | None = None) -> None:
+        super().__init__(command, seconds, name, depth)
         self.given_name = name
         self.inner: ExternalPlayer | None = None
         self._closed = False
@@ -120,7 +113,7 @@ def forced_protocol(game_name: str, protocol: str) -> str | None:
     >>> forced_protocol("gomoku", "pbrain"), forced_protocol("othello", "")
     ('pbrain', None)
     """
-    choices = PROTOCOLS.get(game_name, ())
+    choices = [p.name for p in for_game(game_name)]
     if not protocol or (len(choices) > 1 and protocol == choices[0]):
         return None
     return protocol
@@ -132,20 +125,22 @@ def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None
     or the one ``detect_protocol`` finds when the engine starts. ``depth``, when
     given, is NBoard's ``set depth`` and Gomocup's ``INFO max_depth``; GTP has none.
     ``name`` is what its sentences (a forfeit's reason) call it: a spec's ``name=``."""
-    choices = PROTOCOLS.get(game.name)
-    if choices is None:
-        raise EngineError(_("external engines play Gomoku or Othello, not {game}").format(
-            game=_(game.title)))
+    choices = _choices(game)
     if protocol is None:
         if len(choices) > 1:  # found by asking, when the game starts (off the UI thread)
-            return DetectingPlayer(command, seconds, depth, name)
+            return DetectingPlayer(command, seconds, name, depth)
         protocol = choices[0]
     if protocol not in choices:
         # Translators: {protocols} are the protocols' names as typed (nboard, gtp).
         raise EngineError(_("{game} engines speak {protocols}, not {protocol}").format(
             game=_(game.title), protocols=" or ".join(choices), protocol=protocol))
-    if protocol == "pbrain":
-        return PbrainPlayer(command, seconds, name, depth=depth)
-    if protocol == "nboard":
-        return NBoardPlayer(command, seconds, depth, name)
-    return GtpPlayer(command, seconds, name)
+    return protocol_named(protocol).client_class()(command, seconds, name, depth)
+
+
+def _choices(game: Game) -> list[str]:
+    """The names of the protocols ``game``'s engines speak, the default first."""
+    choices = [p.name for p in for_game(game.name)]
+    if not choices:
+        raise EngineError(_("external engines play Gomoku or Othello, not {game}").format(
+            game=_(game.title)))
+    return choices

@@ -63,15 +63,20 @@ CLOSE_SECONDS = 1.0
 """How long a program gets to leave by itself after ``END``/``quit``."""
 
 
-class EngineFault(Exception):
+class EngineProblem(Exception):
+    """Base of what can go wrong with an outside engine (the three below): a caller that
+    treats them alike catches this one."""
+
+
+class EngineFault(EngineProblem):
     """The engine broke a rule (illegal, late, garbled, crashed): it loses; one sentence."""
 
 
-class EngineError(Exception):
+class EngineError(EngineProblem):
     """The engine cannot be used at all (the command does not start, refuses the board)."""
 
 
-class EngineCancelled(Exception):
+class EngineCancelled(EngineProblem):
     """``best_move`` was stopped from outside (undo, new game); the engine was closed."""
 
 
@@ -345,6 +350,7 @@ class ExternalPlayer:
         command: the program and its arguments, as a shell would split them (no shell
             runs it).
         seconds: the time for one move (the engine is told it, where the protocol can).
+        depth: the search depth the engine is told, where the protocol can.
         name: the engine's name (a spec's ``name=``, ``game.players.Engine.name``);
             default the program's file name. Sentences say "the engine 'NAME'".
     """
@@ -353,9 +359,13 @@ class ExternalPlayer:
     protocol = ""
     """``pbrain``, ``nboard`` or ``gtp``: what ``player_for`` and match specs call it."""
 
-    def __init__(self, command: str, seconds: float, name: str | None = None) -> None:
+    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None,
+                 depth: int | None = None) -> None:
         self.command = command
         self.seconds = seconds
+        self.depth = depth
+        """NBoard's ``set depth``, Gomocup's ``INFO max_depth``, when given (GTP has
+        none); ``None``: the engine plays at its own options (its ``-l`` level...)."""
         if not name:
             try:
                 name = os.path.basename(shlex.split(command)[0])
@@ -452,8 +462,7 @@ class PbrainPlayer(ExternalPlayer):
 
     def __init__(self, command: str, seconds: float = 5.0, name: str | None = None,
                  depth: int | None = None) -> None:
-        super().__init__(command, seconds, name)
-        self.depth = depth  # INFO max_depth when given (Rapfi's strength ladder)
+        super().__init__(command, seconds, name, depth)  # depth: Rapfi's strength ladder
         self._known: list[Move] = []  # the moves the engine has seen, in order
         self._answered = 0.0  # time.monotonic() of its last answer
 
@@ -553,10 +562,9 @@ class NBoardPlayer(ExternalPlayer):
     goodbye = "quit"
     protocol = "nboard"
 
-    def __init__(self, command: str, seconds: float = 5.0, depth: int | None = None,
-                 name: str | None = None) -> None:
-        super().__init__(command, seconds, name)
-        self.depth = depth  # None: the engine plays at its own options (its -l level...)
+    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None,
+                 depth: int | None = None) -> None:
+        super().__init__(command, seconds, name, depth)
         self._ping = 0
         self._version_one = False
 
@@ -631,7 +639,7 @@ def wants_nboard_1(command: str) -> bool:
     """
     from game.players import engine_name
 
-    return engine_name(command).split(" ", 1)[0] == "Edax"
+    return engine_name(command).split(" ", 1)[0] == "Edax"  # untranslated: a name
 
 
 def nboard_move_word(line: str) -> str:
@@ -649,9 +657,6 @@ def nboard_move_word(line: str) -> str:
     return rest[0] if rest else ""
 
 
-PROTOCOLS = {"gomoku": ("pbrain",), "othello": ("nboard", "gtp")}
-"""The protocols Plies speaks to an outside engine of each game, the default first."""
-
 def _xy(game: Gomoku, move: Move) -> str:
     col, row = game.cell_xy(move)
     return f"{col},{game.size - 1 - row}"
@@ -662,12 +667,12 @@ def _clip(text: str, width: int = 40) -> str:
 
 
 __all__ = [
-    "PROTOCOLS",
     "STARTUP_SECONDS",
     "TOLERANCE_SECONDS",
     "EngineCancelled",
     "EngineError",
     "EngineFault",
+    "EngineProblem",
     "ExternalPlayer",
     "NBoardPlayer",
     "PbrainPlayer",

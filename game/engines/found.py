@@ -18,6 +18,8 @@ import dataclasses
 import os
 import shlex
 
+from game.engines.protocols import protocol
+
 GAMES_DIRS = ("/usr/games", "/usr/local/games")
 """Where Debian and others put games, often not on a user's ``PATH``."""
 
@@ -35,7 +37,6 @@ dialog's default 5 s a move: not offered."""
 MAX_ENTRIES = 20_000
 """Entries of one folder looked at, at most (a huge ``PATH`` folder cannot slow the dialog)."""
 
-PROTOCOL_NAMES = {"gtp": "GTP", "nboard": "NBoard", "pbrain": "Gomocup"}  # untranslated: names
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,7 +49,7 @@ class FoundEngine:
 
     @property
     def menu_label(self) -> str:
-        return f"{self.label} ({PROTOCOL_NAMES[self.protocol]})"
+        return f"{self.label} ({protocol(self.protocol).label})"
 
 
 def _folders(path: str | None) -> list[str]:

@@ -52,7 +52,7 @@ MAX_RESPONSE_LINES = 200
 
 COLOURS = ("black", "white")
 
-GAME_NAME = "Othello"
+GAME_NAME = "Othello"  # untranslated: protocol
 """The game's name in Quarry's ``list_games``/``set_game`` (SGF's ``GM[2]``, spelt as
 Quarry's list of games spells it, which it compares letter for letter)."""
 
@@ -87,8 +87,9 @@ class GtpPlayer(ExternalPlayer):
     goodbye = "quit"
     protocol = "gtp"
 
-    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None) -> None:
-        super().__init__(command, seconds, name)
+    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None,
+                 depth: int | None = None) -> None:
+        super().__init__(command, seconds, name, depth)  # GTP has no depth to tell
         self._known: list[Move] = []  # the moves (passes too) the engine has been told
         self._commands: set[str] = set()
 
