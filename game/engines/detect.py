@@ -27,19 +27,21 @@ PROBE_SECONDS = 3.0
 """How long ``detect_protocol`` waits for a first answer before taking the default."""
 
 
-def detect_protocol(game: Game, command: str) -> str:
+def detect_protocol(game: Game, command: str, stop: threading.Event | None = None) -> str:
     """The protocol ``command`` speaks for ``game``, found by asking it.
 
     Othello: ``protocol_version`` and ``ping 1`` are sent; a GTP engine answers the
     first with ``=``, an NBoard engine the second with ``pong 1``. An engine that says
     neither in ``PROBE_SECONDS`` gets the default (its handshake then says what is
     wrong). Gomoku engines speak the Gomocup protocol: nothing to ask.
-    ``EngineError`` when the command cannot start.
+    ``EngineError`` when the command cannot start; ``EngineCancelled`` as soon as
+    ``stop`` is set (the probe is then ended).
     """
     choices = _choices(game)
     if len(choices) == 1:
         return choices[0]
     process = _Process(command, _("the engine {program}").format(program=repr(command)))
+    process.stop = stop
     try:
         process.send("protocol_version")
         process.send("ping 1")
@@ -65,38 +67,58 @@ class DetectingPlayer(ExternalPlayer):
         super().__init__(command, seconds, name, depth)
         self.given_name = name
         self.inner: ExternalPlayer | None = None
-        self._closed = False
+        self._closed = threading.Event()  # set by close(): a probe under way ends
 
     @property
-    def protocol(self) -> str:  # type: ignore[override]
+    def protocol(self) -> str:  # type: ignore[override]  # a property: found when started
         return self.inner.protocol if self.inner is not None else ""
 
-    def start(self, game: Game) -> None:
-        if self.inner is None:
-            self._closed = False
-            protocol = detect_protocol(game, self.command)
+    def start(self, game: Game, stop: threading.Event | None = None) -> None:
+        with self._lock:
+            inner = self.inner
+            self._closed.clear()
+        if inner is None:
+            protocol = detect_protocol(game, self.command, _either(stop, self._closed))
             with self._lock:
-                if self._closed:  # closed from another thread while it was asked
+                if self._closed.is_set():  # closed from another thread while it was asked
                     raise EngineCancelled
-                self.inner = player_for(game, self.command, self.seconds, self.depth,
-                                        protocol, self.given_name)
-        self.inner.start(game)
-        self.engine_name = self.inner.engine_name
+                inner = self.inner = player_for(game, self.command, self.seconds,
+                                                self.depth, protocol, self.given_name)
+        inner.start(game, stop)
+        self.engine_name = inner.engine_name
 
     def best_move(self, game: Game, stop: threading.Event | None = None) -> Move:
         if self.inner is None:
-            self.start(game)
-        assert self.inner is not None
+            self.start(game, stop)
+        inner = self.inner
+        if inner is None:  # closed from another thread meanwhile
+            raise EngineCancelled
         try:
-            return self.inner.best_move(game, stop)
+            return inner.best_move(game, stop)
         finally:
-            self.engine_name = self.inner.engine_name
+            self.engine_name = inner.engine_name
 
     def close(self) -> None:
         with self._lock:
-            inner, self._closed = self.inner, True
+            inner = self.inner
+            self._closed.set()
         if inner is not None:
             inner.close()
+
+
+class _Either(threading.Event):
+    """Set when either of two events is (polled: ``_Process.read`` asks ``is_set``)."""
+
+    def __init__(self, first: threading.Event, second: threading.Event) -> None:
+        super().__init__()
+        self._events = (first, second)
+
+    def is_set(self) -> bool:
+        return any(e.is_set() for e in self._events)
+
+
+def _either(stop: threading.Event | None, closed: threading.Event) -> threading.Event:
+    return closed if stop is None else _Either(stop, closed)
 
 
 __all__ = ["PROBE_SECONDS", "DetectingPlayer", "detect_protocol", "forced_protocol"]

@@ -275,13 +275,13 @@ class _Process:
 
     def read(self, deadline: float, waiting_for: str) -> str:
         """The next line, or ``EngineFault`` when it is late or the program ended;
-        ``EngineCancelled`` as soon as ``stop`` (set by the owner) is set."""
+        ``EngineCancelled`` as soon as ``stop`` (set by the owner) is set or the program
+        is closed from another thread."""
         while True:
-            left = deadline - time.monotonic()
-            if self.stop is not None:
-                if self.stop.is_set():
-                    raise EngineCancelled
-                left = min(left, POLL_SECONDS)
+            stop = self.stop
+            if (stop is not None and stop.is_set()) or self._closed.is_set():
+                raise EngineCancelled  # stopped by the owner, or closed from another thread
+            left = min(deadline - time.monotonic(), POLL_SECONDS)
             try:
                 line = self.lines.get(timeout=max(0.0, left))
                 break
@@ -377,21 +377,46 @@ class ExternalPlayer:
         """The name the engine gave itself in the handshake, if its protocol has one."""
         self._process: _Process | None = None
         self._lock = threading.Lock()  # close() may come from another thread
+        self._closes = 0  # close() calls so far: a start that sees it change gives up
 
     @property
     def deadline_seconds(self) -> float:
         """The limit and its tolerance."""
         return self.seconds * (1 + TOLERANCE_FRACTION) + TOLERANCE_SECONDS
 
-    def start(self, game: Game) -> None:
-        """Start the program for a new game of ``game``'s kind (closing any old one)."""
+    def start(self, game: Game, stop: threading.Event | None = None) -> None:
+        """Start the program for a new game of ``game``'s kind (closing any old one).
+
+        A ``close`` from another thread at any moment wins: the program just started is
+        ended and ``EngineCancelled`` raised, as it is when ``stop`` is set during the
+        handshake. ``EngineError`` when the program cannot start or fails the handshake.
+        """
         self.close()
-        self._process = _Process(self.command, self.name, self.comment)
+        with self._lock:
+            closes = self._closes
+        process = _Process(self.command, self.name, self.comment)  # outside: Popen may wait
+        with self._lock:
+            closed = self._closes != closes  # a close() came during Popen: it missed this one
+            if not closed:
+                self._process = process
+        if closed:
+            process.close(None)
+            raise EngineCancelled
+        process.stop = stop
         try:
             self._handshake(game)
-        except EngineFault as fault:
+        except EngineCancelled:
             self.close()
+            raise
+        except EngineFault as fault:
+            with self._lock:
+                closed = self._process is not process
+            self.close()
+            if closed:
+                raise EngineCancelled from None
             raise EngineError(str(fault)) from None
+        finally:
+            process.stop = None
 
     def best_move(self, game: Game, stop: threading.Event | None = None) -> Move:
         """The engine's move in ``game`` (not played), checked; ``EngineFault`` if none.
@@ -403,12 +428,19 @@ class ExternalPlayer:
         if game.legal_moves() == [PASS]:
             return PASS  # forced: nothing to ask (the engine sees it in the next position)
         if self._process is None:
-            self.start(game)
-        self.process.stop = stop
+            self.start(game, stop)
+        process = self.process
+        process.stop = stop
         try:
             move = self._ask(game)
         except EngineCancelled:
             self.close()
+            raise
+        except EngineFault:
+            with self._lock:
+                closed = self._process is not process
+            if closed:  # closed from another thread: its broken pipe is no fault of its own
+                raise EngineCancelled from None
             raise
         finally:
             if self._process is not None:
@@ -420,8 +452,11 @@ class ExternalPlayer:
         return move
 
     def close(self) -> None:
-        """End the program (if running); safe to call twice and from any thread."""
+        """End the program (if running or starting); safe to call twice and from any
+        thread. It waits for the program to leave (up to a few seconds): the window
+        calls ``close_later`` instead."""
         with self._lock:
+            self._closes += 1
             process, self._process = self._process, None
         if process is not None:
             process.close(self.goodbye)
@@ -452,6 +487,66 @@ class ExternalPlayer:
         if process is None:  # closed from another thread meanwhile
             raise EngineCancelled
         return process
+
+
+class _Closer:
+    """One thread that closes engines nobody waits for: a window must not freeze for the
+    seconds a program may take to leave (``CLOSE_SECONDS`` after its goodbye, then
+    after SIGTERM). Its thread starts when an engine is given and ends once none is left;
+    it is not a daemon, so engines given while the window quits are still closed (no
+    orphan) before Plies ends."""
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[ExternalPlayer] = queue.Queue()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def close_later(self, player: ExternalPlayer) -> None:
+        with self._lock:
+            self._queue.put(player)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="plies-engine-closer")
+                self._thread.start()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Whether every engine given so far is closed (waiting up to ``timeout``)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._queue.all_tasks_done:
+            while self._queue.unfinished_tasks:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                self._queue.all_tasks_done.wait(left)
+        return True
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if self._queue.empty():
+                    self._thread = None  # the next close_later starts another
+                    return
+                player = self._queue.get_nowait()
+            try:
+                player.close()
+            except Exception:  # noqa: BLE001 -- one engine's failure must not stop the rest
+                pass
+            finally:
+                self._queue.task_done()
+
+
+_CLOSER = _Closer()
+
+
+def close_later(player: ExternalPlayer) -> None:
+    """Close ``player`` on Plies' one closing thread, without waiting: the window's way
+    to end a replaced engine (``ExternalPlayer.close`` may take seconds)."""
+    _CLOSER.close_later(player)
+
+
+def closed_later(timeout: float | None = None) -> bool:
+    """Whether every engine given to ``close_later`` is closed, waiting up to
+    ``timeout`` seconds (quit, tests)."""
+    return _CLOSER.wait(timeout)
 
 
 class PbrainPlayer(ExternalPlayer):
@@ -675,6 +770,8 @@ __all__ = [
     "EngineProblem",
     "ExternalPlayer",
     "NBoardPlayer",
+    "close_later",
+    "closed_later",
     "PbrainPlayer",
     "nboard_move_word",
     "parse_xy",
