@@ -8,8 +8,9 @@ engine loses the game and ``EngineFault`` says why in one sentence.
 The process runs in a session (process group) of its own, so that ``close`` ends it
 and anything it started: on a new game, on quit and after a crash no process is left
 behind, and ``close`` reaps it (no zombie). If Plies dies without closing it (``kill
--9``), a small reaper process (``_Reaper``) ends every engine's group, and on Linux the
-kernel ends the engine itself too.
+-9``), a small reaper process (``_Reaper``) ends every engine's group. On Linux a
+launcher (``_launcher``) runs each engine as its child: the kernel tells it when Plies
+ends, and it ends whatever the engine started, even outside the engine's group.
 
 >>> parse_xy("7,7"), parse_xy(" 10 , 3 "), parse_xy("h8")
 ((7, 7), (10, 3), None)
@@ -18,10 +19,12 @@ kernel ends the engine itself too.
 from __future__ import annotations
 
 import ctypes
+import errno
 import functools
 import os
 import queue
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -115,23 +118,104 @@ def end_with_parent(sig: int = signal.SIGKILL) -> bool:
     return prctl is not None and prctl(PR_SET_PDEATHSIG, sig) == 0
 
 
-def _ending_with_us() -> Callable[[], None] | None:
-    """On Linux, the code a new engine runs before it starts: the kernel is to SIGKILL
-    it when Plies ends, however Plies ends (``kill -9`` runs no ``finally``).
+# untranslated: a Python program run beside Plies
+_LAUNCHER_CODE = """
+import ctypes, os, signal, sys
+parent, argv = int(sys.argv[1]), sys.argv[2:]
+prctl = ctypes.CDLL(None, use_errno=True).prctl
+prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG: Plies gone, even by kill -9: end all below
+if os.getppid() != parent:
+    os._exit(1)  # Plies died before the request
+prctl(36, 1)  # PR_SET_CHILD_SUBREAPER: what the engine starts and leaves comes to us
 
-    The kernel sends it when the *thread* that started the engine ends: engines start
-    on a long-lived thread (the match's main thread, the window's search worker).
-    Elsewhere ``None``: the engines' own session and ``close`` are all there is.
+
+def children():
+    mine = str(os.getpid())
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open("/proc/" + entry + "/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except (OSError, ValueError, IndexError):
+            continue
+        if fields[1].decode() == mine:
+            found.append(int(entry))
+    return found
+
+
+def end_all():
+    while True:  # the orphans of a killed child come to us: until none is left
+        pids = children()
+        if not pids:
+            return
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        for pid in pids:
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+
+
+def ended(signum, frame):
+    end_all()
+    os._exit(128 + signum)
+
+
+signal.signal(signal.SIGTERM, ended)
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+engine = os.fork()
+if engine == 0:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        os.execvp(argv[0], argv)
+    except OSError as error:
+        os.write(2, (str(error) + "\\n").encode())
+    os._exit(127)
+null = os.open(os.devnull, os.O_RDWR)
+os.dup2(null, 0)  # the pipes are the engine's alone: its end of output is seen
+os.dup2(null, 1)
+status = os.waitpid(engine, 0)[1]
+end_all()  # the engine is gone: so is anything it left (a grandchild in its own session)
+code = os.waitstatus_to_exitcode(status)
+if code < 0:
+    signal.signal(-code, signal.SIG_DFL)
+    os.kill(os.getpid(), -code)
+os._exit(code)
+"""
+
+
+def _launcher() -> list[str]:
+    """On Linux, what runs before the engine: a small Python program that asks the
+    kernel for two things and then starts the engine as its child. When Plies ends,
+    however it ends (``kill -9`` runs no ``finally``), the kernel sends it SIGTERM
+    (``PR_SET_PDEATHSIG``); and it is a *subreaper* (``PR_SET_CHILD_SUBREAPER``): what
+    the engine starts and leaves behind, even a grandchild that left the engine's
+    session with ``setsid()`` out of reach of a signal to its group, becomes its child.
+    When the engine ends, or the launcher gets SIGTERM from ``close``, it ends them all;
+    it leaves with the engine's exit status.
+
+    A launcher rather than ``preexec_fn``: code run between ``fork`` and ``exec`` is not
+    safe when the parent has threads (and engines start on worker threads). Elsewhere
+    ``[]``: the engines' own session and ``close`` are all there is.
     """
     if _prctl() is None:
-        return None
-    parent = os.getpid()
+        return []
+    return [sys.executable, "-I", "-S", "-c", _LAUNCHER_CODE, str(os.getpid())]
 
-    def preexec() -> None:
-        end_with_parent()
-        if os.getppid() != parent:  # Plies died before the request: too late to ask
-            os.kill(os.getpid(), signal.SIGKILL)
-    return preexec
+
+def _program(argv0: str) -> None:
+    """Raise ``OSError`` when ``argv0`` names no program that can run (the launcher
+    would only report it after starting; this keeps the one sentence of a failed start)."""
+    path = argv0 if os.sep in argv0 else shutil.which(argv0)
+    if path is None or not os.path.exists(path):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), argv0)
+    if os.path.isdir(path) or not os.access(path, os.X_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), argv0)
 
 
 _RUNNING: set[subprocess.Popen[str]] = set()
@@ -139,16 +223,19 @@ _RUNNING: set[subprocess.Popen[str]] = set()
 
 # untranslated: a Python program run beside Plies
 _REAPER_CODE = """
-import os, signal, sys
+import os, signal, sys, time
 groups = set()
 for line in sys.stdin:  # until Plies ends, however it ends: its end of the pipe closes
     sign, _, group = line.partition(" ")
     (groups.add if sign == "+" else groups.discard)(int(group))
-for group in groups:
-    try:
-        os.killpg(group, signal.SIGKILL)
-    except OSError:
-        pass
+for sig in (signal.SIGTERM, signal.SIGKILL):  # TERM first: a launcher ends what it adopted
+    for group in groups:
+        try:
+            os.killpg(group, sig)
+        except OSError:
+            pass
+    if sig == signal.SIGTERM and groups:
+        time.sleep(0.5)
 """
 
 
@@ -216,12 +303,13 @@ class _Process:
         if not argv:
             raise EngineError(_("the engine command is empty"))
         try:
+            launcher = _launcher()
+            if launcher:
+                _program(argv[0])
             self.process = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                launcher + argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL, text=True, encoding="utf-8", errors="replace",
-                bufsize=1, start_new_session=True,
-                # One system call, its function looked up beforehand: safe after fork.
-                preexec_fn=_ending_with_us())  # noqa: PLW1509
+                bufsize=1, start_new_session=True)
         except OSError as error:
             raise EngineError(_("the engine {program} cannot be started: {reason}").format(
                 program=repr(argv[0]), reason=error.strerror or error)) from None

@@ -151,3 +151,37 @@ def test_close_later_returns_at_once_and_the_one_closer_ends_the_engine():
     close_later(player)
     assert closed_later(30)
     assert process.poll() is not None and gone(process.pid)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the launcher is Linux's")
+def test_a_grandchild_in_a_session_of_its_own_ends_with_the_engine():
+    """The fake starts a grandchild that calls ``setsid()``: a signal to the engine's
+    process group cannot reach it (issue 33: it outlived the match). The launcher, its
+    subreaper, ends it when the engine is closed."""
+    from game.engines.external import EngineFault
+
+    with PbrainPlayer(fake("setsid"), seconds=5) as player:
+        with pytest.raises(EngineFault, match=r"answered 'child \d+'") as caught:
+            player.best_move(Gomoku())  # it starts the grandchild and answers its pid
+        grandchild = int(str(caught.value).split("'child ")[1].split("'")[0])
+        assert not gone(grandchild)
+        assert os.getpgid(grandchild) != player._process.process.pid  # out of its group
+    wait_for(lambda: gone(grandchild))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the launcher is Linux's")
+def test_no_preexec_fn(monkeypatch):
+    """Engines start from worker threads: no code runs between fork and exec."""
+    import subprocess
+
+    seen = []
+    real = subprocess.Popen
+
+    def popen(*args, **kwargs):
+        seen.append(kwargs.get("preexec_fn"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(subprocess, "Popen", popen)
+    with PbrainPlayer(fake("good"), seconds=5) as player:
+        assert Gomoku().move_name(player.best_move(Gomoku())) == "a15"
+    assert seen and all(fn is None for fn in seen)
