@@ -102,6 +102,44 @@ def test_quarry_finds_an_othello_engine():
     assert answers[14] == ("=", "")
 
 
+def test_quit_stops_a_running_search(monkeypatch):
+    """``genmove`` searches on a thread of its own; ``quit`` stops it (the move is then
+    answered at once with the best so far, then ``quit``). The search here waits for its
+    stop event: without the stop it would answer only after a minute."""
+    engine = GtpEngine(io.StringIO(), 8)
+    searching = threading.Event()
+
+    def search(game, limits, stop=None):
+        searching.set()
+        stopped = stop.wait(60)
+        move = game.legal_moves()[0] if stopped else PASS
+        return type("Result", (), {"move": move})()
+
+    monkeypatch.setattr(engine.searcher, "search", search)
+
+    def lines():
+        yield "1 genmove black"
+        assert searching.wait(30)
+        yield "2 quit"
+
+    engine.run(lines())
+    assert engine.output.getvalue() == f"=1 {Othello().move_name(Othello().legal_moves()[0])}" \
+        "\n\n=2\n\n"
+
+
+def test_a_command_during_a_search_waits_for_its_answer(monkeypatch):
+    """GTP answers in order: ``showboard`` sent while ``genmove`` searches is answered
+    after the move, and shows it."""
+    engine = GtpEngine(io.StringIO(), 1)
+    engine.handle("genmove black")
+    engine.handle("showboard")  # waits for the move's answer
+    answers = engine.output.getvalue().split("\n\n")
+    move = Othello().parse_move(answers[0].removeprefix("= "))
+    after = Othello()
+    after.play(move)
+    assert answers[1] == "=\n" + str(after)  # (trailing spaces go, as GTP asks)
+
+
 def test_time_left_is_kept_per_colour(monkeypatch):
     """``time_left white 1 1`` after ``time_left black 600 0`` bounds White's move, not
     Black's: Black has 600 s for about 20 moves (30 s, so the level's own limit), White
@@ -111,7 +149,7 @@ def test_time_left_is_kept_per_colour(monkeypatch):
     engine = GtpEngine(io.StringIO(), 8)
     seen: list[float | None] = []
 
-    def search(game, limits):
+    def search(game, limits, stop=None):
         seen.append(limits.seconds)
         move = game.legal_moves()[0]
         return type("Result", (), {"move": move})()
@@ -148,6 +186,7 @@ def test_a_pass_is_put_in_for_the_side_that_must_pass():
     assert engine.game.legal_moves() == [PASS]
     engine.handle("genmove white")
     engine.handle("genmove black")
+    engine.thinker.wait()  # genmove answers from its search's thread
     answers = engine.output.getvalue().split("\n\n")
     assert answers[0] == "= pass"
     assert answers[1] == "= h8"
