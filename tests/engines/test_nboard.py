@@ -149,7 +149,7 @@ def test_ping_during_a_search_stops_it_and_answers_first():
     s.send("set depth 20")
     s.send(f"set game {ggf_game('f5f6e6f4')}")
     assert s.send("go", wait=False)[0] == "status Plies is thinking"
-    time.sleep(0.3)
+    s.wait_for_line("nodestats")  # a depth is done: there is a best move so far
     started = time.perf_counter()
     s.engine.handle("ping 5")
     latency = time.perf_counter() - started
@@ -164,7 +164,7 @@ def test_quit_during_a_search_ends_without_an_answer():
     s.send("set depth 20")
     s.send(f"set game {ggf_game('f5f6e6f4')}")
     s.send("go", wait=False)
-    time.sleep(0.2)
+    s.wait_for_line("nodestats")  # the search is under way
     s.engine.handle("quit")
     assert s.engine.ended and not s.engine.thinker.busy
     assert not [line for line in s.new_lines() if line.startswith("===")]

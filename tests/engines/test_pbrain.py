@@ -280,7 +280,7 @@ def test_yxstop_answers_at_once_with_the_best_move_so_far():
     s = session(level=8, depth=None)  # depth 9 within 6 s: far more than the test waits
     s.send("START 15")
     s.send("BOARD", "7,7,2", "8,8,1", "8,7,2", "6,7,1", "6,8,2", "9,6,1", "DONE", wait=False)
-    time.sleep(0.3)
+    s.wait_for_line("MESSAGE depth")  # a depth is done: there is a best move so far
     started = time.perf_counter()
     s.engine.handle("YXSTOP")  # returns once the answer is written
     latency = time.perf_counter() - started
@@ -298,7 +298,7 @@ def test_end_during_a_search_ends_at_once_without_a_move():
     s = session(level=8, depth=None)
     s.send("START 15")
     s.send("TURN 7,7", wait=False)
-    time.sleep(0.3)
+    s.wait_for_line("MESSAGE depth")  # the search is under way
     started = time.perf_counter()
     s.engine.handle("END")
     latency = time.perf_counter() - started
@@ -311,7 +311,7 @@ def test_info_and_about_are_answered_while_thinking():
     s = session(level=8, depth=None)
     s.send("START 15")
     s.send("TURN 7,7", wait=False)
-    time.sleep(0.1)
+    s.wait_for_line("MESSAGE depth")
     s.engine.handle("INFO timeout_turn 2000")
     s.engine.handle("ABOUT")
     assert s.engine.thinker.busy  # neither waited for the search
@@ -325,7 +325,7 @@ def test_start_during_a_search_drops_its_move():
     s = session(level=8, depth=None)
     s.send("START 15")
     s.send("TURN 7,7", wait=False)
-    time.sleep(0.1)
+    s.wait_for_line("MESSAGE depth")
     out = s.send("START 15")
     assert out[-1] == "OK" and moves_of(out) == []  # progress lines may come before
     assert s.engine.game.move_stack == [] and not s.engine.thinker.busy
