@@ -494,7 +494,8 @@ class Session:
             seconds = self.timing.move_seconds[side] if purpose == "move" else None
             try:
                 player = player_for(self.game, command, seconds or ENGINE_SECONDS,
-                                    protocol=forced_protocol(self.game.name, spec.protocol))
+                                    protocol=forced_protocol(self.game.name, spec.protocol),
+                                    name=spec.name)
             except EngineError as error:
                 self._fail(str(error))
                 return
