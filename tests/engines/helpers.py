@@ -46,6 +46,21 @@ class Session:
         return fresh.splitlines()
 
 
+def record_searches(engine) -> list:
+    """The ``SearchResult`` of every search ``engine`` runs from now on, in order: a test
+    asks whether a search ended on its stop event (``stopped``) rather than timing it."""
+    results: list = []
+    search = engine.searcher.search
+
+    def recorded(*args, **kwargs):
+        result = search(*args, **kwargs)
+        results.append(result)
+        return result
+
+    engine.searcher.search = recorded
+    return results
+
+
 def without(prefix: str, lines: list[str]) -> list[str]:
     """The lines that do not start with ``prefix`` (progress lines carry times)."""
     return [line for line in lines if not line.startswith(prefix)]
