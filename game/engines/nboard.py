@@ -366,9 +366,11 @@ def _discs(score: int) -> float:
 def game_from_ggf(text: str) -> Othello:
     """The position at the end of a GGF game (NBoard's ``set game``); ``_Bad`` on a problem."""
     try:
-        return replay(parse_game(text))
+        game = replay(parse_game(text))
     except GGFError as error:
         raise _Bad(f"set game refused: {error}") from None  # untranslated: protocol
+    assert isinstance(game, Othello)  # a GGF game is an Othello game
+    return game
 
 
 def _int(text: str, message: str) -> int:

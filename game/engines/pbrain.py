@@ -44,8 +44,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable
-from typing import TextIO
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
 
 from ai import openings
 from ai.evaluators import load_evaluator
@@ -191,7 +191,7 @@ class PbrainEngine(LineEngine):
                       "now)")
         return True
 
-    def _answer(self, handler, *args) -> None:
+    def _answer(self, handler: Callable[..., None], *args: Any) -> None:
         try:
             handler(*args)
         except ProtocolError as error:
@@ -384,7 +384,10 @@ class PbrainEngine(LineEngine):
             assert result.move is not None
             return _xy(position, result.move)
 
-        self.thinker.start(task, lambda job, answer: job.say(answer), self._failed)
+        def done(job: Job, answer: str) -> None:
+            job.say(answer)
+
+        self.thinker.start(task, done, self._failed)
 
     def _takeback(self, rest: str) -> None:
         game = self._board()
