@@ -233,7 +233,7 @@ def check_engine(game: Game, spec: Engine, label: str) -> tuple[Engine, str]:
     such as GRhino then plays over GTP). An engine that cannot start or fails its
     handshake is a ``CliError`` (one sentence), before any game is played."""
     from game.engines.external import EngineError, EngineFault
-    from game.engines.protocols import default_protocol
+    from game.protocols import default_protocol
 
     ask = game.name == "othello" and spec.protocol in ("", default_protocol(game.name))
     if ask:

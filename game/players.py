@@ -35,8 +35,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ai.levels import DEFAULT_LEVEL, check_level, is_level, level_range
-from game.engines.protocols import NAMES as PROTOCOL_NAMES
-from game.engines.protocols import default_protocol, game_names
+from game.protocols import NAMES as PROTOCOL_NAMES
+from game.protocols import default_protocol, game_names
 from game.i18n import _
 
 if TYPE_CHECKING:
@@ -285,7 +285,7 @@ def engine(game_name: str, command: str, *, name: str | None = None,
            seconds: float | None = None, depth: int | None = None,
            protocol: str | None = None) -> Engine:
     """The outside engine ``command`` as a player of ``game_name``, speaking
-    ``protocol`` (default the game's, ``game.engines.protocols``).
+    ``protocol`` (default the game's, ``game.protocols``).
 
     Raises:
         PlayerError: no protocol for the game, an unknown protocol, or an empty or
@@ -319,7 +319,7 @@ def parse_spec(text: str, game_name: str = "") -> Player:
     ``depth=6,time=1.5,nodes=N,random=0.5,solver=off,vct=on``, or an outside engine
     ``time=2,name=NAME,protocol=P,engine="CMD ARGS"`` (``engine=`` comes last and takes
     the rest, since a command line may hold commas; ``protocol`` defaults to the
-    game's, ``game.engines.protocols``). Each key may be given once.
+    game's, ``game.protocols``). Each key may be given once.
 
     ``game_name`` gives an engine its protocol; without it the protocol is left
     empty for the caller to fill in (``with_protocol``).

@@ -16,16 +16,16 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from ai.levels import LEVEL_NUMBERS, level_range
-from game.engines.protocols import NAMES, default_protocol, for_game, game_names
-from game.engines.protocols import protocol as protocol_named
+from game.protocols import NAMES, default_protocol, for_game, game_names
+from game.protocols import protocol as protocol_named
 from game.i18n import _, set_language
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``plies engine``."""
     parser.add_argument("game", metavar="GAME", choices=game_names(),
-                        help=_("gomoku (Gomocup pbrain protocol) or othello (NBoard protocol, or GTP "
-                               "with --protocol gtp)"))
+                        help=_("gomoku (Gomocup pbrain protocol) or othello (NBoard "
+                               "protocol, or GTP with --protocol gtp)"))
     parser.add_argument("--level", type=int, default=None,
                         help=_("strength {levels} (default {level}; the manager's clock bounds "
                                 "the time)").format(levels=level_range(),
@@ -81,4 +81,6 @@ def run(args: argparse.Namespace) -> int:
     # language: the rules' and GGF's refusals are quoted in its ERROR and status lines.
     set_language("en")
     stdin = command_lines(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
-    return protocol_named(protocol).main(stdin, sys.stdout, number)
+    from game.engines.adapters import serve
+
+    return serve(protocol, stdin, sys.stdout, number)

@@ -19,7 +19,8 @@ from game.engines.external import (
     ExternalPlayer,
     _Process,
 )
-from game.engines.protocols import for_game, protocol as protocol_named
+from game.engines.adapters import player_class
+from game.protocols import for_game
 from game.i18n import _
 from game.rules import Game, Move
 
@@ -156,7 +157,7 @@ def player_for(game: Game, command: str, seconds: float = 5.0, depth: int | None
         # Translators: {protocols} are the protocols' names as typed (nboard, gtp).
         raise EngineError(_("{game} engines speak {protocols}, not {protocol}").format(
             game=_(game.title), protocols=" or ".join(choices), protocol=protocol))
-    return protocol_named(protocol).client_class()(command, seconds, name, depth)
+    return player_class(protocol)(command, seconds, name, depth)
 
 
 def _choices(game: Game) -> list[str]:

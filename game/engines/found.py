@@ -18,7 +18,7 @@ import dataclasses
 import os
 import shlex
 
-from game.engines.protocols import protocol
+from game.protocols import protocol
 
 GAMES_DIRS = ("/usr/games", "/usr/local/games")
 """Where Debian and others put games, often not on a user's ``PATH``."""

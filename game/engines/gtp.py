@@ -477,4 +477,7 @@ def main(stdin: Iterable[str], stdout: TextIO, level_number: int = 8) -> int:
     return 0
 
 
-__all__ = ["GtpEngine", "GtpPlayer", "board_text", "main", "parse_response", "start_of"]
+PLAYER = GtpPlayer
+"""The player that speaks this protocol to an outside engine (``game.engines.adapters``)."""
+
+__all__ = ["PLAYER", "GtpEngine", "GtpPlayer", "board_text", "main", "parse_response", "start_of"]

@@ -40,6 +40,7 @@ from ai.evaluators import load_evaluator
 from ai.evaluators.base import WIN_THRESHOLD, is_proven
 from ai.levels import Level, level
 from ai.search import Bound, Limits, Searcher, SearchInfo, SearchResult, TopMoves
+from game.engines.external import NBoardPlayer
 from game.engines.thinking import (
     Job,
     LineEngine,
@@ -386,6 +387,9 @@ def main(stdin: Iterable[str], stdout: TextIO, level_number: int = DEFAULT_LEVEL
     return 0
 
 
+PLAYER = NBoardPlayer
+"""The player that speaks this protocol to an outside engine (``game.engines.adapters``)."""
+
 # untranslated: identifiers
-__all__ = ["DEFAULT_LEVEL", "MAX_SECONDS", "NBoardEngine", "Scored", "Verdict",
+__all__ = ["DEFAULT_LEVEL", "MAX_SECONDS", "NBoardEngine", "PLAYER", "Scored", "Verdict",
            "game_from_ggf", "main"]

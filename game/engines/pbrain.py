@@ -53,6 +53,7 @@ from ai.explain.scores import short_text
 from ai.levels import Level, level
 from ai.search import Limits, Searcher, SearchInfo, SearchResult, TopMoves
 from game import __version__
+from game.engines.external import PbrainPlayer
 from game.engines.thinking import Job, LineEngine, Output, Thinker, quote, whole_number
 from game.engines.timing import move_budget
 from game.rules import Gomoku, Move, RulesError
@@ -639,5 +640,8 @@ def main(stdin: Iterable[str], stdout: TextIO, level_number: int = DEFAULT_LEVEL
     return 0
 
 
-__all__ = ["ABOUT", "DEFAULT_LEVEL", "PbrainEngine", "ProtocolError", "RULE_CODES",
+PLAYER = PbrainPlayer
+"""The player that speaks this protocol to an outside engine (``game.engines.adapters``)."""
+
+__all__ = ["ABOUT", "DEFAULT_LEVEL", "PLAYER", "PbrainEngine", "ProtocolError", "RULE_CODES",
            "Settings", "forbidden_points", "main", "stones_position"]  # untranslated: identifiers

@@ -1,4 +1,5 @@
-"""The one table of engine protocols (``game.engines.protocols``) and what reads it."""
+"""The one table of engine protocols (``game.protocols``), each protocol's module
+(``game.engines.adapters``), and what reads the table."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.engines import protocols
+from game import protocols
+from game.engines.adapters import adapter, player_class
 from game.engines.external import (
     EngineCancelled,
     EngineError,
@@ -30,7 +32,7 @@ def test_one_table():
     shapes were six edits for a new protocol)."""
     found = subprocess.run(["grep", "-rn", "-E", r"PROTOCOLS\s*=", "game"], cwd=ROOT,
                            capture_output=True, text=True, check=False).stdout.splitlines()
-    assert [line.split(":", 1)[0] for line in found] == ["game/engines/protocols.py"], found
+    assert [line.split(":", 1)[0] for line in found] == ["game/protocols.py"], found
 
 
 def test_readme_lists_the_tables_protocols():
@@ -47,10 +49,10 @@ def test_readme_lists_the_tables_protocols():
 
 
 @pytest.mark.parametrize("entry", protocols.PROTOCOLS, ids=lambda p: p.name)
-def test_each_row_names_its_client_and_server(entry):
-    client = entry.client_class()
+def test_each_protocol_has_its_module_with_a_player_and_a_server(entry):
+    client = player_class(entry.name)
     assert issubclass(client, ExternalPlayer) and client.protocol == entry.name
-    assert callable(entry.server_module().main)
+    assert callable(adapter(entry.name).main)
     assert set(entry.default_for) <= set(entry.games)
 
 
