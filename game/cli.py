@@ -302,8 +302,8 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
                     "with its answer key"),
                  _delegate_arguments("game.commands.exercise"),
                  _delegate("game.commands.exercise", "run")),
-    "engine": (N_("speak the Gomocup (gomoku) or NBoard (othello) engine protocol on "
-                  "stdin/stdout"),
+    "engine": (N_("speak an engine protocol on stdin/stdout: Gomocup (gomoku), NBoard or "
+                  "GTP (othello, --protocol gtp)"),
                _delegate_arguments("game.engines.command"),
                _delegate("game.engines.command", "run")),
     "install-desktop": (N_("add Plies to the desktop menu (icons, file type); --uninstall"),

@@ -223,7 +223,7 @@ def _engine_player(game: Game, spec: Engine) -> Any:
     from game.engines.detect import player_for
 
     return player_for(game, spec.command, spec.seconds or ENGINE_SECONDS, spec.depth,
-                      spec.protocol or None)
+                      spec.protocol or None, spec.name)  # a forfeit names its name=
 
 
 def check_engine(game: Game, spec: Engine, label: str) -> tuple[Engine, str]:
@@ -234,8 +234,9 @@ def check_engine(game: Game, spec: Engine, label: str) -> tuple[Engine, str]:
     such as GRhino then plays over GTP). An engine that cannot start or fails its
     handshake is a ``CliError`` (one sentence), before any game is played."""
     from game.engines.external import EngineError, EngineFault
+    from game.protocols import default_protocol
 
-    ask = game.name == "othello" and spec.protocol in ("", players.PROTOCOLS[game.name])
+    ask = game.name == "othello" and spec.protocol in ("", default_protocol(game.name))
     if ask:
         spec = dataclasses.replace(spec, protocol="")
     try:
@@ -431,8 +432,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
     parser.add_argument("--a", required=True, metavar="SPEC",
                         help=_("player A: level=5, or depth=6,eval=NAME,time=1.5,random=0.5,"
-                               "solver=off, or an outside engine: time=2,engine=\"CMD ARGS\" "
-                               "(Gomoku: Gomocup protocol, Othello: NBoard)"))
+                               "solver=off, or an outside engine: time=2,name=NAME,"
+                               "protocol=P,engine=\"CMD ARGS\" (protocol=pbrain for Gomoku, "
+                               "the Gomocup protocol; nboard or gtp for Othello, NBoard or "
+                               "GTP, asked of the engine when not given)"))
     parser.add_argument("--b", required=True, metavar="SPEC", help=_("player B, as --a"))
     parser.add_argument("--games", type=int_range(1, MAX_GAMES, "--games"), default=10,
                         help=_("games to play (default 10)"))

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -434,7 +433,7 @@ class Session:
         started again later). ``purpose`` ``"hint"`` uses an engine instance of its own.
         It speaks ``spec``'s protocol, or is asked which (``forced_protocol``)."""
         from game.engines.detect import forced_protocol, player_for
-        from game.engines.external import EngineError, EngineFault
+        from game.engines.external import EngineError, EngineFault, close_later
 
         command = spec.command
         side = self.game.turn
@@ -442,11 +441,12 @@ class Session:
         player = self.engines.get(slot)
         if player is None or player.command != command:
             if player is not None:
-                player.close()
+                close_later(player)  # off the UI thread: it may take seconds to leave
             seconds = self.timing.move_seconds[side] if purpose == "move" else None
             try:
                 player = player_for(self.game, command, seconds or ENGINE_SECONDS,
-                                    protocol=forced_protocol(self.game.name, spec.protocol))
+                                    protocol=forced_protocol(self.game.name, spec.protocol),
+                                    name=spec.name)
             except EngineError as error:
                 self._fail(str(error))
                 return
@@ -1234,12 +1234,10 @@ class Session:
             self.clock.stop()
             self.autosave()
         if self.engines:
-            # Closing waits for a polite engine, then kills it: off the UI thread, so a
-            # hung engine never freezes the window; not a daemon thread, so the process
-            # is ended even when the window is quitting (no orphan).
-            players = list(self.engines.values())
-            threading.Thread(target=lambda: [p.close() for p in players],
-                             name="plies-engine-close").start()
+            from game.engines.external import close_later
+
+            for player in self.engines.values():  # off the UI thread (closing may wait)
+                close_later(player)
         self.engines.clear()
         self.generation = self._next_generation()
         self.pending = None
