@@ -308,6 +308,10 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
     "review": (N_("judge every move of a saved game (labels, exact verdicts, accuracy)"),
                _delegate_arguments("game.commands.review"),
                _delegate("game.commands.review", "run")),
+    "plugins": (N_("list the plugins (your own evaluators and games): where each came from, "
+                   "what it adds, why one was refused"),
+                _delegate_arguments("game.commands.plugins"),
+                _delegate("game.commands.plugins", "run")),
     "forbidden": (N_("renju: Black's forbidden points (double-three, double-four, overline)"),
                   _delegate_arguments("game.commands.forbidden"),
                   _delegate("game.commands.forbidden", "run")),
@@ -353,6 +357,9 @@ def _run(argv: list[str]) -> int:
         from game.ui import app
 
         return app.run_app()
+    from game.plugins import loaded_plugins
+
+    loaded_plugins()  # before the parser: a plugin's game is a GAME like any other
     if len(argv) == 1 and argv[0] not in COMMANDS and not argv[0].startswith("-"):
         return _open_file(argv[0])
     args = build_parser().parse_args(join_dash_values(argv))
