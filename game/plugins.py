@@ -221,6 +221,17 @@ def load_plugins(folder: Path | None = None, *, distributions: bool = True,
         return _LOADED
 
 
+def unload_plugins() -> None:
+    """Forget every plugin loaded here (the next ``loaded_plugins`` loads again): the
+    tests, which must leave no plugin game behind for the next test."""
+    global _LOADED
+    with _LOCK:
+        _forget()
+        _LOADED = None
+    _FOLDER_FOR_CHILD.clear()
+    stop_process()
+
+
 def _forget() -> None:
     """Undo every registration of a previous ``load_plugins``."""
     from ai import evaluators
@@ -717,4 +728,4 @@ def iter_evaluators(plugins: Iterable[Plugin]) -> Iterable[tuple[Plugin, str, st
 
 __all__ = ["ENTRY_POINT_GROUP", "GridGame", "Outcome", "Plugin",  # untranslated: names
            "evaluator", "load_plugins", "loaded_plugins", "plugins_dir", "probe",
-           "search_in_process", "stop_process", "use_folder"]
+           "search_in_process", "stop_process", "unload_plugins", "use_folder"]
