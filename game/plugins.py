@@ -239,9 +239,12 @@ def _forget() -> None:
     from game.rules import GAMES
 
     evaluators.unregister_all()
+    from ai.explain.winchance import CURVES
+
     for name in _ADDED_GAMES:
         GAMES.pop(name, None)
         LEVELS.pop(name, None)
+        CURVES.pop((name, "default"), None)
     _ADDED_GAMES.clear()
 
 
@@ -360,6 +363,7 @@ def _register_games(plugin: Plugin, classes: list[type]) -> None:
         GAMES[cls.name] = cls
         _ADDED_GAMES.append(cls.name)
         _add_levels(cls.name)
+        _add_curve(cls.name)
         evaluators.register(cls.name, "default", _game_evaluator(cls))
         plugin.games.append(cls.name)
 
@@ -392,6 +396,18 @@ def _add_levels(game_name: str) -> None:
             (6, 3.0, 0.0), (7, 4.0, 0.0), (8, 5.0, 0.0)]
     LEVELS[game_name] = tuple(Level(n, depth, seconds, randomness)
                               for n, (depth, seconds, randomness) in zip(LEVEL_NUMBERS, rows))
+
+
+UNFITTED_SCALE = 300.0
+"""A plugin game's winning-chance curve scale (``ai.explain.winchance``): not fitted (no
+games to fit it on), so a guess in the evaluators' usual unit of 100 points: one unit
+ahead reads as 58%, a piece-and-a-half (300) as 73%."""
+
+
+def _add_curve(game_name: str) -> None:
+    from ai.explain.winchance import CURVES
+
+    CURVES[(game_name, "default")] = UNFITTED_SCALE
 
 
 def _register_evaluators(plugin: Plugin, functions: list[Any]) -> None:
