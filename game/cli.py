@@ -353,13 +353,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _run(argv: list[str]) -> int:
+    from game.plugins import loaded_plugins
+
+    loaded_plugins()  # before the parser and the window: a plugin's game is a GAME too
     if not argv:
         from game.ui import app
 
         return app.run_app()
-    from game.plugins import loaded_plugins
-
-    loaded_plugins()  # before the parser: a plugin's game is a GAME like any other
     if len(argv) == 1 and argv[0] not in COMMANDS and not argv[0].startswith("-"):
         return _open_file(argv[0])
     args = build_parser().parse_args(join_dash_values(argv))

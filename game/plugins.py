@@ -88,6 +88,8 @@ CHECK_MOVES = 40
 GRACE_SECONDS = 2.0
 """How long past a search's time the window waits before it says the computer is not
 answering and kills the plugin's process."""
+START_SECONDS = 30.0
+"""How long the plugin process may take to start (imports, loading the plugins)."""
 DEFAULT_SECONDS = 5.0
 """The time a plugin search gets when its limits give only a depth."""
 
@@ -643,10 +645,32 @@ class _PluginProcess:
             self._conn.close()
         self._child = self._conn = None
 
+    def _ready(self, stop: threading.Event) -> bool:
+        """Start the process if none runs and wait until it has loaded the plugins
+        (not the evaluator's time); ``False`` when ``stop`` came first."""
+        if self._child is not None and self._child.is_alive():
+            return True
+        self._start()
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            if stop.is_set():
+                self.kill()
+                return False
+            if self._conn.poll(0.05):
+                try:
+                    kind, _value = self._conn.recv()
+                except (EOFError, OSError):
+                    break
+                if kind == "ready":
+                    return True
+        self.kill()
+        raise EvaluatorFault(_("the plugin process did not start within {seconds} s").format(
+            seconds=START_SECONDS))
+
     def search(self, game: Game, evaluator: FunctionEvaluator, limits: Any, mode: str,
                stop: threading.Event, progress: Callable[[Any], None]) -> Any:
-        if self._child is None or not self._child.is_alive():
-            self._start()
+        if not self._ready(stop):
+            return None
         if limits.seconds is None:
             limits = dataclasses.replace(limits, seconds=DEFAULT_SECONDS)
         start = game.start_position()
@@ -654,8 +678,7 @@ class _PluginProcess:
                    list(game.move_stack), evaluator.name, limits, mode)
         self._stop.clear()
         self._conn.send(request)
-        # Starting the process (imports, plugins) is not the evaluator's time.
-        deadline = time.monotonic() + limits.seconds + GRACE_SECONDS + 3.0
+        deadline = time.monotonic() + limits.seconds + GRACE_SECONDS
         stopped_at: float | None = None
         while True:
             if stop.is_set() and stopped_at is None:
@@ -704,6 +727,7 @@ def _serve(conn: Any, stop: Any, folder: Path | None) -> None:
     from game.rules import GAMES
 
     load_plugins(folder)
+    conn.send(("ready", None))
     searchers: dict[tuple[Any, ...], Any] = {}
     while True:
         try:

@@ -535,7 +535,7 @@ class PlayScene(Scene):
             if not self.game.is_over() and is_computer(s.players[self.game.turn]):
                 s.say(_("Wait for the computer's move"), "info", 1.5)
             return False
-        move = self.game.move_at(*cell)
+        move = self.view.click(self.game, cell)
         if move is None:
             return False
         if move not in self.game.legal_moves():
