@@ -285,7 +285,7 @@ def _import_file(plugin: Plugin, path: Path) -> list[Any]:
 
 
 def _entry_points() -> list[tuple[Plugin, list[Any]]]:
-    found = []
+    found: list[tuple[Plugin, list[Any]]] = []
     try:
         points = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
     except Exception:  # a broken installation's metadata: no distribution plugins
@@ -350,7 +350,7 @@ def _line(item: Any) -> str:
     return _("{file}, line {line}").format(file=Path(file).name, line=line)
 
 
-def _register_games(plugin: Plugin, classes: list[type]) -> None:
+def _register_games(plugin: Plugin, classes: list[type[Game]]) -> None:
     from ai import evaluators
     from game.rules import GAMES
 
@@ -370,7 +370,7 @@ def _register_games(plugin: Plugin, classes: list[type]) -> None:
         plugin.games.append(cls.name)
 
 
-def _game_evaluator(cls: type) -> Callable[[], FunctionEvaluator]:
+def _game_evaluator(cls: type[Game]) -> Callable[[], FunctionEvaluator]:
     """A plugin game's ``default`` evaluator: its ``evaluate()`` if it has one, else 0
     for every running game (the search then sees only wins, losses and draws)."""
     own = getattr(cls, "evaluate", None)
@@ -380,7 +380,8 @@ def _game_evaluator(cls: type) -> Callable[[], FunctionEvaluator]:
         if own is None:
             made = FunctionEvaluator(cls.name, "default", lambda game: 0)
         else:
-            made = FunctionEvaluator(cls.name, "default", lambda game: game.evaluate(),
+            made = FunctionEvaluator(cls.name, "default",
+                                     lambda game: game.evaluate(),  # type: ignore[attr-defined]
                                      origin=origin)
         made.isolate = search_in_process
         return made
@@ -491,7 +492,8 @@ def check_game(cls: type) -> str | None:
         with call_limit(lambda: _("game {name} did not answer within {seconds} s while it "
                                   "was checked (an endless loop?)").format(
                                       name=name, seconds=CALL_SECONDS)):
-            return _check_playouts(cls, name)
+            _check_playouts(cls, name)
+        return None
     except EvaluatorFault as fault:
         return str(fault)
     except _Wrong as wrong:
@@ -528,7 +530,7 @@ def _check_playouts(cls: type, name: str) -> None:
             if (outcome is None) != bool(moves):
                 raise _Wrong(_("game {name}: legal_moves must be empty exactly when outcome() "
                                "is not None (after {moves})").format(
-                                   name=name, moves=repr(game.moves_text()) or "the start"))
+                                   name=name, moves=repr(game.moves_text()) if game.move_stack else _("the start")))
             if not moves:
                 break
             for move in moves[:CHECK_MOVES]:

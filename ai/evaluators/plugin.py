@@ -196,9 +196,9 @@ def where(error: BaseException, origin: str | None) -> str:
         return _(" ({file}, line {line})").format(file=_base(error.filename or origin or ""),
                                                    line=error.lineno)
     mine = [f for f in frames if origin is not None and f.filename == origin]
-    frame = (mine or frames or [None])[-1]
-    if frame is None:
+    if not (mine or frames):
         return ""
+    frame = (mine or frames)[-1]
     return _(" ({file}, line {line})").format(file=_base(frame.filename), line=frame.lineno)
 
 

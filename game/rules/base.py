@@ -536,4 +536,5 @@ class GridGame(Game):
         return self.board.count(0), self.board.count(1)
 
     def __str__(self) -> str:
+        # untranslated: the ASCII diagram of test failures (as the built-in games' __str__)
         return "\n".join(self.diagram().split("/")) + f"\n{'XO'[self.turn]} to move"
