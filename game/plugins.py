@@ -36,8 +36,11 @@ stopped, so plugin code never runs on a thread that Plies needs:
   the process's main thread, each call under a timer (``ai.evaluators.plugin``: a
   call running past ``CALL_SECONDS`` is stopped with a sentence); a match's game
   then ends as a forfeit of the side whose evaluator failed;
-* the window's searches with a plugin's evaluator (a plugin game's included) run in
-  a separate process (``search_in_process``), on that process's main thread, where
+* on the window's worker thread (an analysis, a review, the explorer) a watchdog
+  raises the same fault in the thread when a call runs past ``CALL_SECONDS``: that
+  stops Python code, but not code stuck inside one C call;
+* so the window's computer moves and hints with a plugin's evaluator (a plugin game's
+  included) run in a separate process (``search_in_process``), on that process's main thread, where
   the same timer applies; the window's worker thread only waits for the answer, and
   when none comes within the move's time plus ``GRACE_SECONDS`` (or a new request
   cancels the search) it kills the process: the window says "the computer is not

@@ -7,12 +7,12 @@ those into one ``EvaluatorFault`` whose message is a sentence naming the evaluat
 what it did and where (file, line); the search lets it through, so the search stops
 cleanly and its caller (the window, ``plies match``) says the sentence.
 
-A call that does not return within ``CALL_SECONDS`` is stopped by a timer signal when
-the call runs on the process's main thread (the command line, a match's game, the
-window's plugin process): Python runs the signal's handler between two bytecodes of
-the looping code, and the handler raises the fault. Elsewhere (a thread) no signal can
-reach it; the window therefore never runs plugin code on a thread of its own process
-(``game.plugins``: a plugin's searches run in a process that can be killed).
+A call that does not return within ``CALL_SECONDS`` is stopped (``call_limit``): on
+the process's main thread (the command line, a match's game, the window's plugin
+process) by a timer signal, whose handler Python runs between two bytecodes of the
+looping code; on another thread by a watchdog that raises the fault in it. Code stuck
+inside one C call is reached by neither, so the window runs its searches with a
+plugin in a process it can kill (``game.plugins``).
 
 >>> from game.rules import new_game
 >>> ev = FunctionEvaluator("connect4", "zero", lambda game: 0.4)
@@ -27,10 +27,13 @@ ai.evaluators.plugin.EvaluatorFault: evaluator bad returned 'x', not a number
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import dataclasses
 import math
 import numbers
 import signal
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -160,11 +163,19 @@ class _Overdue(BaseException):
 def call_limit(sentence: Callable[[], str], seconds: float = CALL_SECONDS) -> Iterator[None]:
     """Stop the block with ``EvaluatorFault(sentence())`` when it runs past ``seconds``.
 
-    Only on the main thread of a process with ``SIGALRM`` (elsewhere a no-op: see the
-    module docstring). Nested limits keep the outer one armed (the inner is skipped).
+    On the main thread a timer signal interrupts it; on another thread (the window's
+    worker: an analysis, a review, the explorer) a watchdog thread raises the fault in
+    it asynchronously (``PyThreadState_SetAsyncExc``). Either way only Python code is
+    interrupted: a call stuck inside one C function (``sum(range(10**15))``) is not,
+    which is why the window's searches run in a process it can kill. Nested limits
+    keep the outer one.
     """
-    if (not hasattr(signal, "setitimer") or _ARMED
-            or threading.current_thread() is not threading.main_thread()):
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+            signal, "setitimer"):
+        with _watched(sentence, seconds):
+            yield
+        return
+    if _ARMED:
         yield
         return
 
@@ -182,6 +193,66 @@ def call_limit(sentence: Callable[[], str], seconds: float = CALL_SECONDS) -> It
         signal.setitimer(signal.ITIMER_REAL, 0)
         _ARMED.pop()
         signal.signal(signal.SIGALRM, previous)
+
+
+@dataclasses.dataclass
+class _Watch:
+    deadline: float
+    fired: bool = False
+
+
+_WATCHED: dict[int, _Watch] = {}
+"""Thread id -> its running plugin call's deadline (``_watched``)."""
+_WATCH_LOCK = threading.Lock()
+_WATCHDOG: list[threading.Thread] = []
+
+
+def _raise_in(thread_id: int, exception: type[BaseException] | None) -> None:
+    """Raise ``exception`` in the thread at its next bytecode (``None``: cancel one pending)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(thread_id), ctypes.py_object(exception) if exception else None)
+
+
+def _watch_loop() -> None:
+    while True:
+        time.sleep(0.05)
+        now = time.monotonic()
+        with _WATCH_LOCK:
+            for thread_id, watch in _WATCHED.items():
+                if not watch.fired and now > watch.deadline:
+                    watch.fired = True
+                    _raise_in(thread_id, _Overdue)
+
+
+@contextlib.contextmanager
+def _watched(sentence: Callable[[], str], seconds: float) -> Iterator[None]:
+    """``call_limit`` off the main thread: the watchdog raises ``_Overdue`` in this thread
+    when the block runs past ``seconds``; the entry is removed (and an exception that
+    was raised but not yet delivered cancelled) under the watchdog's lock, so that it
+    can never arrive after the block."""
+    me = threading.get_ident()
+    if me in _WATCHED:  # nested: the outer limit holds
+        yield
+        return
+    watch = _Watch(time.monotonic() + seconds)
+    with _WATCH_LOCK:
+        _WATCHED[me] = watch
+        if not _WATCHDOG:
+            _WATCHDOG.append(threading.Thread(target=_watch_loop, name="plies-plugin-watchdog",
+                                              daemon=True))
+            _WATCHDOG[0].start()
+    try:
+        try:
+            yield
+        finally:
+            with _WATCH_LOCK:
+                _WATCHED.pop(me, None)
+                if watch.fired:
+                    _raise_in(me, None)
+    except _Overdue:
+        with _WATCH_LOCK:
+            _WATCHED.pop(me, None)
+        raise EvaluatorFault(sentence()) from None
 
 
 _ARMED: list[bool] = []

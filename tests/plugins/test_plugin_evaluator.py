@@ -134,3 +134,35 @@ def test_load_plugins_is_once_per_process_unless_asked_again():
     install_examples()
     first = load_plugins(again=True)
     assert load_plugins() is first
+
+
+def test_an_endless_call_on_another_thread_is_stopped_by_the_watchdog():
+    ev = FunctionEvaluator("connect4", "loop", lambda g: [0 for _ in iter(int, 1)][0])
+    caught: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            ev.evaluate(new_game("connect4"))
+        except BaseException as error:  # noqa: BLE001 - what arrives is the point
+            caught.append(error)
+        # Nothing more may arrive once the call is over: the thread goes on working.
+        assert ev.__class__ is FunctionEvaluator and sum(range(200_000)) > 0
+        caught.append(None)  # type: ignore[arg-type]
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(15)
+    assert not thread.is_alive()
+    assert isinstance(caught[0], EvaluatorFault) and caught[1:] == [None]
+    assert str(caught[0]).startswith("evaluator loop did not return within 2.0 s")
+
+
+def test_quick_calls_on_a_thread_are_never_interrupted():
+    ev = FunctionEvaluator("connect4", "fine", lambda g: 1)
+    game = new_game("connect4")
+    results: list[int] = []
+    thread = threading.Thread(target=lambda: results.extend(ev.evaluate(game)
+                                                            for _ in range(20_000)))
+    thread.start()
+    thread.join(60)
+    assert results == [1] * 20_000
