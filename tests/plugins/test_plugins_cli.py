@@ -239,3 +239,26 @@ def test_a_game_file_naming_a_path_or_a_missing_plugin_imports_nothing(tmp_path,
         else:
             assert status == 2 and err.count("\n") == 1 and err.startswith("plies: error:")
     assert not marker.exists()
+
+
+def test_an_installed_distribution_adds_plugins_through_its_entry_point(tmp_path, monkeypatch,
+                                                                      capsys):
+    import importlib.metadata
+
+    from tests.plugins.helpers import EXAMPLES
+
+    package = tmp_path / "site"
+    package.mkdir()
+    (package / "plies36_nim_dist.py").write_text((EXAMPLES / "nim.py").read_text())
+    monkeypatch.syspath_prepend(str(package))
+    points = [importlib.metadata.EntryPoint("nim", "plies36_nim_dist", "plies.plugins"),
+              importlib.metadata.EntryPoint("gone", "plies36_not_installed", "plies.plugins")]
+    monkeypatch.setattr(importlib.metadata, "entry_points",
+                        lambda group=None: [p for p in points if p.group == group])
+    load_plugins(again=True)
+    found = run_json(capsys, "plugins", "--json")
+    by_name = {p["name"]: p for p in found["plugins"]}
+    assert by_name["nim"]["source"] == "distribution" and by_name["nim"]["games"] == ["nim"]
+    assert by_name["gone"]["refused"].startswith(
+        "entry point gone (plies36_not_installed): failed to load: ModuleNotFoundError")
+    assert run_json(capsys, "perft", "nim", "2", "--json")["nodes"] == nim_perft((3, 4, 5), 2)
