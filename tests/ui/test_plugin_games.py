@@ -49,6 +49,9 @@ def test_an_example_game_from_tile_to_saved_and_reopened(make_app, name):
     post_click(tile.rect.center)
     app.run_frames(2)
     assert start.game_name == name
+    post_click(start.b_start.rect.center)  # the tile's game starts, with its board view
+    app.run_frames(3)
+    assert app.play is not None and app.play.game.name == name
     app.start_game(new_game(name), [HUMAN, computer(2)])
     play, session = app.play, app.play.session
     assert type(play.view).__name__ == "GenericView"
@@ -115,3 +118,19 @@ def test_an_evaluator_that_never_answers_leaves_the_window_drawing_and_undo_work
     post_key(pygame.K_z, CTRL)
     assert app.pump_until(lambda: play.game.ply == 0, 2)
     assert time.monotonic() - asked < 2
+
+
+@pytest.mark.slow
+def test_the_explorer_records_an_example_game_s_tree(make_app):
+    from ai.evaluators import evaluator_by_name
+    from ai.explain.tree import record
+    from tests.ui.test_tree_explorer import open_explorer
+
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app, "breakthrough", "a2-a3 f5-f4 a3-a4 f4-f3")
+    game = new_game("breakthrough")
+    game.play_moves("a2-a3 f5-f4 a3-a4 f4-f3")
+    expected = record(game, evaluator_by_name("breakthrough", "default"), scene.tree.depth,
+                      "alphabeta")
+    assert (scene.tree.value, scene.tree.node_count) == (expected.value, expected.node_count)
+    assert scene.tree.side_names == ("White", "Black")

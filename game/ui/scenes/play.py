@@ -865,8 +865,8 @@ class PlayScene(Scene):
         elif self.cursor_visible:
             how = _("arrows move, Enter plays")
         else:
-            how = _("click a square") if game.name in ("othello", "tictactoe") \
-                else _("click an intersection")
+            how = _("click an intersection") if game.name == "gomoku" \
+                else _("click a square")  # Othello, tic-tac-toe, a plugin's grid
         # Translators: the status line: whose move ("Your move (Black)"), then how to play.
         return _("{turn} — {how}").format(turn=prefix, how=how), "turn"
 
