@@ -222,6 +222,8 @@ def load_plugins(folder: Path | None = None, *, distributions: bool = True,
         for plugin, items in found:
             if plugin.refusal is None:
                 _register_evaluators(plugin, [i for i in items if not isinstance(i, type)])
+            if plugin.refusal is not None and plugin.games:  # refused as a whole
+                _withdraw_games(plugin)
         _LOADED = [plugin for plugin, _items in found]
         return _LOADED
 
@@ -373,6 +375,22 @@ def _register_games(plugin: Plugin, classes: list[type[Game]]) -> None:
         plugin.games.append(cls.name)
 
 
+def _withdraw_games(plugin: Plugin) -> None:
+    """Take back the games of a plugin refused for one of its evaluators."""
+    from ai import evaluators
+    from ai.explain.winchance import CURVES
+    from ai.levels import LEVELS
+    from game.rules import GAMES
+
+    for name in plugin.games:
+        GAMES.pop(name, None)
+        LEVELS.pop(name, None)
+        CURVES.pop((name, "default"), None)
+        evaluators.unregister_game(name)
+        _ADDED_GAMES.remove(name)
+    plugin.games.clear()
+
+
 def _game_evaluator(cls: type[Game]) -> Callable[[], FunctionEvaluator]:
     """A plugin game's ``default`` evaluator: its ``evaluate()`` if it has one, else 0
     for every running game (the search then sees only wins, losses and draws)."""
@@ -445,6 +463,9 @@ def _register_evaluators(plugin: Plugin, functions: list[Any]) -> None:
             evaluators.register(spec.game, spec.name, _factory(function, spec))
         except evaluators.EvaluatorError as error:
             plugin.refusal = _("{place}: {problem}").format(place=place, problem=error)
+            for game_name, name in plugin.evaluators:  # refused as a whole
+                evaluators.unregister(game_name, name)
+            plugin.evaluators.clear()
             return
         plugin.evaluators.append((spec.game, spec.name))
 

@@ -110,6 +110,16 @@ def register(game_name: str, name: str, factory: EvaluatorFactory) -> None:
     _REGISTERED.setdefault(game_name, {})[name] = factory
 
 
+def unregister(game_name: str, name: str) -> None:
+    """Forget the registered evaluator ``name`` of ``game_name`` (if any)."""
+    _REGISTERED.get(game_name, {}).pop(name, None)
+
+
+def unregister_game(game_name: str) -> None:
+    """Forget every evaluator registered for ``game_name`` (its plugin was refused)."""
+    _REGISTERED.pop(game_name, None)
+
+
 def unregister_all() -> None:
     """Forget every registered evaluator (plugins loaded again: the tests)."""
     _REGISTERED.clear()
@@ -346,4 +356,5 @@ def _clip(message: str, limit: int = 240) -> str:
 # untranslated: the module's names
 __all__ = ["DEFAULT_PRESET", "Evaluator", "EvaluatorError", "NAME_PATTERN", "evaluator_by_name",
            "has_evaluators", "is_evaluator_name", "load_evaluator", "load_weights_file",
-           "preset_names", "register", "unregister_all", "weight_range", "weights_from_toml"]
+           "preset_names", "register", "unregister", "unregister_all", "unregister_game",
+           "weight_range", "weights_from_toml"]

@@ -262,3 +262,19 @@ def test_an_installed_distribution_adds_plugins_through_its_entry_point(tmp_path
     assert by_name["gone"]["refused"].startswith(
         "entry point gone (plies36_not_installed): failed to load: ModuleNotFoundError")
     assert run_json(capsys, "perft", "nim", "2", "--json")["nodes"] == nim_perft((3, 4, 5), 2)
+
+
+def test_a_plugin_refused_for_one_evaluator_adds_nothing(capsys):
+    from tests.plugins.helpers import BAD_POP, readme_folder
+
+    good_game = BAD_POP.replace("badpop", "okgame").split("    def pop(self):")[0]
+    (readme_folder() / "mixed.py").write_text(
+        good_game + '\n\nfrom game.plugins import evaluator\n\n\n@evaluator("okgame", name="fine")\n'
+        'def fine(game):\n    return 0\n\n\n@evaluator("connect4", name="default")\n'
+        'def clash(game):\n    return 0\n')
+    load_plugins(again=True)
+    found = run_json(capsys, "plugins", "--json")
+    mixed = next(p for p in found["plugins"] if p["name"] == "mixed")
+    assert "evaluator name 'default' is taken for connect4" in mixed["refused"]
+    assert mixed["games"] == [] and mixed["evaluators"] == [] and found["games"] == []
+    assert main(["perft", "okgame", "1"]) == 2
