@@ -134,3 +134,48 @@ def test_the_explorer_records_an_example_game_s_tree(make_app):
                       "alphabeta")
     assert (scene.tree.value, scene.tree.node_count) == (expected.value, expected.node_count)
     assert scene.tree.side_names == ("White", "Black")
+
+
+def keyboard_to(app, cell) -> None:
+    """Arrow keys until the cursor is on ``cell``, then Enter."""
+    play = app.play
+    if not play.cursor_visible:
+        post_key(pygame.K_RIGHT)  # the first press only shows the cursor
+        app.run_frames(1)
+    while play.cursor != cell:
+        x, y = play.cursor
+        key = (pygame.K_RIGHT if cell[0] > x else pygame.K_LEFT if cell[0] < x
+               else pygame.K_DOWN if cell[1] > y else pygame.K_UP)
+        post_key(key)
+        app.run_frames(1)
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+
+
+def test_a_piece_moves_by_keyboard_too(make_app):
+    app = make_app()
+    app.start_game(new_game("breakthrough"), [HUMAN, HUMAN])
+    play = app.play
+    move = play.game.parse_move("c2-d3")
+    start, end = play.game.cells(move)
+    keyboard_to(app, start)
+    assert play.view.selected == start and play.game.ply == 0
+    assert sorted(play.view.destinations(play.game)) == sorted(
+        [(1, 3), (2, 3), (3, 3)])  # b3, c3, d3
+    keyboard_to(app, end)
+    assert play.game.move_stack == [move]
+
+
+def test_an_evaluator_that_raises_is_one_sentence_and_the_game_stays_playable(make_app):
+    (readme_folder() / "raising.py").write_text(EVALUATOR.format(name="raising",
+                                                                 body="    return 1 / 0"))
+    use_folder(readme_folder())
+    app = make_app()
+    app.start_game(new_game("connect4"), [HUMAN, Computer(2, "raising")])
+    play, session = app.play, app.play.session
+    post_click((play.view.cell_center((3, 0))[0], play.view.board_rect.top - play.view.cell / 2))
+    assert app.pump_until(lambda: session.failed, 30)
+    assert session.current_message[0] == ("Evaluator raising raised ZeroDivisionError: "
+                                          "division by zero (raising.py, line 6).")
+    post_key(pygame.K_z, CTRL)
+    assert app.pump_until(lambda: play.game.ply == 0, 2)
