@@ -179,3 +179,35 @@ def test_an_evaluator_that_raises_is_one_sentence_and_the_game_stays_playable(ma
                                           "division by zero (raising.py, line 6).")
     post_key(pygame.K_z, CTRL)
     assert app.pump_until(lambda: play.game.ply == 0, 2)
+
+
+@pytest.mark.parametrize("name", ["breakthrough", "nim"])
+def test_learn_lesson_2_offers_and_asks_on_an_example_game(make_app, name):
+    from game.ui.scenes.learn import LearnScene
+
+    app = make_app()
+    app.show_start()
+    scene = LearnScene(app, lesson=2)
+    app.push_scene(scene)
+    app.run_frames(2)
+    options = [value for value, _label in scene.s_game.options]
+    assert options[:2] == ["tictactoe", "connect4"] and name in options
+    scene.set_game(name)
+    app.run_frames(2)
+    assert scene.exercise is not None and scene.exercise.game_name == name
+    assert type(scene.board).__name__ == "GenericView"
+
+    def textbook(node) -> int:
+        if node.kind == "leaf":
+            return node.value
+        values = [textbook(child) for child in node.children]
+        return max(values) if node.kind == "max" else min(values)
+
+    nodes = {n.id: n for n in scene.exercise.root.walk()}
+    asked = scene.selected
+    post_click(scene.entry.rect.center)
+    app.run_frames(1)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(textbook(nodes[asked]))))
+    post_key(pygame.K_RETURN)
+    app.run_frames(3)
+    assert scene.answers.get(asked) == textbook(nodes[asked]) and scene.feedback_ok
