@@ -278,3 +278,22 @@ def test_a_plugin_refused_for_one_evaluator_adds_nothing(capsys):
     assert "evaluator name 'default' is taken for connect4" in mixed["refused"]
     assert mixed["games"] == [] and mixed["evaluators"] == [] and found["games"] == []
     assert main(["perft", "okgame", "1"]) == 2
+
+
+@pytest.mark.parametrize("moves", ["", "a2", "a2 b3", "c1", "b4 c5 a3"])
+def test_solve_nim_agrees_with_the_nim_sum(examples, capsys, moves):
+    """Bouton (1901): the side to move wins exactly when the heaps' XOR is not 0, and a
+    winning move leaves an XOR of 0."""
+    heaps = [3, 4, 5]
+    for move in moves.split():
+        column, row = "abc".index(move[0]), int(move[1])
+        heaps[column] = min(heaps[column], row - 1)  # that token and all above it go
+    found = run_json(capsys, "solve", "nim", "--moves", moves, "--json")
+    xor = heaps[0] ^ heaps[1] ^ heaps[2]
+    assert found["score"] == (1 if xor else -1)
+    if xor:
+        for best in found["best_moves"]:
+            after = list(heaps)
+            column, row = "abc".index(best[0]), int(best[1])
+            after[column] = row - 1
+            assert after[0] ^ after[1] ^ after[2] == 0, best
