@@ -50,7 +50,6 @@ stopped, so plugin code never runs on a thread that Plies needs:
 from __future__ import annotations
 
 import dataclasses
-import importlib.metadata
 import importlib.util
 import inspect
 import random
@@ -241,6 +240,8 @@ def unload_plugins() -> None:
 
 def _forget() -> None:
     """Undo every registration of a previous ``load_plugins``."""
+    if _LOADED is None and not _ADDED_GAMES:
+        return  # nothing registered yet: import nothing (every `plies` command starts here)
     from ai import evaluators
     from ai.levels import LEVELS
     from game.rules import GAMES
@@ -290,6 +291,8 @@ def _import_file(plugin: Plugin, path: Path) -> list[Any]:
 
 
 def _entry_points() -> list[tuple[Plugin, list[Any]]]:
+    import importlib.metadata  # here: only a load looks at installed distributions
+
     found: list[tuple[Plugin, list[Any]]] = []
     try:
         points = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
