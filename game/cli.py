@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from ai.evaluators.plugin import EvaluatorFault
 from ai.levels import DEFAULT_LEVEL, level_range
 from game.commands.common import (  # noqa: F401  (re-exported for older callers)
     EXIT_BAD_INPUT,
@@ -376,6 +377,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except CliError as error:
         print(_("plies: error: {message}").format(message=error), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except EvaluatorFault as fault:  # a plugin's code failed where no caller expected it
+        print(_("plies: error: {message}").format(message=fault), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print(_("plies: interrupted"), file=sys.stderr)

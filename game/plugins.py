@@ -402,11 +402,12 @@ def _game_evaluator(cls: type[Game]) -> Callable[[], FunctionEvaluator]:
 
     def make() -> FunctionEvaluator:
         if own is None:
-            made = FunctionEvaluator(cls.name, "default", lambda game: 0)
+            made = FunctionEvaluator(cls.name, "default", lambda game: 0,
+                                     label=f"{cls.__name__} (wins, losses and draws)")
         else:
             made = FunctionEvaluator(cls.name, "default",
                                      lambda game: game.evaluate(),  # type: ignore[attr-defined]
-                                     origin=origin)
+                                     origin=origin, label=f"{cls.__name__}.evaluate")
         made.isolate = search_in_process
         return made
 
@@ -720,7 +721,7 @@ class _PluginProcess:
                 self.kill()
                 raise EvaluatorFault(_("the computer is not answering: evaluator {name} did "
                                        "not return within {seconds} s").format(
-                                           name=evaluator.name,
+                                           name=evaluator.label,
                                            seconds=round(limits.seconds + GRACE_SECONDS, 1)))
             if not self._conn.poll(0.05):
                 continue
@@ -729,7 +730,7 @@ class _PluginProcess:
             except (EOFError, OSError):
                 self.kill()
                 raise EvaluatorFault(_("the plugin process ended while evaluator {name} "
-                                       "searched").format(name=evaluator.name)) from None
+                                       "searched").format(name=evaluator.label)) from None
             if kind == "progress":
                 if stopped_at is None:
                     progress(value)

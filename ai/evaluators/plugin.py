@@ -77,6 +77,7 @@ class FunctionEvaluator(Evaluator):
         order: optional candidate-move order; must return legal moves only.
         unit: what a small clear advantage is worth (the easy levels' randomness).
         origin: the file the function came from (fault sentences name its lines).
+        label: the name fault sentences use (default ``name``).
     """
 
     isolate: Callable[..., Any] | None = None
@@ -85,11 +86,13 @@ class FunctionEvaluator(Evaluator):
 
     def __init__(self, game_name: str, name: str, function: EvaluateFunction, *,
                  terms: TermsFunction | None = None, order: OrderFunction | None = None,
-                 unit: int = 100, origin: str | None = None) -> None:
+                 unit: int = 100, origin: str | None = None, label: str | None = None) -> None:
         # game_name is a class attribute for the built-in evaluators; a plugin's
         # evaluator is one class for every game, so it is set per instance.
         self.game_name = game_name  # type: ignore[misc]
         self.name = name
+        self.label = label or name
+        """How the fault sentences call it (a plugin game's own: ``Nim.evaluate``)."""
         self.unit = max(1, int(unit))
         self.origin = origin
         self._function = function
@@ -107,7 +110,7 @@ class FunctionEvaluator(Evaluator):
         found = self._call(self._terms, game, "terms")
         if not isinstance(found, dict):
             raise EvaluatorFault(_("evaluator {name}: terms returned {value}, not a dict "
-                                   "of name: number").format(name=self.name,
+                                   "of name: number").format(name=self.label,
                                                              value=_shown(found)))
         return {str(key)[:40]: self._score(value, str(key)[:40])
                 for key, value in list(found.items())[:20]}
@@ -121,25 +124,25 @@ class FunctionEvaluator(Evaluator):
         if not isinstance(found, (list, tuple)) or sorted(found) != sorted(legal):
             raise EvaluatorFault(_("evaluator {name}: order must return every legal move "
                                    "once, best first; it returned {value}").format(
-                                       name=self.name, value=_shown(found)))
+                                       name=self.label, value=_shown(found)))
         return list(found)
 
     def _call(self, function: Callable[[Game], Any], game: Game, what: str) -> Any:
         try:
             with call_limit(lambda: _("evaluator {name} did not return within {seconds} s "
                                       "(an endless loop?)").format(
-                                          name=self.name, seconds=CALL_SECONDS)):
+                                          name=self.label, seconds=CALL_SECONDS)):
                 return function(game)
         except EvaluatorFault:
             raise
         except Exception as error:  # the person's code: any exception is a fault
             raise EvaluatorFault(_("evaluator {name} raised {error}{where}").format(
-                name=self.name, error=_exception_text(error),
+                name=self.label, error=_exception_text(error),
                 where=where(error, self.origin))) from None
 
     def _score(self, value: Any, term: str) -> int:
         """``value`` as a score, or the fault sentence saying what is wrong with it."""
-        what = self.name if not term else f"{self.name} ({term})"
+        what = self.label if not term else f"{self.label} ({term})"
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise EvaluatorFault(_("evaluator {name} returned {value}, not a number").format(
                 name=what, value=_shown(value)))
