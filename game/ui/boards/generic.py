@@ -20,8 +20,10 @@ from game.ui.theme import BoardColours, Theme, marker_colour
 
 
 class GenericView(OthelloView):
-    """Any grid game; ``game_name`` stays Othello's for the colours (felt, black and
-    white discs), which suit an unknown game of pieces on squares."""
+    """Any grid game, drawn as Othello's squares in the colours every unknown game gets
+    (``Theme.board``: Connect-4's red and yellow, as the players' panel shows them)."""
+
+    game_name = "plugin"  # untranslated: a key, not a text
 
     def __init__(self) -> None:
         super().__init__()
