@@ -90,6 +90,8 @@ CHECK_MOVES = 40
 GRACE_SECONDS = 2.0
 """How long past a search's time the window waits before it says the computer is not
 answering and kills the plugin's process."""
+SEARCHERS_KEPT = 3
+"""Searchers (with their tables) the plugin process keeps: a demo's two sides, a hint."""
 START_SECONDS = 30.0
 """How long the plugin process may take to start (imports, loading the plugins)."""
 DEFAULT_SECONDS = 5.0
@@ -772,15 +774,16 @@ def _serve(conn: Any, stop: Any, folder: Path | None) -> None:
             for move in moves:
                 game.push(move)
             key = (name, tuple(sorted(variant.items())), eval_name, mode)
-            if key not in searchers:
-                searchers.clear()
-                searchers[key] = Searcher(evaluator_by_name(name, eval_name), mode=mode,
-                                          tt_bits=16)
+            searcher = searchers.pop(key, None) or Searcher(
+                evaluator_by_name(name, eval_name), mode=mode, tt_bits=16)
+            searchers[key] = searcher  # the most recent last; a demo's two sides kept
+            while len(searchers) > SEARCHERS_KEPT:
+                del searchers[next(iter(searchers))]
 
             def report(info: Any) -> None:
                 conn.send(("progress", info))
 
-            result = searchers[key].search(game, limits, stop=stop, on_info=report)
+            result = searcher.search(game, limits, stop=stop, on_info=report)
             conn.send(("result", result))
         except EvaluatorFault as fault:
             conn.send(("fault", str(fault)))
