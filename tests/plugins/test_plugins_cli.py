@@ -297,3 +297,18 @@ def test_solve_nim_agrees_with_the_nim_sum(examples, capsys, moves):
             column, row = "abc".index(best[0]), int(best[1])
             after[column] = row - 1
             assert after[0] ^ after[1] ^ after[2] == 0, best
+
+
+def test_analyse_and_review_a_plugin_game(examples, capsys, tmp_path):
+    found = run_json(capsys, "analyse", "nim", "--depth", "12", "--json")
+    # 3, 4, 5: XOR 2, so the side to move wins by taking 2 from the heap of 3 (a2).
+    assert found["best"] == "a2" and found["score"] > 0
+    match = run_json(capsys, "match", "nim", "--a", "level=2", "--b", "level=1", "--games", "1",
+                     "--jobs", "1", "--out", str(tmp_path / "games"), "--json")
+    record = tmp_path / "games" / "game-1.json"
+    capsys.readouterr()
+    assert main(["review", str(record), "--depth", "3", "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    judged = [line["move"] for line in lines if line["type"] == "move"]
+    assert " ".join(judged) == match["results"][0]["moves"]
+    assert lines[-1]["type"] == "summary" and lines[-1]["game"] == "nim"
