@@ -44,6 +44,12 @@ class GenericSolver(ExactSolver):
         """Never during a search: only ``plies solve`` asks it, knowing it may take long."""
         return False
 
+    def search_score(self, game: Game, score: int) -> int:
+        """A score of 1, 0 or -1 on the search's scale. The plies to the end are not in
+        it, so a win reads as a win in one ply; ``Solution.search_score`` has them
+        exactly, and no search asks this solver (``applies`` is ``False``)."""
+        return 0 if score == 0 else (WIN - 1 if score > 0 else -(WIN - 1))
+
     def solve(self, game: Game, poll: Callable[[], None] = lambda: None,
               reach: int | None = None) -> Solution | None:
         table: dict[int, int] = {}
