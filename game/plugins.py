@@ -405,7 +405,8 @@ def _game_evaluator(cls: type[Game]) -> Callable[[], FunctionEvaluator]:
     def make() -> FunctionEvaluator:
         if own is None:
             made = FunctionEvaluator(cls.name, "default", lambda game: 0,
-                                     label=f"{cls.__name__} (wins, losses and draws)")
+                                     label=_("{game} (wins, losses and draws)").format(
+                                         game=cls.__name__))
         else:
             made = FunctionEvaluator(cls.name, "default",
                                      lambda game: game.evaluate(),  # type: ignore[attr-defined]
