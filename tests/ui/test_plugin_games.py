@@ -121,19 +121,22 @@ def test_an_evaluator_that_never_answers_leaves_the_window_drawing_and_undo_work
 
 
 @pytest.mark.slow
-def test_the_explorer_records_an_example_game_s_tree(make_app):
+@pytest.mark.parametrize(("name", "moves", "sides"), [
+    ("breakthrough", "a2-a3 f5-f4 a3-a4 f4-f3", ("White", "Black")),
+    ("nim", "c3 a1", ("First", "Second")),
+])
+def test_the_explorer_records_an_example_game_s_tree(make_app, name, moves, sides):
     from ai.evaluators import evaluator_by_name
     from ai.explain.tree import record
     from tests.ui.test_tree_explorer import open_explorer
 
     app = make_app(size=(800, 560))
-    scene = open_explorer(app, "breakthrough", "a2-a3 f5-f4 a3-a4 f4-f3")
-    game = new_game("breakthrough")
-    game.play_moves("a2-a3 f5-f4 a3-a4 f4-f3")
-    expected = record(game, evaluator_by_name("breakthrough", "default"), scene.tree.depth,
-                      "alphabeta")
+    scene = open_explorer(app, name, moves)
+    game = new_game(name)
+    game.play_moves(moves)
+    expected = record(game, evaluator_by_name(name, "default"), scene.tree.depth, "alphabeta")
     assert (scene.tree.value, scene.tree.node_count) == (expected.value, expected.node_count)
-    assert scene.tree.side_names == ("White", "Black")
+    assert scene.tree.side_names == sides
 
 
 def keyboard_to(app, cell) -> None:
