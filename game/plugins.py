@@ -58,7 +58,7 @@ import sys
 import threading
 import time
 import types
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -165,10 +165,6 @@ class Plugin:
                 "evaluators": [{"game": g, "name": n,
                                 "fault": self.faults.get((g, n))} for g, n in self.evaluators],
                 "refused": self.refusal}
-
-
-class PluginRefused(Exception):
-    """A plugin breaks a rule; the message is the one sentence."""
 
 
 def plugins_dir() -> Path:
@@ -791,13 +787,6 @@ def _serve(conn: Any, stop: Any, folder: Path | None) -> None:
         except Exception as error:
             conn.send(("fault", _("the plugin search failed: {error}").format(
                 error=_error_text(error))))
-
-
-def iter_evaluators(plugins: Iterable[Plugin]) -> Iterable[tuple[Plugin, str, str]]:
-    """``(plugin, game, name)`` of every evaluator the loaded plugins added."""
-    for plugin in plugins:
-        for game_name, name in plugin.evaluators:
-            yield plugin, game_name, name
 
 
 __all__ = ["ENTRY_POINT_GROUP", "GridGame", "Outcome", "Plugin",  # untranslated: names
