@@ -681,7 +681,7 @@ class _PluginProcess:
             return True
         self._start()
         deadline = time.monotonic() + START_SECONDS
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and self._child.is_alive():
             if stop.is_set():
                 self.kill()
                 return False
@@ -692,7 +692,10 @@ class _PluginProcess:
                     break
                 if kind == "ready":
                     return True
+        ended = not self._child.is_alive()
         self.kill()
+        if ended:
+            raise EvaluatorFault(_("the plugin process ended as it started"))
         raise EvaluatorFault(_("the plugin process did not start within {seconds} s").format(
             seconds=START_SECONDS))
 
