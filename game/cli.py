@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from ai.evaluators.plugin import EvaluatorFault
 from ai.levels import DEFAULT_LEVEL, level_range
 from game.commands.common import (  # noqa: F401  (re-exported for older callers)
     EXIT_BAD_INPUT,
@@ -312,6 +313,10 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
     "review": (N_("judge every move of a saved game (labels, exact verdicts, accuracy)"),
                _delegate_arguments("game.commands.review"),
                _delegate("game.commands.review", "run")),
+    "plugins": (N_("list the plugins (your own evaluators and games): where each came from, "
+                   "what it adds, why one was refused"),
+                _delegate_arguments("game.commands.plugins"),
+                _delegate("game.commands.plugins", "run")),
     "forbidden": (N_("renju: Black's forbidden points (double-three, double-four, overline)"),
                   _delegate_arguments("game.commands.forbidden"),
                   _delegate("game.commands.forbidden", "run")),
@@ -353,6 +358,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _run(argv: list[str]) -> int:
+    from game.plugins import loaded_plugins
+
+    loaded_plugins()  # before the parser and the window: a plugin's game is a GAME too
     if not argv:
         from game.ui import app
 
@@ -373,6 +381,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except (CliError, ConfigFolderError) as error:
         print(_("plies: error: {message}").format(message=error), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except EvaluatorFault as fault:  # a plugin's code failed where no caller expected it
+        print(_("plies: error: {message}").format(message=fault), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print(_("plies: interrupted"), file=sys.stderr)

@@ -142,6 +142,9 @@ class GameResult:
 def play_game(task: GameTask) -> GameResult:
     """Play ``task`` to the end; deterministic for deterministic players."""
     started = time.perf_counter()
+    from game.plugins import loaded_plugins
+
+    loaded_plugins()  # a worker process: the plugins' games and evaluators too
     game = new_game(task.game_name, **task.variant)
     for move in (*task.start_moves, *task.opening):
         game.push(move)
@@ -250,13 +253,17 @@ def check_engine(game: Game, spec: Engine, label: str) -> tuple[Engine, str]:
 
 def _play_out(game: Game, players: list[Any]) -> Outcome:
     """Play to the end; an engine that faults (illegal, late, crashed) loses at once."""
+    from ai.evaluators.plugin import EvaluatorFault
     from game.engines.external import EngineError, EngineFault
 
     while not game.is_over():
         player = players[game.turn]
         if isinstance(player, tuple):
             searcher, limits = player
-            result = searcher.search(game, limits)
+            try:
+                result = searcher.search(game, limits)
+            except EvaluatorFault as fault:  # a plugin's evaluator failed: that side forfeits
+                return Outcome(game.turn ^ 1, _sentence(fault))
             assert result.move is not None
             game.push(result.move)
             continue

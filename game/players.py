@@ -418,6 +418,9 @@ def _from_fields(text: str, fields: dict[str, str], game_name: str) -> Player:
         if "random" in fields else None
     solver = _on_off(text, "solver", fields["solver"]) if "solver" in fields else None
     vct = _on_off(text, "vct", fields["vct"]) if "vct" in fields else None
+    if evaluator is not None and level is None and depth is None and seconds is None \
+            and nodes is None:
+        level = DEFAULT_LEVEL  # eval=NAME alone: the default level with that evaluator
     if level is None and depth is None and seconds is None and nodes is None:
         raise PlayerError(_("player spec {spec} needs a level, depth, time or nodes").format(
             spec=repr(text)))

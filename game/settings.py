@@ -276,7 +276,7 @@ def settings_from_dict(data: dict[str, Any]) -> Settings:
         value = data.get(name)
         values[name] = value if isinstance(value, bool) else getattr(defaults, name)
     for name, allowed in (("animation_speed", ANIMATION_SPEEDS), ("theme", THEMES),
-                          ("last_game", GAME_NAMES), ("language", LANGUAGE_CHOICES)):
+                          ("last_game", GAMES), ("language", LANGUAGE_CHOICES)):
         value = data.get(name)
         values[name] = value if isinstance(value, str) and value in allowed \
             else getattr(defaults, name)

@@ -632,6 +632,9 @@ class App:
             scene.on_close()
         self.save_settings()
         self.worker.shutdown(WORKER_JOIN_TIMEOUT)
+        from game.plugins import stop_process
+
+        stop_process()  # a plugin's search process ends with the window
         self._waiter.close()
         if self.slot is not None:
             self.slot.release()

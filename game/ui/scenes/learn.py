@@ -50,7 +50,7 @@ from game.learning import (
     save_progress,
     tree_counts,
 )
-from game.rules import Game, new_game
+from game.rules import GAMES, Game, new_game
 from game.ui import draw, tree_canvas
 from game.ui.boards import BoardOverlay, view_for
 from game.ui.keys import ANY_MODIFIER, LEARN_KEYS, command_for
@@ -103,6 +103,10 @@ def parse_window(text: str) -> tuple[int, int] | None:
     return None if a is None or b is None else (a, b)
 
 
+BUILT_IN = ("connect4", "othello", "gomoku", "tictactoe")
+"""The games Plies ships; lessons 2-4 offer tic-tac-toe, Connect-4 and plugins' games."""
+
+
 class LearnScene(Scene):
     """The course (see the module docstring)."""
 
@@ -148,7 +152,9 @@ class LearnScene(Scene):
                                  self.progress.level, self.set_level, size=17,
                                  tooltip=_("How large the exercises are"))
         self.s_game = Segmented([("tictactoe", _("Tic-tac-toe")),
-                                 ("connect4", _("Connect-4"))],
+                                 ("connect4", _("Connect-4")),
+                                 *((name, cls.title) for name, cls in GAMES.items()
+                                   if name not in BUILT_IN)],  # a plugin's games too
                                 self.game_name, self.set_game, size=17,
                                 tooltip=_("The game the exercises come from"))
         self.entry = TextInput("", self.check, size=20,
@@ -199,7 +205,7 @@ class LearnScene(Scene):
 
     def set_game(self, name: str) -> None:
         self.game_name = name
-        self.s_game.index = 0 if name == "tictactoe" else 1
+        self.s_game.index = [value for value, _label in self.s_game.options].index(name)
         self.new_exercise(same_seed=True)
 
     def set_weight(self, key: str, value: int) -> None:

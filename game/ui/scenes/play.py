@@ -535,7 +535,7 @@ class PlayScene(Scene):
             if not self.game.is_over() and is_computer(s.players[self.game.turn]):
                 s.say(_("Wait for the computer's move"), "info", 1.5)
             return False
-        move = self.game.move_at(*cell)
+        move = self.view.click(self.game, cell)
         if move is None:
             return False
         if move not in self.game.legal_moves():
@@ -864,8 +864,8 @@ class PlayScene(Scene):
         elif self.cursor_visible:
             how = _("arrows move, Enter plays")
         else:
-            how = _("click a square") if game.name in ("othello", "tictactoe") \
-                else _("click an intersection")
+            how = _("click an intersection") if game.name == "gomoku" \
+                else _("click a square")  # Othello, tic-tac-toe, a plugin's grid
         # Translators: the status line: whose move ("Your move (Black)"), then how to play.
         return _("{turn} — {how}").format(turn=prefix, how=how), "turn"
 
