@@ -50,12 +50,13 @@ LESSONS: dict[int, tuple[str, str]] = {
      N_("Alpha-beta finds the minimax value without looking at every leaf. α is what MAX "
       "can already make sure of, β what MIN can hold MAX to. A node is entered with its "
       "parent's (α, β); when β ≤ α its remaining children cannot change the result and "
-      "are never visited. Predict each window, then mark the leaves never visited.")),
+      "are never visited. For every node, say the window it is entered with (or that it is "
+      "never visited) and the value it returns; then mark the leaves never visited.")),
     4: (N_("Move ordering"),
      N_("Alpha-beta cuts more when the best move comes first: a good first value narrows "
-      "the window for everything after it. Reorder the root's children (select one, then "
-      "← →) so that alpha-beta visits as few nodes as it can; the score compares your "
-      "order with the best and the worst.")),
+      "the window for everything after it: best first for MAX, worst first (for MAX) at "
+      "a MIN node. Reorder the children of any node (click one, then a sibling to swap "
+      "them) so that alpha-beta visits as few nodes as it can, then Check.")),
     5: (N_("The evaluation function"),
         N_("At the horizon the search asks the evaluator. Tic-tac-toe's counts open lines "
          "(no mark of the opponent on them): open twos, open ones, the centre, each at its "
@@ -559,8 +560,12 @@ def quick_match(weights: dict[str, int], games: int = 10, seed: int = 1
         learner_side = index % 2  # the learner replies to the opening, then moves first
         while not game.is_over():
             evaluator = mine if game.turn == learner_side else theirs
-            game.push(Searcher(evaluator, seed=index).search(game, limits).move)
-        winner = game.outcome().winner
+            move = Searcher(evaluator, seed=index).search(game, limits).move
+            assert move is not None  # the game is not over
+            game.push(move)
+        outcome = game.outcome()
+        assert outcome is not None
+        winner = outcome.winner
         tally[0 if winner == learner_side else 1 if winner is None else 2] += 1
     return tally[0], tally[1], tally[2]
 
@@ -596,8 +601,8 @@ def save_evaluator(name: str, weights: dict[str, int], *, replace: bool = False
 
 
 # untranslated: the module's names
-__all__ = ["EVAL_GAME", "EXERCISES_TO_PASS", "HORIZON_DEPTHS", "LESSONS", "LEVEL_NAMES",
-           "AlphaBetaTrace", "CountingQuestion", "ExerciseKey", "HorizonQuestion", "LabRow",
-           "OrderingKey", "Progress", "counting_question", "horizon_question",
-           "lab_evaluator", "lab_position", "load_progress", "progress_path", "quick_match",
-           "root_values", "save_evaluator", "save_progress", "tree_counts"]
+__all__ = ["EVAL_GAME", "EXERCISES_TO_PASS", "HORIZON_DEPTHS", "LESSONS", "LEVEL_NAMES",  # untranslated: names
+           "AlphaBetaTrace", "CountingQuestion", "ExerciseKey", "HorizonQuestion", "LabRow",  # untranslated: names
+           "OrderingKey", "Progress", "counting_question", "horizon_question",  # untranslated: names
+           "lab_evaluator", "lab_position", "load_progress", "progress_path", "quick_match",  # untranslated: names
+           "root_values", "save_evaluator", "save_progress", "tree_counts"]  # untranslated: names

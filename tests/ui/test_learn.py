@@ -321,3 +321,26 @@ def test_lesson_6_never_says_deepening_pays_beside_a_larger_count():
     costs = deepening_note(((4, 1203, 1466), (6, 9000, 9500)))
     assert "more" in costs and "pay" not in costs and "saves more than" not in costs
     assert "fewer" in deepening_note(((4, 1203, 1000), (6, 9000, 5000)))
+
+
+def test_the_keyboard_still_chooses_nodes_and_moves_children(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(2)
+    first = scene.selected
+    post_key(pygame.K_TAB)
+    app.run_frames(1)
+    assert scene.selected not in (first, None)
+    scene.set_lesson(4)
+    lesson = scene.current
+    post_key(pygame.K_TAB)
+    app.run_frames(1)
+    chosen = scene.selected
+    parent = lesson.parent_of(chosen)
+    before = list(lesson.order[parent])
+    post_key(pygame.K_RIGHT)
+    app.run_frames(1)
+    assert lesson.order[parent] != before and lesson.order[parent].index(chosen) == 1
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    assert scene.tone in ("right", "wrong") and lesson.checked is not None

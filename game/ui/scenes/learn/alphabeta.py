@@ -195,13 +195,14 @@ class AlphaBetaLesson(TreeLesson):
             window = self.key.alphabeta.windows.get(node.id)
             if window is None:
                 return _("never")
-            return f"({shown(window[0])}, {shown(window[1])}) {shown(self.key.alphabeta.values[node.id])}"
+            value = shown(self.key.alphabeta.values[node.id])
+            return f"{value}\n({shown(window[0])}, {shown(window[1])})"
         if node.id in self.windows:
             window = self.windows[node.id]
             if window is None:
                 return _("never")
-            value = f" {shown(self.values[node.id])}" if node.id in self.values else ""
-            return f"({shown(window[0])}, {shown(window[1])}){value}"
+            value = shown(self.values[node.id]) if node.id in self.values else "?"
+            return f"{value}\n({shown(window[0])}, {shown(window[1])})"
         if node.id in self.values:  # the root: its window is given
             return shown(self.values[node.id])
         return "?"

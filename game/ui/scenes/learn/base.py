@@ -115,7 +115,7 @@ class Lesson(Protocol):
     def click(self, pos: tuple[int, int]) -> bool:
         """A click in the lesson's area: whether the lesson took it."""
 
-    def key(self, event: pygame.event.Event) -> bool:
+    def on_key(self, event: pygame.event.Event) -> bool:
         """A key the lesson acts on (arrows, Tab, Enter): whether it took it."""
 
     def layout(self, area: pygame.Rect) -> None:
@@ -197,7 +197,7 @@ class LessonBase:
     def click(self, pos: tuple[int, int]) -> bool:
         return False
 
-    def key(self, event: pygame.event.Event) -> bool:
+    def on_key(self, event: pygame.event.Event) -> bool:
         return False
 
     def layout(self, area: pygame.Rect) -> None:
@@ -207,5 +207,5 @@ class LessonBase:
         return _("The question's position")
 
 
-__all__ = ["NEVER_WORDS", "Lesson", "LessonBase", "Tone", "Tries", "is_never", "parse_value",
+__all__ = ["NEVER_WORDS", "Lesson", "LessonBase", "Tone", "Tries", "is_never", "parse_value",  # untranslated: names
            "parse_window", "shown"]  # untranslated: names

@@ -90,7 +90,7 @@ class MinimaxLesson(TreeLesson):
             self.selected = node_id
             self.scene.focus_entry()
 
-    def key(self, event: pygame.event.Event) -> bool:
+    def on_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_TAB and not self.scene.typing():
             ids = [n.id for n in self.inner()]
             i = ids.index(self.selected) if self.selected in ids else -1

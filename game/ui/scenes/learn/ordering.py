@@ -25,6 +25,7 @@ class OrderingLesson(TreeLesson):
 
     number: ClassVar[int] = 4
     kind: ClassVar[ExerciseKind] = "ordering"
+    uses_entry: ClassVar[bool] = False
 
     def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]  # the scene, circular
         super().__init__(scene)
@@ -55,9 +56,8 @@ class OrderingLesson(TreeLesson):
     def question(self) -> str:
         if self.exercise is None:
             return ""
-        return _("{players} Reorder the children of any node so that alpha-beta visits as "
-                 "few nodes as it can: click a node, then a sibling to swap them (or ← →); "
-                 "then Check.").format(players=self.players())
+        return _("{players} Click a node, then a sibling, to swap them, until alpha-beta "
+                 "visits as few nodes as it can; then Check.").format(players=self.players())
 
     def click_node(self, node_id: str) -> None:
         if self.finished:
@@ -78,7 +78,7 @@ class OrderingLesson(TreeLesson):
         self.checked = None
         self.scene.say("info", "")
 
-    def key(self, event: pygame.event.Event) -> bool:
+    def on_key(self, event: pygame.event.Event) -> bool:
         if self.finished:
             return False
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.selected is not None:

@@ -4,6 +4,7 @@ lesson open (``game.ui.scenes.learn``'s modules, one per lesson)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -16,7 +17,7 @@ from game.ui.boards import BoardOverlay, view_for
 from game.ui.keys import ANY_MODIFIER, LEARN_KEYS, command_for
 from game.ui.scenes.base import Scene
 from game.ui.scenes.learn.alphabeta import AlphaBetaLesson
-from game.ui.scenes.learn.base import Lesson, LessonBase, Tone
+from game.ui.scenes.learn.base import Lesson, Tone
 from game.ui.scenes.learn.counting import CountingLesson
 from game.ui.scenes.learn.evaluation import WEIGHTS, EvaluationLesson
 from game.ui.scenes.learn.horizon import HorizonLesson
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 TEXT_SIZE = 17
-LESSON_CLASSES: dict[int, type[LessonBase]] = {
+LESSON_CLASSES: dict[int, Callable[[LearnScene], Lesson]] = {
     1: CountingLesson, 2: MinimaxLesson, 3: AlphaBetaLesson, 4: OrderingLesson,
     5: EvaluationLesson, 6: HorizonLesson}
 """One class per lesson, by number (``game.learning.LESSONS`` has their texts)."""
@@ -271,7 +272,7 @@ class LearnScene(Scene):
                 self.set_lesson(event.key - pygame.K_0)
                 return
             if not isinstance(self.widgets.focus, Button) and not typing \
-                    and self.current.key(event):
+                    and self.current.on_key(event):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
                 and self.current.click(event.pos):

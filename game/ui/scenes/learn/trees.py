@@ -53,7 +53,9 @@ class TreeLesson(LessonBase):
         self.key: ExerciseKey | None = None
         self.area = pygame.Rect(0, 0, 0, 0)
         self.slot = 60.0
-        """The width each leaf has (a label wider than this is drawn smaller)."""
+        """The width each leaf has."""
+        self.room: dict[str, float] = {}
+        """The width under each node (its leaves' slots): its label is drawn inside it."""
 
     def make(self, seed: int, level: str, game_name: str) -> None:
         """Generate the exercise of ``seed`` (lessons override ``start`` to filter)."""
@@ -93,9 +95,11 @@ class TreeLesson(LessonBase):
             y = area.y + 18 + level * level_h
             if node.kind == "leaf":
                 x = xs[node.id]
+                self.room[node.id] = slot
             else:
                 got = [place(c, level + 1) for c in self.children(node)]
                 x = (got[0] + got[-1]) / 2
+                self.room[node.id] = got[-1] - got[0] + slot
             self.placed[node.id] = (x, y)
             return x
 
@@ -151,7 +155,8 @@ class TreeLesson(LessonBase):
     # --- drawing ------------------------------------------------------------------------
 
     def node_text(self, node: ExNode) -> str:
-        """What is written under ``node`` (a leaf: its value)."""
+        """What is written under ``node`` (a leaf: its value); a second line after a
+        line break."""
         from ai.explain.tree import value_text
         return value_text(node.value) if node.kind == "leaf" else ""
 
@@ -178,10 +183,11 @@ class TreeLesson(LessonBase):
                 (x1, y1), (x2, y2) = self.placed[node.id], self.placed[child.id]
                 # From under the parent's value (or its "?") down to the child's shape.
                 colour = look.ghost if self.greyed(child) else look.edge
-                pygame.draw.line(surface, colour, (x1, y1 + 38), (x2, y2 - 16), 2)
+                below = 38 + 17 * self.node_text(node).count("\n")  # under the labels
+                pygame.draw.line(surface, colour, (x1, y1 + below), (x2, y2 - 16), 2)
                 w = draw.text_size(child.move, 14)[0]
                 pill = pygame.Rect(0, 0, w + 6, 17)
-                pill.center = (round((x1 + x2) / 2), round((y1 + y2) / 2 + 4))
+                pill.center = (round((x1 + x2) / 2), round((y1 + below + y2 - 16) / 2))
                 pygame.draw.rect(surface, look.card, pill, border_radius=4)
                 draw.blit_text(surface, child.move, 14, look.dim, pill.center, "center")
         for node in ex.nodes:
@@ -198,11 +204,13 @@ class TreeLesson(LessonBase):
                            (cx, cy + 1), "center", bold=True)
             if self.cut(node):
                 tree_canvas.cut_mark(surface, look.cut, (cx, cy - 30), (cx, cy - 18))
-            text = self.node_text(node)
-            if text:
-                colour = look.ghost if grey else theme.danger if self.cut(node) else look.text
-                draw.blit_text(surface, text, 15, colour, (cx, cy + 20), "midtop", bold=True,
-                               max_width=max(36, round(self.slot) - 4), min_size=11)
+            colour = look.ghost if grey else theme.danger if self.cut(node) else look.text
+            for i, line in enumerate(self.node_text(node).split("\n")):
+                if line:
+                    draw.blit_text(surface, line, 15 if i == 0 else 14, colour,
+                                   (cx, cy + 20 + 17 * i), "midtop", bold=i == 0,
+                                   max_width=max(36, round(self.room.get(node.id, 60)) - 4),
+                                   min_size=10)
 
 
 __all__ = ["SIZES", "TreeLesson", "exercise_position", "readable"]  # untranslated: names
