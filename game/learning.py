@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _, ngettext, number
-from game.rules import Game, new_game
+from game.rules import Game, Move, new_game
 from game.rules.perft import perft
 
 if TYPE_CHECKING:
@@ -66,9 +66,10 @@ LESSONS: dict[int, tuple[str, str]] = {
     6: (N_("Depth and the horizon"),
         N_("A search sees only as far as its depth: past that horizon the evaluator's guess "
          "stands. A deeper search can see a threat or a trap that a shallow one cannot, "
-         "and choose another move. Iterative deepening searches depth 1, 2, 3… each "
-         "ordering the next; the transposition table remembers positions reached by other "
-         "move orders. The table shows what they cost or save here.")),
+         "and choose another move. Work out what depth 2 sees here, then look at what "
+         "depth 4 sees. Iterative deepening searches depth 1, 2, 3… each ordering the "
+         "next; the transposition table remembers positions reached by other move orders: "
+         "the counts at the end show what they cost or save here.")),
 }
 """(title, text) per lesson, in the lectures' order, marked with ``N_``: translate both
 with ``_()`` where shown."""
@@ -407,6 +408,8 @@ class HorizonQuestion:
     shallow_later: int
     line: tuple[str, ...]
     nodes: tuple[tuple[int, int, int], ...]
+    later_line: tuple[str, ...] = ()
+    """What the deep search expects after the shallow search's move (the threat)."""
 
     @property
     def text(self) -> str:
@@ -438,6 +441,16 @@ class HorizonQuestion:
         return ok, (_("Right. {reason}").format(reason=why) if ok else why)
 
 
+def _line_names(game: Game, line: tuple[Move, ...]) -> tuple[str, ...]:
+    """``line``'s moves in notation, each named in the position where it is played."""
+    out = []
+    position = game.copy()
+    for move in line:
+        out.append(position.move_name(move))
+        position.push(move)
+    return tuple(out)
+
+
 def _signed(score: int) -> str:
     from ai.explain.tree import value_text
     return value_text(score)
@@ -467,7 +480,9 @@ def horizon_question(seed: int, game_name: str = "connect4") -> HorizonQuestion:
         if shallow.move == deep.move or shallow.move is None or deep.move is None:
             continue
         game.push(shallow.move)
-        later = -search(game, deep_depth - 1).score
+        reply = search(game, deep_depth - 1)
+        later = -reply.score
+        later_line = _line_names(game, reply.pv)
         game.pop()
         if later >= deep.score:  # a tie broken by move order teaches nothing
             continue
@@ -476,7 +491,7 @@ def horizon_question(seed: int, game_name: str = "connect4") -> HorizonQuestion:
         name = game.move_name
         return HorizonQuestion(game_name, game.moves_text(), name(shallow.move),
                                shallow.score, name(deep.move), deep.score, later,
-                               tuple(name(m) for m in deep.pv), nodes)
+                               tuple(name(m) for m in deep.pv), nodes, later_line)
     raise ValueError(_("no position found where the two depths disagree"))
 
 

@@ -288,9 +288,34 @@ def test_every_lesson_draws_inside_the_window(make_app, theme):
             assert scene.tree_rect.collidepoint(x, y)
 
 
-def test_lesson_6_a_hint_then_the_worked_answer(make_app):
-    """The deep search's move is checked against a search run here; the two depths
-    really disagree on the lesson's position."""
+def _depth_2_value(moves: str, move: str) -> int:
+    """The textbook depth-2 value of ``move`` for the side to move after ``moves``: the
+    smallest, over the opponent's replies, of the evaluator's score (or the result)."""
+    from ai.evaluators import load_evaluator
+    from ai.evaluators.base import WIN
+    from game.rules import new_game
+
+    evaluator = load_evaluator("connect4")
+    game = new_game("connect4")
+    game.play_moves(moves)
+    mover = game.turn
+    game.play(game.parse_move(move))
+    values = []
+    for reply in game.legal_moves():
+        game.push(reply)
+        outcome = game.outcome()
+        if outcome is None:
+            values.append(evaluator.evaluate(game))
+        else:
+            values.append(0 if outcome.winner is None else
+                          WIN - 2 if outcome.winner == mover else -(WIN - 2))
+        game.pop()
+    return min(values)
+
+
+def test_lesson_6_depth_2_worked_out_by_hand_then_what_depth_4_sees(make_app):
+    """The two moves' depth-2 values from a textbook depth-2 minimax here; the two
+    depths really disagree (a search run here)."""
     from ai.evaluators import load_evaluator
     from ai.search import Limits, Searcher
     from game.rules import new_game
@@ -307,13 +332,22 @@ def test_lesson_6_a_hint_then_the_worked_answer(make_app):
     moves = {d: game.move_name(Searcher(evaluator, mode="alphabeta").search(
         game, Limits(depth=d, use_solver=False)).move) for d in (2, 4)}
     assert moves == {2: q.shallow, 4: q.deep} and q.shallow != q.deep
+    b, c = _depth_2_value(q.moves, q.shallow), _depth_2_value(q.moves, q.deep)
+    assert b >= c  # depth 2 prefers its move
+    answer(app, scene, value_text(b + 1))
+    assert scene.tone == "wrong" and not contains(scene.feedback, b), scene.feedback
+    answer(app, scene, value_text(b))
+    assert scene.feedback_ok
+    answer(app, scene, value_text(c))
+    assert scene.feedback_ok
+    answer(app, scene, q.deep)  # depth 4's move: not what depth 2 plays
+    assert scene.tone == "wrong" and q.shallow not in re.findall(r"\w+", scene.feedback)
     answer(app, scene, q.shallow)
-    assert scene.tone == "wrong" and q.deep not in scene.feedback
-    answer(app, scene, q.shallow)
-    assert scene.tone == "shown" and f"plays {q.deep}" in scene.feedback
-    new_exercise(app, scene)
-    answer(app, scene, scene.current.horizon.deep)
-    assert scene.feedback_ok and load_progress(progress_path()).count(6) == 1
+    assert scene.finished and scene.feedback_ok and f"plays {q.deep}" in scene.feedback
+    assert load_progress(progress_path()).count(6) == 1
+    game.play(game.parse_move(q.shallow))  # the board shows depth 2's move and beyond
+    assert scene.current.position().moves_text().startswith(game.moves_text())
+    assert len(scene.current.position().move_stack) > len(game.move_stack)
 
 
 def test_lesson_6_never_says_deepening_pays_beside_a_larger_count():

@@ -5,6 +5,7 @@ lesson open (``game.ui.scenes.learn``'s modules, one per lesson)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -116,7 +117,7 @@ class LearnScene(Scene):
                             tooltip=_("Another exercise from another position (F5)"))
         lab = self.lab
         self.c_weights = [Choice([(v, f"{_(label)} {v}") for v in values], lab.weights[key],
-                                 lambda value, key=key: self.set_weight(key, value), size=17,
+                                 partial(self.set_weight, key), size=17,
                                  tooltip=_("The weight of {weight} (← →)").format(
                                      weight=_(label)))
                           for key, label, values in WEIGHTS]

@@ -187,7 +187,9 @@ class TreeLesson(LessonBase):
                 pygame.draw.line(surface, colour, (x1, y1 + below), (x2, y2 - 16), 2)
                 w = draw.text_size(child.move, 14)[0]
                 pill = pygame.Rect(0, 0, w + 6, 17)
-                pill.center = (round((x1 + x2) / 2), round((y1 + below + y2 - 16) / 2))
+                t = 0.5 if self.slot >= 50 else 0.72  # crowded: nearer the child, apart
+                top, low = y1 + below, y2 - 16
+                pill.center = (round(x1 + (x2 - x1) * t), round(top + (low - top) * t))
                 pygame.draw.rect(surface, look.card, pill, border_radius=4)
                 draw.blit_text(surface, child.move, 14, look.dim, pill.center, "center")
         for node in ex.nodes:
