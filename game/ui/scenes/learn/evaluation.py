@@ -127,10 +127,13 @@ class EvaluationLesson(LessonBase):
         draw.blit_text(surface, _("The search plays {move} (the first largest value)."
                                   ).format(move=chosen), 16,
                        theme.text, (x, y + 4), bold=True, max_width=area.width - 8)
-        draw.blit_text(surface, _("A match counts when your weights score more than half the "
-                                  "points against the default (a draw is half a point); "
-                                  "three different settings finish the lesson."), 14,
-                       theme.text_dim, (x, y + 26), max_width=area.width - 8, min_size=11)
+        rule = _("A match counts when your weights score more than half the points against "
+                 "the default (a draw is half a point); three different settings finish the "
+                 "lesson.")
+        y += 26
+        for line in draw.wrap(rule, 14, area.width - 150)[:3]:  # beside Match ×10
+            draw.blit_text(surface, line, 14, theme.text_dim, (x, y))
+            y += 17
 
 
 __all__ = ["WEIGHTS", "EvaluationLesson"]  # untranslated: names
