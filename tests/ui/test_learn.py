@@ -378,3 +378,56 @@ def test_the_keyboard_still_chooses_nodes_and_moves_children(make_app):
     post_key(pygame.K_RETURN)
     app.run_frames(2)
     assert scene.tone in ("right", "wrong") and lesson.checked is not None
+
+
+def _ink_height(text: str, size: int, bold: bool) -> int:
+    """The height in pixels of the ink ``text`` leaves at ``size`` (not the line's)."""
+    from game.ui import draw
+    surface = pygame.Surface((900, 300), pygame.SRCALPHA)
+    draw.blit_text(surface, text, size, (255, 255, 255), (5, 5), bold=bold)
+    return surface.get_bounding_rect().height
+
+
+@pytest.mark.parametrize("lesson, level", [(2, "easy"), (2, "medium"), (3, "medium"),
+                                           (4, "easy")])
+def test_projector_mode_node_letters_and_values_are_18_px_at_1280x800(
+        make_app, monkeypatch, lesson, level):
+    from game.ui.scenes.learn import trees
+
+    app = make_app(size=(1280, 800))
+    scene = open_learn(app)
+    scene.set_lesson(lesson)
+    scene.set_level(level)
+    drawn: list[tuple[str, int, bool]] = []
+    real = trees.draw.blit_text
+
+    def spy(surface, text, size, colour, pos, anchor="topleft", max_width=None, bold=False,
+            min_size=None):
+        drawn.append((text, size, bold))
+        return real(surface, text, size, colour, pos, anchor, max_width, bold, min_size)
+
+    def heights() -> tuple[int, int]:
+        drawn.clear()
+        app.invalidate()
+        app.run_frames(1)
+        ids = {n.id for n in scene.exercise.nodes}
+        values = {value_text(n.value) for n in scene.exercise.nodes if n.kind == "leaf"}
+        seen = list(drawn)  # measuring draws text too
+        letters = [_ink_height(t, s, b) for t, s, b in seen if t in ids and t.isalpha()]
+        numbers = [_ink_height(t, s, b) for t, s, b in seen if t in values]
+        assert letters and numbers
+        return min(letters), min(numbers)
+
+    monkeypatch.setattr(trees.draw, "blit_text", spy)
+    before = heights()
+    for _ in range(4):
+        post_key(pygame.K_EQUALS, pygame.KMOD_LCTRL, "=")
+        app.run_frames(1)
+    letters, values = heights()
+    assert letters >= 18 and values >= 18, (letters, values)
+    assert letters > before[0] and values > before[1]
+    for x, y in scene.placed.values():
+        assert scene.tree_rect.collidepoint(x, y)
+    post_key(pygame.K_MINUS, pygame.KMOD_LCTRL, "-")
+    app.run_frames(1)
+    assert heights()[0] < letters

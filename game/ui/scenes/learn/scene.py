@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 TEXT_SIZE = 17
+LABEL_STEP = 0.25
+LABEL_STEPS = (-1, 4)
+"""Projector mode: each Ctrl+= or Ctrl+− changes the tree's labels by a quarter, from
+three quarters of their size to twice it."""
 LESSON_CLASSES: dict[int, Callable[[LearnScene], Lesson]] = {
     1: CountingLesson, 2: MinimaxLesson, 3: AlphaBetaLesson, 4: OrderingLesson,
     5: EvaluationLesson, 6: HorizonLesson}
@@ -51,6 +55,8 @@ class LearnScene(Scene):
         self.game_name = "tictactoe"
         self.feedback = ""
         self.tone: Tone = "info"
+        self.label_steps = 0
+        """Projector mode: Ctrl+= and Ctrl+− grow or shrink the tree's labels a step."""
         self.lessons: dict[int, Lesson] = {n: cls(self) for n, cls in LESSON_CLASSES.items()}
         self.widgets = WidgetGroup(arrows_move_focus=False)
         self._build()
@@ -145,6 +151,20 @@ class LearnScene(Scene):
         self.lab.set_weight(key, value)
 
     # --- what lessons call --------------------------------------------------------------
+
+    @property
+    def label_scale(self) -> float:
+        """How much larger than at 800 × 560 the tree's shapes and words are drawn: with
+        the window and the learner's steps (Ctrl+=, Ctrl+−: a quarter each). The tree
+        caps it where it would not fit (``TreeLesson.layout``)."""
+        w, h = self.app.screen.get_size()
+        auto = max(1.0, min(w / 800, h / 560))
+        return auto * (1 + LABEL_STEP * self.label_steps)
+
+    def scale_labels(self, step: int) -> None:
+        """Projector mode: one step larger (``1``) or smaller (``-1``)."""
+        self.label_steps = max(LABEL_STEPS[0], min(LABEL_STEPS[1], self.label_steps + step))
+        self.relayout()
 
     def say(self, tone: Tone, text: str) -> None:
         """Show ``text`` as feedback in ``tone`` (see ``base.Tone``)."""

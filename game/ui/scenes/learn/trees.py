@@ -54,6 +54,8 @@ class TreeLesson(LessonBase):
         self.area = pygame.Rect(0, 0, 0, 0)
         self.slot = 60.0
         """The width each leaf has."""
+        self.scale = 1.0
+        """The tree's labels' scale (``LearnScene.label_scale`` where the tree fits)."""
         self.room: dict[str, float] = {}
         """The width under each node (its leaves' slots): its label is drawn inside it."""
 
@@ -88,11 +90,17 @@ class TreeLesson(LessonBase):
         collect(self.exercise.root)
         slot = area.width / max(1, len(leaves))
         self.slot = slot
-        level_h = (area.height - 54) / max(1, self.exercise.depth)
+        depth = max(1, self.exercise.depth)
+        # Each level needs its shape, two lines of labels and some edge (54k + 30 px),
+        # the root room above and the leaves room below for their value (60k): the
+        # learner's scale, as far as the tree still fits.
+        self.scale = scale = min(self.scene.label_scale,
+                                 max(1.0, (area.height - 30 * depth) / (54 * depth + 60)))
+        level_h = (area.height - 60 * scale) / depth
         xs = {leaf: area.x + slot * (i + 0.5) for i, leaf in enumerate(leaves)}
 
         def place(node: ExNode, level: int) -> float:
-            y = area.y + 18 + level * level_h
+            y = area.y + 18 * scale + level * level_h
             if node.kind == "leaf":
                 x = xs[node.id]
                 self.room[node.id] = slot
@@ -106,8 +114,9 @@ class TreeLesson(LessonBase):
         place(self.exercise.root, 0)
 
     def node_at(self, pos: tuple[int, int]) -> str | None:
+        radius = NODE_RADIUS * self.scale
         for node_id, (x, y) in self.placed.items():
-            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= NODE_RADIUS ** 2:
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= radius ** 2:
                 return node_id
         return None
 
@@ -178,41 +187,66 @@ class TreeLesson(LessonBase):
         start.play_moves(ex.moves)
         mover = start.turn  # MAX is the side to move at the root
         look = tree_canvas.look_for(theme, colours.pieces[mover], colours.pieces[1 - mover])
+        k = self.scale  # projector mode: shapes and words grow together
+        pitch = round(17 * k)
         for node in ex.nodes:
             for child in self.children(node):
                 (x1, y1), (x2, y2) = self.placed[node.id], self.placed[child.id]
-                # From under the parent's value (or its "?") down to the child's shape.
+                # From under the parent's labels down to the child's shape.
                 colour = look.ghost if self.greyed(child) else look.edge
-                below = 38 + 17 * self.node_text(node).count("\n")  # under the labels
-                pygame.draw.line(surface, colour, (x1, y1 + below), (x2, y2 - 16), 2)
-                w = draw.text_size(child.move, 14)[0]
-                pill = pygame.Rect(0, 0, w + 6, 17)
-                t = 0.5 if self.slot >= 50 else 0.72  # crowded: nearer the child, apart
-                top, low = y1 + below, y2 - 16
-                pill.center = (round(x1 + (x2 - x1) * t), round(top + (low - top) * t))
+                top = y1 + 38 * k + pitch * self.node_text(node).count("\n")
+                low = y2 - 16 * k
+                pygame.draw.line(surface, colour, (x1, top), (x2, low), 2)
+
+                def along(t: float) -> tuple[float, float]:
+                    return x1 + (x2 - x1) * t, top + (low - top) * t
+
+                if self.cut(child):  # the lecture's bars across the edge, under its label
+                    tree_canvas.cut_mark(surface, look.cut, along(0.62), along(0.92))
+                size = round(14 * k)
+                w, h = draw.text_size(child.move, size)
+                pill = pygame.Rect(0, 0, w + 6, h + 1)
+                t = 0.4 if self.slot >= 40 * k else 0.72  # crowded: nearer the child, apart
+                pill.center = (round(along(t)[0]), round(along(t)[1]))
                 pygame.draw.rect(surface, look.card, pill, border_radius=4)
-                draw.blit_text(surface, child.move, 14, look.dim, pill.center, "center")
+                draw.blit_text(surface, child.move, size, look.dim, pill.center, "center")
         for node in ex.nodes:
             cx, cy = self.placed[node.id]
             grey = self.greyed(node)
             fill = {"max": look.max_fill, "min": look.min_fill}.get(node.kind, look.leaf_fill)
             if node.id == self.selected:
-                box = pygame.Rect(0, 0, 40, 40)
+                box = pygame.Rect(0, 0, round(40 * k), round(40 * k))
                 box.center = (round(cx), round(cy))
                 pygame.draw.rect(surface, look.current, box, 3, border_radius=8)
-            tree_canvas.draw_shape(surface, node.kind, False, (cx, cy), None if grey else fill,
-                                   look.ghost if grey else look.text)
-            draw.blit_text(surface, node.id, 12, look.ghost if grey else readable(fill),
+            self._shape(surface, node.kind, (cx, cy), None if grey else fill,
+                        look.ghost if grey else look.text, k)
+            draw.blit_text(surface, node.id, round(14 * k), look.ghost if grey else readable(fill),
                            (cx, cy + 1), "center", bold=True)
-            if self.cut(node):
-                tree_canvas.cut_mark(surface, look.cut, (cx, cy - 30), (cx, cy - 18))
             colour = look.ghost if grey else theme.danger if self.cut(node) else look.text
             for i, line in enumerate(self.node_text(node).split("\n")):
                 if line:
-                    draw.blit_text(surface, line, 15 if i == 0 else 14, colour,
-                                   (cx, cy + 20 + 17 * i), "midtop", bold=i == 0,
+                    draw.blit_text(surface, line, round((16 if i == 0 else 14) * k), colour,
+                                   (cx, cy + 20 * k + pitch * i), "midtop", bold=i == 0,
                                    max_width=max(36, round(self.room.get(node.id, 60)) - 4),
                                    min_size=10)
+
+    @staticmethod
+    def _shape(surface: pygame.Surface, kind: str, centre: tuple[float, float],
+               fill: tuple[int, int, int] | None, outline: tuple[int, int, int],
+               scale: float) -> None:
+        """A node's shape at ``scale`` (``tree_canvas.draw_shape``'s, grown for a
+        projector): MAX ▲ and MIN ▼ triangles, a leaf's square."""
+        if kind in ("max", "min"):
+            points = tree_canvas.shape_points(kind, *centre, half=tree_canvas.HALF * scale)
+            if fill is not None:
+                pygame.draw.polygon(surface, fill, points)
+            pygame.draw.polygon(surface, outline, points, 2)
+            return
+        rect = pygame.Rect(0, 0, round(22 * scale), round(22 * scale))
+        rect.center = (round(centre[0]), round(centre[1]))
+        if fill is not None:
+            pygame.draw.rect(surface, fill, rect, border_radius=3)
+        pygame.draw.rect(surface, outline, rect, 2, border_radius=3)
 
 
 __all__ = ["SIZES", "TreeLesson", "exercise_position", "readable"]  # untranslated: names
