@@ -431,3 +431,27 @@ def test_projector_mode_node_letters_and_values_are_18_px_at_1280x800(
     post_key(pygame.K_MINUS, pygame.KMOD_LCTRL, "-")
     app.run_frames(1)
     assert heights()[0] < letters
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "connect4"])
+def test_exercises_test_something_a_cut_to_find_an_order_to_improve(make_app, game):
+    """Lesson 3's trees have a leaf never visited; lesson 4's given order is not already
+    the best (both by the textbook code)."""
+    from tests.ui.test_learn_keys import textbook_best_order
+
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(3)
+    scene.set_game(game)
+    for level in ("easy", "medium"):
+        scene.set_level(level)
+        for seed in range(1, 7):
+            scene.progress.seed = seed
+            scene.set_lesson(3)
+            scene.new_exercise()
+            windows, _values = textbook_alphabeta(scene.exercise.root)
+            assert any(n.id not in windows for n in scene.exercise.nodes), (level, seed)
+            scene.set_lesson(4)
+            root = scene.exercise.root
+            given = len(textbook_alphabeta(root)[0])
+            assert given > len(textbook_alphabeta(root, textbook_best_order(root))[0])

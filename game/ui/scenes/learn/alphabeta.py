@@ -12,7 +12,7 @@ from typing import ClassVar, Literal
 from ai.explain.exercises import ExerciseKind, ExNode
 from game.i18n import _
 from game.ui.scenes.learn.base import is_never, parse_value, parse_window, shown
-from game.ui.scenes.learn.trees import TreeLesson
+from game.ui.scenes.learn.trees import FIND_TRIES, TreeLesson
 
 Part = Literal["window", "value", "pruned"]
 
@@ -35,7 +35,11 @@ class AlphaBetaLesson(TreeLesson):
         self.marked: set[str] = set()
 
     def start(self, seed: int, level: str, game_name: str) -> None:
-        self.make(seed, level, game_name)
+        for offset in range(FIND_TRIES):
+            self.make(seed + offset, level, game_name)
+            assert self.key is not None
+            if self.key.alphabeta.leaves_never_visited:
+                break  # a cut to find: "click nothing" would test nothing
         assert self.exercise is not None
         self.items = []
 

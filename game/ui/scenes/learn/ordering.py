@@ -13,12 +13,7 @@ from ai.explain.exercises import ExerciseKind, ExNode
 from ai.explain.tree import value_text
 from game.i18n import _, ngettext, number
 from game.learning import AlphaBetaTrace
-from game.ui.scenes.learn.trees import TreeLesson
-
-FIND_TRIES = 40
-"""Seeds tried after the asked one for an exercise whose given order is not the best.
-(When ``ai.explain.exercises`` filters its ordering exercises, this goes.)"""
-
+from game.ui.scenes.learn.trees import FIND_TRIES, TreeLesson
 
 class OrderingLesson(TreeLesson):
     """One item: the order of every node's children."""

@@ -22,6 +22,10 @@ SIZES = {"easy": (2, 2), "medium": (2, 3), "hard": (3, 2)}
 read at 800 × 560. (When ``ai.explain.exercises`` has one ``Difficulty`` table for
 Learn and ``plies exercise``, this becomes it.)"""
 NODE_RADIUS = 18
+FIND_TRIES = 40
+"""Seeds tried from the asked one for an exercise that tests something (lesson 3: a leaf
+never visited; lesson 4: a given order that is not the best). When
+``ai.explain.exercises`` filters its exercises itself, this goes."""
 
 
 def exercise_position(game_name: str, seed: int) -> Game:
