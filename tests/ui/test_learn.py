@@ -455,3 +455,56 @@ def test_exercises_test_something_a_cut_to_find_an_order_to_improve(make_app, ga
             root = scene.exercise.root
             given = len(textbook_alphabeta(root)[0])
             assert given > len(textbook_alphabeta(root, textbook_best_order(root))[0])
+
+
+def textbook_negamax(node, sign: int = 1) -> int:
+    """The value for the side to move at ``node`` (``sign`` 1 where MAX moves): a leaf
+    its value in that side's view, an inner node the largest negated child value."""
+    if not node.children:
+        return sign * node.value
+    return max(-textbook_negamax(child, -sign) for child in node.children)
+
+
+def test_lesson_2_ends_with_the_same_tree_as_negamax(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(2)
+    assert not scene.b_extra.visible
+    solve_minimax(app, scene)
+    assert scene.b_extra.visible and not scene.entry.visible
+    post_click(scene.b_extra.rect.center)
+    app.run_frames(1)
+    lesson = scene.current
+    assert lesson.negamax and "Negamax" in lesson.question()
+
+    def check(node, sign):
+        assert lesson.node_text(node) == value_text(textbook_negamax(node, sign)), node.id
+        for child in node.children:
+            check(child, -sign)
+
+    check(scene.exercise.root, 1)
+    post_click(scene.b_extra.rect.center)  # back to minimax's view
+    app.run_frames(1)
+    assert not lesson.negamax
+
+
+def test_lesson_4_ends_with_b_to_the_d_against_the_best_case_measured(make_app):
+    from tests.ui.test_learn_keys import textbook_best_order
+
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(4)
+    solve_ordering_with_the_mouse(app, scene)
+    root = scene.exercise.root
+    note = scene.current.cost_note()
+    leaves = [n.id for n in scene.exercise.nodes if not n.children]
+
+    def visited(order=None) -> int:
+        return sum(i in textbook_alphabeta(root, order)[0] for i in leaves)
+
+    numbers = re.search(r"minimax all (\d+).*worst first (\d+), as given (\d+), best first "
+                        r"(\d+)", note)
+    assert numbers, note
+    every, worst, given, best = (int(n) for n in numbers.groups())
+    assert (every, given, best) == (len(leaves), visited(), visited(textbook_best_order(root)))
+    assert best <= given <= every and best <= worst <= every

@@ -130,6 +130,13 @@ class Lesson(Protocol):
     def caption(self) -> str:
         """The small board's caption."""
 
+    def extra_label(self) -> str:
+        """The words of the lesson's extra button at this moment (``""``: none); it
+        takes the answer field's place."""
+
+    def extra(self) -> None:
+        """The extra button pressed."""
+
 
 class LessonBase:
     """Defaults and the shared rule of tries for the lessons (see :class:`Lesson`)."""
@@ -191,6 +198,7 @@ class LessonBase:
                      "shown before).").format(reason=text)
         self.scene.say("shown" if self.tries.given else "right", text)
         self.scene.save_progress()
+        self.scene.relayout()  # the solution's layout, the lesson's extra button
 
     # --- defaults ---------------------------------------------------------------------
 
@@ -205,6 +213,12 @@ class LessonBase:
 
     def caption(self) -> str:
         return _("The question's position")
+
+    def extra_label(self) -> str:
+        return ""
+
+    def extra(self) -> None:
+        pass
 
 
 __all__ = ["NEVER_WORDS", "Lesson", "LessonBase", "Tone", "Tries", "is_never", "parse_value",  # untranslated: names

@@ -203,7 +203,7 @@ class HorizonLesson(TreeLesson):
 
     def layout(self, area: pygame.Rect) -> None:
         if self.finished:  # room under the tree for the cost of deepening
-            area = area.inflate(0, -56).move(0, -28)
+            area = area.inflate(0, -60).move(0, -30)
         super().layout(area)
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -217,7 +217,7 @@ class HorizonLesson(TreeLesson):
                   "at depth {d2}: {a2} and {t2}.").format(
             d1=q.nodes[0][0], a1=number(q.nodes[0][1]), t1=number(q.nodes[0][2]),
             d2=q.nodes[1][0], a2=number(q.nodes[1][1]), t2=number(q.nodes[1][2]))
-        y = area.bottom - 50
+        y = area.bottom - 54
         for line in draw.wrap(f"{costs} {deepening_note(q.nodes)}", 14, area.width - 8)[:3]:
             draw.blit_text(surface, line, 14, theme.text_dim, (area.x + 4, y))
             y += 17

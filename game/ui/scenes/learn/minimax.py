@@ -23,10 +23,12 @@ class MinimaxLesson(TreeLesson):
         super().__init__(scene)
         self.answers: dict[str, int] = {}
         """The values answered (right, or shown worked out)."""
+        self.negamax = False
+        """After the exercise: every value shown from the side to move at its node."""
 
     def start(self, seed: int, level: str, game_name: str) -> None:
         self.make(seed, level, game_name)
-        self.answers = {}
+        self.answers, self.negamax = {}, False
         self.selected = self.first_open()
 
     def inner(self) -> list[ExNode]:
@@ -41,6 +43,10 @@ class MinimaxLesson(TreeLesson):
     def question(self) -> str:
         if self.exercise is None or self.key is None:
             return ""
+        if self.finished and self.negamax:
+            return _("Negamax: each value is from the side to move at its node, and every "
+                     "node takes the largest of its children's values negated: one rule, one "
+                     "function, the same tree.")
         if self.finished:
             # Translators: {players} is the sentence saying who MAX and MIN are.
             return _("{players} Done: A is worth {value}.").format(
@@ -101,8 +107,26 @@ class MinimaxLesson(TreeLesson):
 
     def node_text(self, node: ExNode) -> str:
         if node.kind == "leaf":
-            return value_text(node.value)
-        return value_text(self.answers[node.id]) if node.id in self.answers else "?"
+            value = node.value
+        elif node.id in self.answers:
+            value = self.answers[node.id]
+        else:
+            return "?"
+        assert value is not None
+        if self.negamax and len(node.path) % 2:  # MIN to move there: its own view
+            value = -value
+        return value_text(value)
+
+    def extra_label(self) -> str:
+        if not self.finished:
+            return ""
+        # Translators: a button: shows the tree's values as negamax sees them, or back.
+        return _("Minimax view") if self.negamax else _("Negamax view")
+
+    def extra(self) -> None:
+        if self.finished:
+            self.negamax = not self.negamax
+            self.scene.relayout()
 
 
 __all__ = ["MinimaxLesson"]  # untranslated: names

@@ -13,6 +13,7 @@ from ai.explain.exercises import ExerciseKind, ExNode
 from ai.explain.tree import value_text
 from game.i18n import _, ngettext, number
 from game.learning import AlphaBetaTrace
+from game.ui import draw
 from game.ui.scenes.learn.trees import FIND_TRIES, TreeLesson
 
 class OrderingLesson(TreeLesson):
@@ -130,6 +131,46 @@ class OrderingLesson(TreeLesson):
         self.selected = None
         self.finish(self.scene.feedback)
         self.scene.relayout()
+
+    def leaves(self, order: dict[str, list[str]] | None) -> int:
+        """Leaves alpha-beta visits with ``order`` (``None``: the given order)."""
+        assert self.exercise is not None
+        trace = AlphaBetaTrace.of(self.exercise.root, order)
+        kinds = {n.id: n.kind for n in self.exercise.nodes}
+        return sum(kinds[i] == "leaf" for i in trace.visited)
+
+    def cost_note(self) -> str:
+        """The solution's measure of b^d against b^(d/2) on this very tree."""
+        assert self.exercise is not None and self.key is not None
+        ordering = self.key.ordering
+        assert ordering is not None
+        best = {k: list(v) for k, v in ordering.best_order.items()}
+        worst = {k: v[::-1] for k, v in best.items()}
+        b, d = self.exercise.width, self.exercise.depth
+        every = sum(n.kind == "leaf" for n in self.exercise.nodes)
+        full = b ** -(-d // 2) + b ** (d // 2) - 1  # Knuth and Moore's minimal tree
+        # Translators: leaf counts of one tree; b is the branching, d the depth; the
+        # formula is Knuth and Moore's best case of alpha-beta.
+        return _("Leaves visited in this tree (b = {b}, d = {d}): minimax all {every} "
+                 "(b^d = {bd} in a full tree); alpha-beta worst first {worst}, as given "
+                 "{given}, best first {best} (b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = {minimal} in a full "
+                 "tree: about twice as deep for the same work).").format(
+            b=b, d=d, every=number(every), bd=number(b ** d), worst=number(self.leaves(worst)),
+            given=number(self.leaves(None)), best=number(self.leaves(best)),
+            minimal=number(full))
+
+    def layout(self, area: pygame.Rect) -> None:
+        if self.finished:  # room under the tree for the cost note
+            area = area.inflate(0, -60).move(0, -30)
+        super().layout(area)
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        super().draw(surface, area)
+        if self.finished:
+            y = area.bottom - 54
+            for line in draw.wrap(self.cost_note(), 14, area.width - 8)[:3]:
+                draw.blit_text(surface, line, 14, self.scene.theme.text_dim, (area.x + 4, y))
+                y += 17
 
     def node_text(self, node: ExNode) -> str:
         if node.kind == "leaf":

@@ -121,6 +121,8 @@ class LearnScene(Scene):
                               size=19, tooltip=_("Check the answer (Enter)"))
         self.b_new = Button(_("New exercise"), self.next_exercise, size=19,
                             tooltip=_("Another exercise from another position (F5)"))
+        self.b_extra = Button("", lambda: self.current.extra(), size=19)
+        """The lesson's own button (lesson 2's negamax view), where the answer field was."""
         lab = self.lab
         self.c_weights = [Choice([(v, f"{_(label)} {v}") for v in values], lab.weights[key],
                                  partial(self.set_weight, key), size=17,
@@ -136,8 +138,8 @@ class LearnScene(Scene):
                              tooltip=_("Save your weights as an evaluator with the name "
                                        "typed"))
         self.widgets.add(self.b_back, self.s_lesson, self.s_level, self.s_game,
-                         *self.c_weights, self.entry, self.b_check, self.b_save, self.b_match,
-                         self.b_new)
+                         *self.c_weights, self.entry, self.b_extra, self.b_check, self.b_save,
+                         self.b_match, self.b_new)
 
     @property
     def weights(self) -> dict[str, int]:
@@ -275,6 +277,11 @@ class LearnScene(Scene):
         # The question above the tree, the feedback between the tree and the entry.
         self.tree_rect = pygame.Rect(wk.x + 12, row + 44 + 46, wk.width - 24,
                                      bottom - 40 - 64 - (row + 44 + 46))
+        extra = self.current.extra_label()
+        self.b_extra.text, self.b_extra.visible = extra, bool(extra)
+        self.entry.visible = self.current.uses_entry and not extra
+        self.b_extra.rect = pygame.Rect(0, 0, max(160, self.b_extra.preferred_width()), 40)
+        self.b_extra.rect.bottomleft = self.entry.rect.bottomleft
         self.current.layout(self.tree_rect)
         self.board.layout(self.board_rect, self.current.position())
 
