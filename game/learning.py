@@ -41,6 +41,8 @@ LESSONS: dict[int, tuple[str, str]] = {
       "two move orders can reach the same position (a transposition), so there are fewer "
       "positions than lines.")),
     2: (N_("Minimax"),
+     # Translators: keep 'win n' and 'loss n' in English: they are the notation the
+     # answer box reads in every language (like inf and never).
      N_("MAX (the side to move at the root, ▲) wants the largest value, MIN (▼) the "
       "smallest. At the depth limit the evaluator scores each leaf (■) from MAX's view. "
       "Going up, a MAX node takes the largest of its children's values, a MIN node the "
@@ -321,6 +323,8 @@ class AlphaBetaTrace:
     values: dict[str, int]
     never_visited: frozenset[str]
     leaves_never_visited: frozenset[str]
+    cutoffs: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    """Per node cut short, its children never searched (after the last one visited)."""
 
     @property
     def nodes_visited(self) -> int:
@@ -338,7 +342,8 @@ class AlphaBetaTrace:
         return cls(tuple(raw["visited"]),
                    {k: (w[0], w[1]) for k, w in raw["windows"].items()},
                    dict(raw["values"]), frozenset(raw["never_visited"]),
-                   frozenset(raw["leaves_never_visited"]))
+                   frozenset(raw["leaves_never_visited"]),
+                   {k: tuple(v) for k, v in raw["cutoffs"].items()})
 
 
 @dataclasses.dataclass(frozen=True)

@@ -168,8 +168,19 @@ class AlphaBetaLesson(TreeLesson):
         trace = self.key.alphabeta
         truth = trace.leaves_never_visited
         if truth:
-            worked = _("The leaves never visited: {nodes}.").format(
-                nodes=_(", ").join(sorted(truth)))
+            assert self.exercise is not None
+            visited = set(trace.visited)
+            # Translators: why a node stops early: {node} its letter, {child} the last
+            # child it searched ("at C, α ≥ β after H").
+            reasons = _("; ").join(
+                _("at {node}, α ≥ β after {child}").format(
+                    node=node_id, child=[c.id for c in self.exercise.node(node_id).children
+                                         if c.id in visited][-1])
+                for node_id in sorted(trace.cutoffs))
+            # Translators: {nodes} the leaves never visited, {reasons} where and why the
+            # search stopped early ("at C, α ≥ β after H; at D, …").
+            worked = _("The leaves never visited: {nodes} ({reasons}).").format(
+                nodes=_(", ").join(sorted(truth)), reasons=reasons)
         else:
             worked = _("Every leaf is visited: no cut-off happens in this order.")
         if set(self.marked) == truth:
