@@ -198,7 +198,9 @@ class TreeLesson(LessonBase):
                 (x1, y1), (x2, y2) = self.placed[node.id], self.placed[child.id]
                 # From under the parent's labels down to the child's shape.
                 colour = look.ghost if self.greyed(child) else look.edge
-                top = y1 + 38 * k + pitch * self.node_text(node).count("\n")
+                labels = self.node_text(node)
+                top = (y1 + 38 * k + pitch * labels.count("\n") if labels
+                       else y1 + 18 * k)  # under the labels, or the shape
                 low = y2 - 16 * k
                 pygame.draw.line(surface, colour, (x1, top), (x2, low), 2)
 
