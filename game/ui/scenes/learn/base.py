@@ -11,7 +11,7 @@ import pygame
 
 from ai.evaluators.base import WIN
 from ai.explain.exercises import INF
-from game.i18n import _, ngettext, number
+from game.i18n import N_, _, ngettext, number
 from game.learning import EXERCISES_TO_PASS
 
 if TYPE_CHECKING:
@@ -98,6 +98,8 @@ class Lesson(Protocol):
     uses_check: ClassVar[bool]
     uses_level: ClassVar[bool]
     uses_game: ClassVar[bool]
+    placeholder: ClassVar[str]
+    """The answer field's hint when empty (marked with ``N_``)."""
     finished: bool
     selected: str | None
     exercise: Exercise | None
@@ -146,6 +148,7 @@ class LessonBase:
     uses_check: ClassVar[bool] = True
     uses_level: ClassVar[bool] = True
     uses_game: ClassVar[bool] = False
+    placeholder: ClassVar[str] = N_("your answer, then Enter")
 
     def __init__(self, scene: LearnScene) -> None:
         self.scene = scene

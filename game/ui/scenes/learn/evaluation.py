@@ -29,6 +29,7 @@ class EvaluationLesson(LessonBase):
     number: ClassVar[int] = 5
     uses_check: ClassVar[bool] = False
     uses_level: ClassVar[bool] = False
+    placeholder: ClassVar[str] = N_("a name for your evaluator")
 
     def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]  # the scene, circular
         super().__init__(scene)

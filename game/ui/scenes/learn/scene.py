@@ -231,11 +231,11 @@ class LearnScene(Scene):
         self.s_level.visible = lesson.uses_level
         self.entry.visible = lesson.uses_entry
         self.b_check.visible = lesson.uses_check
-        self.b_save.visible = self.b_match.visible = self.lesson == 5
+        lab = self.current is self.lab
+        self.b_save.visible = self.b_match.visible = lab
         for choice in self.c_weights:
-            choice.visible = self.lesson == 5
-        self.entry.placeholder = (_("a name for your evaluator") if self.lesson == 5
-                                  else _("your answer, then Enter"))
+            choice.visible = lab
+        self.entry.placeholder = _(lesson.placeholder)
         self.relayout()
 
     # --- layout -----------------------------------------------------------------------
@@ -265,7 +265,7 @@ class LearnScene(Scene):
         self.b_check.rect.bottomright = (self.b_new.rect.left - 8, bottom)
         self.entry.rect = pygame.Rect(wk.x + 12, bottom - 40, self.b_check.rect.left - 8
                                       - (wk.x + 12), 40)
-        if self.lesson == 5:  # the name and Save beside New; the match above them
+        if self.current is self.lab:  # the name and Save beside New; the match above them
             self.b_save.rect = pygame.Rect(0, 0, 80, 40)
             self.b_save.rect.bottomright = (self.b_new.rect.left - 8, bottom)
             self.entry.rect.width = self.b_save.rect.left - 8 - self.entry.rect.x
@@ -356,7 +356,7 @@ class LearnScene(Scene):
     def _draw_work(self, surface: pygame.Surface) -> None:
         theme, wk = self.theme, self.work
         x = wk.x + 14
-        y = (self.s_level.rect.bottom + 10 if self.s_level.visible or self.lesson == 5
+        y = (self.s_level.rect.bottom + 10 if self.s_level.visible or self.current is self.lab
              else wk.y + 14)
         for line in draw.wrap(self.current.question(), TEXT_SIZE, wk.width - 28)[:2]:
             draw.blit_text(surface, line, TEXT_SIZE, theme.text, (x, y))
