@@ -31,6 +31,7 @@ from game.rules import Game, Move, new_game
 from game.rules.perft import perft
 
 if TYPE_CHECKING:
+    from ai.evaluators.base import Evaluator
     from ai.explain.exercises import Exercise, ExNode
 
 LESSONS: dict[int, tuple[str, str]] = {
@@ -464,7 +465,7 @@ def _signed(score: int) -> str:
 def horizon_question(seed: int, game_name: str = "connect4") -> HorizonQuestion:
     """A lesson-6 question: random real positions (seeded) until the two depths disagree."""
     from ai.evaluators import load_evaluator
-    from ai.search import Limits, Searcher
+    from ai.search import Limits, Mode, Searcher, SearchResult
 
     evaluator = load_evaluator(game_name)
     shallow_depth, deep_depth = HORIZON_DEPTHS
@@ -477,8 +478,8 @@ def horizon_question(seed: int, game_name: str = "connect4") -> HorizonQuestion:
                 game.pop()
                 break
 
-        def search(position: Game, depth: int, mode: str = "alphabeta"):
-            return Searcher(evaluator, mode=mode).search(  # type: ignore[arg-type]
+        def search(position: Game, depth: int, mode: Mode = "alphabeta") -> SearchResult:
+            return Searcher(evaluator, mode=mode).search(
                 position, Limits(depth=depth, use_solver=False))
 
         shallow, deep = search(game, shallow_depth), search(game, deep_depth)
@@ -515,7 +516,7 @@ def lab_position(seed: int) -> Game:
     return game
 
 
-def lab_evaluator(weights: dict[str, int]):
+def lab_evaluator(weights: dict[str, int]) -> Evaluator:
     """The tic-tac-toe evaluator with ``weights`` (names of ``Weights`` fields)."""
     from ai.evaluators.tictactoe import PRESETS, build
     return build(dataclasses.replace(PRESETS["default"], **weights), "lesson")

@@ -7,7 +7,7 @@ what is pruned."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from ai.explain.exercises import ExerciseKind, ExNode
 from game.i18n import _
@@ -15,6 +15,9 @@ from game.ui.scenes.learn.base import is_never, parse_value, parse_window, shown
 from game.ui.scenes.learn.trees import FIND_TRIES, TreeLesson
 
 Part = Literal["window", "value", "pruned"]
+
+if TYPE_CHECKING:
+    from game.ui.scenes.learn.scene import LearnScene
 
 
 class AlphaBetaLesson(TreeLesson):
@@ -25,7 +28,7 @@ class AlphaBetaLesson(TreeLesson):
     number: ClassVar[int] = 3
     kind: ClassVar[ExerciseKind] = "alphabeta"
 
-    def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]  # the scene, circular
+    def __init__(self, scene: LearnScene) -> None:
         super().__init__(scene)
         self.items: list[tuple[str, Part]] = []
         self.step = 0
@@ -42,17 +45,18 @@ class AlphaBetaLesson(TreeLesson):
                 break  # a cut to find: "click nothing" would test nothing
         assert self.exercise is not None
         self.items = []
+        root = self.exercise.root
 
         def walk(node: ExNode) -> None:
             if node.kind == "leaf":
                 return
-            if node is not self.exercise.root:  # type: ignore[union-attr]
+            if node is not root:
                 self.items.append((node.id, "window"))
             for child in node.children:
                 walk(child)
             self.items.append((node.id, "value"))
 
-        walk(self.exercise.root)
+        walk(root)
         self.items.append(("", "pruned"))
         self.step, self.windows, self.values, self.marked = 0, {}, {}, set()
         self.selected = self.items[0][0]

@@ -3,7 +3,7 @@ moves ahead of a real tic-tac-toe position."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -14,13 +14,16 @@ from game.rules import Game, new_game
 from game.ui import draw
 from game.ui.scenes.learn.base import LessonBase, parse_value
 
+if TYPE_CHECKING:
+    from game.ui.scenes.learn.scene import LearnScene
+
 
 class CountingLesson(LessonBase):
     """One question, one item: the count."""
 
     number: ClassVar[int] = 1
 
-    def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]  # the scene, circular
+    def __init__(self, scene: LearnScene) -> None:
         super().__init__(scene)
         self.asked: CountingQuestion | None = None
         self.example_counts = tree_counts(new_game("tictactoe"), 3)

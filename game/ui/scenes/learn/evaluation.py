@@ -5,7 +5,7 @@ setting once; Save writes them as a user evaluator, asking before it replaces on
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -22,6 +22,9 @@ WEIGHTS = (("open_two", N_("open twos"), range(0, 101, 5)), ("open_one", N_("ope
 ``terms()`` gives them) and the values offered."""
 MATCH_GAMES = 10
 
+if TYPE_CHECKING:
+    from game.ui.scenes.learn.scene import LearnScene
+
 
 class EvaluationLesson(LessonBase):
     """An exercise is a setting of the weights that wins the match."""
@@ -31,7 +34,7 @@ class EvaluationLesson(LessonBase):
     uses_level: ClassVar[bool] = False
     placeholder: ClassVar[str] = N_("a name for your evaluator")
 
-    def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]  # the scene, circular
+    def __init__(self, scene: LearnScene) -> None:
         super().__init__(scene)
         self.weights = {"open_two": 10, "open_one": 1, "centre": 0}
         self.rows: list[LabRow] = []

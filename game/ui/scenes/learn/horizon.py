@@ -7,7 +7,7 @@ What deepening and the transposition table cost or save there closes it."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -20,6 +20,9 @@ from game.rules import Game, new_game
 from game.ui import draw
 from game.ui.scenes.learn.base import parse_value
 from game.ui.scenes.learn.trees import TreeLesson
+
+if TYPE_CHECKING:
+    from game.ui.scenes.learn.scene import LearnScene
 
 
 def deepening_note(nodes: tuple[tuple[int, int, int], ...]) -> str:
@@ -86,7 +89,7 @@ class HorizonLesson(TreeLesson):
     uses_level: ClassVar[bool] = False
     uses_game: ClassVar[bool] = False
 
-    def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]  # the scene, circular
+    def __init__(self, scene: LearnScene) -> None:
         super().__init__(scene)
         self.horizon: HorizonQuestion | None = None
         self.answers: dict[str, int] = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -12,6 +12,9 @@ from game.i18n import _
 from game.ui.scenes.learn.base import parse_value
 from game.ui.scenes.learn.trees import TreeLesson
 
+if TYPE_CHECKING:
+    from game.ui.scenes.learn.scene import LearnScene
+
 
 class MinimaxLesson(TreeLesson):
     """Items: every inner node, the root included; any order (a click chooses)."""
@@ -19,7 +22,7 @@ class MinimaxLesson(TreeLesson):
     number: ClassVar[int] = 2
     kind: ClassVar[ExerciseKind] = "minimax"
 
-    def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]  # the scene, circular
+    def __init__(self, scene: LearnScene) -> None:
         super().__init__(scene)
         self.answers: dict[str, int] = {}
         """The values answered (right, or shown worked out)."""

@@ -5,7 +5,7 @@ reasons about values, not about a number to chase."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -23,7 +23,7 @@ class OrderingLesson(TreeLesson):
     kind: ClassVar[ExerciseKind] = "ordering"
     uses_entry: ClassVar[bool] = False
 
-    def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]  # the scene, circular
+    def __init__(self, scene: LearnScene) -> None:
         super().__init__(scene)
         self.order: dict[str, list[str]] = {}
         self.checked: int | None = None
@@ -68,7 +68,9 @@ class OrderingLesson(TreeLesson):
             self.selected = node_id
 
     def swap(self, a: str, b: str) -> None:
-        ids = self.order[self.parent_of(a)]  # type: ignore[index]  # a has a parent
+        parent = self.parent_of(a)
+        assert parent is not None  # only siblings swap
+        ids = self.order[parent]
         i, j = ids.index(a), ids.index(b)
         ids[i], ids[j] = ids[j], ids[i]
         self.checked = None
@@ -178,6 +180,9 @@ class OrderingLesson(TreeLesson):
         if self.finished and self.key is not None:
             return value_text(self.key.values[node.id])
         return ""
+
+if TYPE_CHECKING:
+    from game.ui.scenes.learn.scene import LearnScene
 
 
 __all__ = ["OrderingLesson"]  # untranslated: names

@@ -4,7 +4,7 @@ lesson's area, drawn as the lectures draw it, clicked node by node."""
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -26,6 +26,9 @@ FIND_TRIES = 40
 """Seeds tried from the asked one for an exercise that tests something (lesson 3: a leaf
 never visited; lesson 4: a given order that is not the best). When
 ``ai.explain.exercises`` filters its exercises itself, this goes."""
+
+if TYPE_CHECKING:
+    from game.ui.scenes.learn.scene import LearnScene
 
 
 def exercise_position(game_name: str, seed: int) -> Game:
@@ -52,7 +55,7 @@ class TreeLesson(LessonBase):
     kind: ClassVar[ExerciseKind] = "minimax"
     uses_game: ClassVar[bool] = True
 
-    def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]  # the scene, circular
+    def __init__(self, scene: LearnScene) -> None:
         super().__init__(scene)
         self.key: ExerciseKey | None = None
         self.area = pygame.Rect(0, 0, 0, 0)
