@@ -471,6 +471,11 @@ def test_lesson_2_ends_with_the_same_tree_as_negamax(make_app):
     scene.set_lesson(2)
     assert not scene.b_extra.visible
     solve_minimax(app, scene)
+    values, node, line = textbook_minimax(scene.exercise.root), scene.exercise.root, []
+    while node.children:  # the principal variation, by the textbook values
+        node = next(c for c in node.children if values[c.id] == values[node.id])
+        line.append(node.move)
+    assert f"best line: {' '.join(line)}." in scene.current.question()
     assert scene.b_extra.visible and not scene.entry.visible
     post_click(scene.b_extra.rect.center)
     app.run_frames(1)

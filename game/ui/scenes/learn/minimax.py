@@ -47,13 +47,14 @@ class MinimaxLesson(TreeLesson):
         if self.exercise is None or self.key is None:
             return ""
         if self.finished and self.negamax:
-            return _("Negamax: each value is from the side to move at its node, and every "
-                     "node takes the largest of its children's values negated: one rule, one "
-                     "function, the same tree.")
+            return _("Negamax: each value is from the side to move at its node; every node "
+                     "takes the largest of its children's values negated. One rule.")
         if self.finished:
-            # Translators: {players} is the sentence saying who MAX and MIN are.
-            return _("{players} Done: A is worth {value}.").format(
-                players=self.players(), value=value_text(self.key.values["A"]))
+            # Translators: {value} is the root's value, {line} the principal variation:
+            # moves in the game's notation ("b2 a1").
+            return _("Done: A is worth {value}. The root move is the first child with that "
+                     "value; the principal variation, both sides' best line: {line}.").format(
+                value=value_text(self.key.values["A"]), line=" ".join(self.principal()))
         return _("{players} Value of node {node}? (Click a node to choose it.)").format(
             players=self.players(), node=self.selected)
 
@@ -91,6 +92,16 @@ class MinimaxLesson(TreeLesson):
             # Translators: {reason} is the sentence saying the last value was right.
             self.finish(_("{reason} Every node is done: that is minimax.").format(
                 reason=self.scene.feedback))
+
+    def principal(self) -> list[str]:
+        """The principal variation: from the root, each time the first child whose
+        value is its parent's, down to a leaf."""
+        assert self.exercise is not None and self.key is not None
+        values, node, line = self.key.values, self.exercise.root, []
+        while node.children:
+            node = next(c for c in node.children if values[c.id] == values[node.id])
+            line.append(node.move)
+        return line
 
     def click_node(self, node_id: str) -> None:
         assert self.exercise is not None
