@@ -213,4 +213,4 @@ def test_learn_lesson_2_offers_and_asks_on_an_example_game(make_app, name):
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(textbook(nodes[asked]))))
     post_key(pygame.K_RETURN)
     app.run_frames(3)
-    assert scene.answers.get(asked) == textbook(nodes[asked]) and scene.feedback_ok
+    assert scene.current.answers.get(asked) == textbook(nodes[asked]) and scene.feedback_ok
