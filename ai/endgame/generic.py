@@ -19,22 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ai.evaluators.base import WIN, ExactSolver, Solution
+from ai.evaluators.base import WIN, ExactSolver, Solution, parent_score
 from game.rules.base import Game, Move
 
 TABLE_LIMIT = 2_000_000
 """Positions remembered at most before the table is emptied."""
 POLL_EVERY = 1024
 """Nodes between two calls of the caller's ``poll``."""
-
-
-def _further(score: int) -> int:
-    """A child's score (its mover's view) as its parent's: negated, one ply further."""
-    if score > 0:
-        return -(score - 1)
-    if score < 0:
-        return -(score + 1)
-    return 0
 
 
 class GenericSolver(ExactSolver):
@@ -72,7 +63,7 @@ class GenericSolver(ExactSolver):
             for move in position.legal_moves():
                 position.push(move)
                 try:
-                    best = max(best, _further(value(position)))
+                    best = max(best, parent_score(value(position)))
                 finally:
                     position.pop()
             if len(table) >= TABLE_LIMIT:
@@ -85,7 +76,7 @@ class GenericSolver(ExactSolver):
         for move in probe.legal_moves():
             probe.push(move)
             try:
-                scores[move] = _further(value(probe))
+                scores[move] = parent_score(value(probe))
             finally:
                 probe.pop()
         if not scores:

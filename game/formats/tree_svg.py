@@ -38,7 +38,7 @@ import dataclasses
 import unicodedata
 from collections.abc import Iterable
 
-from ai.explain.exercises import INF, Exercise, ExNode, preorder
+from ai.explain.exercises import INF, Exercise, ExNode, bound_text, preorder
 from ai.explain.tree import MODE_TITLES, SearchTree, TreeNode, value_text, window_text
 from game.i18n import N_, _, ngettext
 from game.rules import GAMES
@@ -443,7 +443,7 @@ def from_exercise(exercise: Exercise, *, answers: bool) -> FigNode:
         gone = node.id in never
         fig = FigNode(node.kind, node.id, node.move)
         if node.kind == "leaf" and node.value is not None:
-            fig.value = _v(node.value)  # given, on the sheet and the key alike
+            fig.value = bound_text(node.value)  # given, on the sheet and the key alike
         elif answers:
             fig.value = key_value_text(exercise, node.id)
         elif exercise.kind != "ordering":
@@ -475,16 +475,16 @@ def key_value_text(exercise: Exercise, node_id: str) -> str:
         entry = nodes[node_id]
         if entry.get("value") is None:
             return ""
-        return BOUND_MARKS.get(entry.get("bound") or "", "") + _v(entry["value"])
+        return BOUND_MARKS.get(entry.get("bound") or "", "") + bound_text(entry["value"])
     given = exercise.key["values"][node_id]
-    return given if isinstance(given, str) else _v(given)
+    return given if isinstance(given, str) else bound_text(given)
 
 
 def key_window_text(exercise: Exercise, node_id: str) -> str:
     """The (α, β) an alpha-beta key says ``node_id`` is entered with, ``(−∞, +180)``;
     ``""`` for a node never visited (or a key with no alpha-beta)."""
     window = (exercise.key.get("alphabeta") or {}).get("windows", {}).get(node_id)
-    return "" if window is None else f"({_v(window[0])}, {_v(window[1])})"
+    return "" if window is None else f"({bound_text(window[0])}, {bound_text(window[1])})"
 
 
 def exercise_title(exercise: Exercise) -> str:
@@ -528,14 +528,6 @@ def exercise_caption(exercise: Exercise, *, answers: bool) -> str:
     the current language; the parts are translated one by one."""
     said = exercise_answers(exercise) if answers else exercise.question()
     return SEPARATOR.join((exercise_title(exercise), said))
-
-
-def _v(value: int) -> str:
-    if value >= INF:
-        return "+∞"
-    if value <= -INF:
-        return "−∞"
-    return value_text(value)
 
 
 # --- laying a tree out ------------------------------------------------------------------

@@ -186,7 +186,7 @@ def test_worksheet_has_name_line_question_legend_board_and_blanks():
     assert len(texts["blank value"]) == len(texts["blank window"]) == len(inner) == 3
     assert texts["answer-line"] == ["Leaves never visited:"]
     leaves = [n for n in ex.nodes if n.kind == "leaf"]
-    assert sorted(texts["value"]) == sorted(tree_svg._v(n.value) for n in leaves)
+    assert sorted(texts["value"]) == sorted(tree_svg.bound_text(n.value) for n in leaves)
 
 
 def test_key_draws_what_alpha_beta_knows_where_the_key_says_it():
@@ -204,7 +204,7 @@ def test_key_draws_what_alpha_beta_knows_where_the_key_says_it():
 
     trace = ex.key["alphabeta"]
     trace.pop("nodes", None)  # a key that does not say what alpha-beta returned
-    assert values(ex) == {n.id: tree_svg._v(ex.key["values"][n.id]) for n in ex.nodes}
+    assert values(ex) == {n.id: tree_svg.bound_text(ex.key["values"][n.id]) for n in ex.nodes}
     first, second = ex.root.children
     trace["nodes"] = {n.id: {"value": trace["values"].get(n.id), "bound": "exact"}
                       for n in ex.nodes}
@@ -213,7 +213,7 @@ def test_key_draws_what_alpha_beta_knows_where_the_key_says_it():
     drawn = values(ex)
     assert drawn[second.id] == "≤ +180"
     assert first.id not in drawn
-    assert drawn[ex.root.id] == tree_svg._v(trace["values"][ex.root.id])
+    assert drawn[ex.root.id] == tree_svg.bound_text(trace["values"][ex.root.id])
 
 
 def test_a_tree_too_wide_even_in_parts_is_refused():
