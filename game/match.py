@@ -17,6 +17,7 @@ import dataclasses
 import datetime
 import math
 import os
+import pickle
 import signal
 import sys
 import tempfile
@@ -273,29 +274,168 @@ def _sentence(fault: Exception) -> str:
 
 
 def run_games(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
-    """Results as games finish, in ``jobs`` processes (in this process when ``jobs == 1``)."""
+    """Results as games finish, in ``jobs`` processes (in this process when ``jobs == 1``).
+
+    The worker processes live exactly as long as this generator: closing it early
+    (an error, Ctrl-C) ends them too (``WorkerPool.close``)."""
     if jobs <= 1 or len(tasks) <= 1:
         yield from map(play_game, tasks)
         return
-    # "spawn" keeps children free of the parent's threads and pygame state.
-    import multiprocessing  # here: every `plies` command would pay for it at start
+    pool = WorkerPool(min(jobs, len(tasks)))
+    try:
+        yield from pool.play(tasks)
+    finally:
+        pool.close()
 
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(jobs, initializer=_leave_interrupts_to_parent) as pool:
-        yield from pool.imap_unordered(play_game, tasks)
+
+STOP_SECONDS = 10.0
+"""How long a worker told to stop (or signalled) may take to end before it is killed."""
+
+
+class WorkerFailed(RuntimeError):
+    """A worker process ended without giving back the game it was playing."""
+
+
+class WorkerPool:
+    """Worker processes that play games, owned by the process that made them.
+
+    Why not ``multiprocessing.Pool``: its ``terminate`` (which ``with Pool`` runs)
+    signals workers that are already ending on their own and joins them without a
+    bound, so a worker caught mid-exit (its SIGTERM handler raising inside the
+    interpreter's shutdown, a lock left held) hung ``plies match`` for good after the
+    last game (issue 33, D2). Here each worker has its own pipe: the parent sends one
+    game at a time and reads the results of every worker with ``connection.wait``
+    (which also sees a worker that died), tells an idle worker to stop with ``None``,
+    and waits for each with a bound before it kills it. A worker never raises from a
+    signal handler (``_end_now``).
+    """
+
+    def __init__(self, size: int) -> None:
+        # "spawn" keeps children free of the parent's threads and pygame state.
+        import multiprocessing  # here: every `plies` command would pay for it at start
+
+        context = multiprocessing.get_context("spawn")
+        self._workers: list[tuple[Any, Any]] = []  # (process, the parent's end of its pipe)
+        self._busy: dict[Any, GameTask] = {}  # a worker's pipe: the game it plays
+        self.exitcodes: list[int | None] = []
+        """Each worker's exit status once ``close`` has run (0: it stopped when told)."""
+        try:
+            for _number in range(size):
+                mine, theirs = context.Pipe()
+                process = context.Process(target=_worker, args=(theirs,), daemon=True,
+                                          name="plies-match-worker")
+                process.start()
+                theirs.close()  # the worker's end: its death is then an EOF here
+                self._workers.append((process, mine))
+        except BaseException:
+            self.close()
+            raise
+
+    def play(self, tasks: Iterable[GameTask]) -> Iterator[GameResult]:
+        """Play every task, one at a time per worker; results as they finish."""
+        from multiprocessing.connection import wait
+
+        pending = iter(tasks)
+        busy = self._busy
+        for _process, pipe in self._workers:
+            task = next(pending, None)
+            if task is None:
+                break
+            pipe.send(task)
+            busy[pipe] = task
+        while busy:
+            for pipe in wait(list(busy)):
+                task = busy.pop(pipe)
+                try:
+                    kind, value = pipe.recv()
+                except (EOFError, OSError):
+                    process = next(p for p, end in self._workers if end is pipe)
+                    process.join(STOP_SECONDS)
+                    raise WorkerFailed(_(
+                        "a worker process ended (status {status}) while playing game "
+                        "{number}").format(status=process.exitcode,
+                                           number=task.index + 1)) from None
+                if kind == "error":
+                    raise value
+                following = next(pending, None)
+                if following is not None:
+                    pipe.send(following)
+                    busy[pipe] = following
+                yield value
+
+    def close(self) -> None:
+        """End every worker: an idle one is told to stop; one still playing (the games
+        were abandoned) is sent SIGTERM, which kills its engines; any that has not
+        ended within ``STOP_SECONDS`` is killed. Signals that would interrupt this
+        (Ctrl-C, SIGTERM) wait until it is done."""
+        with _signals_held():
+            for process, pipe in self._workers:
+                try:
+                    if pipe in self._busy:
+                        process.terminate()  # mid-game, or its result was never read
+                    else:
+                        pipe.send(None)
+                except (OSError, ValueError):
+                    pass  # it is gone already
+            deadline = time.monotonic() + STOP_SECONDS
+            for process, _pipe in self._workers:
+                process.join(max(0.0, deadline - time.monotonic()))
+            for process, pipe in self._workers:
+                if process.exitcode is None:
+                    process.kill()
+                    process.join()
+                pipe.close()
+            self.exitcodes = [process.exitcode for process, _pipe in self._workers]
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back Ctrl-C, SIGTERM and SIGHUP in this thread meanwhile; they act after."""
+    held = {signal.SIGINT, *_ENDING_SIGNALS}
+    if not hasattr(signal, "pthread_sigmask") \
+            or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _worker(pipe: Any) -> None:
+    """A worker process: play the games the parent sends until it sends ``None`` (or
+    goes away); each result, or the exception that ended the game, goes back."""
+    _leave_interrupts_to_parent()
+    while True:
+        try:
+            task = pipe.recv()
+        except (EOFError, OSError):
+            return  # the parent is gone
+        if task is None:
+            return
+        try:
+            message: tuple[str, Any] = ("result", play_game(task))
+        except Exception as error:  # the parent raises it, as with --jobs 1
+            message = ("error", error)
+        try:
+            pipe.send(message)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            pipe.send(("error", RuntimeError(f"game {task.index + 1}: {message[1]!r}")))
+        except (OSError, ValueError):
+            return
 
 
 def _leave_interrupts_to_parent() -> None:
     """A worker's start: Ctrl-C reaches every process of the terminal's group; the
-    parent answers it and ends the pool, so a worker must not print a traceback.
-    The pool ends a worker with SIGTERM (a hang-up may come too; on Linux the kernel
-    sends it when the parent dies): the game's ``finally`` must still close its
-    engines, so those signals exit quietly."""
+    parent answers it and ends the workers, so a worker ignores it. SIGTERM (the
+    parent ending a worker mid-game) and SIGHUP end the worker at once, its engines
+    killed first (``_end_now``); the kernel sends SIGTERM when the parent dies."""
     from game.engines.external import end_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for sig in _ENDING_SIGNALS:
-        signal.signal(sig, _exit_quietly)
+        signal.signal(sig, _end_now)
     end_with_parent(signal.SIGTERM)  # the parent killed outright: close the engines too
 
 
@@ -304,11 +444,16 @@ _ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
 """Besides Ctrl-C, the signals that end a match: engines are closed on every one."""
 
 
-def _exit_quietly(signum: int, frame: object) -> None:
+def _end_now(signum: int, frame: object) -> None:
+    """A worker's SIGTERM/SIGHUP handler. It never raises: an exception thrown from a
+    handler lands wherever the worker happens to be, also inside the interpreter's
+    shutdown (``Exception ignored in <module 'threading'>``) or with a lock held (a
+    worker that never ends). The engines' process groups are killed, then the process
+    ends on the spot; the engines' reaper sees its pipe close and ends what is left."""
     from game.engines.external import kill_every_engine
 
-    kill_every_engine()  # first: unwinding to the games' ``finally`` may not finish
-    raise SystemExit(128 + signum)
+    kill_every_engine()
+    os._exit(128 + signum)
 
 
 def _interrupt(signum: int, frame: object) -> None:
