@@ -582,13 +582,15 @@ def record_path(out: Path, index: int, total: int) -> Path:
 
 def play_all(tasks: list[GameTask], jobs: int, out: Path,
              done: Iterable[GameResult] = (),
-             enough: Callable[[list[GameResult]], bool] | None = None) -> list[GameResult]:
+             enough: Callable[[list[GameResult]], bool] | None = None,
+             two_players: bool = True) -> list[GameResult]:
     """Play the ``tasks`` that ``done`` (results already recorded in ``out``) lacks,
     saving each game's record as it ends; every result, by game number.
 
     ``enough(results)`` is asked after each game: ``True`` stops the games (an SPRT
     decided); the games still being played are abandoned. Ctrl-C (and SIGTERM, SIGHUP)
-    keeps what was played: its records are in ``out`` for ``--resume``."""
+    keeps what was played: its records are in ``out`` for ``--resume``.
+    ``two_players``: the progress line shows A's wins, draws and losses."""
     out.mkdir(parents=True, exist_ok=True)
     results = list(done)
     have = {r.index for r in results}
@@ -606,7 +608,7 @@ def play_all(tasks: list[GameTask], jobs: int, out: Path,
                         save_record(record_path(out, result.index, len(tasks)), result.record)
                     except RecordError as error:  # the disk filled up, the folder went away...
                         raise CliError(str(error)) from None
-                    bar.show(len(results), tally_of(results))
+                    bar.show(len(results), tally_of(results) if two_players else None)
                     if enough is not None and enough(results):
                         break
             finally:
@@ -638,7 +640,7 @@ class Progress:
         self.live = sys.stderr.isatty()
         self.drawn = False
 
-    def show(self, done: int, tally: Tally) -> None:
+    def show(self, done: int, tally: Tally | None) -> None:
         if not self.live:
             return
         filled = round(30 * done / max(1, self.total))
@@ -648,8 +650,9 @@ class Progress:
             seconds = (time.monotonic() - self.started) / played * (self.total - done)
             left = "  " + _("{minutes}:{seconds:02d} left").format(
                 minutes=int(seconds // 60), seconds=int(seconds % 60))
-        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total}  "
-              f"A +{tally.wins} ={tally.draws} -{tally.losses}{left}   ", end="",
+        score = "" if tally is None else f"  A +{tally.wins} ={tally.draws} -{tally.losses}"
+        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total}{score}{left}   ",
+              end="",
               file=sys.stderr, flush=True)
         self.drawn = True
 

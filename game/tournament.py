@@ -103,7 +103,7 @@ def pentanomial(pair_scores: Iterable[float]) -> list[int]:
     return counts
 
 
-def _most_likely_with_mean(counts: Sequence[int], values: Sequence[float],
+def _most_likely_with_mean(counts: Sequence[float], values: Sequence[float],
                            mean: float) -> list[float]:
     """The probabilities ``p`` over ``values`` with ``Σ p·value = mean`` that make
     ``counts`` most likely (maximise ``Σ n log p``).
@@ -130,7 +130,7 @@ def _most_likely_with_mean(counts: Sequence[int], values: Sequence[float],
     return [n / total / (1 + lam * (v - mean)) if n else 0.0 for n, v in zip(counts, values)]
 
 
-def log_likelihood_ratio(counts: Sequence[int], score0: float, score1: float,
+def log_likelihood_ratio(counts: Sequence[float], score0: float, score1: float,
                          values: Sequence[float] = PAIR_SCORES) -> float:
     """The generalised SPRT's LLR of "expected score ``score1``" over ``score0`` for
     outcome ``counts`` over ``values`` (pentanomial by default; trinomial with values
@@ -143,6 +143,10 @@ def log_likelihood_ratio(counts: Sequence[int], score0: float, score1: float,
     except (ValueError, ZeroDivisionError):
         return 0.0
     return sum(n * math.log(a / b) for n, a, b in zip(counts, p1, p0) if n)
+
+
+UNSEEN = 1e-3
+"""The weight ``Sprt.llr`` gives an outcome that no pair has had yet."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -191,12 +195,15 @@ class Sprt:
         return (math.log(self.beta / (1 - self.alpha)),
                 math.log((1 - self.beta) / self.alpha))
 
-    def llr(self, counts: Sequence[int]) -> float:
-        """The LLR of pentanomial ``counts``."""
-        return log_likelihood_ratio(counts, expected_score(self.elo0),
-                                    expected_score(self.elo1))
+    def llr(self, counts: Sequence[float]) -> float:
+        """The LLR of pentanomial ``counts``, each outcome never seen counted as
+        ``UNSEEN`` of a pair: without it a match of nothing but won pairs (or of pairs
+        all on one side of a mean) has no distribution of that mean at all, and the
+        test could never end. fishtest regularises its counts the same way."""
+        return log_likelihood_ratio([n or UNSEEN for n in counts],
+                                    expected_score(self.elo0), expected_score(self.elo1))
 
-    def verdict(self, counts: Sequence[int]) -> str | None:
+    def verdict(self, counts: Sequence[float]) -> str | None:
         """``"H1"``, ``"H0"``, or ``None`` while the LLR is between the bounds."""
         value, (lower, upper) = self.llr(counts), self.bounds()
         return "H1" if value >= upper else "H0" if value <= lower else None

@@ -85,6 +85,21 @@ def test_the_llr_is_near_the_normal_approximation_for_a_small_elo_gap():
     assert Sprt(0, 5).llr(counts) == pytest.approx(approx, rel=0.01)
 
 
+def test_pairs_all_won_or_all_above_the_mean_still_decide():
+    """Without a regularised count the constrained maximum does not exist (no
+    distribution of the seen outcomes has mean ½) and the LLR would stay 0 for ever:
+    here each unseen outcome weighs 0.001 of a pair, and the LLR is the same ratio of
+    constrained maxima computed directly on those counts."""
+    sprt = Sprt(0, 50)
+    llrs = [sprt.llr([0, 0, 0, 0, n]) for n in (1, 5, 30)]
+    assert 0 < llrs[0] < llrs[1] < llrs[2]
+    assert sprt.verdict([0, 0, 5, 4, 191]) == "H1"
+    counts = (0.001, 0.001, 0.001, 0.001, 5)
+    s0, s1 = expected_score(0), expected_score(50)
+    assert llrs[1] == pytest.approx(pentanomial_max(counts, s1) - pentanomial_max(counts, s0),
+                                    abs=1e-2)
+
+
 def test_bounds_and_verdicts():
     sprt = Sprt.parse("elo0=0,elo1=10,alpha=0.05,beta=0.05")
     assert sprt.bounds() == pytest.approx((math.log(0.05 / 0.95), math.log(0.95 / 0.05)))
