@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import math
 
 from game.commands.common import CliError, add_game_argument, build_game, emit, int_range
 from game.files import atomic_write_text, os_reason
@@ -175,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         "games_per_pair": args.games_per_pair, "games": len(results), "model": MODEL,
         "records": str(out), "csv": str(sheet), "openings": len(openings),
         "players": [{"spec": specs[i], "engine": checked[i][1],
-                     "elo": round(found[i].elo, 1) if math.isfinite(found[i].elo) else None,
+                     "elo": round(found[i].elo, 1) + 0.0,  # + 0.0: never -0.0
                      "elo_margin": round(found[i].margin, 1),
                      "games": table[i].games, "wins": table[i].wins, "draws": table[i].draws,
                      "losses": table[i].losses, "forfeits": table[i].forfeits,

@@ -107,3 +107,17 @@ def test_sigterm_while_a_worker_shuts_down_is_quiet():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert (done.returncode, done.stderr) == (128 + signal.SIGTERM, "")
+
+
+def test_jobs_2_matches_end_with_nothing_on_stderr(tmp_path):
+    """The command as a script runs it, stderr a pipe: each match ends with status 0
+    and says nothing there (no progress bar off a terminal, no worker's last words).
+    The full measurement (200 runs) is in the closing note of issue 33."""
+    for run in range(3):
+        done = subprocess.run(
+            [sys.executable, "-m", "game", "match", "tictactoe", "--a", "depth=1", "--b",
+             "depth=2", "--games", "4", "--jobs", "2", "--out", str(tmp_path / str(run))],
+            cwd=ROOT, capture_output=True, text=True, timeout=120,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(tmp_path)})
+        assert (done.returncode, done.stderr) == (0, "")
+        assert len(list((tmp_path / str(run)).glob("game-*.json"))) == 4
