@@ -117,6 +117,7 @@ def _most_likely_with_mean(counts: Sequence[float], values: Sequence[float],
     seen = [(n / total, v - mean) for n, v in zip(counts, values) if n]
     low_gap, high_gap = min(d for _f, d in seen), max(d for _f, d in seen)
     if low_gap >= 0 or high_gap <= 0:  # every outcome on one side of the mean: none fits
+        # untranslated: internal, log_likelihood_ratio catches it
         raise ValueError("no distribution of the observed outcomes has that mean")
     # 1 + λd > 0 for every d: λ in (−1/high_gap, −1/low_gap).
     low, high = -1 / high_gap, -1 / low_gap
