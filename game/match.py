@@ -613,6 +613,9 @@ def play_all(tasks: list[GameTask], jobs: int, out: Path,
                         break
             finally:
                 games.close()  # the workers end with the games, however they end
+    except WorkerFailed as error:  # killed from outside, out of memory: its records stay
+        raise CliError(_("{problem}; records: {path}").format(problem=error, path=out)) \
+            from None
     except KeyboardInterrupt:
         # The progress line ends, and the games already played are not lost.
         print("\n" + ngettext("{n} game of {total} played; records: {path}",
