@@ -33,7 +33,7 @@ def test_workers_stop_when_told_and_say_nothing(capfd):
     """Each round: every game comes back once, both workers end by the stop message
     (status 0; ``multiprocessing.Pool`` SIGTERMed them, status 143 or -15) and the
     workers wrote nothing on stderr (the old pool's 'Exception ignored ... SystemExit')."""
-    for _round in range(4):
+    for _round in range(3):
         pool = WorkerPool(2)
         try:
             results = list(pool.play(tasks(5)))
