@@ -1,8 +1,12 @@
-"""``plies match``: computer-versus-computer games, with a results table and Elo estimate.
+"""Computer-versus-computer games for ``plies match`` and ``plies tournament``
+(``game/commands/``): player specs, openings, one game played to the end
+(``play_game``), the worker processes that play many (``WorkerPool``), and the
+records folder they are written into, with ``--resume``. The statistics are
+``game.tournament``'s.
 
 Games come in pairs: both players play the same opening once with each colour, so a
-lopsided opening favours nobody. Games run in worker processes (one per core by
-default); each finished game is written as a record that the application can open.
+lopsided opening favours nobody. Each finished game is written as a record that the
+application can open.
 
 >>> spec = parse_player_spec("depth=6,eval=naive,time=1.5")
 >>> (spec.depth, spec.evaluator, spec.seconds)
@@ -835,3 +839,10 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
                               "Ctrl-C, kill, power cut), with the same options: only the "
                               "games it lacks are played"))
     parser.add_argument("--json", action="store_true", help=_("results as one JSON object"))
+
+
+__all__ = [  # untranslated: names
+    "GameResult", "GameTask", "WorkerFailed", "WorkerPool", "add_run_arguments",
+    "check_engine", "checked_player", "job_count", "match_openings", "opening_rule_of",
+    "parse_player_spec", "play_all", "play_game", "random_openings", "recorded_results",
+    "run_games", "start_folder", "tally_of", "warn_repeated_openings"]
