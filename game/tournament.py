@@ -13,8 +13,8 @@ game results, no processes and no files.
 
 >>> round(expected_score(0.0), 3), round(expected_score(400.0), 3)
 (0.5, 0.909)
->>> Sprt.parse("elo0=0,elo1=10").bounds()
-(-2.944438979166441, 2.944438979166441)
+>>> [round(bound, 3) for bound in Sprt.parse("elo0=0,elo1=10").bounds()]  # ln(1/19), ln 19
+[-2.944, 2.944]
 """
 
 from __future__ import annotations
