@@ -580,11 +580,19 @@ def record_path(out: Path, index: int, total: int) -> Path:
     return out / f"game-{index + 1:0{len(str(total))}d}.json"
 
 
+GameRunner = Callable[[list[GameTask]], Generator[GameResult, None, None]]
+"""Where games are played: given tasks, their results as games finish, each once
+(``run_games`` on this machine's cores, ``game.cluster.run_games_on_cluster`` on a Dask
+cluster). Closing the generator ends the games still being played."""
+
+
 def play_all(tasks: list[GameTask], jobs: int, out: Path,
              done: Iterable[GameResult] = (),
-             enough: Callable[[list[GameResult]], bool] | None = None) -> list[GameResult]:
+             enough: Callable[[list[GameResult]], bool] | None = None,
+             runner: GameRunner | None = None) -> list[GameResult]:
     """Play the ``tasks`` that ``done`` (results already recorded in ``out``) lacks,
-    saving each game's record as it ends; every result, by game number.
+    saving each game's record as it ends; every result, by game number. ``runner``
+    plays them (default: ``jobs`` local processes).
 
     ``enough(results)`` is asked after each game: ``True`` stops the games (an SPRT
     decided); the games still being played are abandoned. Ctrl-C (and SIGTERM, SIGHUP)
@@ -598,7 +606,7 @@ def play_all(tasks: list[GameTask], jobs: int, out: Path,
         todo = []
     try:
         with _signals_interrupt():
-            games = run_games(todo, jobs)
+            games = run_games(todo, jobs) if runner is None else runner(todo)
             try:
                 for result in games:
                     results.append(result)
@@ -828,4 +836,7 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
                        help=_("finish the run whose records are in DIR (stopped early: "
                               "Ctrl-C, kill, power cut), with the same options: only the "
                               "games it lacks are played"))
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help=_("play the games on the Dask cluster whose scheduler is at "
+                               "ADDRESS (tcp://host:8786; pip install \".[cluster]\")"))
     parser.add_argument("--json", action="store_true", help=_("results as one JSON object"))
