@@ -593,12 +593,20 @@ def record_path(out: Path, index: int, total: int) -> Path:
     return out / f"game-{index + 1:0{len(str(total))}d}.json"
 
 
+GameRunner = Callable[[list[GameTask]], Generator[GameResult, None, None]]
+"""Where games are played: given tasks, their results as games finish, each once
+(``run_games`` on this machine's cores, ``game.cluster.run_games_on_cluster`` on a Dask
+cluster). Closing the generator ends the games still being played."""
+
+
 def play_all(tasks: list[GameTask], jobs: int, out: Path,
              done: Iterable[GameResult] = (),
              enough: Callable[[list[GameResult]], bool] | None = None,
-             two_players: bool = True) -> list[GameResult]:
+             two_players: bool = True,
+             runner: GameRunner | None = None) -> list[GameResult]:
     """Play the ``tasks`` that ``done`` (results already recorded in ``out``) lacks,
-    saving each game's record as it ends; every result, by game number.
+    saving each game's record as it ends; every result, by game number. ``runner``
+    plays them (default: ``jobs`` local processes).
 
     ``enough(results)`` is asked after each game: ``True`` stops the games (an SPRT
     decided); the games still being played are abandoned. Ctrl-C (and SIGTERM, SIGHUP)
@@ -613,7 +621,7 @@ def play_all(tasks: list[GameTask], jobs: int, out: Path,
         todo = []
     try:
         with _signals_interrupt():
-            games = run_games(todo, jobs)
+            games = run_games(todo, jobs) if runner is None else runner(todo)
             try:
                 for result in games:
                     results.append(result)
@@ -847,11 +855,14 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
                        help=_("finish the run whose records are in DIR (stopped early: "
                               "Ctrl-C, kill, power cut), with the same options: only the "
                               "games it lacks are played"))
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help=_("play the games on the Dask cluster whose scheduler is at "
+                               "ADDRESS (tcp://host:8786; pip install \".[cluster]\")"))
     parser.add_argument("--json", action="store_true", help=_("results as one JSON object"))
 
 
 __all__ = [  # untranslated: names
-    "GameResult", "GameTask", "WorkerFailed", "WorkerPool", "add_run_arguments",
+    "GameResult", "GameRunner", "GameTask", "WorkerFailed", "WorkerPool", "add_run_arguments",
     "check_engine", "checked_player", "job_count", "match_openings", "opening_rule_of",
     "parse_player_spec", "play_all", "play_game", "random_openings", "recorded_results",
     "run_games", "start_folder", "tally_of", "warn_repeated_openings"]

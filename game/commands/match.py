@@ -18,6 +18,7 @@ from game.i18n import _, ngettext, number, percent
 from game.match import (
     MAX_GAMES,
     GameResult,
+    GameRunner,
     GameTask,
     add_run_arguments,
     checked_player,
@@ -118,6 +119,16 @@ def sprt_decision(sprt: Sprt, results: list[GameResult],
     return len(scores), None
 
 
+def runner_for(address: str | None) -> GameRunner | None:
+    """Where ``--cluster`` says the games are played (``None``: this machine's cores).
+    Dask is imported only here, only with ``--cluster``."""
+    if address is None:
+        return None
+    from game import cluster
+
+    return cluster.runner(address)
+
+
 def run(args: argparse.Namespace) -> int:
     """``plies match``."""
     try:
@@ -147,7 +158,8 @@ def run(args: argparse.Namespace) -> int:
         checked, verdict = sprt_decision(sprt, results, checked)
         return verdict is not None
 
-    results = play_all(tasks, jobs, out, done, decided if sprt is not None else None)
+    results = play_all(tasks, jobs, out, done, decided if sprt is not None else None,
+                       runner=runner_for(args.cluster))
     sprt_payload = None
     sprt_text = ""
     if sprt is not None:

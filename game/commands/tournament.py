@@ -15,6 +15,7 @@ import csv
 import io
 
 from game.commands.common import CliError, add_game_argument, build_game, emit, int_range
+from game.commands.match import runner_for
 from game.files import atomic_write_text, os_reason
 from game.i18n import _, percent
 from game.match import (
@@ -161,7 +162,8 @@ def run(args: argparse.Namespace) -> int:
                       tuple(openings[s.opening % len(openings)]), s.first_moves,
                       checked[s.first][0], checked[s.second][0], rule) for s in slots]
     out, recorded = start_folder(args, "tournament")
-    results = play_all(tasks, jobs, out, recorded_results(recorded, tasks), two_players=False)
+    results = play_all(tasks, jobs, out, recorded_results(recorded, tasks), two_players=False,
+                       runner=runner_for(args.cluster))
     table, found = standings(len(specs), slots, results)
     sheet = out / CSV_NAME
     try:
