@@ -134,6 +134,9 @@ class Placed:
     renju, Gomoku's far cells): that reason; ``None`` for a pruned stub."""
     value: int | None = None
     """A pruned leaf's value where it is known (a hand-made tree), drawn greyed."""
+    named_above: bool = False
+    """A pruned child named above its shape, beside its edge's cut, its value under it,
+    as a searched node is (a hand-made tree's letters); else its move is under it."""
 
 
 def level_height(area_height: int, depth: int, metrics: Metrics = NORMAL) -> int:
@@ -141,6 +144,14 @@ def level_height(area_height: int, depth: int, metrics: Metrics = NORMAL) -> int
     m = metrics
     return max(m.px(84), min(m.px(130), (area_height - m.top_pad - m.leaf_below - 8)
                              // max(1, depth)))
+
+
+def root_top(metrics: Metrics, root_label: str = "") -> int:
+    """Where the root's centre sits below the top: room for its ring, or for its letter
+    (a hand-made tree's root is named above it, as its children are)."""
+    if not root_label:
+        return metrics.top_pad
+    return metrics.half + draw.text_size(root_label, metrics.move_size)[1] + metrics.px(12)
 
 
 def visible_children(node: TreeNode, step: int) -> list[TreeNode]:
@@ -196,7 +207,7 @@ def place(tree: SearchTree, expanded: set[int], step: int, level_h: int,
             known = None if stub_values is None or move is None else \
                 stub_values.get((node.order, move))
             stub = Placed(cursor + STUB / 2, y + level_h, None, here, name, stub_kind,
-                          move=move, value=known)
+                          move=move, value=known, named_above=stub_values is not None)
             placed.append(stub)
             xs.append(stub.x)
             cursor += STUB
@@ -224,12 +235,10 @@ def place(tree: SearchTree, expanded: set[int], step: int, level_h: int,
         here.x = (xs[0] + xs[-1]) / 2
         return here
 
-    top = m.top_pad + (draw.text_size(root_label, m.move_size)[1] + 2 if root_label else 0)
+    top = root_top(m, root_label)
     visit(tree.root, None, top)
     placed[0].label = root_label
-    stub_value_h = draw.text_size("0", m.move_size)[1]
     bottom = max((p.y + (m.leaf_below if p.node is None or p.node.kind == "leaf" else m.below)
-                  + (stub_value_h if p.value is not None else 0)
                   for p in placed), default=top)
     return placed, max(SLOT, math.ceil(cursor)), round(bottom + 8)
 
@@ -427,10 +436,16 @@ def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
                 and p.node.outside is None:
             cut_mark(surface, look.cut, (cx, bar + 2), (cx, cy), m.scale)  # where α-β cuts
     for p in shown:  # each edge's move, just above its child
+        if p.node is None and p.named_above and p.parent is not None:
+            _, bar, (cx, cy) = elbow(p)  # beside the drop, which carries the cut mark
+            w = draw.text_size(p.label, m.move_size)[0]
+            _move_label(surface, p.label, (cx + w / 2 + m.px(11), (bar + cy) / 2), look,
+                        m.move_size, look.ghost)
+            continue
         if not p.label or p.node is None:
             continue
         if p.parent is None:  # the root's own letter (a hand-made tree), above it
-            _move_label(surface, p.label, (ox + p.x, oy + p.y - half - m.px(4)
+            _move_label(surface, p.label, (ox + p.x, oy + p.y - half - m.px(6)
                                            - draw.text_size(p.label, m.move_size)[1] / 2),
                         look, m.move_size)
             continue
@@ -456,13 +471,15 @@ def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
             draw.blit_text(surface, p.label, m.move_size, look.ghost, (cx, cy + half + 3),
                            "midtop", max_width=stub_w + m.px(6))
             continue
-        if p.node is None:  # a pruned child: an outline, its move in grey (and its value)
+        if p.node is None:  # a pruned child: an outline, its move (or value) in grey
             draw_shape(surface, p.kind, False, (cx, cy), None, look.ghost, m.line, half)
-            r = draw.blit_text(surface, p.label, m.move_size, look.ghost, (cx, cy + half + 3),
+            if p.named_above:
+                if p.value is not None:
+                    draw.blit_text(surface, value_text(p.value), m.value_size, look.ghost,
+                                   (cx, cy + half + 3), "midtop", max_width=slot - 2)
+            else:
+                draw.blit_text(surface, p.label, m.move_size, look.ghost, (cx, cy + half + 3),
                                "midtop", max_width=stub_w + m.px(6))
-            if p.value is not None:
-                draw.blit_text(surface, value_text(p.value), m.move_size, look.ghost,
-                               (cx, r.bottom), "midtop", max_width=stub_w + m.px(6))
             continue
         node = p.node
         fill = {"max": look.max_fill, "min": look.min_fill}.get(node.kind, look.leaf_fill)
@@ -491,12 +508,12 @@ def draw_tree(surface: pygame.Surface, area: pygame.Rect, placed: list[Placed],
 
 
 def _move_label(surface: pygame.Surface, text: str, centre: tuple[float, float],
-                look: Look, size: int = MOVE_SIZE) -> None:
+                look: Look, size: int = MOVE_SIZE, colour: RGB | None = None) -> None:
     w, h = draw.text_size(text, size)
     pill = pygame.Rect(0, 0, w + 8, h)
     pill.center = (round(centre[0]), round(centre[1]))
     pygame.draw.rect(surface, look.card, pill, border_radius=4)
-    draw.blit_text(surface, text, size, look.text, pill.center, "center")
+    draw.blit_text(surface, text, size, colour or look.text, pill.center, "center")
 
 
 # --- the window on a number line -------------------------------------------------------------
@@ -588,4 +605,4 @@ INFINITY_EDGE = 10 ** 6 + 1
 
 # untranslated: the exported names
 __all__ = ["NORMAL", "Look", "Metrics", "Placed", "draw_number_line", "draw_tree",
-           "level_height", "look_for", "node_at", "node_value_text", "place"]
+           "level_height", "look_for", "node_at", "node_value_text", "place", "root_top"]

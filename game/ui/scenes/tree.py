@@ -90,9 +90,9 @@ WAKE = pygame.event.custom_type()
 """Posted by the explorer's worker so a sleeping loop wakes and drains the reports."""
 RULE_H = 40
 """Room over the tree for the sentence naming alpha-beta's conventions (two lines)."""
-PROJECTOR = 2.25
+PROJECTOR = 2.2
 """Projector mode's scale at 1280 × 800 (larger windows more, in proportion): node
-letters and values some 19-22 px tall, against 9-10 px at scale 1."""
+letters and values some 18-22 px tall, against 9-10 px at scale 1."""
 LABEL_STEP = 0.25
 """Ctrl+= / Ctrl+−: a quarter of the base scale larger or smaller a step."""
 LABEL_STEPS = (-1, 6)
@@ -661,11 +661,12 @@ class TreeScene(Scene):
             return
         metrics = self.metrics
         self._scale_used = metrics.scale
-        level_h = tree_canvas.level_height(self.tree_area.height, self.tree.depth, metrics)
-        root_label, values = "", None
+        root_label, values, reserve = "", None, 0
         if isinstance(self.game, HandTree):
             spec = self.game.spec
             root_label = spec.labels[self.game.node]
+            # The root's letter above it takes room the levels give up.
+            reserve = tree_canvas.root_top(metrics, root_label) - metrics.top_pad
             values = {}
             for node in self.tree.nodes:  # a pruned leaf's value is known: drawn greyed
                 if node.pruned_moves:
@@ -674,6 +675,8 @@ class TreeScene(Scene):
                         value = spec.values[below[move]]
                         if value is not None:
                             values[(node.order, move)] = value
+        level_h = tree_canvas.level_height(self.tree_area.height - reserve, self.tree.depth,
+                                           metrics)
         self._placed, self._tree_w, self._tree_h = tree_canvas.place(
             self.tree, self.expanded, self.step, level_h, metrics, root_label=root_label,
             stub_values=values)
