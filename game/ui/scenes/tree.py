@@ -90,9 +90,9 @@ WAKE = pygame.event.custom_type()
 """Posted by the explorer's worker so a sleeping loop wakes and drains the reports."""
 RULE_H = 40
 """Room over the tree for the sentence naming alpha-beta's conventions (two lines)."""
-PROJECTOR = 2.2
+PROJECTOR = 2.25
 """Projector mode's scale at 1280 × 800 (larger windows more, in proportion): node
-letters and values some 18-22 px tall, against 9-10 px at scale 1."""
+letters and values some 19-22 px tall, against 9-10 px at scale 1."""
 LABEL_STEP = 0.25
 """Ctrl+= / Ctrl+−: a quarter of the base scale larger or smaller a step."""
 LABEL_STEPS = (-1, 6)
