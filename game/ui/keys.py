@@ -180,7 +180,7 @@ TREE_KEYS: tuple[Binding, ...] = (
             (("step_zoom", 1), ("step_zoom", -1), ("fit",), ("actual_size",))),
     Binding(N_("Depth, back; mode, back"), ("D", "Shift+D", "M", "Shift+M"),
             (("step_depth", 1), ("step_depth", -1), ("step_mode", 1), ("step_mode", -1))),
-    Binding(N_("Prune on α ≥ β or α > β; fail-soft or fail-hard"), ("P", "V"),
+    Binding(N_("When to prune; soft or hard values"), ("P", "V"),
             (("toggle_prune",), ("toggle_values",))),
     Binding(N_("Your own tree; paste one; open a file"), ("O", "Ctrl+V", "Ctrl+O"),
             (("own_tree",), ("paste",), ("open_tree_file",))),

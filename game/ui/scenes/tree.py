@@ -227,6 +227,8 @@ class TreeScene(Scene):
         self._dragged = False
         self._placed: list[tree_canvas.Placed] = []
         self._positions: dict[int, Game] = {}
+        self._stub_values: dict[tuple[int, int], int] = {}
+        """A hand-made tree's pruned leaves' values, by (parent's order, move)."""
         self.board = None if isinstance(game, HandTree) else view_for(game.name)
         self.widgets = WidgetGroup(arrows_move_focus=False)
         self._build()
@@ -504,6 +506,18 @@ class TreeScene(Scene):
     def _show(self, tree: SearchTree, costs: dict[str, Cost | str],
               alphabeta_paths: frozenset[tuple[int, ...]] | None = None) -> None:
         self.tree, self.costs = tree, costs
+        self._stub_values = {}
+        if isinstance(self.game, HandTree):  # a pruned leaf's value is known: drawn greyed
+            spec = self.game.spec
+            where = {tree.root.order: self.game.node}  # each node's index in the spec
+            for node in tree.nodes:  # parents come first
+                if node.parent is not None and node.move is not None:
+                    where[node.order] = spec.children[where[node.parent.order]][node.move]
+                below = spec.children[where[node.order]]
+                for move in node.pruned_moves:
+                    value = spec.values[below[move]]
+                    if value is not None:
+                        self._stub_values[(node.order, move)] = value
         # In a minimax tree, mark what alpha-beta would never visit: the two side by side.
         self.skipped = set() if alphabeta_paths is None else {
             n.order for n in tree.nodes if tuple(n.path) not in alphabeta_paths}
@@ -667,14 +681,7 @@ class TreeScene(Scene):
             root_label = spec.labels[self.game.node]
             # The root's letter above it takes room the levels give up.
             reserve = tree_canvas.root_top(metrics, root_label) - metrics.top_pad
-            values = {}
-            for node in self.tree.nodes:  # a pruned leaf's value is known: drawn greyed
-                if node.pruned_moves:
-                    below = spec.children[self.position_of(node).node]
-                    for move in node.pruned_moves:
-                        value = spec.values[below[move]]
-                        if value is not None:
-                            values[(node.order, move)] = value
+            values = self._stub_values
         level_h = tree_canvas.level_height(self.tree_area.height - reserve, self.tree.depth,
                                            metrics)
         self._placed, self._tree_w, self._tree_h = tree_canvas.place(
