@@ -116,6 +116,13 @@ def test_wisconsin_tree_by_paste_root_5_and_the_9_never_visited(make_app):
     x = scene.tree_area.x + (stub.x - scene.offset[0]) * scene.zoom
     y = scene.tree_area.y + stub.y - scene.offset[1]
     assert scene.tree_area.collidepoint(x, y)
+    # D does nothing here (the tree is taken whole); minimax fades what alpha-beta skips.
+    post_key(pygame.K_d, 0, "d")
+    post_click(scene.s_mode._segment(0).center)
+    app.run_frames(1)
+    assert app.pump_until(lambda: not scene.recording, 20)
+    assert scene.tree.mode == "minimax" and scene.tree.leaves == 7 and scene.depth == 3
+    assert [scene.tree.nodes[o].value for o in scene.skipped] == [9]
 
 
 def test_walk_through_six_leaves_then_the_strict_rule_and_fail_hard(make_app):

@@ -778,7 +778,8 @@ class TreeScene(Scene):
             self.toggle(self.selected, whole=whole)
 
     def step_depth(self, direction: int) -> None:
-        self.c_depth.step(direction)
+        if not self.hand:  # a hand-made tree is recorded whole: no depth to choose
+            self.c_depth.step(direction)
 
     def step_mode(self, direction: int) -> None:
         i = TREE_MODES.index(self.mode)
