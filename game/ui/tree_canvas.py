@@ -520,9 +520,10 @@ def _move_label(surface: pygame.Surface, text: str, centre: tuple[float, float],
 
 def draw_number_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
                      alpha: int | None, beta: int | None, best: int | None,
-                     value: int | None = None) -> None:
+                     value: int | None = None, strict: bool = False) -> None:
     """α and β on a number line, as lectures draw them: the band between them is what
-    can still change the result; when β ≤ α it is empty and the node is cut off.
+    can still change the result; when β ≤ α it is empty and the node is cut off
+    (``strict``, the rule of pruning only when α > β: when β < α).
     ``best`` is the best value so far of the node being searched (at a leaf step, the
     leaf's parent); ``value`` a leaf's own value, drawn apart as a ring.
 
@@ -556,7 +557,7 @@ def draw_number_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
     draw.blit_text(surface, "−∞", 16, dim, (left - 4, y), "midright")
     draw.blit_text(surface, "+∞", 16, dim, (right + 4, y), "midleft")
     xa, xb = x_of(alpha), x_of(beta)
-    closed = beta <= alpha
+    closed = beta < alpha if strict else beta <= alpha
     colour = theme.danger if closed else theme.accent
     if not closed:
         band = pygame.Rect(round(xa), y - 5, max(2, round(xb - xa)), 10)
@@ -574,7 +575,8 @@ def draw_number_line(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
         draw.blit_text(surface, label, 17, ink, (lx, y - 10), "bottomleft", bold=True)
     if closed:  # the marks have crossed: say so under them instead of the best value
         # Translators: under the alpha-beta line when the window has closed (keep β ≤ α).
-        draw.blit_text(surface, _("β ≤ α: cut off"), 16, theme.danger, ((xa + xb) / 2, y + 8),
+        words = _("β < α: cut off") if strict else _("β ≤ α: cut off")
+        draw.blit_text(surface, words, 16, theme.danger, ((xa + xb) / 2, y + 8),
                        "midtop", bold=True)
         return
     taken: list[tuple[float, float]] = []  # the words under the line, kept apart

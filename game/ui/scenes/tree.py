@@ -1154,10 +1154,17 @@ class TreeScene(Scene):
                           "leaves it out before the search)").format(n=stub.label[1:],
                                                                      reason=stub.reason)
         elif stub is not None:
-            words = _("{move}: never searched, because the window of its parent closed "
-                      "(β ≤ α) before its turn came").format(move=stub.label) \
-                if stub.move is not None else \
-                _("{n} more moves never searched (β ≤ α)").format(n=stub.label[1:])
+            if self.tree is not None and self.tree.conventions.prune == "gt":
+                words = _("{move}: never searched, because the window of its parent closed "
+                          "(β < α) before its turn came").format(move=stub.label) \
+                    if stub.move is not None else \
+                    _("{n} more moves never searched (β < α)").format(n=stub.label[1:])
+            else:
+                words = _("{move}: never searched, because the window of its parent closed "
+                          "(β ≤ α) before its turn came").format(move=stub.label) \
+                    if stub.move is not None else \
+                    _("{n} more moves never searched (β ≤ α)").format(n=stub.label[1:])
+        if stub is not None:  # a move left out or pruned: why, in words
             for row in draw.wrap(words, 17, side.width - 28):
                 draw.blit_text(surface, row, 17, theme.text, (x, y), "topleft")
                 y += 20
@@ -1278,7 +1285,7 @@ class TreeScene(Scene):
         line = pygame.Rect(line_x, rect.y + 2, rect.right - line_x - 12, 46)
         if line.width > 160:
             tree_canvas.draw_number_line(surface, line, theme, step.alpha, step.beta, step.best,
-                                         step.value)
+                                         step.value, strict=tree.conventions.prune == "gt")
         text = step.text
         if self.step == len(tree.steps) - 1:
             # Translators: {step} is the last step's sentence.
