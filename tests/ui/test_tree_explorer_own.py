@@ -168,7 +168,9 @@ def test_a_bad_tree_says_its_sentence_and_keeps_the_tree(make_app):
     for text, words in (("((3 12) (2 4)", "never closed"),
                         ("((3 x) (2 4))", "not a number"),
                         ("((3 2.5))", "not a whole number"),
-                        ("(() 3)", "empty")):
+                        ("(() 3)", "empty"),
+                        ("(" + "1 " * 2001 + ")", "more than 2,000 nodes"),
+                        ("4453", "opening bracket")):
         paste(app, scene, text)
         assert scene.tree is shown and scene.game is game
         assert words in scene.message and scene.message.endswith(".")
@@ -182,6 +184,25 @@ def test_a_bad_tree_says_its_sentence_and_keeps_the_tree(make_app):
     # An empty clipboard says so too.
     paste(app, scene, "")
     assert "no tree" in scene.message and scene.tree is shown
+
+
+def test_the_largest_tree_allowed_is_shown_and_stepped(make_app):
+    """1,999 nodes (a root, 37 MIN nodes, 53 leaves each): recorded whole, drawn, stepped."""
+    text = "(" + " ".join("(" + " ".join(str((i * 7 + j * 3) % 19 - 9) for j in range(53))
+                          + ")" for i in range(37)) + ")"
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app)
+    paste(app, scene, text)
+    assert scene.message is None and scene.hand
+    assert scene.costs["minimax"].nodes == 1 + 37 + 37 * 53
+    leaves = [[(i * 7 + j * 3) % 19 - 9 for j in range(53)] for i in range(37)]
+    assert scene.tree.value == minimax(leaves)
+    assert scene.tree.leaves == examined(text)[1]
+    post_key(pygame.K_e, 0, "e")
+    post_key(pygame.K_f, 0, "f")
+    post_key(pygame.K_x, 0, "x")
+    app.run_frames(2)
+    assert scene.step > 0
 
 
 def test_the_own_tree_dialog_types_a_tree_with_a_min_root(make_app):
