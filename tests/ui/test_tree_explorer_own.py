@@ -261,6 +261,21 @@ def test_a_json_tree_file_opens_with_its_labels_and_a_bad_one_is_refused(make_ap
                                                                                    "C"]
     app.run_frames(1)
     assert scene._placed[0].label == "S"
+    # The same file from the own tree dialog's button: both dialogs close.
+    paste(app, scene, WALK_THROUGH)
+    post_key(pygame.K_o, 0, "o")
+    app.run_frames(1)
+    own = app.top
+    post_click(own.b_file.rect.center)
+    app.run_frames(1)
+    files = app.top
+    assert files is not own and files.title == "Open a tree"
+    files.path.set_text(str(good))
+    post_key(pygame.K_RETURN)
+    app.run_frames(1)
+    assert app.top is scene and own not in app.scenes and files not in app.scenes
+    assert app.pump_until(lambda: not scene.recording, 20)
+    assert scene.tree.value == 5
 
 
 def ink_height(surface: pygame.Surface, rect: pygame.Rect, colour) -> int:
