@@ -100,6 +100,8 @@ class Settings:
             (its level's own limits).
         language: ``"auto"`` (the desktop's language) or a key of
             :data:`game.i18n.LANGUAGES`.
+        projector: draw the search-tree explorer's labels large enough for a
+            projector (``game.ui.scenes.tree``).
     """
 
     sound: bool = True
@@ -117,6 +119,7 @@ class Settings:
     clock: list[float] | None = None
     move_seconds: float | None = None
     language: str = AUTO
+    projector: bool = False
 
     def variant_for(self, game: str) -> dict[str, Any]:
         """The remembered variant of ``game`` (``{}``, the defaults, when there is none)."""
@@ -272,7 +275,7 @@ def settings_from_dict(data: dict[str, Any]) -> Settings:
     """Settings from plain data, field by field: bad or missing values become defaults."""
     defaults = Settings()
     values: dict[str, Any] = {}
-    for name in ("sound", "legal_move_markers", "show_thinking", "move_numbers"):
+    for name in ("sound", "legal_move_markers", "show_thinking", "move_numbers", "projector"):
         value = data.get(name)
         values[name] = value if isinstance(value, bool) else getattr(defaults, name)
     for name, allowed in (("animation_speed", ANIMATION_SPEEDS), ("theme", THEMES),

@@ -180,6 +180,12 @@ TREE_KEYS: tuple[Binding, ...] = (
             (("step_zoom", 1), ("step_zoom", -1), ("fit",), ("actual_size",))),
     Binding(N_("Depth, back; mode, back"), ("D", "Shift+D", "M", "Shift+M"),
             (("step_depth", 1), ("step_depth", -1), ("step_mode", 1), ("step_mode", -1))),
+    Binding(N_("When to prune; soft or hard values"), ("P", "V"),
+            (("toggle_prune",), ("toggle_values",))),
+    Binding(N_("Your own tree; paste one; open a file"), ("O", "Ctrl+V", "Ctrl+O"),
+            (("own_tree",), ("paste",), ("open_tree_file",))),
+    Binding(N_("Larger, smaller labels (projector)"), ("Ctrl+=", "Ctrl+−"),
+            (("scale_labels", 1), ("scale_labels", -1))),
     Binding(N_("Cancel, back to the game"), ("Esc",), (("escape",),)),  # untranslated: key caps, shown through key_text()
     Binding(N_("New game"), ("N",), (("new_game",),)),
     Binding(N_("These keys"), ("F1", "or", "?"), (("toggle_keys",), ("toggle_keys",))),

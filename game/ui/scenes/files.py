@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -135,11 +136,18 @@ class FileDialog(Dialog):
 
     @property
     def title(self) -> str:  # type: ignore[override]
+        if self.own_title:
+            return self.own_title
         return _("Open a game") if self.mode == "open" else _("Save this game")
 
-    def __init__(self, app: App, mode: str) -> None:
+    def __init__(self, app: App, mode: str, *,
+                 on_open: Callable[[Path], str | None] | None = None,
+                 title: str = "") -> None:
+        """``on_open`` opens something else than a game (the explorer's tree file):
+        it returns ``None`` when done, else the sentence the dialog shows."""
         super().__init__(app)
         self.mode = mode
+        self.on_open, self.own_title = on_open, title
         self.error = ""
         self.confirm_overwrite: Path | None = None
         folder = default_folder(app, mode)
@@ -264,6 +272,14 @@ class FileDialog(Dialog):
             self._save(path)
 
     def _open(self, path: Path) -> None:
+        if self.on_open is not None:
+            error = self.on_open(path)
+            if error:
+                self.error = error
+                return
+            self.app.last_folder = path.parent
+            self.app.pop_scene(self)
+            return
         play = self.app.play
         default_game = play.game.name if play is not None else self.app.settings.last_game
         default_variant = play.game.variant() if play is not None else None

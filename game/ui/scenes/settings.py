@@ -1,5 +1,5 @@
-"""The Settings dialog: sound, legal-move markers, show thinking, move numbers, language,
-animation speed, theme.
+"""The Settings dialog: sound, legal-move markers, show thinking, move numbers, projector
+mode, language, animation speed, theme.
 
 Every change applies at once and is saved; none of them changes the position, so the
 computer's search goes on undisturbed behind the dialog. A new language speaks from the
@@ -27,8 +27,8 @@ THEME_LABELS = {"classic": N_("Classic"), "dark": N_("Dark"),
 SPEED_LABELS = {"off": N_("Off"), "slow": N_("Slow"), "normal": N_("Normal"),
                 "fast": N_("Fast")}
 
-ROWS = 5
-"""The rows of one line: the four switches and the language."""
+ROWS = 6
+"""The rows of one line: the five switches and the language."""
 
 
 def language_options() -> list[tuple[str, str]]:
@@ -43,7 +43,7 @@ def language_options() -> list[tuple[str, str]]:
 
 class SettingsDialog(Dialog):
     width = 560
-    height = 568
+    height = 620
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -61,6 +61,10 @@ class SettingsDialog(Dialog):
         self.t_numbers = Toggle(N_("Move numbers (Gomoku; Othello in the review)"),
                                 s.move_numbers, lambda v: self._set("move_numbers", v),
                                 tooltip=N_("Number the stones in the order played (M)"))
+        self.t_projector = Toggle(N_("Projector mode: large labels in the tree explorer"),
+                                  s.projector, lambda v: self._set("projector", v),
+                                  tooltip=N_("Node letters and values large enough to read "
+                                             "on a projector (Ctrl+= and Ctrl+− there too)"))
         self.language = Choice(language_options(), s.language,
                                lambda v: self._set("language", v), wrap_around=True,
                                tooltip=N_("The window's language (Left/Right)"))
@@ -70,7 +74,7 @@ class SettingsDialog(Dialog):
                                       lambda v: self._set("theme", v))
         self.b_close = Button(N_("Done"), self.close, primary=True, tooltip=N_("Close (Esc)"))
         self.widgets.add(self.t_sound, self.t_markers, self.t_thinking, self.t_numbers,
-                         self.language, self.speed,
+                         self.t_projector, self.language, self.speed,
                          self.theme_choice, self.b_close)
         self.widgets.set_focus(self.t_sound)
 
@@ -83,9 +87,10 @@ class SettingsDialog(Dialog):
         y = card.y + 80
         self.b_close.rect = pygame.Rect(card.right - 28 - 120, card.bottom - 24 - 42, 120, 42)
         # The rows close up when the window is too short for the whole card (800x560).
-        pitch = max(40, min(50, (self.b_close.rect.y - 8 - y - 2 * 80) // ROWS))
+        pitch = max(36, min(50, (self.b_close.rect.y - 8 - y - 2 * 80) // ROWS))
         height = pitch - 8 if pitch < 50 else 40
-        for toggle in (self.t_sound, self.t_markers, self.t_thinking, self.t_numbers):
+        for toggle in (self.t_sound, self.t_markers, self.t_thinking, self.t_numbers,
+                       self.t_projector):
             toggle.rect = pygame.Rect(x, y, w, height)
             y += pitch
         self.language_label_y = y + height // 2

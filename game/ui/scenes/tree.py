@@ -8,6 +8,13 @@ order, watching α and β move on a number line with a one-line explanation of e
 expands and collapses nodes, pans, sees any node's position on a small board, and
 compares the three modes' costs on the same position.
 
+The learner may also bring a tree of their own (``ai.explain.trees``: the lecture
+notes' nested lists, typed or pasted, or a JSON tree file): it is then drawn alone,
+with no board, recorded whole. Alpha-beta's conventions (prune on α ≥ β or α > β,
+fail-soft or fail-hard values) are switches, and the rule in force is always stated
+over the tree. Projector mode (the Settings' switch, Ctrl+= and Ctrl+−) draws the
+tree's shapes and words larger together (``tree_canvas.Metrics``).
+
 Every key is in ``game.ui.keys.TREE_KEYS``, the list the key handler, the key card
 (F1) and the README's table read; everything the mouse does has a key.
 
@@ -27,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ai.evaluators.base import Evaluator
+from ai.explain.conventions import DEFAULT, Conventions
 from ai.explain.tree import (
     MAX_DEPTH,
     MIN_DEPTH,
@@ -44,16 +53,27 @@ from ai.explain.tree import (
     value_text,
     window_text,
 )
+from ai.explain.trees import (
+    MAX_JSON_BYTES,
+    HandTree,
+    LeafEvaluator,
+    RootKind,
+    TreeSpec,
+    TreeSyntaxError,
+    parse_tree,
+    read_tree_json,
+)
 from ai.worker import SearchWorker, WorkerReport
-from game.i18n import _, ngettext, number
+from game.files import FileError, read_text
+from game.i18n import N_, _, ngettext, number
 from game.rules import Game
 from game.settings import find_evaluator
 from game.ui import draw, tree_canvas
 from game.ui.boards import BoardOverlay, view_for
 from game.ui.keys import TREE_KEYS, command_for
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import Dialog, Scene
 from game.ui.scenes.help import draw_keys
-from game.ui.widgets import Button, Choice, Segmented, WidgetGroup
+from game.ui.widgets import Button, Choice, Segmented, TextInput, WidgetGroup, clipboard_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -68,6 +88,39 @@ ZOOMS = (0.05, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 1.0, 1.25, 1.5)
 fitting the tree may choose any scale down to the first."""
 WAKE = pygame.event.custom_type()
 """Posted by the explorer's worker so a sleeping loop wakes and drains the reports."""
+RULE_H = 40
+"""Room over the tree for the sentence naming alpha-beta's conventions (two lines)."""
+PROJECTOR = 2.25
+"""Projector mode's scale at 1280 × 800 (larger windows more, in proportion): node
+letters and values some 19-22 px tall, against 9-10 px at scale 1."""
+LABEL_STEP = 0.25
+"""Ctrl+= / Ctrl+−: a quarter of the base scale larger or smaller a step."""
+LABEL_STEPS = (-1, 6)
+"""The fewest and most steps from the base scale."""
+TREE_FILE = N_("tree file")
+"""What an opened tree file should be, for the file reader's messages."""
+
+
+def read_tree_text(text: str, root: RootKind | None = None) -> TreeSpec:
+    """A tree typed, pasted or read from a file: JSON when it is an object (or a list
+    holding objects), else the notes' nested lists (``ai.explain.trees``).
+
+    Raises:
+        TreeSyntaxError: one sentence on what is wrong.
+    """
+    stripped = text.strip()
+    if stripped.startswith("{") or (stripped.startswith("[") and "{" in stripped):
+        return read_tree_json(stripped, root)
+    return parse_tree(stripped, root or "max")
+
+
+def read_tree_file(path: str) -> TreeSpec:
+    """The tree in the file ``path`` (read through ``game.files``' bounded reader).
+
+    Raises:
+        TreeSyntaxError, FileError: one sentence.
+    """
+    return read_tree_text(read_text(path, limit=MAX_JSON_BYTES, what=TREE_FILE))
 
 
 
@@ -92,18 +145,22 @@ class Recording:
     """With a minimax tree: the nodes alpha-beta visits on the same tree (as paths)."""
 
 
-def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int = NODE_CAP
+def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int = NODE_CAP,
+                  conventions: Conventions = DEFAULT
                   ) -> Callable[[threading.Event, Callable[[Any], None]], Recording | None]:
-    """The worker job: record ``mode``, then count the other modes for the comparison.
+    """The worker job: record ``mode`` under ``conventions``, then count the other modes
+    for the comparison.
 
     It loads its own evaluator (evaluators keep caches and are not shared across
-    threads) and returns ``None`` when cancelled.
+    threads; a hand-made tree's is its leaves') and returns ``None`` when cancelled.
     """
     def job(stop: threading.Event, progress: Callable[[Any], None]) -> Recording | None:
-        evaluator = find_evaluator(game.name, preset)  # a preset or the user's NAME.toml
+        # A hand-made tree's evaluator is its leaves; else a preset or the user's NAME.toml.
+        evaluator: Evaluator = LeafEvaluator() if isinstance(game, HandTree) \
+            else find_evaluator(game.name, preset)
         try:
             tree = record(game, evaluator, depth, mode, cap=cap, stop=stop,
-                          on_progress=progress)
+                          on_progress=progress, conventions=conventions)
         except TreeCancelled:
             return None
         except TreeError as error:
@@ -116,7 +173,8 @@ def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int 
             else:
                 progress(other)
                 try:
-                    found = record(game, evaluator, depth, other, cap=cap, stop=stop)
+                    found = record(game, evaluator, depth, other, cap=cap, stop=stop,
+                                   conventions=conventions)
                 except TreeCancelled:
                     return None
                 except TreeTooLarge:
@@ -138,6 +196,13 @@ class TreeScene(Scene):
         super().__init__(app)
         self.cap = cap
         self.game = game.copy()
+        """The position searched: the game's, or a hand-made tree (``hand``)."""
+        self.base_game = self.game
+        """The game's position the explorer was opened on (its board and colours)."""
+        self.conventions: Conventions = DEFAULT
+        self.label_steps = 0
+        """Ctrl+= / Ctrl+−: steps larger or smaller than the base scale."""
+        self._scale_used = 1.0
         self.preset = preset
         self.depth, self.mode = depth, mode
         self.tree: SearchTree | None = None
@@ -163,7 +228,9 @@ class TreeScene(Scene):
         self._dragged = False
         self._placed: list[tree_canvas.Placed] = []
         self._positions: dict[int, Game] = {}
-        self.board = view_for(game.name)
+        self._stub_values: dict[tuple[int, int], int] = {}
+        """A hand-made tree's pruned leaves' values, by (parent's order, move)."""
+        self.board = None if isinstance(game, HandTree) else view_for(game.name)
         self.widgets = WidgetGroup(arrows_move_focus=False)
         self._build()
         self.tree_area = pygame.Rect(0, 0, 0, 0)
@@ -189,6 +256,19 @@ class TreeScene(Scene):
                                           "moves (M)"))
         self.b_cancel = Button(_("Cancel"), self.cancel, danger=True,
                                tooltip=_("Stop the recording (Esc)"))
+        # Translators: a button: opens a dialog to type, paste or open a tree of one's own.
+        self.b_own = Button(_("Your own tree…"), self.own_tree, size=19,
+                            tooltip=_("Type, paste (Ctrl+V) or open (Ctrl+O) a tree of your "
+                                      "notes (O)"))
+        self.s_prune = Segmented([("ge", "α ≥ β"), ("gt", "α > β")],  # untranslated: symbols
+                                 self.conventions.prune, self.set_prune, size=17,
+                                 tooltip=_("Alpha-beta prunes as soon as α ≥ β, or only when "
+                                           "α > β (P)"))
+        # Translators: the two switches of fail-soft and fail-hard values (short words).
+        self.s_values = Segmented([("soft", _("soft")), ("hard", _("hard"))],
+                                  self.conventions.values, self.set_values, size=17,
+                                  tooltip=_("Fail-soft values (a node's best, even outside "
+                                            "its window) or fail-hard (clamped into it) (V)"))
         self.b_keys = Button("?", self.toggle_keys, tooltip=_("Keys (F1)"))
         # Translators: the four step buttons share a row: about 8 characters each.
         self.b_first = Button(_("« Start"), lambda: self.go_to(0),
@@ -198,8 +278,29 @@ class TreeScene(Scene):
         self.b_next = Button(_("Next ›"), lambda: self.go_to(self.step + 1), primary=True,
                              tooltip=_("Next step (Space)"))
         self.b_last = Button(_("End »"), self.go_to_end, tooltip=_("Last step (End)"))
-        self.widgets.add(self.b_back, self.c_depth, self.s_mode, self.b_cancel, self.b_keys,
+        self.widgets.add(self.b_back, self.c_depth, self.s_mode, self.b_cancel, self.b_own,
+                         self.b_keys, self.s_prune, self.s_values,
                          self.b_first, self.b_prev, self.b_next, self.b_last)
+
+    @property
+    def hand(self) -> bool:
+        """Whether the tree shown is a hand-made one (no board, no depth to choose)."""
+        return isinstance(self.game, HandTree)
+
+    @property
+    def metrics(self) -> tree_canvas.Metrics:
+        """The tree's sizes now (projector mode and Ctrl+= / Ctrl+−)."""
+        return tree_canvas.Metrics(self.label_scale())
+
+    def label_scale(self) -> float:
+        """How much larger than usual the tree's shapes and words are drawn: the
+        Settings' projector mode (``PROJECTOR`` at 1280 × 800, in proportion to the
+        window) and the learner's steps (a quarter of that each)."""
+        base = 1.0
+        if getattr(self.app.settings, "projector", False):
+            w, h = self.app.screen.get_size()
+            base = max(1.5, PROJECTOR * min(w / 1280, h / 800))
+        return max(0.75, base * (1 + LABEL_STEP * self.label_steps))
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -208,16 +309,25 @@ class TreeScene(Scene):
         self.b_back.rect = pygame.Rect(MARGIN, y, 92, bh)
         self.c_depth.rect = pygame.Rect(self.b_back.rect.right + 10, y, 150, bh)
         self.b_keys.rect = pygame.Rect(w - MARGIN - 42, y, 42, bh)
-        self.b_cancel.rect = pygame.Rect(self.b_keys.rect.x - 10 - 100, y, 100, bh)
-        mode_w = min(360, self.b_cancel.rect.x - 10 - (self.c_depth.rect.right + 10))
-        self.s_mode.rect = pygame.Rect(self.c_depth.rect.right + 10, y, mode_w, bh)
+        own_w = min(170, max(110, self.b_own.preferred_width()))
+        self.b_own.rect = pygame.Rect(self.b_keys.rect.x - 10 - own_w, y, own_w, bh)
+        # Cancel takes the own tree button's place while a recording runs.
+        self.b_cancel.rect = self.b_own.rect.copy()
+        left = self.b_back.rect.right + 10 if self.hand else self.c_depth.rect.right + 10
+        mode_w = min(360, self.b_own.rect.x - 10 - left)
+        self.s_mode.rect = pygame.Rect(left, y, mode_w, bh)
         side_w = max(250, min(330, round(w * 0.27)))
         self.side = pygame.Rect(w - MARGIN - side_w, TOP + 6, side_w, h - TOP - 6 - BOTTOM - 8)
+        half = (self.side.width - 28 - 8) // 2
+        self.s_prune.rect = pygame.Rect(self.side.x + 14, self.side.y + 8, half, 30)
+        self.s_values.rect = pygame.Rect(self.s_prune.rect.right + 8, self.side.y + 8, half, 30)
         self.tree_card = pygame.Rect(MARGIN, TOP + 6, self.side.x - 2 * MARGIN,
                                      self.side.height)
-        # The tree is drawn (and panned) above a strip for the legend.
-        self.tree_area = pygame.Rect(self.tree_card.x + 2, self.tree_card.y + 2,
-                                     self.tree_card.width - 4, self.tree_card.height - 30)
+        # The tree is drawn (and panned) under the conventions' sentence and above a
+        # strip for the legend.
+        self.tree_area = pygame.Rect(self.tree_card.x + 2, self.tree_card.y + 2 + RULE_H,
+                                     self.tree_card.width - 4,
+                                     self.tree_card.height - 30 - RULE_H)
         self.bottom = pygame.Rect(MARGIN, h - BOTTOM, w - 2 * MARGIN, BOTTOM - MARGIN)
         x = self.bottom.x + 10
         by = self.bottom.y + 8
@@ -225,10 +335,15 @@ class TreeScene(Scene):
                            (self.b_last, 70)):
             button.rect = pygame.Rect(x, by, bw, 34)
             x += bw + 8
-        board_side = min(self.side.width - 24, max(120, self.side.height - 250))
-        self.board_rect = pygame.Rect(0, 0, board_side, board_side)
-        self.board_rect.midtop = (self.side.centerx, self.side.y + 36)
-        self.board.layout(self.board_rect, self.game)
+        board_side = min(self.side.width - 24, max(110, self.side.height - 290))
+        top = self.s_prune.rect.bottom + 36
+        if self.board is None or self.hand:  # a hand-made tree: no board, only words
+            self.board_rect = pygame.Rect(self.side.x + 14, top - 10, self.side.width - 28, 0)
+        else:
+            self.board_rect = pygame.Rect(0, 0, board_side, board_side)
+            self.board_rect.midtop = (self.side.centerx, top)
+            self.board.layout(self.board_rect, self.base_game)
+        self.c_depth.visible = not self.hand
         self._relayout_tree()
 
     # --- the recording -------------------------------------------------------------------
@@ -252,7 +367,8 @@ class TreeScene(Scene):
         self.comparing = None
         self.message = None
         self._worker.run_job(self.generation, recording_job(self.game, self.preset, self.depth,
-                                                            self.mode, self.cap),
+                                                            self.mode, self.cap,
+                                                            self.conventions),
                              purpose="tree recording")  # untranslated: the worker's tag
 
     def cancel(self) -> None:
@@ -271,6 +387,98 @@ class TreeScene(Scene):
 
     def set_mode(self, mode: TreeMode) -> None:
         self.mode = mode
+        self.start_recording()
+
+    # --- the conventions, the labels' size ----------------------------------------------
+
+    def set_prune(self, rule: str) -> None:
+        """Prune on α ≥ β (``"ge"``) or only on α > β (``"gt"``): recorded again."""
+        if rule != self.conventions.prune:
+            self.conventions = Conventions(rule, self.conventions.values)  # type: ignore[arg-type]
+            self.s_prune.set_value(rule)
+            self.start_recording()
+
+    def set_values(self, rule: str) -> None:
+        """Fail-soft (``"soft"``) or fail-hard (``"hard"``) values: recorded again."""
+        if rule != self.conventions.values:
+            self.conventions = Conventions(self.conventions.prune, rule)  # type: ignore[arg-type]
+            self.s_values.set_value(rule)
+            self.start_recording()
+
+    def toggle_prune(self) -> None:
+        """P: the other pruning rule."""
+        self.set_prune("gt" if self.conventions.prune == "ge" else "ge")
+
+    def toggle_values(self) -> None:
+        """V: the other kind of values."""
+        self.set_values("hard" if self.conventions.values == "soft" else "soft")
+
+    def scale_labels(self, step: int) -> None:
+        """Ctrl+= / Ctrl+−: the tree's shapes and words a step larger or smaller."""
+        self.label_steps = max(LABEL_STEPS[0], min(LABEL_STEPS[1], self.label_steps + step))
+        self._relayout_tree()
+        node = self.selected or self.current
+        if node is not None:
+            self._centre_on(node, pack=False)
+
+    # --- a tree of one's own ------------------------------------------------------------
+
+    def own_tree(self) -> None:
+        """O, Your own tree…: the dialog to type, paste or open one."""
+        self.app.push_scene(OwnTreeDialog(self.app, self))
+
+    def paste(self) -> None:
+        """Ctrl+V: the clipboard's tree; one that does not read is one sentence, and the
+        tree shown stays."""
+        text = clipboard_text()
+        if not text.strip():
+            self.refuse(_("The clipboard holds no tree: copy one such as "
+                          "((3 12 8) (2 4 6) (14 5 2)) first."))
+            return
+        self.open_text(text)
+
+    def open_tree_file(self) -> None:
+        """Ctrl+O: a tree file, through the file dialog."""
+        from game.ui.scenes.files import FileDialog
+        self.app.push_scene(FileDialog(self.app, "open", on_open=self.open_file,
+                                       title=_("Open a tree")))
+
+    def open_text(self, text: str, root: RootKind | None = None) -> str | None:
+        """Show the tree ``text`` (see :func:`read_tree_text`); a tree that does not
+        read keeps the explorer as it was and says why. Returns that sentence, or
+        ``None`` when the tree is shown."""
+        try:
+            spec = read_tree_text(text, root)
+        except TreeSyntaxError as error:
+            return self.refuse(_sentence(str(error)))
+        self.show_hand_tree(spec)
+        return None
+
+    def open_file(self, path: Any) -> str | None:
+        """The file dialog's choice: as :meth:`open_text`."""
+        try:
+            spec = read_tree_file(str(path))
+        except (TreeSyntaxError, FileError) as error:
+            return self.refuse(_sentence(str(error)))
+        self.show_hand_tree(spec)
+        return None
+
+    def refuse(self, sentence: str) -> str:
+        """Say ``sentence`` over the tree, which stays as it was."""
+        self.message = sentence
+        self.app.sounds.play("illegal")
+        return sentence
+
+    def show_hand_tree(self, spec: TreeSpec) -> None:
+        """Record and draw the hand-made tree ``spec`` (any recording under way stops)."""
+        self.cancel()
+        self.game = HandTree(spec)
+        self.tree = None
+        self.costs = {}
+        self.skipped = set()
+        self._placed = []
+        self.selected = self.hovered = None
+        self.layout(self.app.screen.get_size())
         self.start_recording()
 
     def _take(self, report: WorkerReport) -> bool:
@@ -299,6 +507,18 @@ class TreeScene(Scene):
     def _show(self, tree: SearchTree, costs: dict[str, Cost | str],
               alphabeta_paths: frozenset[tuple[int, ...]] | None = None) -> None:
         self.tree, self.costs = tree, costs
+        self._stub_values = {}
+        if isinstance(self.game, HandTree):  # a pruned leaf's value is known: drawn greyed
+            spec = self.game.spec
+            where = {tree.root.order: self.game.node}  # each node's index in the spec
+            for node in tree.nodes:  # parents come first
+                if node.parent is not None and node.move is not None:
+                    where[node.order] = spec.children[where[node.parent.order]][node.move]
+                below = spec.children[where[node.order]]
+                for move in node.pruned_moves:
+                    value = spec.values[below[move]]
+                    if value is not None:
+                        self._stub_values[(node.order, move)] = value
         # In a minimax tree, mark what alpha-beta would never visit: the two side by side.
         self.skipped = set() if alphabeta_paths is None else {
             n.order for n in tree.nodes if tuple(n.path) not in alphabeta_paths}
@@ -454,9 +674,20 @@ class TreeScene(Scene):
         if self.tree is None or self.tree_area.width <= 0:
             self._placed = []
             return
-        level_h = tree_canvas.level_height(self.tree_area.height, self.tree.depth)
+        metrics = self.metrics
+        self._scale_used = metrics.scale
+        root_label, values, reserve = "", None, 0
+        if isinstance(self.game, HandTree):
+            spec = self.game.spec
+            root_label = spec.labels[self.game.node]
+            # The root's letter above it takes room the levels give up.
+            reserve = tree_canvas.root_top(metrics, root_label) - metrics.top_pad
+            values = self._stub_values
+        level_h = tree_canvas.level_height(self.tree_area.height - reserve, self.tree.depth,
+                                           metrics)
         self._placed, self._tree_w, self._tree_h = tree_canvas.place(
-            self.tree, self.expanded, self.step, level_h)
+            self.tree, self.expanded, self.step, level_h, metrics, root_label=root_label,
+            stub_values=values)
         self._clamp_offset()
 
     def _view(self) -> tuple[float, float]:
@@ -492,8 +723,9 @@ class TreeScene(Scene):
             self.offset[0] = p.x - margin
         elif sx > view_w - margin:
             self.offset[0] = p.x - view_w + margin
-        top = p.y - tree_canvas.HALF - 24  # the move's label above it
-        bottom = p.y + (tree_canvas.LEAF_BELOW if node.kind == "leaf" else tree_canvas.BELOW)
+        m = self.metrics
+        top = p.y - m.half - m.px(24)  # the move's label above it
+        bottom = p.y + (m.leaf_below if node.kind == "leaf" else m.below)
         if top < self.offset[1]:
             self.offset[1] = top
         elif bottom > self.offset[1] + view_h:
@@ -507,8 +739,9 @@ class TreeScene(Scene):
         if p is None:
             return
         family = [q for q in self._placed if q is p or (q.parent is p)]
-        left = min(q.x for q in family) - tree_canvas.SLOT / 2
-        right = max(q.x for q in family) + tree_canvas.SLOT / 2
+        slot = self.metrics.slot
+        left = min(q.x for q in family) - slot / 2
+        right = max(q.x for q in family) + slot / 2
         if pack and right - left > self._view()[0]:  # pack (never spread) until all fit
             self.zoom = max(ZOOMS[0], self.tree_area.width / (right - left + 20))
         view_w, view_h = self._view()
@@ -546,7 +779,8 @@ class TreeScene(Scene):
             self.toggle(self.selected, whole=whole)
 
     def step_depth(self, direction: int) -> None:
-        self.c_depth.step(direction)
+        if not self.hand:  # a hand-made tree is recorded whole: no depth to choose
+            self.c_depth.step(direction)
 
     def step_mode(self, direction: int) -> None:
         i = TREE_MODES.index(self.mode)
@@ -567,6 +801,9 @@ class TreeScene(Scene):
     def _handle(self, event: pygame.event.Event) -> None:
         if event.type == WAKE:
             return  # the reports are drained in update
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.tree is not None \
+                and not self.recording:
+            self.message = None  # a refusal said over the tree goes with the next action
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
@@ -608,12 +845,12 @@ class TreeScene(Scene):
 
     def _hover(self, pos: tuple[int, int]) -> None:
         if self.tree_area.collidepoint(pos):
-            self.hovered = tree_canvas.node_at(self._placed, self._tree_pos(pos))
+            self.hovered = tree_canvas.node_at(self._placed, self._tree_pos(pos), self.metrics)
         else:
             self.hovered = None
 
     def _click(self, pos: tuple[int, int]) -> None:
-        found = tree_canvas.node_at(self._placed, self._tree_pos(pos))
+        found = tree_canvas.node_at(self._placed, self._tree_pos(pos), self.metrics)
         if found is None:
             return
         node = found.node if found.node is not None else (
@@ -629,7 +866,13 @@ class TreeScene(Scene):
         toolbar's; below, the arrows, which act on the selection or pan with Shift."""
         key = event.key
         mods = getattr(event, "mod", 0)
-        if mods & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+        if mods & pygame.KMOD_ALT:
+            return
+        if mods & (pygame.KMOD_CTRL | pygame.KMOD_META):  # the table's Ctrl keys only
+            command = command_for(TREE_KEYS, event, loose=pygame.KMOD_SHIFT)
+            if command is not None:
+                name, *arguments = command
+                getattr(self, name)(*arguments)
             return
         if key != pygame.K_ESCAPE and self.widgets.toolbar_key(
                 event, arrows=(self.c_depth, self.s_mode)):
@@ -658,12 +901,16 @@ class TreeScene(Scene):
             except queue.Empty:
                 break
             changed = self._take(report) or changed
+        if self.tree is not None and abs(self.label_scale() - self._scale_used) > 1e-6:
+            self._relayout_tree()  # projector mode switched in Settings, or the window
+            changed = True
         self._refresh_buttons()
         return changed or None
 
     def _refresh_buttons(self) -> None:
         """Show Cancel while recording; enable the step buttons that can move."""
         self.b_cancel.visible = self.recording
+        self.b_own.visible = not self.recording
         tree = self.tree
         at_end = tree is None or self.step >= len(tree.steps) - 1
         self.b_first.enabled = self.b_prev.enabled = tree is not None and self.step > 0
@@ -718,12 +965,25 @@ class TreeScene(Scene):
 
     def _colours(self) -> tree_canvas.Look:
         theme = self.theme
-        pieces = theme.board(self.game.name).pieces
-        turn = self.game.turn
+        pieces = theme.board(self.base_game.name).pieces
+        turn = 0 if self.hand else self.game.turn  # a hand-made tree: MAX is side 0
         return tree_canvas.look_for(theme, pieces[turn], pieces[1 - turn])
+
+    def rule_text(self) -> str:
+        """The sentence over the tree: the conventions in force (``Conventions.text``)."""
+        return self.conventions.text()
 
     def _draw_tree(self, surface: pygame.Surface) -> None:
         theme, area = self.theme, self.tree_area
+        rule = self.rule_text()
+        room = self.tree_card.width - 28
+        lines = draw.wrap(rule, 16, room)
+        size = 16 if len(lines) <= 2 else 14
+        y = self.tree_card.y + 8
+        for line in draw.wrap(rule, size, room)[:2]:
+            draw.blit_text(surface, line, size, theme.text_dim, (self.tree_card.x + 14, y),
+                           "topleft", max_width=room)
+            y += size + 2
         if self.tree is not None:
             current = self.current if self.step < len(self.tree.steps) - 1 else None
             self._draw_zoomed(surface, area, current)
@@ -758,7 +1018,8 @@ class TreeScene(Scene):
             hovered = None if hovered is None else copies.get(id(hovered))
         tree_canvas.draw_tree(surface, area, placed, (self.offset[0] * self.zoom, self.offset[1]),
                               self._colours(), self.step, current=current,
-                              selected=self.selected, hovered=hovered, skipped=self.skipped)
+                              selected=self.selected, hovered=hovered, skipped=self.skipped,
+                              metrics=self.metrics)
 
     def _draw_legend(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """A small key to the shapes in the tree area's corner."""
@@ -769,8 +1030,13 @@ class TreeScene(Scene):
         x, y = area.x + 12, area.bottom - 15
         # Translators: the legend under the tree: short words next to each shape; MAX and
         # MIN are the search's two players, {side} the game's side ("Red").
-        items = [("max", False, look.max_fill, _("MAX {side}").format(side=_(tree.side_names[0]))),
-                 ("min", False, look.min_fill, _("MIN {side}").format(side=_(tree.side_names[1]))),
+        if self.hand:  # MAX and MIN are not a game's sides here
+            max_word, min_word = "MAX", "MIN"  # untranslated: minimax's names, as above
+        else:
+            max_word = _("MAX {side}").format(side=_(tree.side_names[0]))
+            min_word = _("MIN {side}").format(side=_(tree.side_names[1]))
+        items = [("max", False, look.max_fill, max_word),
+                 ("min", False, look.min_fill, min_word),
                  ("leaf", False, look.leaf_fill, _("leaf")),
                  ("ghost", False, None, _("alpha-beta skips") if self.skipped else _("pruned"))]
         if any(n.skipped or n.outside for n in tree.nodes):
@@ -854,7 +1120,13 @@ class TreeScene(Scene):
         path = [] if node is None else list(node.path)
         if stub is not None and stub.move is not None:
             path.append(stub.move)
-        if node is None:
+        if self.hand:
+            game = self.game
+            # Translators: the side panel's title over a hand-made tree; {name} a node's
+            # letter.
+            title = _("Your tree") if node is None else _("Node {name}").format(
+                name=self._letter(node))
+        elif node is None:
             title = _("The position")
             game = self.game
         else:
@@ -865,11 +1137,12 @@ class TreeScene(Scene):
             # Translators: the side panel's title: {moves} are the moves to the node shown.
             title = _("After {moves}").format(moves=" ".join(_path_names(self.game, path))) \
                 if path else _("The position to search")
-        draw.blit_text(surface, title, 19, theme.text, (x, side.y + 10), "topleft",
-                       max_width=side.width - 28, bold=True)
-        overlay = BoardOverlay(mover=game.turn)
-        overlay.scores = _path_cells(self.game, path)
-        self.board.draw(surface, game, theme, overlay)
+        draw.blit_text(surface, title, 19, theme.text, (x, self.s_prune.rect.bottom + 8),
+                       "topleft", max_width=side.width - 28, bold=True)
+        if self.board is not None and not self.hand:
+            overlay = BoardOverlay(mover=game.turn)
+            overlay.scores = _path_cells(self.game, path)
+            self.board.draw(surface, game, theme, overlay)
         y = self.board_rect.bottom + 10
         if stub is not None and stub.reason is not None:
             if stub.move is not None:
@@ -882,10 +1155,17 @@ class TreeScene(Scene):
                           "leaves it out before the search)").format(n=stub.label[1:],
                                                                      reason=stub.reason)
         elif stub is not None:
-            words = _("{move}: never searched, because the window of its parent closed "
-                      "(β ≤ α) before its turn came").format(move=stub.label) \
-                if stub.move is not None else \
-                _("{n} more moves never searched (β ≤ α)").format(n=stub.label[1:])
+            if self.tree is not None and self.tree.conventions.prune == "gt":
+                words = _("{move}: never searched, because the window of its parent closed "
+                          "(β < α) before its turn came").format(move=stub.label) \
+                    if stub.move is not None else \
+                    _("{n} more moves never searched (β < α)").format(n=stub.label[1:])
+            else:
+                words = _("{move}: never searched, because the window of its parent closed "
+                          "(β ≤ α) before its turn came").format(move=stub.label) \
+                    if stub.move is not None else \
+                    _("{n} more moves never searched (β ≤ α)").format(n=stub.label[1:])
+        if stub is not None:  # a move left out or pruned: why, in words
             for row in draw.wrap(words, 17, side.width - 28):
                 draw.blit_text(surface, row, 17, theme.text, (x, y), "topleft")
                 y += 20
@@ -901,7 +1181,12 @@ class TreeScene(Scene):
     def _node_lines(self, node: TreeNode) -> list[str]:
         tree = self.tree
         assert tree is not None
-        if node.kind == "max":
+        if self.hand:
+            # Translators: {name} is a node's letter in a hand-made tree ("B").
+            kind = {"max": _("MAX node {name}"), "min": _("MIN node {name}"),
+                    "leaf": _("leaf {name} (its value is given)")}[node.kind].format(
+                name=self._letter(node))
+        elif node.kind == "max":
             kind = _("MAX node ({side} to move)").format(side=_(tree.side_names[0]))
         elif node.kind == "min":
             kind = _("MIN node ({side} to move)").format(side=_(tree.side_names[1]))
@@ -937,11 +1222,17 @@ class TreeScene(Scene):
             lines.append(_("Alpha-beta never visits this node: a cut-off above it prunes it."))
         return lines
 
+    def _letter(self, node: TreeNode) -> str:
+        """A hand-made tree's node's letter (the root's too)."""
+        game = self.position_of(node)
+        return game.spec.labels[game.node] if isinstance(game, HandTree) else node.name
+
     def _draw_costs(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme = self.theme
         if rect.height < 50:
             return
-        draw.blit_text(surface, _("Same position, each way:"), 17, theme.text_dim,
+        heading = _("Same tree, each way:") if self.hand else _("Same position, each way:")
+        draw.blit_text(surface, heading, 17, theme.text_dim,
                        rect.topleft, "topleft", max_width=rect.width)
         cols = (rect.x, rect.x + rect.width * 0.46, rect.x + rect.width * 0.68, rect.right)
         y = rect.y + 22
@@ -995,7 +1286,7 @@ class TreeScene(Scene):
         line = pygame.Rect(line_x, rect.y + 2, rect.right - line_x - 12, 46)
         if line.width > 160:
             tree_canvas.draw_number_line(surface, line, theme, step.alpha, step.beta, step.best,
-                                         step.value)
+                                         step.value, strict=tree.conventions.prune == "gt")
         text = step.text
         if self.step == len(tree.steps) - 1:
             # Translators: {step} is the last step's sentence.
@@ -1019,6 +1310,88 @@ class TreeScene(Scene):
         pitch = min(30, (card.height - 60) // len(TREE_KEYS))
         draw_keys(surface, theme, TREE_KEYS, (card.x + 20, card.y + 48),
                   min(250, card.width // 2 - 20), pitch)
+
+
+class OwnTreeDialog(Dialog):
+    """Your own tree: type or paste the notes' nested lists, choose the root's kind, or
+    open a JSON tree file; a tree that does not read is said here, in one sentence, and
+    the explorer keeps what it shows."""
+
+    width = 640
+    height = 400
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Your own tree")
+
+    def __init__(self, app: App, explorer: TreeScene) -> None:
+        super().__init__(app)
+        self.explorer = explorer
+        self.error = ""
+        self.field = TextInput("", self.show, size=21,
+                               placeholder="((3 12 8) (2 4 6) (14 5 2))",  # untranslated: a tree
+                               on_change=lambda _text: self._clear())
+        self.root = Segmented([("max", _("Root MAX")), ("min", _("Root MIN"))], "max",
+                              lambda _value: self._clear(), size=19)
+        # Translators: the dialog's buttons: open a tree file; show the tree typed.
+        self.b_file = Button(_("Open a file…"), self.open_file, tooltip=_("A JSON tree file"))
+        self.b_cancel = Button(_("Cancel"), self.close, tooltip=_("Esc"))
+        self.b_show = Button(_("Show"), lambda: self.show(self.field.text), primary=True)
+        self.widgets.add(self.field, self.root, self.b_file, self.b_cancel, self.b_show)
+        self.widgets.set_focus(self.field)
+
+    def _clear(self) -> None:
+        self.error = ""
+
+    def show(self, text: str) -> None:
+        """Enter, Show: the tree typed in the explorer, this dialog closed; else why not."""
+        error = self.explorer.open_text(text, self.root.value)
+        if error is None:
+            self.close()
+        else:
+            self.explorer.message = None  # said here, where the tree was typed
+            self.error = error
+
+    def open_file(self) -> None:
+        from game.ui.scenes.files import FileDialog
+
+        def chosen(path: Any) -> str | None:
+            error = self.explorer.open_file(path)
+            if error is None:
+                self.close()
+            else:
+                self.explorer.message = None  # the file dialog says it
+            return error
+
+        self.app.push_scene(FileDialog(self.app, "open", on_open=chosen,
+                                       title=_("Open a tree")))
+
+    def place(self, card: pygame.Rect) -> None:
+        x, w = card.x + 28, card.width - 56
+        self.field.rect = pygame.Rect(x, card.y + 150, w, 44)
+        self.root.rect = pygame.Rect(x, self.field.rect.bottom + 14, min(w, 300), 38)
+        y = card.bottom - 24 - 42
+        right = card.right - 28
+        for button in (self.b_show, self.b_cancel, self.b_file):
+            bw = max(110, button.preferred_width())
+            button.rect = pygame.Rect(right - bw, y, bw, 42)
+            right -= bw + 12
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        theme = self.theme
+        x, w = self.card.x + 28, self.card.width - 56
+        hint = _("Nested lists as in your notes: a number is a leaf (its value for MAX), a "
+                 "list an inner node, as in ((3 12 8) (2 4 6) (14 5 2)). Or open a JSON "
+                 "tree file, whose nodes may carry labels.")
+        y = self.card.y + 74
+        for line in draw.wrap(hint, 18, w)[:4]:
+            draw.blit_text(surface, line, 18, theme.text_dim, (x, y), "topleft")
+            y += 20
+        if self.error:
+            y = self.root.rect.bottom + 10
+            for line in draw.wrap(self.error, 18, w)[:3]:
+                draw.blit_text(surface, line, 18, theme.danger, (x, y), "topleft")
+                y += 20
 
 
 def _sentence(text: str) -> str:
@@ -1051,4 +1424,5 @@ def _path_cells(game: Game, path: list[int]) -> dict[tuple[int, int], str]:
 
 
 # untranslated: the module's names
-__all__ = ["Cost", "Recording", "TreeScene", "recording_job"]
+__all__ = ["Cost", "OwnTreeDialog", "Recording", "TreeScene", "read_tree_file",
+           "read_tree_text", "recording_job"]
