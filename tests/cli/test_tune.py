@@ -1,0 +1,195 @@
+"""`plies tune`: the weights file it writes loads everywhere, nothing is replaced
+without --force, bad input is one sentence, and a killed run resumes to the same end."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ai.evaluators import evaluator_by_name, load_evaluator
+from game.cli import main
+from game.settings import evaluators_dir
+from tests.ui.xvfb import wait_for
+
+ROOT = Path(__file__).resolve().parents[2]
+QUICK = ["--games", "16", "--final-games", "4"]
+
+
+def tune(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict, str]:
+    status = main(["tune", *argv, "--json"])
+    out, err = capsys.readouterr()
+    return status, (json.loads(out) if status == 0 else {}), err
+
+
+def test_spsa_writes_an_evaluator_that_loads_everywhere(capsys):
+    status, payload, err = tune(capsys, "tictactoe", "--eval", "default", "--out", "mine",
+                                *QUICK)
+    assert status == 0, err
+    path = evaluators_dir() / "mine.toml"
+    assert payload["path"] == str(path) and path.is_file()
+    assert not (evaluators_dir() / "mine.tune.json").exists()  # finished: no state left
+    # The file holds the tuned weights, and the games and the window load it by name.
+    evaluator = evaluator_by_name("tictactoe", "mine", user_dir=evaluators_dir())
+    tuned = {w["name"]: w["tuned"] for w in payload["weights"]}
+    assert {n: getattr(evaluator.weights, n) for n in tuned} == tuned
+    assert [w["start"] for w in payload["weights"]] == [10, 1, 0]  # the default preset's
+    assert all(w["low"] <= w["tuned"] <= w["high"] for w in payload["weights"])
+    # 16 games are 8 pairs: two iterations of four pairs, each result a pair's +-2
+    assert [h["pairs"] for h in payload["history"]] == [4, 8]
+    assert all(len(h["results"]) == 4 and all(-2 <= r <= 2 for r in h["results"])
+               for h in payload["history"])
+    final = payload["final"]
+    assert final["games"] == 4 == final["wins"] + final["draws"] + final["losses"]
+    assert final["verdict"] in ("stronger", "weaker", "unclear")
+    assert main(["analyse", "tictactoe", "--moves", "b2", "--eval", "mine", "--depth", "2"]) == 0
+    capsys.readouterr()
+
+
+def test_the_new_game_dialog_offers_the_tuned_evaluator(capsys):
+    assert tune(capsys, "tictactoe", "--out", "offered", *QUICK)[0] == 0
+    from game.ui.scenes.start import preset_options
+
+    assert "offered" in preset_options("tictactoe")
+    assert "offered" not in preset_options("connect4")
+
+
+def test_text_output_names_the_file_and_the_match(capsys):
+    assert main(["tune", "tictactoe", "--out", "text", *QUICK]) == 0
+    out, err = capsys.readouterr()
+    assert str(evaluators_dir() / "text.toml") in out
+    assert "--eval text" in out and "open_two" in out and "4 games" in out
+    assert err == ""  # no terminal: no progress bar
+
+
+def test_nothing_is_replaced_without_force(capsys):
+    folder = evaluators_dir()
+    folder.mkdir(parents=True)
+    (folder / "kept.toml").write_text('game = "tictactoe"\n', encoding="utf-8")
+    status, _payload, err = tune(capsys, "tictactoe", "--out", "kept", *QUICK)
+    assert status == 2 and "already exists" in err and "--force" in err
+    assert (folder / "kept.toml").read_text(encoding="utf-8") == 'game = "tictactoe"\n'
+    status, payload, err = tune(capsys, "tictactoe", "--out", "kept", "--force", *QUICK)
+    assert status == 0, err
+    assert "[weights]" in (folder / "kept.toml").read_text(encoding="utf-8")
+    (folder / "adir.toml").mkdir()
+    status, _payload, err = tune(capsys, "tictactoe", "--out", "adir", "--force", *QUICK)
+    assert status == 2 and "not a regular file" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--weights", "open_three"], "'open_three' is not a weight of tictactoe"),
+    (["--out", "../x"], "not an evaluator name"),
+    (["--out", "naive"], "a preset's name"),
+    (["--eval", "nonesuch"], "unknown evaluator"),
+    (["--resume"], "no interrupted run"),
+    (["--games", "1"], "--games"),
+    (["--depth", "0"], "--depth"),
+])
+def test_bad_input_is_one_sentence(capsys, argv, message):
+    status, _payload, err = tune(capsys, "tictactoe", *argv)
+    assert status == 2 and message in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert not evaluators_dir().exists() or not any(evaluators_dir().iterdir())
+
+
+def test_a_weights_file_given_by_path_tunes_too(capsys, tmp_path):
+    path = tmp_path / "start.toml"
+    path.write_text('game = "tictactoe"\n[weights]\nopen_two = 30\n', encoding="utf-8")
+    status, payload, err = tune(capsys, "tictactoe", "--eval", str(path), "--weights",
+                                "open_two,centre", *QUICK)
+    assert status == 0, err
+    assert payload["out"] == "start-spsa"
+    assert [(w["name"], w["start"]) for w in payload["weights"]] == [("open_two", 30),
+                                                                     ("centre", 0)]
+    written = load_evaluator("tictactoe", payload["path"]).weights
+    assert written.open_one == 1  # a weight left alone keeps the original's value
+
+
+def test_texel_fits_connect4_weights(capsys):
+    status, payload, err = tune(capsys, "connect4", "--method", "texel", "--games", "12",
+                                "--depth", "2", "--weights", "lines,centre,stacked_threats",
+                                "--final-games", "2")
+    assert status == 0, err
+    info = payload["texel"]
+    assert info["linear"] is True  # the Connect-4 evaluator is linear in its weights
+    assert info["positions"] > 100 and info["scale"] > 0
+    assert info["error_end"] <= info["error_start"]  # the descent never makes it worse
+    evaluator = evaluator_by_name("connect4", "default-texel", user_dir=evaluators_dir())
+    assert evaluator.weights.lines == payload["weights"][1]["tuned"]
+
+
+def _run(config: Path, *argv: str) -> subprocess.Popen:
+    env = {**os.environ, "XDG_CONFIG_HOME": str(config), "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-m", "game", "tune", *argv, "--json"], cwd=ROOT,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.parametrize("method, argv, progress", [
+    ("spsa", ["tictactoe", "--games", "160"], lambda s: s["pairs"] >= 24),
+    ("texel", ["connect4", "--games", "30", "--depth", "2", "--weights", "lines,centre"],
+     lambda s: len(s["games"]) >= 8),
+])
+def test_a_killed_run_resumes_to_the_same_end(tmp_path, method, argv, progress):
+    """kill -9 in the middle, then the same command with --resume: the weights and the
+    closing match are those of an uninterrupted run with the same seed."""
+    argv = [*argv, "--method", method, "--final-games", "6", "--out", "run"]
+    state = tmp_path / "killed" / "plies" / "evaluators" / "run.tune.json"
+
+    def advanced() -> bool:
+        try:
+            return bool(progress(json.loads(state.read_text(encoding="utf-8"))))
+        except (OSError, ValueError):
+            return False
+
+    killed = _run(tmp_path / "killed", *argv)
+    wait_for(advanced, 120, "the run to save some progress")
+    os.kill(killed.pid, signal.SIGKILL)
+    killed.wait()
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    assert saved["phase"] == "tune"
+    out, err = _run(tmp_path / "killed", *argv).communicate()
+    assert "interrupted" in err and "--resume" in err  # not silently started again
+    resumed_out, err = _run(tmp_path / "killed", *argv, "--resume").communicate()
+    assert err == "", err
+    whole_out, err = _run(tmp_path / "whole", *argv).communicate()
+    resumed, whole = json.loads(resumed_out), json.loads(whole_out)
+    assert resumed["weights"] == whole["weights"]
+    assert resumed["final"] == whole["final"]
+    if method == "spsa":
+        assert resumed["history"] == whole["history"]
+        assert [h["pairs"] for h in resumed["history"]] == list(range(4, 81, 4))
+    else:
+        assert resumed["texel"] == whole["texel"]
+    assert not state.exists()
+
+
+def test_resume_refuses_other_settings(tmp_path, capsys):
+    folder = evaluators_dir()
+    folder.mkdir(parents=True)
+    assert main(["tune", "tictactoe", "--out", "r", *QUICK]) == 0
+    capsys.readouterr()
+    # a run that stopped: its state, as the run left it, kept aside and put back
+    (folder / "r.toml").unlink()
+    state = {"format": "plies-tune-state", "version": 1, "phase": "tune", "pairs": 0,
+             "theta": [10.0, 1.0, 0.0], "history": [], "games": {}, "fit": None,
+             "tuned": None, "final": {},
+             "config": {"game": "tictactoe", "variant": {}, "eval": "default",
+                        "start": {"open_two": 10, "open_one": 1, "centre": 0},
+                        "method": "spsa", "games": 16, "depth": 2, "seed": 1,
+                        "final_games": 4}}
+    (folder / "r.tune.json").write_text(json.dumps(state), encoding="utf-8")
+    assert main(["tune", "tictactoe", "--out", "r", "--games", "20", "--final-games", "4",
+                 "--resume"]) == 2
+    assert "games: 16, not 20" in capsys.readouterr().err
+    (folder / "r.tune.json").write_text("{]", encoding="utf-8")
+    assert main(["tune", "tictactoe", "--out", "r", *QUICK, "--resume"]) == 2
+    assert "not a tuning state" in capsys.readouterr().err
+    (folder / "r.tune.json").write_text(json.dumps(state), encoding="utf-8")
+    assert main(["tune", "tictactoe", "--out", "r", *QUICK, "--resume", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["final"]["games"] == 4
