@@ -193,3 +193,47 @@ def test_resume_refuses_other_settings(tmp_path, capsys):
     (folder / "r.tune.json").write_text(json.dumps(state), encoding="utf-8")
     assert main(["tune", "tictactoe", "--out", "r", *QUICK, "--resume", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["final"]["games"] == 4
+
+
+def test_the_weights_do_not_depend_on_jobs(capsys):
+    """Four pairs a step whatever --jobs is: the same seed gives the same weights."""
+    one = tune(capsys, "tictactoe", "--out", "one", *QUICK)[1]
+    two = tune(capsys, "tictactoe", "--out", "two", "--jobs", "2", *QUICK)[1]
+    assert one["history"] == two["history"] and one["final"] == two["final"]
+
+
+def test_texel_says_when_every_game_was_drawn(capsys):
+    """Self-play games that all ended drawn (here: a state whose four games are the
+    same drawn tic-tac-toe game) cannot tell good weights from bad: one sentence."""
+    folder = evaluators_dir()
+    folder.mkdir(parents=True)
+    drawn = {"moves": "b2 a1 c3 a3 a2 c2 b1 b3 c1", "winner": None}
+    state = {"format": "plies-tune-state", "version": 1, "phase": "tune", "pairs": 0,
+             "theta": [10.0, 1.0, 0.0], "history": [], "fit": None, "tuned": None,
+             "final": {}, "games": {str(i): drawn for i in range(4)},
+             "config": {"game": "tictactoe", "variant": {}, "eval": "default",
+                        "start": {"open_two": 10, "open_one": 1, "centre": 0},
+                        "method": "texel", "games": 4, "depth": 2, "seed": 1,
+                        "final_games": 0}}
+    (folder / "d.tune.json").write_text(json.dumps(state), encoding="utf-8")
+    assert main(["tune", "tictactoe", "--method", "texel", "--games", "4", "--final-games",
+                 "0", "--out", "d", "--resume"]) == 2
+    assert "every self-play game was drawn" in capsys.readouterr().err
+    assert not (folder / "d.toml").exists()
+
+
+def test_the_progress_bar_shows_the_time_left_on_a_terminal(monkeypatch, capsys):
+    from game.commands import tune as command
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    progress = command.Progress(10)
+    progress.show(5, "open_two 11.0")
+    progress.end()
+    err = capsys.readouterr().err
+    assert err.startswith("\r[" + "#" * 15 + "." * 15 + "] 5/10  ETA 0:0")
+    assert "open_two 11.0" in err and err.endswith("\n")
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    quiet = command.Progress(10)
+    quiet.show(5)
+    quiet.end()
+    assert capsys.readouterr().err == ""
