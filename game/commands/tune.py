@@ -93,6 +93,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="NAME2",
                         help=_("the tuned evaluator's name: NAME2.toml in the evaluators "
                                "folder (default: NAME-METHOD)"))
+    parser.add_argument("--records", metavar="DIR",
+                        help=_("texel: learn from the finished games saved in this folder "
+                               "(e.g. a plies match's records; at most --games of them) "
+                               "instead of self-play"))
     parser.add_argument("--weights", metavar="W,W",
                         help=_("tune only these weights (default: all)"))
     parser.add_argument("--depth", type=int_range(1, MAX_DEPTH, "--depth"),
@@ -162,11 +166,16 @@ def _setup(args: argparse.Namespace) -> Setup:
         raise CliError(_("--out {name} is a preset's name: choose another").format(name=name))
     eval_spec = args.eval if is_evaluator_name(args.eval) else str(Path(args.eval).resolve())
     depth = args.depth or DEPTHS.get(game.name, 2)
+    if args.records and args.method != "texel":
+        raise CliError(_("--records goes with --method texel"))
+    if args.records and not Path(args.records).is_dir():
+        raise CliError(_("--records {path} is not a folder").format(path=args.records))
     # What a resumed run must repeat exactly (the output's name is the state's own).
     config = {"game": game.name, "variant": game.variant(), "eval": args.eval,
               "start": {p.name: p.start for p in params}, "method": args.method,
               "games": args.games, "depth": depth, "seed": args.seed,
-              "final_games": args.final_games}
+              "final_games": args.final_games,
+              "records": str(Path(args.records).resolve()) if args.records else None}
     return Setup(game, eval_spec, weights, params, name, folder / f"{name}.toml",
                  folder / f"{name}{STATE_SUFFIX}", depth, config)
 
@@ -377,7 +386,10 @@ def _run_spsa(setup: Setup, state: dict[str, Any], jobs: int, scratch: Path) -> 
 def _run_texel(setup: Setup, state: dict[str, Any], jobs: int) -> tuple[list[int], dict[str, Any]]:
     config = setup.config
     games = config["games"]
-    if len(state["games"]) < games:
+    if config["records"] is not None and not state["games"]:
+        state["games"] = _from_records(setup, Path(config["records"]), games)
+        _save(setup, state)
+    if len(state["games"]) < games and config["records"] is None:
         openings = _openings(setup, (games + 1) // 2, config["seed"])
         player = _player(setup, setup.eval_spec, SELF_PLAY_RANDOMNESS)
         tasks = [_task(setup, i, openings[(i // 2) % len(openings)], i % 2 == 0, player, player)
@@ -419,10 +431,44 @@ def _run_texel(setup: Setup, state: dict[str, Any], jobs: int) -> tuple[list[int
                 n=len(fit["losses"]) - 1, error=f"{loss:.6f}").ljust(60), end="",
                 file=sys.stderr, flush=True)
     progress.end()
-    info = {"positions": len(positions), "left_out": left_out, "linear": linear,
+    info = {"games": len(state["games"]), "records": config["records"],
+            "positions": len(positions), "left_out": left_out, "linear": linear,
             "scale": scale, "error_start": fit["losses"][0], "error_end": fit["losses"][-1],
             "passes": len(fit["losses"]) - 1}
     return list(fit["values"]), info
+
+
+def _from_records(setup: Setup, folder: Path, limit: int) -> dict[str, Any]:
+    """The finished games of ``setup``'s game and variant among the records in
+    ``folder`` (``.json`` and ``.txt``, in name order, at most ``limit``), as the
+    state keeps games; a record of another game, unfinished or set up from a
+    position is passed over, a file that is not a record is an error."""
+    from game.formats import load_record
+    from game.records import RecordError, record_to_game
+
+    games: dict[str, Any] = {}
+    try:
+        paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".json", ".txt"))
+    except OSError as error:
+        raise CliError(_("--records {path} cannot be read: {reason}").format(
+            path=folder, reason=os_reason(error))) from None
+    for path in paths:
+        if len(games) >= limit:
+            break
+        try:
+            record = load_record(path)
+        except RecordError as error:
+            raise CliError(str(error)) from None
+        if (record.game != setup.game.name or record.variant != setup.game.variant()
+                or record.start is not None or record.result is None
+                or setup.game.move_stack):
+            continue
+        games[str(len(games))] = {"moves": record_to_game(record).moves_text(),
+                                  "winner": record.result.get("winner")}
+    if not games:
+        raise CliError(_("--records {path} holds no finished {game} game with these "
+                         "options").format(path=folder, game=setup.game.name))
+    return games
 
 
 def _positions(setup: Setup, games: dict[str, Any]) -> tuple[list[Game], list[float]]:
@@ -590,9 +636,14 @@ def print_result(args: argparse.Namespace, setup: Setup, state: dict[str, Any],
         payload["history"] = state["history"]
     else:
         payload["texel"] = info
-    lines = [_("{game}: {method} tuning of {name} from {games} games at depth {depth}").format(
-        game=setup.game.name, method=config["method"], name=args.eval,
-        games=number(config["games"]), depth=setup.depth)]
+    if info.get("records"):
+        lines = [_("{game}: texel tuning of {name} from {games} recorded games in {path}").format(
+            game=setup.game.name, name=args.eval, games=number(info["games"]),
+            path=info["records"])]
+    else:
+        lines = [_("{game}: {method} tuning of {name} from {games} games at depth {depth}").format(
+            game=setup.game.name, method=config["method"], name=args.eval,
+            games=number(config["games"]), depth=setup.depth)]
     if info:
         lines.append(_("{positions} positions, K = {scale}; error {before} before, {after} "
                        "after {passes} passes").format(

@@ -237,3 +237,30 @@ def test_the_progress_bar_shows_the_time_left_on_a_terminal(monkeypatch, capsys)
     quiet.show(5)
     quiet.end()
     assert capsys.readouterr().err == ""
+
+
+def test_texel_learns_from_saved_records(capsys, tmp_path):
+    """--records: the finished games of a folder (a match's records, and a file of
+    another game that is passed over) instead of self-play."""
+    records = tmp_path / "records"
+    assert main(["match", "tictactoe", "--a", "depth=1,random=1,solver=off", "--b",
+                 "depth=2,random=1,solver=off", "--games", "20", "--jobs", "1",
+                 "--out", str(records)]) == 0
+    capsys.readouterr()
+    (records / "other.txt").write_text("# game: connect4\n4 4 3\n", encoding="utf-8")
+    status, payload, err = tune(capsys, "tictactoe", "--method", "texel", "--records",
+                                str(records), "--games", "12", "--final-games", "2")
+    assert status == 0, err
+    info = payload["texel"]
+    assert info["games"] == 12 and info["records"] == str(records)
+    # every position after the first two plies of the 12 games read, none of connect4's
+    from game.formats import load_record
+    from game.records import record_to_game
+
+    expected = 0
+    for path in sorted(records.glob("game-*.json"))[:12]:
+        game = record_to_game(load_record(path))
+        expected += len(game.move_stack) - 2
+    assert info["positions"] + info["left_out"] == expected
+    status, _payload, err = tune(capsys, "tictactoe", "--records", str(records))
+    assert status == 2 and "--records goes with --method texel" in err
