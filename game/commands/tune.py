@@ -328,16 +328,22 @@ def _values(setup: Setup, values: Sequence[int]) -> dict[str, int]:
     return {p.name: int(v) for p, v in zip(setup.params, values)}
 
 
-def _write_weights(setup: Setup, path: Path, values: Sequence[int]) -> None:
-    """``values`` (the tuned weights, the others as the original has them) as a weights
-    file that reads back (checked: a file that does not load is never left behind)."""
+def _toml(setup: Setup, values: Sequence[int]) -> str:
+    """The weights file of the tuned ``values`` with every other weight as the
+    original evaluator has it (not as the preset the file names as its base)."""
     every = {f.name: int(getattr(setup.weights, f.name))
              for f in dataclasses.fields(setup.weights)  # type: ignore[arg-type]
              if "range" in f.metadata}
     every.update(_values(setup, values))
+    return weights_toml(setup.game.name, every)
+
+
+def _write_weights(setup: Setup, path: Path, values: Sequence[int]) -> None:
+    """``values`` (the tuned weights, the others as the original has them) as a weights
+    file that reads back (checked: a file that does not load is never left behind)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, weights_toml(setup.game.name, every))
+        atomic_write_text(path, _toml(setup, values))
         load_evaluator(setup.game.name, str(path))
     except OSError as error:
         raise CliError(_("{path} cannot be written: {reason}").format(
@@ -364,7 +370,7 @@ def _run_spsa(setup: Setup, state: dict[str, Any], jobs: int, scratch: Path) -> 
             players = []
             for sign, values in (("plus", plus), ("minus", minus)):
                 path = scratch / f"{sign}-{k}.toml"
-                atomic_write_text(path, weights_toml(setup.game.name, _values(setup, values)))
+                atomic_write_text(path, _toml(setup, values))
                 players.append(_player(setup, str(path)))
             opening = openings[(k - 1) % len(openings)]
             tasks += [_task(setup, 2 * (k - 1), opening, True, *players),

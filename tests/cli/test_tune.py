@@ -264,3 +264,21 @@ def test_texel_learns_from_saved_records(capsys, tmp_path):
     assert info["positions"] + info["left_out"] == expected
     status, _payload, err = tune(capsys, "tictactoe", "--records", str(records))
     assert status == 2 and "--records goes with --method texel" in err
+
+
+def test_the_games_keep_the_weights_not_tuned(tmp_path):
+    """Tuning some weights of a file: every trial weight set keeps the file's values
+    of the others (not those of the preset the file is based on)."""
+    from ai.evaluators import weights_from_toml
+    from game.cli import build_parser
+    from game.commands import tune as command
+
+    path = tmp_path / "start.toml"
+    path.write_text('game = "tictactoe"\n[weights]\nopen_one = 50\ncentre = 7\n',
+                    encoding="utf-8")
+    args = build_parser().parse_args(["tune", "tictactoe", "--eval", str(path), "--weights",
+                                      "open_two"])
+    setup = command._setup(args)
+    assert [p.name for p in setup.params] == ["open_two"]
+    trial = weights_from_toml("tictactoe", command._toml(setup, [33]))
+    assert (trial.open_two, trial.open_one, trial.centre) == (33, 50, 7)
