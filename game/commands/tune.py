@@ -30,7 +30,7 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -133,7 +133,8 @@ class Setup:
     config: dict[str, Any]
 
 
-def _setup(args: argparse.Namespace) -> Setup:
+def prepare(args: argparse.Namespace) -> Setup:
+    """The run that ``args`` (``plies tune``'s options) ask for, checked (``CliError``)."""
     game = build_game(args)
     folder = evaluators_dir()
     try:
@@ -182,7 +183,8 @@ def _setup(args: argparse.Namespace) -> Setup:
 
 # --- the state file ----------------------------------------------------------------
 
-def _fresh_state(setup: Setup) -> dict[str, Any]:
+def fresh_state(setup: Setup) -> dict[str, Any]:
+    """The state of a run that has played nothing yet."""
     return {"format": STATE_FORMAT, "version": STATE_VERSION, "config": setup.config,
             "phase": "tune", "theta": [float(p.start) for p in setup.params], "pairs": 0,
             "history": [], "games": {}, "fit": None, "tuned": None, "final": {}}
@@ -206,7 +208,7 @@ def _claim(setup: Setup, args: argparse.Namespace) -> dict[str, Any]:
     if setup.path.exists() and not args.force:
         raise CliError(_("{path} already exists: give another --out, or --force to replace "
                          "it").format(path=setup.path))
-    return _fresh_state(setup)
+    return fresh_state(setup)
 
 
 def _read_state(setup: Setup) -> dict[str, Any]:
@@ -352,39 +354,58 @@ def _write_weights(setup: Setup, path: Path, values: Sequence[int]) -> None:
         raise CliError(str(error)) from None
 
 
-def _run_spsa(setup: Setup, state: dict[str, Any], jobs: int, scratch: Path) -> list[int]:
+def spsa_steps(setup: Setup, state: dict[str, Any], jobs: int = 1) -> Iterator[dict[str, Any]]:
+    """Play the SPSA run of ``setup`` on from ``state`` (changed in place and saved
+    after every step), yielding each step's entry of ``state["history"]``: the pairs
+    played so far, the step's pair results and the weights after it (``theta``).
+
+    A caller that watches the weights move (a progress line, a lesson) iterates; the
+    weights to keep are ``round(t)`` of the last ``theta``.
+    """
     config = setup.config
     pairs = config["games"] // 2
     bounds = [(p.low, p.high) for p in setup.params]
     gains = [spsa.Gains(pairs, spsa.default_c_end(p.low, p.high), spsa.default_r_end(pairs))
              for p in setup.params]
-    openings = _openings(setup, pairs, config["seed"]) if state["pairs"] < pairs else [[]]
-    progress = Progress(pairs, state["pairs"])
-    while state["pairs"] < pairs:
-        ks = list(range(state["pairs"] + 1, min(state["pairs"] + PAIRS_PER_ITERATION, pairs) + 1))
-        deltas, tasks = [], []
-        for k in ks:
-            delta = spsa.perturbation(config["seed"], k, len(bounds))
-            plus, minus = spsa.perturbed(state["theta"], delta, [g.c(k) for g in gains], bounds)
-            deltas.append(delta)
-            players = []
-            for sign, values in (("plus", plus), ("minus", minus)):
-                path = scratch / f"{sign}-{k}.toml"
-                atomic_write_text(path, _toml(setup, values))
-                players.append(_player(setup, str(path)))
-            opening = openings[(k - 1) % len(openings)]
-            tasks += [_task(setup, 2 * (k - 1), opening, True, *players),
-                      _task(setup, 2 * (k - 1) + 1, opening, False, *players)]
-        scores = {r.index: r.score for r in run_games(tasks, min(jobs, len(tasks)))}
-        # wins minus losses of θ + cΔ over the pair: 2·score - 1 per game
-        results = [sum(2 * scores[2 * (k - 1) + g] - 1 for g in (0, 1)) for k in ks]
-        state["theta"] = spsa.step(state["theta"], deltas, results, gains, bounds, ks)
-        state["pairs"] = ks[-1]
-        state["history"].append({"pairs": ks[-1], "results": results,
-                                 "theta": [round(t, 2) for t in state["theta"]]})
-        _save(setup, state)
-        progress.show(ks[-1], "  ".join(f"{p.name} {t:.1f}"
-                                        for p, t in zip(setup.params, state["theta"])))
+    if state["pairs"] >= pairs:
+        return
+    openings = _openings(setup, pairs, config["seed"])
+    with tempfile.TemporaryDirectory(prefix="plies-tune-") as folder:
+        scratch = Path(folder)  # the trial weights' files, read by the game processes
+        while state["pairs"] < pairs:
+            ks = list(range(state["pairs"] + 1,
+                            min(state["pairs"] + PAIRS_PER_ITERATION, pairs) + 1))
+            deltas, tasks = [], []
+            for k in ks:
+                delta = spsa.perturbation(config["seed"], k, len(bounds))
+                plus, minus = spsa.perturbed(state["theta"], delta, [g.c(k) for g in gains],
+                                             bounds)
+                deltas.append(delta)
+                players = []
+                for sign, values in (("plus", plus), ("minus", minus)):
+                    path = scratch / f"{sign}-{k}.toml"
+                    atomic_write_text(path, _toml(setup, values))
+                    players.append(_player(setup, str(path)))
+                opening = openings[(k - 1) % len(openings)]
+                tasks += [_task(setup, 2 * (k - 1), opening, True, *players),
+                          _task(setup, 2 * (k - 1) + 1, opening, False, *players)]
+            scores = {r.index: r.score for r in run_games(tasks, min(jobs, len(tasks)))}
+            # wins minus losses of θ + cΔ over the pair: 2·score - 1 per game
+            results = [sum(2 * scores[2 * (k - 1) + g] - 1 for g in (0, 1)) for k in ks]
+            state["theta"] = spsa.step(state["theta"], deltas, results, gains, bounds, ks)
+            state["pairs"] = ks[-1]
+            entry = {"pairs": ks[-1], "results": results,
+                     "theta": [round(t, 2) for t in state["theta"]]}
+            state["history"].append(entry)
+            _save(setup, state)
+            yield entry
+
+
+def _run_spsa(setup: Setup, state: dict[str, Any], jobs: int) -> list[int]:
+    progress = Progress(setup.config["games"] // 2, state["pairs"])
+    for entry in spsa_steps(setup, state, jobs):
+        progress.show(entry["pairs"], "  ".join(f"{p.name} {t:.1f}"
+                                                for p, t in zip(setup.params, entry["theta"])))
     progress.end()
     return [round(t) for t in state["theta"]]
 
@@ -586,7 +607,7 @@ def _tally(scores: Iterable[float]) -> Tally:
 def run(args: argparse.Namespace) -> int:
     """``plies tune``."""
     started = time.monotonic()
-    setup = _setup(args)
+    setup = prepare(args)
     state = _claim(setup, args)
     jobs = args.jobs
     info: dict[str, Any] = {}
@@ -594,8 +615,7 @@ def run(args: argparse.Namespace) -> int:
         if state["phase"] == "tune":
             _save(setup, state)
             if setup.config["method"] == "spsa":
-                with tempfile.TemporaryDirectory(prefix="plies-tune-") as scratch:
-                    tuned = _run_spsa(setup, state, jobs, Path(scratch))
+                tuned = _run_spsa(setup, state, jobs)
             else:
                 tuned, info = _run_texel(setup, state, jobs)
             _write_weights(setup, setup.path, tuned)
@@ -700,5 +720,5 @@ def _verdict_sentence(tally: Tally, name: str, original: str) -> str:
              "(more --final-games narrow it).").format(name=name, original=original)
 
 
-__all__ = ["DEPTHS", "PAIRS_PER_ITERATION", "Progress", "add_arguments",  # untranslated
-           "run"]
+__all__ = ["DEPTHS", "PAIRS_PER_ITERATION", "Progress", "Setup",  # untranslated: names
+           "add_arguments", "fresh_state", "prepare", "run", "spsa_steps"]

@@ -278,7 +278,25 @@ def test_the_games_keep_the_weights_not_tuned(tmp_path):
                     encoding="utf-8")
     args = build_parser().parse_args(["tune", "tictactoe", "--eval", str(path), "--weights",
                                       "open_two"])
-    setup = command._setup(args)
+    setup = command.prepare(args)
     assert [p.name for p in setup.params] == ["open_two"]
     trial = weights_from_toml("tictactoe", command._toml(setup, [33]))
     assert (trial.open_two, trial.open_one, trial.centre) == (33, 50, 7)
+
+
+def test_a_run_can_be_watched_step_by_step():
+    """``spsa_steps`` (what a lesson or a progress line watches): one entry a step, the
+    state saved after each, and the weights it ends on are the state's."""
+    from game.cli import build_parser
+    from game.commands import tune as command
+
+    setup = command.prepare(build_parser().parse_args(["tune", "tictactoe", "--games", "16"]))
+    state = command.fresh_state(setup)
+    seen = []
+    for entry in command.spsa_steps(setup, state):
+        saved = json.loads(setup.state_path.read_text(encoding="utf-8"))
+        seen.append(entry["pairs"])
+        assert saved["history"][-1] == entry and saved["pairs"] == entry["pairs"]
+    assert seen == [4, 8]
+    assert [round(t, 2) for t in state["theta"]] == state["history"][-1]["theta"]
+    assert list(command.spsa_steps(setup, state)) == []  # finished: nothing more to play
