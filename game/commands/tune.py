@@ -45,7 +45,13 @@ from ai.openings import random_openings
 from ai.tune import spsa, texel
 from ai.tune.weights import Parameter, parameters, replaced, weights_toml
 from game.commands.common import MAX_DEPTH, CliError, add_game_argument, build_game, emit, int_range
-from game.files import FileError, atomic_write_text, os_reason, read_text
+from game.files import (
+    FileError,
+    atomic_write_text,
+    os_reason,
+    read_text,
+    remove_stale_temporaries,
+)
 from game.i18n import _, ngettext, number, percent
 from game.match import GameTask, Tally, run_games
 from game.players import Computer
@@ -197,6 +203,7 @@ def _claim(setup: Setup, args: argparse.Namespace) -> dict[str, Any]:
         if os.path.lexists(path) and not path.is_file():
             raise CliError(_("{path} is not a regular file: Plies will not replace it").format(
                 path=path))
+    remove_stale_temporaries(setup.path.parent)  # what a run killed mid-write left
     if args.resume:
         if not setup.state_path.exists():
             raise CliError(_("--resume: no interrupted run of {name} ({path} is missing)").format(
@@ -621,8 +628,11 @@ def run(args: argparse.Namespace) -> int:
             _write_weights(setup, setup.path, tuned)
             state.update(phase="final", tuned=tuned)
             _save(setup, state)
-        elif setup.config["method"] == "texel":
-            tuned, info = _run_texel(setup, state, jobs)  # finished: recomputes the figures
+        else:
+            if not setup.path.exists():  # removed while the run was stopped: ours to write
+                _write_weights(setup, setup.path, state["tuned"])
+            if setup.config["method"] == "texel":
+                tuned, info = _run_texel(setup, state, jobs)  # finished: the figures again
         tuned = list(state["tuned"])
         tally = _final_match(setup, state, jobs) if setup.config["final_games"] else None
         state["phase"] = "done"

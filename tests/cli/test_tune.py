@@ -300,3 +300,25 @@ def test_a_run_can_be_watched_step_by_step():
     assert seen == [4, 8]
     assert [round(t, 2) for t in state["theta"]] == state["history"][-1]["theta"]
     assert list(command.spsa_steps(setup, state)) == []  # finished: nothing more to play
+
+
+def test_resume_in_the_closing_match_writes_the_weights_again_if_removed(capsys):
+    folder = evaluators_dir()
+    folder.mkdir(parents=True)
+    state = {"format": "plies-tune-state", "version": 1, "phase": "final", "pairs": 8,
+             "theta": [21.0, 3.0, 4.0], "history": [], "games": {}, "fit": None,
+             "tuned": [21, 3, 4], "final": {"0": 1, "1": 0.5},
+             "config": {"game": "tictactoe", "variant": {}, "eval": "default",
+                        "start": {"open_two": 10, "open_one": 1, "centre": 0},
+                        "method": "spsa", "games": 16, "depth": 2, "seed": 1,
+                        "final_games": 4, "records": None}}
+    (folder / "f.tune.json").write_text(json.dumps(state), encoding="utf-8")
+    (folder / ".f.toml.0badf00d.tmp").write_text("half a file", encoding="utf-8")
+    os.utime(folder / ".f.toml.0badf00d.tmp", (1, 1))  # left by a kill long ago
+    assert main(["tune", "tictactoe", "--out", "f", *QUICK, "--resume", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert [w["tuned"] for w in payload["weights"]] == [21, 3, 4]
+    assert payload["final"]["games"] == 4 and payload["final"]["wins"] >= 1  # game 0 kept
+    weights = evaluator_by_name("tictactoe", "f", user_dir=folder).weights
+    assert (weights.open_two, weights.open_one, weights.centre) == (21, 3, 4)
+    assert sorted(p.name for p in folder.iterdir()) == ["f.toml"]
