@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from ai.evaluators.base import weight_range
 
 # untranslated: the module's names
-__all__ = ["Parameter", "clamp", "parameters", "replaced", "weights_toml"]
+__all__ = ["Parameter", "parameters", "replaced", "weights_toml"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,11 +35,6 @@ class Parameter:
     start: int
     low: int
     high: int
-
-    @property
-    def span(self) -> int:
-        """``high - low``: how far the weight can move."""
-        return self.high - self.low
 
 
 def parameters(weights: object, names: Sequence[str] | None = None) -> list[Parameter]:
@@ -63,11 +58,6 @@ def parameters(weights: object, names: Sequence[str] | None = None) -> list[Para
             continue
         found.append(Parameter(field.name, int(getattr(weights, field.name)), low, high))
     return found
-
-
-def clamp(value: float, parameter: Parameter) -> float:
-    """``value`` kept inside the parameter's range."""
-    return min(max(value, parameter.low), parameter.high)
 
 
 def replaced(weights: object, values: Mapping[str, int]) -> object:
