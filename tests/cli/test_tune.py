@@ -322,3 +322,19 @@ def test_resume_in_the_closing_match_writes_the_weights_again_if_removed(capsys)
     weights = evaluator_by_name("tictactoe", "f", user_dir=folder).weights
     assert (weights.open_two, weights.open_one, weights.centre) == (21, 3, 4)
     assert sorted(p.name for p in folder.iterdir()) == ["f.toml"]
+
+
+def test_texel_outcomes_are_the_side_to_move_s():
+    """X wins a1 b1 a2 b2 a3 (the a column). After the two opening plies: X to move
+    (won: 1), O to move (lost: 0), X to move (1); the final position is not fitted.
+    A drawn game gives ½ to every position."""
+    from game.cli import build_parser
+    from game.commands import tune as command
+
+    setup = command.prepare(build_parser().parse_args(["tune", "tictactoe", "--method",
+                                                       "texel"]))
+    positions, outcomes = command._positions(
+        setup, {"0": {"moves": "a1 b1 a2 b2 a3", "winner": 0},
+                "1": {"moves": "b2 a1 c3 a3 a2 c2 b1 b3 c1", "winner": None}})
+    assert outcomes == [1.0, 0.0, 1.0] + [0.5] * 7
+    assert [p.ply for p in positions] == [2, 3, 4] + list(range(2, 9))
