@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from ai.evaluators.base import weight
 from game.i18n import _
 from game.rules.base import Game
+from game.rules.memo import TwoGenerations
 from game.rules.renju import forbidden_kind, may_be_forbidden
 
 
@@ -131,7 +132,9 @@ def _is_five(own: int, blocked: int, standard: bool) -> bool:
 SIDE_CLASS_ENTRIES = 1 << 15
 """``_side_class`` results remembered (a small tuple each)."""
 WINDOW_TABLE_ENTRIES = 1 << 16
-"""Window codes remembered per rule (about 140 bytes each; cleared when full)."""
+"""Window codes remembered per rule (about 140 bytes each; two generations)."""
+FORBIDDEN_ENTRIES = 1 << 17
+"""Renju forbidden-point answers a board remembers, by position and cell."""
 
 
 @functools.lru_cache(maxsize=SIDE_CLASS_ENTRIES)
@@ -182,9 +185,10 @@ def _side_class(own: int, blocked: int, standard: bool) -> tuple[int, int, int]:
 RULE_EXACT = {"freestyle": (False, False), "standard": (True, True), "renju": (True, False)}
 """Per rule, for Black and for White: does only an exact five win?"""
 
-_WINDOW_TABLES: dict[str, dict[int, tuple[int, int, int, int, int, int]]] = {rule: {} for rule in RULE_EXACT}
+_WINDOW_TABLES: dict[str, TwoGenerations[int, tuple[int, int, int, int, int, int]]] = {
+    rule: TwoGenerations(WINDOW_TABLE_ENTRIES) for rule in RULE_EXACT}
 """Per rule: window code -> ``window_classes`` (process-wide, at most
-``WINDOW_TABLE_ENTRIES``)."""
+``WINDOW_TABLE_ENTRIES``, in two generations)."""
 
 
 def rule_name(rule: str | bool) -> str:
@@ -214,6 +218,8 @@ def window_classes(window: int, rule: str | bool) -> tuple[int, int, int, int, i
     table = _WINDOW_TABLES[rule]
     found = table.get(window)
     if found is None:
+        found = table.recall(window)
+    if found is None:
         black = white = walls = 0
         for i in range(WINDOW_CELLS):
             v = window >> 2 * i & 3
@@ -226,8 +232,6 @@ def window_classes(window: int, rule: str | bool) -> tuple[int, int, int, int, i
         exact_black, exact_white = RULE_EXACT[rule]
         found = (_side_class(black, white | walls, exact_black)
                  + _side_class(white, black | walls, exact_white))
-        if len(table) >= WINDOW_TABLE_ENTRIES:
-            table.clear()
         table[window] = found
     return found
 
@@ -281,8 +285,9 @@ def geometry(size: int) -> Geometry:
 
 # --- line table ------------------------------------------------------------------------
 
-# Indices into a line entry (a tuple, one per line code):
-E_SCORE = 0  # [0]: black's patterns (own weights) - white's (opp weights); [1]: the reverse
+# Indices into a line entry (a tuple, one per line code). [0] is black's patterns (own
+# weights) less white's (opponent weights), [1] the reverse: the hot loop reads them as
+# e[0] and e[1].
 E_FIVE = 2  # [2 + side]: positions (bits) completing a five
 E_OPEN4 = 4  # [4 + side]: positions making an open four (two+ five-points in the line)
 E_FOUR = 6  # [6 + side]: positions making a four or an open four
@@ -298,11 +303,12 @@ bitmasks and per-cell tuples; a tuple for speed, read by position in the hot loo
 
 
 class LineTables:
-    """Line code -> entry, for one rule and one weight set (bounded, cleared when full)."""
+    """Line code -> entry, for one rule and one weight set (bounded: two generations)."""
 
     MAX_ENTRIES = 1 << 15
     """About 600 bytes an entry (20 MB full); one deep search touches a few thousand
-    line codes, so the table only fills over many games (and is then cleared)."""
+    line codes, so the table only fills over many games (and then forgets its older
+    half)."""
 
     def __init__(self, weights: Weights, rule: str | bool) -> None:
         self.weights = weights
@@ -314,16 +320,15 @@ class LineTables:
         # five-cell segments through the cell holding two or one of the side's stones.
         self._make = (0, 0, 0, w.closed_three, w.split_three, w.open_three, w.four,
                       w.open_four, w.five)
-        self.entries: dict[int, LineEntry] = {}
+        self.entries: TwoGenerations[int, LineEntry] = TwoGenerations(self.MAX_ENTRIES)
 
     def entry(self, code: int, length: int) -> LineEntry:
         """The entry of a line code (computed and remembered on first use)."""
         found = self.entries.get(code)
         if found is None:
-            found = self._compute(code, length)
-            if len(self.entries) >= self.MAX_ENTRIES:
-                self.entries.clear()
-            self.entries[code] = found
+            found = self.entries.recall(code)
+        if found is None:
+            found = self.entries[code] = self._compute(code, length)
         return found
 
     def _compute(self, code: int, length: int) -> LineEntry:
@@ -445,7 +450,8 @@ class LineBoard:
         self.stones = [0, 0]
         self.key = 0
         self.renju = tables.renju
-        self._forbidden: dict[tuple[int, int], bool] = {}
+        self._forbidden: TwoGenerations[tuple[int, int], bool] = TwoGenerations(
+            FORBIDDEN_ENTRIES)
 
     @classmethod
     def of(cls, tables: LineTables, game: Game) -> LineBoard:
@@ -574,9 +580,9 @@ class LineBoard:
         key = (self.key, cell)
         found = self._forbidden.get(key)
         if found is None:
+            found = self._forbidden.recall(key)
+        if found is None:
             found = forbidden_kind(black, self.stones[1], cell, self.size) is not None
-            if len(self._forbidden) >= 1 << 17:
-                self._forbidden.clear()
             self._forbidden[key] = found
         return found
 

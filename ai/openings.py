@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import random
 
+from ai import gomoku_budgets
 from ai.evaluators import load_evaluator
 from ai.search import Limits, Searcher
 from game.i18n import _, ngettext, number
 from game.rules.base import Game, Move
 
 __all__ = ["BALANCED_MARGIN", "JUDGE_DEPTH", "OPENING_TRIALS", "PLACEMENT_DEPTH",
-           "THREAT_CHECK_NODES", "choose", "first_stones", "place_two", "random_openings",
+           "choose", "first_stones", "place_two", "random_openings",
            "threat_winner"]
 
 PLACEMENT_DEPTH = 2
@@ -48,14 +49,9 @@ PLACEMENT_CANDIDATES = 8
 """Candidate moves tried for each placed stone (the evaluator's best first)."""
 
 
-THREAT_CHECK_NODES = 40_000
-"""Node cap of each threat search in ``threat_winner`` (the losses this guards
-against took up to 18,500 nodes: a 25-ply VCT after the placed stones)."""
-
-
 def threat_winner(game: Game, searcher: Searcher, defence: bool = True) -> int | None:
     """The colour (0 Black, 1 White) that wins ``game`` (Gomoku) by continuous threats
-    as far as the threat search sees within ``THREAT_CHECK_NODES`` nodes a search:
+    as far as the threat search sees within ``gomoku_budgets.BUDGETS.opening_check_nodes`` nodes a search:
     the side to move when it has a VCT; the other side when it has one and none of
     the mover's root candidates (the level's defence) leaves it without (without
     ``defence``: when it has one, a cheaper and more cautious answer); else ``None``.
@@ -67,11 +63,11 @@ def threat_winner(game: Game, searcher: Searcher, defence: bool = True) -> int |
     if solver is None or not hasattr(solver, "find_threats") or game.outcome() is not None:
         return None
     mover, other = game.turn, 1 - game.turn
-    if solver.find_threats(game, budget=THREAT_CHECK_NODES) is not None:
+    if solver.find_threats(game, budget=gomoku_budgets.BUDGETS.opening_check_nodes) is not None:
         return mover
     board = evaluator.board(game)  # type: ignore[attr-defined]
     table = VctTable()
-    if find_vct(board, other, budget=THREAT_CHECK_NODES, table=table) is None:
+    if find_vct(board, other, budget=gomoku_budgets.BUDGETS.opening_check_nodes, table=table) is None:
         return None
     if not defence:
         return other
@@ -79,7 +75,7 @@ def threat_winner(game: Game, searcher: Searcher, defence: bool = True) -> int |
         board = evaluator.board(game)  # type: ignore[attr-defined]
         board.place(move, mover)
         try:
-            if find_vct(board, other, budget=THREAT_CHECK_NODES, table=table) is None:
+            if find_vct(board, other, budget=gomoku_budgets.BUDGETS.opening_check_nodes, table=table) is None:
                 return None
         finally:
             board.remove(move, mover)

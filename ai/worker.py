@@ -158,6 +158,14 @@ class SearchWorker:
     ) -> None:
         """Search a *copy* of ``game``; cancels whatever was running or waiting."""
         game = game.copy()
+        isolate = getattr(evaluator, "isolate", None)
+        if isolate is not None:  # a plugin's code: run where it can be killed (game.plugins)
+            def elsewhere(stop: threading.Event, progress: Callable[[Any], None]) -> Any:
+                return isolate(game, evaluator, limits, mode, stop, progress)
+
+            self._submit(_Request(generation, purpose, elsewhere, SEARCH_FAILURE, "info",
+                                  "result"))
+            return
 
         def search(stop: threading.Event, progress: Callable[[Any], None]) -> SearchResult:
             searcher = self._searcher_for(game, evaluator, mode)
@@ -241,6 +249,9 @@ class SearchWorker:
             value = request.job(request.stop, progress)
         except Exception as error:  # reaches the user as an error report, never a hang
             detail = traceback.format_exception_only(error)[-1].strip()
+            if getattr(error, "is_sentence", False):  # a plugin's fault says it all
+                report("error", error=str(error))
+                return
             report("error", error=_(request.failure).format(detail=detail,
                                                             purpose=request.purpose))
             return

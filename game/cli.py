@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from ai.evaluators.plugin import EvaluatorFault
 from ai.levels import DEFAULT_LEVEL, level_range
 from game.commands.common import (  # noqa: F401  (re-exported for older callers)
     EXIT_BAD_INPUT,
@@ -39,6 +40,7 @@ from game.commands.common import (  # noqa: F401  (re-exported for older callers
 )
 from game.i18n import N_, _
 from game.rules.perft import perft
+from game.settings import ConfigFolderError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -194,14 +196,14 @@ def _check_level(value: int | None) -> None:
 def _check_window_eval(game_name: str, name: str) -> None:
     """``play --eval``: the name goes into the saved game and the autosave, so it must
     be what a record may hold (a preset or a user evaluator), and load now."""
-    from ai.evaluators import EvaluatorError, evaluator_by_name, is_evaluator_name
-    from game.settings import evaluators_dir
+    from ai.evaluators import EvaluatorError, is_evaluator_name
+    from game.settings import evaluators_dir, find_evaluator
 
     if not is_evaluator_name(name):
         raise CliError(_("the window's --eval takes a name, not a file: keep the weights as "
                          "{path} and give NAME").format(path=evaluators_dir() / "NAME.toml"))
     try:
-        evaluator_by_name(game_name, name, user_dir=evaluators_dir())
+        find_evaluator(game_name, name)
     except EvaluatorError as error:
         raise CliError(str(error)) from None
 
@@ -273,7 +275,7 @@ def _bench(args: argparse.Namespace) -> int:
         # The figures' names are the JSON keys, for developers.
         emit(args, figures, "\n".join(f"{k}: {v}" for k, v in figures.items()))
         return 0
-    return importlib.import_module("game.bench").run(args)
+    return importlib.import_module("game.commands.bench").run(args)
 
 
 
@@ -292,7 +294,7 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
     "match": (N_("computer-versus-computer games with a results table"),
               _delegate_arguments("game.match"), _delegate("game.match", "run")),
     "bench": (N_("nodes per second, time to depth, solve and perft speed"),
-              _delegate_arguments("game.bench"), _bench),
+              _delegate_arguments("game.commands.bench"), _bench),
     "show": (N_("print a saved game: header, moves, final position, result (or --json)"),
              _delegate_arguments("game.commands.show"), _delegate("game.commands.show", "run")),
     "tree": (N_("record a small search as a tree: values, (alpha, beta) windows, pruning"),
@@ -301,8 +303,8 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
                     "with its answer key"),
                  _delegate_arguments("game.commands.exercise"),
                  _delegate("game.commands.exercise", "run")),
-    "engine": (N_("speak the Gomocup (gomoku) or NBoard (othello) engine protocol on "
-                  "stdin/stdout"),
+    "engine": (N_("speak an engine protocol on stdin/stdout: Gomocup (gomoku), NBoard or "
+                  "GTP (othello, --protocol gtp)"),
                _delegate_arguments("game.engines.command"),
                _delegate("game.engines.command", "run")),
     "install-desktop": (N_("add Plies to the desktop menu (icons, file type); --uninstall"),
@@ -314,6 +316,10 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
     "tune": (N_("tune an evaluator's weights from games (SPSA or Texel), then match it against "
                 "the original"),
              _delegate_arguments("game.commands.tune"), _delegate("game.commands.tune", "run")),
+    "plugins": (N_("list the plugins (your own evaluators and games): where each came from, "
+                   "what it adds, why one was refused"),
+                _delegate_arguments("game.commands.plugins"),
+                _delegate("game.commands.plugins", "run")),
     "forbidden": (N_("renju: Black's forbidden points (double-three, double-four, overline)"),
                   _delegate_arguments("game.commands.forbidden"),
                   _delegate("game.commands.forbidden", "run")),
@@ -355,6 +361,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _run(argv: list[str]) -> int:
+    from game.plugins import loaded_plugins
+
+    loaded_plugins()  # before the parser and the window: a plugin's game is a GAME too
     if not argv:
         from game.ui import app
 
@@ -373,8 +382,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = _run(argv)
         sys.stdout.flush()  # here, so that a failing write is reported like any other
         return status
-    except CliError as error:
+    except (CliError, ConfigFolderError) as error:
         print(_("plies: error: {message}").format(message=error), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except EvaluatorFault as fault:  # a plugin's code failed where no caller expected it
+        print(_("plies: error: {message}").format(message=fault), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print(_("plies: interrupted"), file=sys.stderr)

@@ -263,7 +263,13 @@ def timing_from_json(value: Any, where: str | None = None) -> tuple[Timing, Snap
         if not isinstance(entry, list) or len(entry) != 2 or not all(_real(x) for x in entry):
             raise ClockError(_("{where} 'controls' must hold [minutes, increment] pairs or "
                                "nulls").format(where=where))
-        controls.append(TimeControl(entry[0], entry[1]))
+        try:
+            controls.append(TimeControl(entry[0], entry[1]))
+        except ClockError:  # its sentence does not say where: this one does
+            raise ClockError(_("{where} 'controls' must hold up to {minutes} minutes and "
+                               "{seconds} seconds of increment").format(
+                                   where=where, minutes=MAX_MINUTES,
+                                   seconds=MAX_INCREMENT)) from None
     seconds: list[float | None] = []
     for entry in _pair(value.get("move_seconds", [None, None]), _field(where, "move_seconds")):
         if entry is not None and (not _real(entry) or not 0 < entry <= MAX_MOVE_SECONDS):
@@ -296,7 +302,12 @@ def _pair(value: Any, where: str) -> list[Any]:
 
 
 def _real(x: Any) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+    """A JSON number that is not infinite or NaN. An int is always one, however long:
+    it is only compared with the bounds, which Python does exactly (``math.isfinite``
+    of a 400-digit int would raise ``OverflowError``), and converted once inside them."""
+    if isinstance(x, bool):
+        return False
+    return isinstance(x, int) or (isinstance(x, float) and math.isfinite(x))
 
 
 __all__ = [  # untranslated: identifiers

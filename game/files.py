@@ -19,8 +19,11 @@ traceback or gigabytes of memory:
 ``read_text`` returns the whole text; ``read_lines`` streams a long list (a million
 positions) line by line with only one line in memory at a time.
 
-Writing is as careful: ``atomic_write_text`` writes a temporary file beside the target
-and renames it into place, so a failed save never destroys the old file, and
+Writing is as careful, and every file Plies writes goes through ``atomic_write_bytes``
+(or ``atomic_write_text``): a regular file is replaced by renaming a complete temporary
+file over it, so a failed save never destroys the old file; a write never replaces what
+is not a regular file -- a named pipe or a device the user named is written through,
+anything else of the kind is refused with a reason (``WriteRefused``); and
 ``remove_stale_temporaries`` clears what an interrupted write left behind.
 
 >>> import tempfile, os
@@ -268,24 +271,111 @@ def _size(count: int) -> str:
 
 # --- writing -----------------------------------------------------------------------
 
+READER_WAIT = 5.0
+"""Seconds a write through a named pipe waits for a program to open its other end (a
+``plies tree --svg pipe`` started just before the ``cat pipe`` that reads it)."""
+_READER_POLL = 0.02
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) to a temporary file beside ``path``, then rename it into place.
 
-    The file keeps the mode of the regular file it replaces; otherwise (a new file, or
-    ``path`` a link, which the rename replaces, not its target) it gets the user's
-    default mode (0666 less the umask), never a link target's (``/dev/zero``'s 0666).
+class WriteRefused(OSError):
+    """A write Plies will not do, because the path names something a write must not
+    replace (a folder, a device, a named pipe where a regular file belongs). An
+    ``OSError``, so that every caller's "could not be written: {reason}" covers it;
+    ``strerror`` is the reason, a clause a person reads ("it is a folder")."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(errno.EINVAL, reason)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str, *,
+                      special: bool = False) -> None:
+    """Write ``text`` as UTF-8 to ``path``: :func:`atomic_write_bytes` of its encoding."""
+    atomic_write_bytes(path, text.encode("utf-8"), special=special)
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *,
+                       special: bool = False) -> None:
+    """Write ``data`` to ``path``; the one way Plies writes a file (the rule lives here).
+
+    A write never replaces what is not a regular file:
+
+    * nothing there, or a regular file: ``data`` goes to a temporary file beside it,
+      which is then renamed into place, so a failed save never destroys the old file.
+      The file keeps the mode it had; a new one gets the user's default mode (0666 less
+      the umask), never a link target's (``/dev/zero``'s 0666);
+    * a symbolic link is followed, and the rule applies to what it names: a link to a
+      regular file has that file replaced (the link stays a link); a link to nothing is
+      refused (Plies does not create a file somewhere the link chose);
+    * a named pipe or a character device (``/dev/null``, a terminal, ``/dev/stdout``) is
+      written through -- opened and written, not replaced -- when ``special`` is true
+      (a file the user named on the command line); otherwise it is refused. A pipe
+      nobody opens for reading within :data:`READER_WAIT` seconds is refused;
+    * a folder, a block device, a socket is always refused.
 
     Raises:
+        WriteRefused: ``path`` names something this rule refuses; nothing was written.
         OSError: the folder cannot be written; ``path`` is then unchanged.
     """
     path = Path(path)
-    data = text.encode("utf-8")
     try:
         info = path.lstat()
-        mode = stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
-    except OSError:
-        mode = None
+    except FileNotFoundError:
+        _replace_atomically(path, data, None)
+        return
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            raise WriteRefused(_("it is a link to a file that does not exist")) from None
+        if stat.S_ISREG(info.st_mode):
+            if _through_descriptor(path):
+                # /dev/stdout redirected to a file: replacing that file would leave the
+                # program's own output in a deleted one, and writing in place would
+                # overwrite it from the start.
+                raise WriteRefused(_("it names a file through an open descriptor, as "
+                                     "/dev/stdout does: give the file's own name"))
+            target = Path(os.path.realpath(path))
+            try:
+                same = os.path.samestat(target.stat(), info)
+            except OSError:
+                same = False
+            if not same:  # a link that moved while it was followed
+                raise WriteRefused(_("it is a link Plies cannot follow to its file"))
+            path = target
+    mode = info.st_mode
+    if stat.S_ISREG(mode):
+        _replace_atomically(path, data, stat.S_IMODE(mode))
+    elif stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
+        if not special:
+            raise WriteRefused(_("it is a named pipe, not a regular file") if stat.S_ISFIFO(mode)
+                               else _("it is a device, not a regular file"))
+        _write_through(path, data, fifo=stat.S_ISFIFO(mode))
+    elif stat.S_ISDIR(mode):
+        raise WriteRefused(_("it is a folder"))
+    elif stat.S_ISSOCK(mode):
+        raise WriteRefused(_("it is a socket, not a regular file"))
+    else:  # a block device (a disk) above all
+        raise WriteRefused(_("it is a device, not a regular file"))
+
+
+def _through_descriptor(path: Path) -> bool:
+    """Whether following the link ``path`` goes through ``/proc`` (``/dev/stdout`` is a
+    link to ``/proc/self/fd/1``): a descriptor's link, not a file's name."""
+    current = str(path)
+    for _hop in range(40):  # the kernel's own limit on a chain of links
+        try:
+            target = os.readlink(current)
+        except OSError:  # not a link (any more): the end of the chain
+            return False
+        current = os.path.join(os.path.dirname(current), target)
+        if os.path.normpath(current).startswith("/proc/"):
+            return True
+    return False
+
+
+def _replace_atomically(path: Path, data: bytes, mode: int | None) -> None:
+    """Write a temporary file beside ``path`` and rename it over ``path`` (``mode``: the
+    replaced file's permissions, ``None`` for the umask's default)."""
     fd, temp = _create_temporary(path)
     try:
         with os.fdopen(fd, "wb") as file:
@@ -301,6 +391,38 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def _write_through(path: Path, data: bytes, *, fifo: bool) -> None:
+    """Open the named pipe or character device ``path`` and write ``data`` into it.
+
+    The open is non-blocking (a pipe nobody reads would block it for good), retried
+    for a reader during :data:`READER_WAIT` seconds; the descriptor is checked again to
+    be a pipe or a character device, so a regular file swapped in since the check is
+    never written in place (only a rename may replace a regular file's content).
+    """
+    flags = os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
+    deadline = time.monotonic() + READER_WAIT
+    while True:
+        try:
+            fd = os.open(path, flags)
+            break
+        except OSError as error:
+            if not (fifo and error.errno == errno.ENXIO):
+                raise
+            if time.monotonic() >= deadline:
+                raise WriteRefused(_("it is a named pipe that no program reads")) from None
+            time.sleep(_READER_POLL)  # nothing to wait on: a reader's open sends no event
+    try:
+        kind = os.fstat(fd).st_mode
+        if not (stat.S_ISFIFO(kind) or stat.S_ISCHR(kind)):
+            raise WriteRefused(_("it changed while Plies was writing it"))
+        os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 def _create_temporary(path: Path) -> tuple[int, str]:
@@ -363,6 +485,9 @@ __all__ = [
     "RECORD_BYTES",
     "SETTINGS_BYTES",
     "FileError",
+    "READER_WAIT",
+    "WriteRefused",
+    "atomic_write_bytes",
     "atomic_write_text",
     "os_reason",
     "read_lines",

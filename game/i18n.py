@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import contextlib
 import gettext as _gettext
+import io
 import os
+import stat
 import threading
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
@@ -145,13 +147,46 @@ def catalog_path(code: str, suffix: str = ".mo") -> Path:
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
 
 
+CATALOG_BYTES = 4_000_000
+"""Largest ``plies.mo`` read: the catalogs are about 160 KB; this leaves room to grow
+ten times over and keeps a damaged one (a link to ``/dev/zero``) from costing more."""
+
+
 def _load(code: str) -> _gettext.NullTranslations:
-    path = catalog_path(code)
+    """Language ``code``'s translations; English (no translation) when its catalog is
+    missing, not a regular file, larger than :data:`CATALOG_BYTES` or damaged."""
+    data = _catalog_bytes(catalog_path(code))
+    if data is None:
+        return _gettext.NullTranslations()
     try:
-        with open(path, "rb") as catalog:
-            return _gettext.GNUTranslations(catalog)
-    except (OSError, ValueError, UnicodeDecodeError):
-        return _gettext.NullTranslations()  # a missing or broken catalog: English
+        return _gettext.GNUTranslations(io.BytesIO(data))
+    except Exception:  # noqa: BLE001 -- gettext's parser says "corrupt" (OSError) for a
+        # cut file, but a damaged header is a struct.error, an unknown charset a
+        # LookupError...: any of them means "no catalog", and English is always there.
+        return _gettext.NullTranslations()
+
+
+def _catalog_bytes(path: Path) -> bytes | None:
+    """The bytes of the regular file ``path`` if it has at most :data:`CATALOG_BYTES`,
+    else ``None``. (Not ``game.files``: that module speaks through this one, which
+    must load its catalogs before any message exists; and a catalog's failure is never
+    reported, only replaced by English.)"""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)  # non-blocking: a named pipe would wait for a writer
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > CATALOG_BYTES:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as catalog:
+            data = catalog.read(CATALOG_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return data if len(data) <= CATALOG_BYTES else None
 
 
 def set_language(choice: str | None = AUTO) -> str:
@@ -164,6 +199,8 @@ def set_language(choice: str | None = AUTO) -> str:
     else:
         code = _catalog_name(choice) or "en"
     translation = _gettext.NullTranslations() if code == "en" else _load(code)
+    if type(translation) is _gettext.NullTranslations:  # no catalog, or a damaged one
+        code = "en"
     with _lock:
         _translation, _language = translation, code
     return code

@@ -27,6 +27,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from game.files import atomic_write_bytes
 from game.i18n import DOMAIN, LOCALE_DIR, catalog_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,7 +69,7 @@ def _write_po(catalog: Catalog, path: Path) -> None:
     write_po(buffer, catalog, width=92, sort_by_file=False, omit_header=False,
              include_previous=False)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(buffer.getvalue())
+    atomic_write_bytes(path, buffer.getvalue())
 
 
 def write_template() -> Path:
@@ -132,7 +133,7 @@ def compile_all() -> list[Path]:
     done = []
     for path in catalog_files():
         target = path.with_suffix(".mo")
-        target.write_bytes(compiled(path))
+        atomic_write_bytes(target, compiled(path))  # never half a catalog
         done.append(target)
     return done
 

@@ -4,12 +4,13 @@ Lessons follow the classic lectures on game-tree search: the game tree, minimax,
 alpha-beta, move ordering, the evaluation function, depth and the horizon. Each has a
 short text, a live example on a real position, and exercises generated from real
 positions with a seed (``ai.explain.exercises``; here lesson 1's counting questions,
-lesson 5's weight laboratory and lesson 6's horizon questions), checked at once with
-the reason when wrong.
+lesson 5's weight laboratory and lesson 6's horizon questions). A wrong answer first gets
+a hint that names the rule (never the number), a second one the worked answer.
 
-Progress (which lessons were done, how many exercises were right, the next seed) is
-kept in ``<config>/learn.json``, written atomically; a missing or damaged file is a
-fresh start, never an error.
+Progress (which exercises were solved unaided, per lesson; which were shown worked out;
+the next seed) is kept in ``<config>/learn.json``, written atomically and read through
+``game.files`` with a size limit: a missing, damaged, huge or special file is a fresh
+start, never an error nor a hang.
 
 >>> q = counting_question(3, "easy")
 >>> q.answer == q.check(q.answer)[0] * q.answer
@@ -20,13 +21,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _, ngettext, number
-from game.rules import Game, new_game
+from game.rules import Game, Move, new_game
 from game.rules.perft import perft
+
+if TYPE_CHECKING:
+    from ai.evaluators.base import Evaluator
+    from ai.explain.exercises import Exercise, ExNode
 
 LESSONS: dict[int, tuple[str, str]] = {
     1: (N_("The game tree"),
@@ -36,6 +42,8 @@ LESSONS: dict[int, tuple[str, str]] = {
       "two move orders can reach the same position (a transposition), so there are fewer "
       "positions than lines.")),
     2: (N_("Minimax"),
+     # Translators: keep 'win n' and 'loss n' in English: they are the notation the
+     # answer box reads in every language (like inf and never).
      N_("MAX (the side to move at the root, ▲) wants the largest value, MIN (▼) the "
       "smallest. At the depth limit the evaluator scores each leaf (■) from MAX's view. "
       "Going up, a MAX node takes the largest of its children's values, a MIN node the "
@@ -45,12 +53,13 @@ LESSONS: dict[int, tuple[str, str]] = {
      N_("Alpha-beta finds the minimax value without looking at every leaf. α is what MAX "
       "can already make sure of, β what MIN can hold MAX to. A node is entered with its "
       "parent's (α, β); when β ≤ α its remaining children cannot change the result and "
-      "are never visited. Predict each window, then mark the leaves never visited.")),
+      "are never visited. For every node, say the window it is entered with (or that it is "
+      "never visited) and the value it returns; then mark the leaves never visited.")),
     4: (N_("Move ordering"),
      N_("Alpha-beta cuts more when the best move comes first: a good first value narrows "
-      "the window for everything after it. Reorder the root's children (select one, then "
-      "← →) so that alpha-beta visits as few nodes as it can; the score compares your "
-      "order with the best and the worst.")),
+      "the window for everything after it: best first for MAX, worst first (for MAX) at "
+      "a MIN node. Reorder the children of any node (click one, then a sibling to swap "
+      "them) so that alpha-beta visits as few nodes as it can, then Check.")),
     5: (N_("The evaluation function"),
         N_("At the horizon the search asks the evaluator. Tic-tac-toe's counts open lines "
          "(no mark of the opponent on them): open twos, open ones, the centre, each at its "
@@ -60,9 +69,10 @@ LESSONS: dict[int, tuple[str, str]] = {
     6: (N_("Depth and the horizon"),
         N_("A search sees only as far as its depth: past that horizon the evaluator's guess "
          "stands. A deeper search can see a threat or a trap that a shallow one cannot, "
-         "and choose another move. Iterative deepening searches depth 1, 2, 3… each "
-         "ordering the next; the transposition table remembers positions reached by other "
-         "move orders. The table shows what they cost or save here.")),
+         "and choose another move. Work out what depth 2 sees here, then look at what "
+         "depth 4 sees. Iterative deepening searches depth 1, 2, 3… each ordering the "
+         "next; the transposition table remembers positions reached by other move orders: "
+         "the counts at the end show what they cost or save here.")),
 }
 """(title, text) per lesson, in the lectures' order, marked with ``N_``: translate both
 with ``_()`` where shown."""
@@ -96,7 +106,8 @@ class CountingQuestion:
                         "position?", self.plies).format(n=number(self.plies))
 
     def check(self, guess: int) -> tuple[bool, str]:
-        """Whether ``guess`` is right, with the reason when it is not."""
+        """Whether ``guess`` is right, with the worked answer when it is not (shown only
+        after :meth:`hint` has been given once)."""
         answer = number(self.answer)
         if guess == self.answer:
             # Translators: {answer} is the number the learner typed, which was right.
@@ -116,6 +127,15 @@ class CountingQuestion:
             "The side to move has {moves} moves; below each, every reply counts again "
             "({lines} lines in all; a line stops early only where the game ends).",
             self.first).format(moves=number(self.first), lines=answer)
+
+    def hint(self) -> str:
+        """The rule to apply, after a first wrong answer: no number of the answer."""
+        if self.distinct:
+            return _("Not quite. Count positions, not lines: two lines that reach the same "
+                     "position (the same moves in another order) count once.")
+        return _("Not quite. Count move by move: for each legal move, every reply, and so "
+                 "on down to the last move asked; a line that ends the game before that "
+                 "does not count.")
 
 
 def _distinct(game: Game, plies: int) -> int:
@@ -159,37 +179,77 @@ def tree_counts(game: Game, depth: int = 3) -> list[tuple[int, int]]:
 
 # --- progress --------------------------------------------------------------------------
 
+EXERCISES_TO_PASS = 3
+"""Whole exercises solved unaided (every item, no worked answer shown) that finish a lesson."""
+PROGRESS_BYTES = 64_000
+"""``learn.json``'s size limit: a few hundred bytes in practice, a few kilobytes with
+every list full."""
+_KEPT = 200
+"""At most this many exercise names per list (the oldest go first): the file stays small."""
+_NAME = 120
+"""The longest exercise name kept (``lesson:game:level:seed`` is far shorter)."""
+
+
 @dataclasses.dataclass
 class Progress:
-    """What the learner has done: per lesson (1-based) exercises right and tried; the
-    lesson last open; the seed of the next exercise; the difficulty."""
+    """What the learner has done.
 
-    right: dict[int, int] = dataclasses.field(default_factory=dict)
+    Attributes:
+        solved: per lesson (1-based), the names of the exercises solved unaided (each
+            counts once, however often it is solved again).
+        tried: per lesson, the answers checked.
+        revealed: the exercises whose answer was shown (a worked answer, the solution):
+            solving them later never counts.
+        lesson: the lesson last open; seed: the next exercise's seed; level: the size.
+    """
+
+    solved: dict[int, list[str]] = dataclasses.field(default_factory=dict)
     tried: dict[int, int] = dataclasses.field(default_factory=dict)
+    revealed: list[str] = dataclasses.field(default_factory=list)
     lesson: int = 1
     seed: int = 1
     level: str = "easy"
 
-    def record(self, lesson: int, correct: bool) -> None:
+    def record(self, lesson: int) -> None:
+        """One more answer checked in ``lesson``."""
         self.tried[lesson] = self.tried.get(lesson, 0) + 1
-        if correct:
-            self.right[lesson] = self.right.get(lesson, 0) + 1
+
+    def solve(self, lesson: int, exercise: str) -> bool:
+        """``exercise`` of ``lesson`` solved unaided: whether it counts (not before, not
+        shown worked out)."""
+        names = self.solved.setdefault(lesson, [])
+        if exercise in names or exercise in self.revealed:
+            return False
+        names.append(exercise)
+        del names[:-_KEPT]
+        return True
+
+    def reveal(self, exercise: str) -> None:
+        """``exercise``'s answer was shown: it never counts from now on."""
+        if exercise not in self.revealed:
+            self.revealed.append(exercise)
+            del self.revealed[:-_KEPT]
+
+    def count(self, lesson: int) -> int:
+        """Exercises of ``lesson`` solved unaided."""
+        return len(self.solved.get(lesson, ()))
 
     def done(self, lesson: int) -> bool:
-        """A lesson counts as done after three exercises right."""
-        return self.right.get(lesson, 0) >= 3
+        """A lesson counts as done after three whole exercises solved unaided."""
+        return self.count(lesson) >= EXERCISES_TO_PASS
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": "plies-learn", "version": 1,
-                "right": {str(k): v for k, v in self.right.items()},
+        return {"format": "plies-learn", "version": 2,
+                "solved": {str(k): v for k, v in self.solved.items()},
                 "tried": {str(k): v for k, v in self.tried.items()},
+                "revealed": self.revealed,
                 "lesson": self.lesson, "seed": self.seed, "level": self.level}
 
 
 def progress_path() -> Path:
-    """``<config>/learn.json``."""
-    from game.settings import config_dir
-    return config_dir() / "learn.json"
+    """``<config>/learn.json`` (the folder is made when the progress is saved)."""
+    from game.settings import config_path
+    return config_path() / "learn.json"
 
 
 def _counts(value: Any) -> dict[int, int]:
@@ -203,18 +263,32 @@ def _counts(value: Any) -> dict[int, int]:
     return out
 
 
+def _names(value: Any) -> list[str]:
+    if not isinstance(value, list):
+        return []
+    return [v for v in value if isinstance(v, str) and 0 < len(v) <= _NAME][-_KEPT:]
+
+
 def load_progress(path: Path | None = None) -> Progress:
-    """The saved progress; anything missing or bad gives the default (never raises)."""
+    """The saved progress; anything missing, bad, too large or not a regular file gives
+    the default (never raises, never waits: ``game.files.read_text`` refuses a named
+    pipe or a device before opening it for good)."""
+    from game.files import read_text
     path = path or progress_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8")[:65536])
-    except (OSError, ValueError):
+        data = json.loads(read_text(path, limit=PROGRESS_BYTES, what=N_("Learn progress file")))
+    except (OSError, ValueError, RecursionError):  # FileError is a ValueError
         return Progress()
     if not isinstance(data, dict):
         return Progress()
     lesson, seed, level = data.get("lesson"), data.get("seed"), data.get("level")
+    # Version 1 counted single answers ("right"), not whole exercises: not carried over.
+    solved = data.get("solved") if data.get("version") == 2 else None
     return Progress(
-        _counts(data.get("right")), _counts(data.get("tried")),
+        {int(k): _names(v) for k, v in solved.items()
+         if isinstance(k, str) and k.isdigit() and int(k) in LESSONS}
+        if isinstance(solved, dict) else {},
+        _counts(data.get("tried")), _names(data.get("revealed")),
         lesson if isinstance(lesson, int) and lesson in LESSONS else 1,
         seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 < seed < 10**9
         else 1,
@@ -233,6 +307,86 @@ def save_progress(progress: Progress, path: Path | None = None) -> bool:
     return True
 
 
+
+
+# --- the answer keys of lessons 2-4, typed -------------------------------------------------
+# ai.explain.exercises keeps its key as plain data for --json; the window reads it once,
+# here, into these types. (When ai.explain grows its own typed key, these become it.)
+
+@dataclasses.dataclass(frozen=True)
+class AlphaBetaTrace:
+    """Fail-soft alpha-beta (prune when α ≥ β) over an exercise tree, children in the
+    given order: the visiting order, each visited node's window at entry and returned
+    value (MAX's view), the nodes never visited."""
+
+    visited: tuple[str, ...]
+    windows: dict[str, tuple[int, int]]
+    values: dict[str, int]
+    never_visited: frozenset[str]
+    leaves_never_visited: frozenset[str]
+    cutoffs: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    """Per node cut short, its children never searched (after the last one visited)."""
+
+    @property
+    def nodes_visited(self) -> int:
+        return len(self.visited)
+
+    @classmethod
+    def of(cls, root: ExNode, order: dict[str, list[str]] | None = None) -> AlphaBetaTrace:
+        """The trace of ``root``'s tree, with ``order`` (node id -> its children's ids)
+        replacing the given order where it says."""
+        from ai.explain.exercises import alphabeta_trace
+
+        by_id = {n.id: n for n in root.walk()}
+        lists = {k: [by_id[i] for i in ids] for k, ids in (order or {}).items()}
+        raw = alphabeta_trace(root, lists)
+        return cls(tuple(raw["visited"]),
+                   {k: (w[0], w[1]) for k, w in raw["windows"].items()},
+                   dict(raw["values"]), frozenset(raw["never_visited"]),
+                   frozenset(raw["leaves_never_visited"]),
+                   {k: tuple(v) for k, v in raw["cutoffs"].items()})
+
+
+@dataclasses.dataclass(frozen=True)
+class OrderingKey:
+    """Lesson 4, where every node's children may be reordered: alpha-beta's node count
+    in the given order, and the best order (at a MAX node the child best for MAX first,
+    at a MIN node the child best for MIN first) with its count."""
+
+    given_nodes: int
+    best_nodes: int
+    best_order: dict[str, tuple[str, ...]]
+
+    @classmethod
+    def of(cls, root: ExNode) -> OrderingKey:
+        from ai.explain.exercises import minimax_values
+
+        values = minimax_values(root)
+        best: dict[str, tuple[str, ...]] = {}
+        for node in root.walk():
+            if node.children:
+                ranked = sorted(node.children, key=lambda c: values[c.id],
+                                reverse=node.kind == "max")  # stable: ties keep their order
+                best[node.id] = tuple(c.id for c in ranked)
+        return cls(AlphaBetaTrace.of(root).nodes_visited,
+                   AlphaBetaTrace.of(root, {k: list(v) for k, v in best.items()}).nodes_visited,
+                   best)
+
+
+@dataclasses.dataclass(frozen=True)
+class ExerciseKey:
+    """An exercise's answers: every node's minimax value (MAX's view), and for the
+    alpha-beta and ordering kinds the trace and the ordering key."""
+
+    values: dict[str, int]
+    alphabeta: AlphaBetaTrace
+    ordering: OrderingKey | None
+
+    @classmethod
+    def of(cls, exercise: Exercise) -> ExerciseKey:
+        values = {k: int(v) for k, v in exercise.key["values"].items()}
+        ordering = OrderingKey.of(exercise.root) if exercise.kind == "ordering" else None
+        return cls(values, AlphaBetaTrace.of(exercise.root), ordering)
 
 
 # --- lesson 6: depth and the horizon ----------------------------------------------------
@@ -260,6 +414,8 @@ class HorizonQuestion:
     shallow_later: int
     line: tuple[str, ...]
     nodes: tuple[tuple[int, int, int], ...]
+    later_line: tuple[str, ...] = ()
+    """What the deep search expects after the shallow search's move (the threat)."""
 
     @property
     def text(self) -> str:
@@ -291,6 +447,16 @@ class HorizonQuestion:
         return ok, (_("Right. {reason}").format(reason=why) if ok else why)
 
 
+def _line_names(game: Game, line: tuple[Move, ...]) -> tuple[str, ...]:
+    """``line``'s moves in notation, each named in the position where it is played."""
+    out = []
+    position = game.copy()
+    for move in line:
+        out.append(position.move_name(move))
+        position.push(move)
+    return tuple(out)
+
+
 def _signed(score: int) -> str:
     from ai.explain.tree import value_text
     return value_text(score)
@@ -299,7 +465,7 @@ def _signed(score: int) -> str:
 def horizon_question(seed: int, game_name: str = "connect4") -> HorizonQuestion:
     """A lesson-6 question: random real positions (seeded) until the two depths disagree."""
     from ai.evaluators import load_evaluator
-    from ai.search import Limits, Searcher
+    from ai.search import Limits, Mode, Searcher, SearchResult
 
     evaluator = load_evaluator(game_name)
     shallow_depth, deep_depth = HORIZON_DEPTHS
@@ -312,15 +478,17 @@ def horizon_question(seed: int, game_name: str = "connect4") -> HorizonQuestion:
                 game.pop()
                 break
 
-        def search(position: Game, depth: int, mode: str = "alphabeta"):
-            return Searcher(evaluator, mode=mode).search(  # type: ignore[arg-type]
+        def search(position: Game, depth: int, mode: Mode = "alphabeta") -> SearchResult:
+            return Searcher(evaluator, mode=mode).search(
                 position, Limits(depth=depth, use_solver=False))
 
         shallow, deep = search(game, shallow_depth), search(game, deep_depth)
         if shallow.move == deep.move or shallow.move is None or deep.move is None:
             continue
         game.push(shallow.move)
-        later = -search(game, deep_depth - 1).score
+        reply = search(game, deep_depth - 1)
+        later = -reply.score
+        later_line = _line_names(game, reply.pv)
         game.pop()
         if later >= deep.score:  # a tie broken by move order teaches nothing
             continue
@@ -329,7 +497,7 @@ def horizon_question(seed: int, game_name: str = "connect4") -> HorizonQuestion:
         name = game.move_name
         return HorizonQuestion(game_name, game.moves_text(), name(shallow.move),
                                shallow.score, name(deep.move), deep.score, later,
-                               tuple(name(m) for m in deep.pv), nodes)
+                               tuple(name(m) for m in deep.pv), nodes, later_line)
     raise ValueError(_("no position found where the two depths disagree"))
 
 
@@ -348,39 +516,48 @@ def lab_position(seed: int) -> Game:
     return game
 
 
-def lab_evaluator(weights: dict[str, int]):
+def lab_evaluator(weights: dict[str, int]) -> Evaluator:
     """The tic-tac-toe evaluator with ``weights`` (names of ``Weights`` fields)."""
     from ai.evaluators.tictactoe import PRESETS, build
     return build(dataclasses.replace(PRESETS["default"], **weights), "lesson")
 
 
-def root_values(game: Game, weights: dict[str, int]
-                ) -> list[tuple[str, int, str, dict[str, int]]]:
-    """Each root move with its depth-2 minimax value (the mover's view), MIN's best
-    reply and the evaluator's named terms at that leaf, in the evaluator's order; the
-    first largest value is the move the search would play."""
+@dataclasses.dataclass(frozen=True)
+class LabRow:
+    """Lesson 5: one root move, its depth-2 minimax value (the mover's view), MIN's
+    reply there (``""`` when the move ends the game) and the evaluator's named terms at
+    that leaf."""
+
+    move: str
+    value: int
+    reply: str
+    terms: dict[str, int]
+
+
+def root_values(game: Game, weights: dict[str, int]) -> list[LabRow]:
+    """Each root move's row (:class:`LabRow`) from the textbook minimax recorder of
+    ``ai.explain.tree`` at depth 2, in the evaluator's order; the first largest value
+    is the move the search would play."""
+    from ai.explain.tree import record
+
     evaluator = lab_evaluator(weights)
+    tree = record(game, evaluator, 2, "minimax")
     out = []
-    for move in evaluator.candidate_moves(game):
-        game.push(move)
-        reply_name, terms = "", {}
-        if game.is_over():
-            value = -evaluator.terminal_score(game, game.outcome(), 1)
-            terms = {N_("game won"): value}
+    for child in tree.root.children:
+        assert child.value is not None
+        if child.kind == "leaf":  # the move ends the game
+            terms = {N_("game won") if child.value > 0 else N_("draw"): child.value}
+            out.append(LabRow(child.name, child.value, "", terms))
+            continue
+        reply = next(c for c in child.children if c.value == child.value)  # MIN's first best
+        if reply.terminal:
+            terms = {N_("game lost") if child.value < 0 else N_("draw"): child.value}
         else:
-            value = 10**9
-            for reply in game.legal_moves():
-                game.push(reply)
-                outcome = game.outcome()
-                leaf = (evaluator.terminal_score(game, outcome, 2) if outcome is not None
-                        else evaluator.evaluate(game))
-                if leaf < value:  # the root mover is to move again at depth 2
-                    value, reply_name = leaf, game.move_name(reply)
-                    terms = ({N_("game lost"): leaf} if outcome is not None
-                             else evaluator.terms(game))
-                game.pop()
-        game.pop()
-        out.append((game.move_name(move), value, reply_name, terms))
+            position = game.copy()
+            for move in reply.path:
+                position.push(move)
+            terms = evaluator.terms(position)
+        out.append(LabRow(child.name, child.value, reply.name, terms))
     return out
 
 
@@ -404,16 +581,22 @@ def quick_match(weights: dict[str, int], games: int = 10, seed: int = 1
         learner_side = index % 2  # the learner replies to the opening, then moves first
         while not game.is_over():
             evaluator = mine if game.turn == learner_side else theirs
-            game.push(Searcher(evaluator, seed=index).search(game, limits).move)
-        winner = game.outcome().winner
+            move = Searcher(evaluator, seed=index).search(game, limits).move
+            assert move is not None  # the game is not over
+            game.push(move)
+        outcome = game.outcome()
+        assert outcome is not None
+        winner = outcome.winner
         tally[0 if winner == learner_side else 1 if winner is None else 2] += 1
     return tally[0], tally[1], tally[2]
 
 
-def save_evaluator(name: str, weights: dict[str, int]) -> tuple[bool, str]:
+def save_evaluator(name: str, weights: dict[str, int], *, replace: bool = False
+                   ) -> tuple[bool, str]:
     """Write ``weights`` as the user evaluator ``name`` (``<config>/evaluators/NAME.toml``,
     which play and ``plies match`` then offer by name): whether it was saved, and the
-    sentence to show."""
+    sentence to show. An existing ``NAME.toml`` (perhaps a person's own weights) is
+    replaced only with ``replace``; else nothing is written and the sentence asks."""
     from ai.evaluators import evaluator_by_name, is_evaluator_name
     from game.files import atomic_write_text
     from game.settings import evaluators_dir
@@ -423,6 +606,9 @@ def save_evaluator(name: str, weights: dict[str, int]) -> tuple[bool, str]:
     if name in ("default", "naive"):
         return False, _("{name} is a preset's name: choose another.").format(name=name)
     folder = evaluators_dir()
+    if not replace and os.path.lexists(folder / f"{name}.toml"):
+        return False, _("There is already an evaluator called {name}: press Save again to "
+                        "replace it, or type another name.").format(name=name)
     text = (f'game = "{EVAL_GAME}"\nbase = "default"\n[weights]\n'  # untranslated: TOML
             + "".join(f"{key} = {value}\n" for key, value in weights.items()))
     try:
@@ -436,7 +622,8 @@ def save_evaluator(name: str, weights: dict[str, int]) -> tuple[bool, str]:
 
 
 # untranslated: the module's names
-__all__ = ["EVAL_GAME", "HORIZON_DEPTHS", "LESSONS", "LEVEL_NAMES", "CountingQuestion",
-           "HorizonQuestion", "Progress", "counting_question", "horizon_question",
-           "lab_evaluator", "lab_position", "load_progress", "progress_path", "quick_match",
-           "root_values", "save_evaluator", "save_progress", "tree_counts"]
+__all__ = ["EVAL_GAME", "EXERCISES_TO_PASS", "HORIZON_DEPTHS", "LESSONS", "LEVEL_NAMES",  # untranslated: names
+           "AlphaBetaTrace", "CountingQuestion", "ExerciseKey", "HorizonQuestion", "LabRow",  # untranslated: names
+           "OrderingKey", "Progress", "counting_question", "horizon_question",  # untranslated: names
+           "lab_evaluator", "lab_position", "load_progress", "progress_path", "quick_match",  # untranslated: names
+           "root_values", "save_evaluator", "save_progress", "tree_counts"]  # untranslated: names

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.openings import random_openings
 from ai.search import Searcher
 from game import players
@@ -46,7 +46,7 @@ from game.players import Computer, Engine, Player
 from game.records import GameRecord, RecordError, record_from_game
 from game.rules import Game, Outcome, RulesError, new_game
 from game.rules.openings import FIRST, SECOND, Opening
-from game.settings import evaluators_dir, games_dir
+from game.settings import find_evaluator, games_dir
 
 ELO_CLIP = 0.001
 """Scores are kept this far from 0 and 1 when turned into an Elo margin."""
@@ -142,6 +142,9 @@ class GameResult:
 def play_game(task: GameTask) -> GameResult:
     """Play ``task`` to the end; deterministic for deterministic players."""
     started = time.perf_counter()
+    from game.plugins import loaded_plugins
+
+    loaded_plugins()  # a worker process: the plugins' games and evaluators too
     game = new_game(task.game_name, **task.variant)
     for move in (*task.start_moves, *task.opening):
         game.push(move)
@@ -159,8 +162,8 @@ def play_game(task: GameTask) -> GameResult:
                 movers.append(_engine_player(game, spec))
                 continue
             assert isinstance(spec, Computer)
-            evaluator = load_evaluator(task.game_name, spec.evaluator_name(task.game_name),
-                                       user_dir=evaluators_dir())
+            evaluator = find_evaluator(task.game_name, spec.evaluator_name(task.game_name),
+                                       paths=True)
             movers.append((Searcher(evaluator, seed=task.index),
                            spec.limits(task.game_name, evaluator.unit)))
         outcome = _play_out(game, movers)
@@ -203,7 +206,8 @@ def _swap_opening(game: Game, task: GameTask, specs: tuple[Player, Player]) -> O
         plies = len(game.move_stack)
         spec = specs[0] if opening.chooser(plies) == FIRST else specs[1]
         assert isinstance(spec, Computer)  # run() refuses engines with an opening rule
-        evaluator = load_evaluator(task.game_name, spec.evaluator_name(task.game_name))
+        evaluator = find_evaluator(task.game_name, spec.evaluator_name(task.game_name),
+                                   paths=True)
         searcher = Searcher(evaluator, seed=task.index)
         limits = spec.limits(task.game_name, evaluator.unit)
         choice, _why = choose(game, opening.options(plies), searcher, limits)
@@ -222,7 +226,7 @@ def _engine_player(game: Game, spec: Engine) -> Any:
     from game.engines.detect import player_for
 
     return player_for(game, spec.command, spec.seconds or ENGINE_SECONDS, spec.depth,
-                      spec.protocol or None)
+                      spec.protocol or None, spec.name)  # a forfeit names its name=
 
 
 def check_engine(game: Game, spec: Engine, label: str) -> tuple[Engine, str]:
@@ -233,8 +237,9 @@ def check_engine(game: Game, spec: Engine, label: str) -> tuple[Engine, str]:
     such as GRhino then plays over GTP). An engine that cannot start or fails its
     handshake is a ``CliError`` (one sentence), before any game is played."""
     from game.engines.external import EngineError, EngineFault
+    from game.protocols import default_protocol
 
-    ask = game.name == "othello" and spec.protocol in ("", players.PROTOCOLS[game.name])
+    ask = game.name == "othello" and spec.protocol in ("", default_protocol(game.name))
     if ask:
         spec = dataclasses.replace(spec, protocol="")
     try:
@@ -248,13 +253,17 @@ def check_engine(game: Game, spec: Engine, label: str) -> tuple[Engine, str]:
 
 def _play_out(game: Game, players: list[Any]) -> Outcome:
     """Play to the end; an engine that faults (illegal, late, crashed) loses at once."""
+    from ai.evaluators.plugin import EvaluatorFault
     from game.engines.external import EngineError, EngineFault
 
     while not game.is_over():
         player = players[game.turn]
         if isinstance(player, tuple):
             searcher, limits = player
-            result = searcher.search(game, limits)
+            try:
+                result = searcher.search(game, limits)
+            except EvaluatorFault as fault:  # a plugin's evaluator failed: that side forfeits
+                return Outcome(game.turn ^ 1, _sentence(fault))
             assert result.move is not None
             game.push(result.move)
             continue
@@ -430,8 +439,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_argument(parser)
     parser.add_argument("--a", required=True, metavar="SPEC",
                         help=_("player A: level=5, or depth=6,eval=NAME,time=1.5,random=0.5,"
-                               "solver=off, or an outside engine: time=2,engine=\"CMD ARGS\" "
-                               "(Gomoku: Gomocup protocol, Othello: NBoard)"))
+                               "solver=off, or an outside engine: time=2,name=NAME,"
+                               "protocol=P,engine=\"CMD ARGS\" (protocol=pbrain for Gomoku, "
+                               "the Gomocup protocol; nboard or gtp for Othello, NBoard or "
+                               "GTP, asked of the engine when not given)"))
     parser.add_argument("--b", required=True, metavar="SPEC", help=_("player B, as --a"))
     parser.add_argument("--games", type=int_range(1, MAX_GAMES, "--games"), default=10,
                         help=_("games to play (default 10)"))
@@ -567,7 +578,7 @@ def run(args: argparse.Namespace) -> int:
                                      "othello (NBoard), not {game}").format(game=game.name))
                 continue
             assert isinstance(spec, Computer)
-            load_evaluator(game.name, spec.evaluator_name(game.name), user_dir=evaluators_dir())
+            find_evaluator(game.name, spec.evaluator_name(game.name), paths=True)
             spec.limits(game.name)
     except (EvaluatorError, ValueError) as error:
         raise CliError(str(error)) from None

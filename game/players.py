@@ -35,6 +35,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ai.levels import DEFAULT_LEVEL, check_level, is_level, level_range
+from game.protocols import NAMES as PROTOCOL_NAMES
+from game.protocols import default_protocol, game_names
 from game.i18n import _
 
 if TYPE_CHECKING:
@@ -42,10 +44,6 @@ if TYPE_CHECKING:
 
 DEFAULT_EVAL = "default"
 """The evaluator a computer player uses when a file names none."""
-PROTOCOLS = {"gomoku": "pbrain", "othello": "nboard"}
-"""The protocol an outside engine of each game speaks unless its spec names another."""
-PROTOCOL_NAMES = ("pbrain", "nboard", "gtp")
-"""Every protocol a player may name (``protocol=`` in a spec, a file's engine entry)."""
 MAX_NODES = 10**12
 """Largest ``nodes=`` budget a spec accepts (days of search)."""
 MAX_DEPTH = 64
@@ -57,7 +55,8 @@ MAX_COMMAND = 500
 _INTERPRETERS = re.compile(r"(python[\d.]*|pypy[\d.]*|java|wine|mono|node|sh|bash|env)"
                            r"(\.exe)?", re.IGNORECASE)
 """Programs that run the engine rather than being it: the name is the next word."""
-_NAME = re.compile(rf"[\w.+@ -]{{1,{MAX_NAME}}}")
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=.*")
+"""``NAME=VALUE``: what ``env`` sets before the program it runs."""
 
 
 class PlayerError(ValueError):
@@ -250,33 +249,53 @@ def engine_name(command: str) -> str:
     if program.startswith("pbrain-") and len(program) > len("pbrain-"):
         return clean_name(program.removeprefix("pbrain-").capitalize())
     words = [w for w in argv if not w.startswith("-")] or argv
-    program = words[0]
-    if _INTERPRETERS.fullmatch(os.path.basename(program)) and len(words) > 1:
-        program = words[1]  # ``python3 brain.py`` is ``brain``
-    stem = os.path.splitext(os.path.basename(program))[0] or "engine"
+    # ``python3 brain.py`` is ``brain``, ``env X=1 python3 brain.py`` too.
+    while len(words) > 1 and (_INTERPRETERS.fullmatch(os.path.basename(words[0]))
+                              or _ASSIGNMENT.fullmatch(words[0])):
+        words = words[1:]
+    stem = os.path.splitext(os.path.basename(words[0]))[0] or "engine"
     return clean_name(stem)
 
 
 def clean_name(text: str) -> str:
-    """``text`` as an engine name: printable, at most ``MAX_NAME`` characters."""
+    r"""``text`` as an engine name: printable, one space between words, at most
+    ``MAX_NAME`` characters. Every name Plies gives an engine goes through it, and a
+    file's engine name is taken when it is already in this form (``is_engine_name``), so
+    a name Plies wrote is a name it reads back (``R&D``, ``brain!``).
+
+    >>> clean_name("  R&D\tlabs "), clean_name("brain!"), clean_name("\x1b")
+    ('R&D labs', 'brain!', 'engine')
+    """
     text = "".join(ch for ch in " ".join(str(text).split()) if ch.isprintable())
-    return text[:MAX_NAME] or "engine"
+    return text[:MAX_NAME].strip() or "engine"
+
+
+def is_engine_name(text: object) -> bool:
+    r"""Whether a file's engine name is one ``clean_name`` gives: printable, at most
+    ``MAX_NAME`` characters, single spaces, not blank.
+
+    >>> is_engine_name("R&D"), is_engine_name("X=1"), is_engine_name(""), is_engine_name("a\nb")
+    (True, True, False, False)
+    """
+    return isinstance(text, str) and bool(text.strip()) and len(text) <= MAX_NAME \
+        and clean_name(text) == text
 
 
 def engine(game_name: str, command: str, *, name: str | None = None,
            seconds: float | None = None, depth: int | None = None,
            protocol: str | None = None) -> Engine:
     """The outside engine ``command`` as a player of ``game_name``, speaking
-    ``protocol`` (default the game's, ``PROTOCOLS``).
+    ``protocol`` (default the game's, ``game.protocols``).
 
     Raises:
         PlayerError: no protocol for the game, an unknown protocol, or an empty or
         overlong command.
     """
-    if game_name not in PROTOCOLS:
+    default = default_protocol(game_name)
+    if default is None:
         # Translators: {games} are game names as typed, "gomoku or othello".
         raise PlayerError(_("outside engines play {games}, not {game}").format(
-            games=_(" or ").join(PROTOCOLS), game=game_name))
+            games=_(" or ").join(game_names()), game=game_name))
     if protocol is not None and protocol not in PROTOCOL_NAMES:
         raise PlayerError(_("an engine's protocol is one of {protocols}, not "
                             "{protocol}").format(protocols=", ".join(PROTOCOL_NAMES),
@@ -286,7 +305,7 @@ def engine(game_name: str, command: str, *, name: str | None = None,
         raise PlayerError(_("an engine needs a command line of at most {length} printable "
                             "characters").format(length=MAX_COMMAND))
     return Engine(clean_name(name) if name else engine_name(command),
-                  protocol or PROTOCOLS[game_name], command, seconds, depth)
+                  protocol or default, command, seconds, depth)
 
 
 # --- specs: what people type -------------------------------------------------------------
@@ -300,7 +319,7 @@ def parse_spec(text: str, game_name: str = "") -> Player:
     ``depth=6,time=1.5,nodes=N,random=0.5,solver=off,vct=on``, or an outside engine
     ``time=2,name=NAME,protocol=P,engine="CMD ARGS"`` (``engine=`` comes last and takes
     the rest, since a command line may hold commas; ``protocol`` defaults to the
-    game's, ``PROTOCOLS``). Each key may be given once.
+    game's, ``game.protocols``). Each key may be given once.
 
     ``game_name`` gives an engine its protocol; without it the protocol is left
     empty for the caller to fill in (``with_protocol``).
@@ -341,7 +360,8 @@ def _number(text: str, key: str, value: str, kind: type, low: float, high: float
         number = kind(value)
     except ValueError:
         number = None
-    if number is None or not math.isfinite(number) or not low <= number <= high:
+    # The bounds first: math.isfinite of a 400-digit int raises OverflowError.
+    if number is None or not low <= number <= high or not math.isfinite(number):
         out_of_range = (
             _("player spec {spec}: {key} must be a whole number from {low} to {high}, "
               "not {value}") if kind is int else
@@ -369,7 +389,7 @@ def _from_fields(text: str, fields: dict[str, str], game_name: str) -> Player:
             raise PlayerError(_("player spec {spec}: an engine takes time, depth, name "
                                 "and protocol, not {keys}").format(
                                     spec=repr(text), keys=", ".join(sorted(extra))))
-        protocol = fields.get("protocol", PROTOCOLS.get(game_name, "")).lower()
+        protocol = fields.get("protocol", default_protocol(game_name) or "").lower()
         if "protocol" in fields and protocol not in PROTOCOL_NAMES:
             raise PlayerError(_("player spec {spec}: protocol must be one of "
                                 "{protocols}").format(spec=repr(text),
@@ -398,6 +418,9 @@ def _from_fields(text: str, fields: dict[str, str], game_name: str) -> Player:
         if "random" in fields else None
     solver = _on_off(text, "solver", fields["solver"]) if "solver" in fields else None
     vct = _on_off(text, "vct", fields["vct"]) if "vct" in fields else None
+    if evaluator is not None and level is None and depth is None and seconds is None \
+            and nodes is None:
+        level = DEFAULT_LEVEL  # eval=NAME alone: the default level with that evaluator
     if level is None and depth is None and seconds is None and nodes is None:
         raise PlayerError(_("player spec {spec} needs a level, depth, time or nodes").format(
             spec=repr(text)))
@@ -415,11 +438,12 @@ def with_protocol(player: Player, game_name: str) -> Player:
     """
     if not isinstance(player, Engine) or player.protocol:
         return player
-    if game_name not in PROTOCOLS:
+    default = default_protocol(game_name)
+    if default is None:
         raise PlayerError(_("outside engines play {games} (Gomocup protocol, NBoard), "
-                            "not {game}").format(games=_(" or ").join(PROTOCOLS),
+                            "not {game}").format(games=_(" or ").join(game_names()),
                                                  game=game_name))
-    return dataclasses.replace(player, protocol=PROTOCOLS[game_name])
+    return dataclasses.replace(player, protocol=default)
 
 
 # --- JSON: what files hold ------------------------------------------------------------------
@@ -452,9 +476,9 @@ def from_json(entry: Any, where: str | None = None) -> Player:
         return Human()
     if kind == "engine":
         name, protocol = entry.get("name"), entry.get("protocol")
-        if not isinstance(name, str) or not _NAME.fullmatch(name.strip() or "-"):
-            raise PlayerError(_("{where} names an engine without a usable name "
-                                "(letters, digits and spaces, at most {length})").format(
+        if not isinstance(name, str) or not is_engine_name(name.strip()):
+            raise PlayerError(_("{where} names an engine without a usable name (printable "
+                                "characters, at most {length})").format(
                                     where=where, length=MAX_NAME))
         if protocol not in PROTOCOL_NAMES:
             raise PlayerError(_("{where} has the protocol {protocol}; Plies speaks "
@@ -544,7 +568,8 @@ def _kind(value: Any) -> str:
 
 
 __all__ = [  # untranslated: identifiers
-    "DEFAULT_EVAL", "PROTOCOLS", "PROTOCOL_NAMES", "Computer", "Engine", "Human", "Player",
-    "PlayerError", "clean_name", "engine", "engine_name", "from_json", "pair_from_json",
+    "DEFAULT_EVAL", "PROTOCOL_NAMES", "Computer", "Engine", "Human", "Player",
+    "PlayerError", "clean_name", "engine", "engine_name", "from_json", "is_engine_name",
+    "pair_from_json",
     "parse_spec", "standard_players", "with_protocol",
 ]

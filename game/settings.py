@@ -31,9 +31,11 @@ from typing import Any
 
 import platformdirs
 
+from ai.evaluators import evaluator_by_name, load_evaluator
+from ai.evaluators.base import Evaluator
 from game.clock import ClockError, timing_from_json
-from game.files import SETTINGS_BYTES, FileError, atomic_write_text, read_text
-from game.i18n import AUTO, LANGUAGES, N_
+from game.files import SETTINGS_BYTES, FileError, atomic_write_text, os_reason, read_text
+from game.i18n import AUTO, LANGUAGES, N_, _
 from game.players import Engine, Player, PlayerError, engine
 from game.records import (
     RecordError,
@@ -166,21 +168,66 @@ def next_value(choices: Sequence[str], current: str, step: int = 1) -> str:
     return choices[(index + step) % len(choices)]
 
 
-def config_dir() -> Path:
-    """The user's Plies configuration folder, created on demand.
+class ConfigFolderError(OSError):
+    """The configuration folder cannot be made; ``str()`` is one sentence naming it.
+
+    An ``OSError``, so that what only reads or may do without the folder (the settings,
+    the autosave, the results, the window) goes on as without a file; the command
+    line turns it into its sentence and status 2 where a command needs the folder.
+    """
+
+
+def config_path() -> Path:
+    """Where the user's Plies configuration folder is, made or not (nothing is created:
+    for what only reads there, such as the user's evaluators or the Learn progress).
 
     ``platformdirs.user_config_dir("plies")``: on Linux ``$XDG_CONFIG_HOME/plies``
     (``~/.config/plies`` by default).
     """
-    folder = Path(platformdirs.user_config_dir("plies", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    return Path(platformdirs.user_config_dir("plies", appauthor=False))
+
+
+def config_dir() -> Path:
+    """The user's Plies configuration folder (:func:`config_path`), created on demand.
+
+    Raises:
+        ConfigFolderError: it cannot be made (a plain file in its place, no permission).
+    """
+    folder = config_path()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = _("something that is not a folder is in the way") \
+            if isinstance(error, (FileExistsError, NotADirectoryError)) else os_reason(error)
+        raise ConfigFolderError(_("the configuration folder {path} cannot be made: "
+                                  "{reason}").format(path=folder, reason=reason)) from None
     return folder
 
 
 def evaluators_dir() -> Path:
     """The folder of the user's own evaluators: a record or the settings naming ``NAME``
-    (not a preset) mean ``NAME.toml`` here. Not created: it is the user's to make."""
-    return config_dir() / "evaluators"
+    (not a preset) mean ``NAME.toml`` here. Not created: it is the user's to make (so
+    that looking for one needs no configuration folder)."""
+    return config_path() / "evaluators"
+
+
+def find_evaluator(game_name: str, spec: str | None = None, *, paths: bool = False) -> Evaluator:
+    """The evaluator ``spec`` names for ``game_name``: a built-in preset or the user's own
+    ``evaluators_dir()/NAME.toml``. The one lookup every command (analyse, tree, exercise,
+    review, bench, match and its openings) and the window make, so that a name one of
+    them accepts, all do.
+
+    Args:
+        spec: a name; ``None`` for the default preset.
+        paths: ``spec`` was typed by a person (``--eval``, a player spec), so it may also
+            be the path of a weights file; a name from a saved game or the settings never
+            is (``ai.evaluators.evaluator_by_name``).
+
+    Raises:
+        EvaluatorError: no such evaluator, or a bad weights file (one sentence).
+    """
+    look_up = load_evaluator if paths else evaluator_by_name
+    return look_up(game_name, spec, user_dir=evaluators_dir())
 
 
 def games_dir() -> Path:
@@ -198,12 +245,13 @@ def settings_path() -> Path:
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, each missing or bad value replaced by its default; never raises."""
     try:
-        path = settings_path() if path is None else Path(path)
+        # Reading needs no folder: without one there is no file (and no warning).
+        path = config_path() / FILE_NAME if path is None else Path(path)
         if not path.exists() and not path.is_symlink():
             return Settings()
-        # Plies writes this file itself (atomically, never as a link): a link or a
-        # special file there is refused like any other unusable file.
-        text = read_text(path, limit=MAX_FILE_BYTES, what=N_("settings file"), follow_links=False)
+        # A link is followed, as the save follows it (settings kept with a person's
+        # other dotfiles); what it names must be a regular file like any other.
+        text = read_text(path, limit=MAX_FILE_BYTES, what=N_("settings file"))
         data = json.loads(text)
     except FileError as error:
         log.warning("%s; using the default settings", error)
@@ -228,7 +276,7 @@ def settings_from_dict(data: dict[str, Any]) -> Settings:
         value = data.get(name)
         values[name] = value if isinstance(value, bool) else getattr(defaults, name)
     for name, allowed in (("animation_speed", ANIMATION_SPEEDS), ("theme", THEMES),
-                          ("last_game", GAME_NAMES), ("language", LANGUAGE_CHOICES)):
+                          ("last_game", GAMES), ("language", LANGUAGE_CHOICES)):
         value = data.get(name)
         values[name] = value if isinstance(value, str) and value in allowed \
             else getattr(defaults, name)
@@ -425,9 +473,12 @@ __all__ = [
     "GAME_NAMES",
     "MIN_WINDOW_SIZE",
     "THEMES",
+    "ConfigFolderError",
     "Settings",  # untranslated: identifier
     "config_dir",
+    "config_path",
     "evaluators_dir",
+    "find_evaluator",
     "games_dir",
     "load_settings",
     "merge_changes",

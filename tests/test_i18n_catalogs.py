@@ -93,11 +93,16 @@ def test_an_unknown_language_falls_back_to_english_silently() -> None:
 
 # Terms each community uses, from its own literature: German Othello books call the
 # sides Schwarz and Weiß; the Japanese renju rules (日本連珠社) name the forbidden points
-# 禁じ手, double-three 三三, double-four 四四 and overline 長連.
+# 禁じ手, double-three 三三, double-four 四四 and overline 長連; the horizon of a search is
+# 水平線 and an open four 棒四 in Japanese; German textbooks say Bewertungsfunktion for the
+# evaluator; Chinese Othello players say 弃权 for a pass (停一手 is Go's word).
 TERMS = {
-    "de": [(r"\bBlack\b", "schwarz"), (r"\bWhite\b", "weiß")],
+    "de": [(r"\bBlack\b", "schwarz"), (r"\bWhite\b", "weiß"),
+           (r"(?i)(?<![{_])\bevaluators?\b(?![}_])", "bewertungsfunktion")],
     "ja": [(r"(?i)\bforbidden\b", "禁"), (r"(?i)\bdouble[- ]three\b", "三三"),
-           (r"(?i)\bdouble[- ]four\b", "四四"), (r"(?i)\boverline\b", "長連")],
+           (r"(?i)\bdouble[- ]four\b", "四四"), (r"(?i)\boverline\b", "長連"),
+           (r"(?i)\bhorizon\b", "水平線"), (r"(?i)\bopen fours?\b", "棒四")],
+    "zh_CN": [(r"(?i)\bpass(es)?\b", "弃权")],
 }
 
 

@@ -26,7 +26,7 @@ LOG_CALLS = {"debug", "info", "warning", "error", "exception", "critical", "log"
 SPEAK_TO_MACHINES = {
     "game/i18n.py": "the translation functions and the languages' own names",
     "game/i18n_catalogs.py": "the translators' developer tool",
-    "game/bench_values.py": "reference figures for developers",
+    "game/commands/bench_values.py": "reference figures for developers",
 }
 """Whole modules whose strings are not for people, with the reason."""
 

@@ -54,14 +54,13 @@ import threading
 from collections.abc import Callable
 
 from ai.evaluators.base import WIN, ExactSolver, Solution
-from ai.endgame.gomoku_vct import DEFAULT_MAX_THREATS, VctTable, deepen, find_vct
+from ai import gomoku_budgets
+from ai.endgame.gomoku_vct import VctTable, deepen, find_vct
 from ai.gomoku_lines import RULE_EXACT, LineBoard, LineTables, Weights
 from game.rules.base import Game, Move
+from game.rules.memo import TwoGenerations
 
-__all__ = ["DEFAULT_MAX_FOURS", "VcfSolver", "find_vcf"]
-
-DEFAULT_MAX_FOURS = 12
-"""Longest VCF (attacker's fours, the final five not counted) ``VcfSolver`` looks for."""
+__all__ = ["VcfSolver", "find_vcf"]
 
 POLL_NODES = 1024
 """Nodes between two calls of ``poll``."""
@@ -87,7 +86,7 @@ class _Search:
                  "cut", "salt")
 
     def __init__(self, board: LineBoard, attacker: int, budget: int | None,
-                 poll: Callable[[], None] | None, failed: dict[int, int]) -> None:
+                 poll: Callable[[], None] | None, failed: TwoGenerations[int, int]) -> None:
         self.board = board
         self.attacker = attacker
         self.nodes = 0
@@ -138,6 +137,8 @@ class _Search:
             return None
         key = board.key ^ self.salt
         known = self.failed.get(key, -1)
+        if known < 0:
+            known = self.failed.recall(key, -1)
         if known >= fours:
             if known < _EXHAUSTED:
                 self.cut = True  # that failure was itself cut short somewhere
@@ -165,8 +166,6 @@ class _Search:
                 board.remove(move, a)
             if line is not None:
                 return [move, reply, *line]
-        if len(self.failed) >= 1 << 20:
-            self.failed.clear()
         # A failure that never hit the depth limit holds at every depth.
         self.failed[key] = fours if self.cut else _EXHAUSTED
         self.cut = self.cut or cut_above
@@ -174,7 +173,8 @@ class _Search:
 
 
 def find_vcf(board: LineBoard, attacker: int, max_fours: int, budget: int | None = None,
-             poll: Callable[[], None] | None = None, failed: dict[int, int] | None = None,
+             poll: Callable[[], None] | None = None,
+             failed: TwoGenerations[int, int] | None = None,
              counter: list[int] | None = None) -> list[Move] | None:
     """The shortest VCF of ``attacker`` on ``board`` (whoever is to move), or ``None``.
 
@@ -190,18 +190,18 @@ def find_vcf(board: LineBoard, attacker: int, max_fours: int, budget: int | None
         failed: the failed-positions table to use and fill (a fresh one if ``None``).
         counter: when given, ``counter[0]`` is increased by the nodes visited.
     """
-    search = _Search(board, attacker, budget, poll, {} if failed is None else failed)
+    if failed is None:
+        failed = TwoGenerations(ONE_SEARCH_FAILED_ENTRIES)
+    search = _Search(board, attacker, budget, poll, failed)
     return deepen(search, search.run, range(0, max_fours + 1), _OutOfNodes, counter)
 
 
 FAILED_ENTRIES = 1 << 16
-"""Positions remembered as having no VCF (about 100 bytes each; cleared when full, so a
+"""Positions remembered as having no VCF (about 100 bytes each; two generations, so a
 long session stays within a few MB)."""
+ONE_SEARCH_FAILED_ENTRIES = 1 << 20
+"""The bound of a failed-positions table made for one ``find_vcf`` call."""
 
-
-VCT_NODES = 40_000
-"""Node cap of one ``find_threats`` call (a few seconds at most; the levels' time
-budget usually stops it first)."""
 
 VCT_TABLE_ENTRIES = 1 << 15
 """Positions a VCT table holds per kind before it is replaced (``gomoku_vct`` clears
@@ -224,16 +224,17 @@ class VcfSolver(ExactSolver):
     ``max_threats`` threat moves), for the top levels.
     """
 
-    def __init__(self, max_fours: int = DEFAULT_MAX_FOURS, max_nodes: int | None = 200_000,
+    def __init__(self, max_fours: int | None = None, max_nodes: int | None = 200_000,
                  tables: dict[str, LineTables] | None = None,
-                 max_threats: int = DEFAULT_MAX_THREATS) -> None:
-        self.max_fours = max_fours
-        self.max_threats = max_threats
+                 max_threats: int | None = None) -> None:
+        budgets = gomoku_budgets.BUDGETS
+        self.max_fours = budgets.max_fours if max_fours is None else max_fours
+        self.max_threats = budgets.max_threats if max_threats is None else max_threats
         self.max_nodes = max_nodes
         self._tables = tables or {rule: LineTables(Weights(), rule)
                                   for rule in RULE_EXACT}
         # Position facts only, whoever found them: safe to share between threads.
-        self._failed: dict[int, int] = {}
+        self._failed: TwoGenerations[int, int] = TwoGenerations(FAILED_ENTRIES)
         self._local = threading.local()  # one board per thread and variant
         # VCT tables per attacker (board keys do not hold the variant: the salt has the
         # rule, and a size change is a new game whose keys rarely meet the old ones).
@@ -273,8 +274,6 @@ class VcfSolver(ExactSolver):
         if game.outcome() is not None:
             return None
         board = self._board_for(game)
-        if len(self._failed) > FAILED_ENTRIES:
-            self._failed.clear()
         line = find_vcf(board, game.turn, self.max_fours, self.max_nodes, poll,
                         self._failed, counter)
         self._local.line = line
@@ -292,8 +291,8 @@ class VcfSolver(ExactSolver):
         return Solution(plies, WIN - plies, (line[0],), {line[0]: plies}, counter[0])
 
     def find_threats(self, game: Game, poll: Callable[[], None] | None = None,
-                     counter: list[int] | None = None, deadline: float | None = None,
-                     budget: int | None = VCT_NODES) -> tuple[int, list[Move]] | None:
+                     counter: list[int] | None = None, deadline: float | None = None, *,
+                     budget: int | None) -> tuple[int, list[Move]] | None:
         """The side to move's shortest victory by continuous threats (fours and threes,
         ``ai.endgame.gomoku_vct``) as ``(plies, line)``, or ``None`` (none within
         ``max_threats``, or ``budget`` nodes / the ``deadline`` ran out first)."""
@@ -313,7 +312,8 @@ class VcfSolver(ExactSolver):
         """A ``Solution`` when the side to move wins by continuous threats (``score``:
         plies to the five against the longest defence), else ``None``."""
         counter = [0]
-        found = self.find_threats(game, poll, counter, deadline)
+        found = self.find_threats(game, poll, counter, deadline,
+                                  budget=gomoku_budgets.BUDGETS.vct_nodes)
         if found is None:
             return None
         plies, line = found

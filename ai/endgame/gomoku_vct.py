@@ -54,19 +54,19 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from ai import gomoku_budgets
 from ai.gomoku_lines import LineBoard
 from game.rules.base import Move
+from game.rules.memo import TwoGenerations
 
-__all__ = ["DEFAULT_MAX_THREATS", "VctTable", "deepen", "find_vct"]
-
-DEFAULT_MAX_THREATS = 7
-"""Longest VCT (attacker's threat moves, the final open four and five not counted)."""
+__all__ = ["VctTable", "deepen", "find_vct"]
 
 POLL_NODES = 256
 """Nodes between two calls of ``poll`` (and two looks at the clock)."""
 
 TABLE_ENTRIES = 1 << 15
-"""Positions a ``VctTable`` remembers per kind (proven, failed); cleared when full."""
+"""Positions a ``VctTable`` remembers per kind (proven, failed, replies), in two
+generations (``game.rules.memo``)."""
 
 NO_BLOCK = -1
 """``_Search.five_or_block``: the defender has no five-point to block."""
@@ -95,9 +95,9 @@ class VctTable:
     __slots__ = ("proven", "failed", "replies")
 
     def __init__(self) -> None:
-        self.proven: dict[int, Found] = {}
-        self.failed: dict[int, int] = {}
-        self.replies: dict[int, list[Move] | None] = {}
+        self.proven: TwoGenerations[int, Found] = TwoGenerations(TABLE_ENTRIES)
+        self.failed: TwoGenerations[int, int] = TwoGenerations(TABLE_ENTRIES)
+        self.replies: TwoGenerations[int, list[Move] | None] = TwoGenerations(TABLE_ENTRIES)
 
     def __len__(self) -> int:
         return len(self.proven) + len(self.failed)
@@ -178,9 +178,13 @@ class _Search:
         table = self.table
         key = board.key ^ self.salt
         proven = table.proven.get(key)
+        if proven is None:
+            proven = table.proven.recall(key)
         if proven is not None:
             return proven
         known = table.failed.get(key, -1)
+        if known < 0:
+            known = table.failed.recall(key, -1)
         if known >= depth:
             if known < _EXHAUSTED:
                 self.cut = True
@@ -200,13 +204,9 @@ class _Search:
                 board.remove(move, a)
             if found is not None:
                 result = (found[0] + 1, [move, *found[1]])
-                if len(table.proven) >= TABLE_ENTRIES:
-                    table.proven.clear()
                 table.proven[key] = result
                 self.cut = cut_above
                 return result
-        if len(table.failed) >= TABLE_ENTRIES:
-            table.failed.clear()
         table.failed[key] = depth if self.cut else _EXHAUSTED
         self.cut = self.cut or cut_above
         return None
@@ -235,11 +235,10 @@ class _Search:
         cache = self.table.replies
         if key in cache:
             replies = cache[key]
+        elif key in cache.old:
+            replies = cache.recall(key)
         else:
-            replies = self.defences()
-            if len(cache) >= TABLE_ENTRIES:
-                cache.clear()
-            cache[key] = replies
+            replies = cache[key] = self.defences()
         if replies is None:
             return None  # no threat at all
         worst: Found | None = None
@@ -294,7 +293,7 @@ class _Search:
         return sorted(moves, key=lambda m: (-value(m, d), m))
 
 
-def find_vct(board: LineBoard, attacker: int, max_threats: int = DEFAULT_MAX_THREATS,
+def find_vct(board: LineBoard, attacker: int, max_threats: int | None = None,
              budget: int | None = None, poll: Callable[[], None] | None = None,
              table: VctTable | None = None, counter: list[int] | None = None,
              deadline: float | None = None) -> Found | None:
@@ -309,6 +308,8 @@ def find_vct(board: LineBoard, attacker: int, max_threats: int = DEFAULT_MAX_THR
     """
     search = _Search(board, attacker, budget, poll, deadline,
                      VctTable() if table is None else table)
+    if max_threats is None:
+        max_threats = gomoku_budgets.BUDGETS.max_threats
     return deepen(search, search.attack, range(1, max_threats + 1), _OutOfBudget, counter)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ai.evaluators.base import WIN, ExactSolver, Solution
+from ai.evaluators.base import WIN, ExactSolver, Solution, parent_score
 from game.rules.base import Game, Move
 
 __all__ = ["ORDER", "TicTacToeSolver"]
@@ -32,15 +32,6 @@ def _empty(game: Game) -> int:
 def _ordered(game: Game) -> list[Move]:
     free = set(game.legal_moves())
     return [move for move in ORDER if move in free]
-
-
-def _further(score: int) -> int:
-    """A child's score (its mover's view) as its parent's: negated, one ply further."""
-    if score > 0:
-        return -(score - 1)
-    if score < 0:
-        return -(score + 1)
-    return 0
 
 
 class TicTacToeSolver(ExactSolver):
@@ -66,7 +57,7 @@ class TicTacToeSolver(ExactSolver):
             value = -WIN - 1
             for move in _ordered(game):
                 game.push(move)
-                value = max(value, _further(self._value(game)))
+                value = max(value, parent_score(self._value(game)))
                 game.pop()
         self._memo[key] = value
         return value
@@ -77,7 +68,7 @@ class TicTacToeSolver(ExactSolver):
         scores: dict[Move, int] = {}
         for move in _ordered(game):
             game.push(move)
-            scores[move] = _further(self._value(game))
+            scores[move] = parent_score(self._value(game))
             game.pop()
         best = max(scores.values())
         own = {move: self.own_score(game, score) for move, score in scores.items()}

@@ -34,6 +34,7 @@ import math
 import os
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -73,8 +74,60 @@ def _module(game_name: str) -> ModuleType:
 
 
 def preset_names(game_name: str) -> list[str]:
-    """The preset names of ``game_name``, default first."""
-    return list(_module(game_name).PRESETS)
+    """The preset names of ``game_name``, default first, then the plugins' evaluators
+    for it (``register``); a plugin game's are its registered evaluators only."""
+    registered = list(_REGISTERED.get(game_name, {}))
+    if game_name not in _MODULES and registered:
+        return registered
+    return list(_module(game_name).PRESETS) + registered
+
+
+# --- evaluators plugins add (game.plugins registers them) ------------------------------
+
+EvaluatorFactory = Callable[[], Evaluator]
+"""Makes a fresh evaluator of one registered name."""
+
+_REGISTERED: dict[str, dict[str, EvaluatorFactory]] = {}
+"""Game name -> evaluator name -> factory: the plugins' evaluators, and a plugin game's
+own (``default``). Filled by ``game.plugins``; the presets stay in their modules."""
+
+
+def register(game_name: str, name: str, factory: EvaluatorFactory) -> None:
+    """Make ``name`` an evaluator of ``game_name`` everywhere one is chosen by name.
+
+    Raises:
+        EvaluatorError: ``name`` is not a name, or is a preset or registered already.
+    """
+    if not is_evaluator_name(name):
+        raise EvaluatorError(_("{name} is not an evaluator name (letters, digits, _ and - "
+                               "only)").format(name=_quote(name)))
+    taken = set(_REGISTERED.get(game_name, {}))
+    if game_name in _MODULES:
+        taken |= set(_module(game_name).PRESETS)
+    if name in taken:
+        raise EvaluatorError(_("the evaluator name {name} is taken for {game} (a preset or "
+                               "another plugin)").format(name=repr(name), game=game_name))
+    _REGISTERED.setdefault(game_name, {})[name] = factory
+
+
+def unregister(game_name: str, name: str) -> None:
+    """Forget the registered evaluator ``name`` of ``game_name`` (if any)."""
+    _REGISTERED.get(game_name, {}).pop(name, None)
+
+
+def unregister_game(game_name: str) -> None:
+    """Forget every evaluator registered for ``game_name`` (its plugin was refused)."""
+    _REGISTERED.pop(game_name, None)
+
+
+def unregister_all() -> None:
+    """Forget every registered evaluator (plugins loaded again: the tests)."""
+    _REGISTERED.clear()
+
+
+def has_evaluators(game_name: str) -> bool:
+    """Whether ``game_name`` has evaluators: a built-in game, or registered ones."""
+    return game_name in _MODULES or bool(_REGISTERED.get(game_name))
 
 
 NAME_PATTERN = re.compile(r"\w[\w-]{0,63}")
@@ -108,19 +161,28 @@ def evaluator_by_name(game_name: str, name: str | None = None, *,
     Raises:
         EvaluatorError: not a name, no such evaluator, or a bad weights file.
     """
-    module = _module(game_name)
     name = DEFAULT_PRESET if name is None else name
     if not is_evaluator_name(name):
         raise EvaluatorError(_("{name} is not an evaluator name (letters, digits, _ and - "
                                "only; a saved game may not name a file)").format(
                                    name=_quote(name)))
+    registered = _REGISTERED.get(game_name, {})
+    if game_name not in _MODULES and registered:  # a plugin game: its own evaluators only
+        if name in registered:
+            return registered[name]()
+        raise EvaluatorError(_("unknown evaluator {name} for {game}: its evaluators are "
+                               "{presets}").format(name=repr(name), game=game_name,
+                                                   presets=", ".join(registered)))
+    module = _module(game_name)
     if name in module.PRESETS:
         return _build(module, module.PRESETS[name], name)
+    if name in registered:
+        return registered[name]()
     if user_dir is not None:
         path = Path(user_dir) / (name + USER_SUFFIX)
         if os.path.lexists(path):
             return _build(module, load_weights_file(game_name, path), name)
-    presets = ", ".join(module.PRESETS)
+    presets = ", ".join([*module.PRESETS, *registered])
     if user_dir is None:
         # Translators: {name} is the evaluator asked for, {game} a game's command-line
         # name ("othello"), {presets} the list "default, naive, patterns".
@@ -300,6 +362,6 @@ def _clip(message: str, limit: int = 240) -> str:
 
 # untranslated: the module's names
 __all__ = ["DEFAULT_PRESET", "Evaluator", "EvaluatorError", "NAME_PATTERN", "build_evaluator",
-           "evaluator_by_name",
-           "is_evaluator_name", "load_evaluator", "load_weights_file", "preset_names",
+           "evaluator_by_name", "has_evaluators", "is_evaluator_name", "load_evaluator", "load_weights_file",
+           "preset_names", "register", "unregister", "unregister_all", "unregister_game",
            "weight_range", "weights_from_toml"]

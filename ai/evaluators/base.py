@@ -79,6 +79,20 @@ def weight_range(weights_class: type, name: str) -> tuple[int, int]:
     raise KeyError(name)
 
 
+def parent_score(score: int) -> int:
+    """A child's exact score (its mover's view, ``WIN - plies`` scale or a distance in
+    plies) as its parent's: negated, one ply further from the end.
+
+    >>> parent_score(3), parent_score(-2), parent_score(0)
+    (-2, 1, 0)
+    """
+    if score > 0:
+        return -(score - 1)
+    if score < 0:
+        return -(score + 1)
+    return 0
+
+
 @dataclasses.dataclass(frozen=True)
 class Solution:
     """An exact game-theoretic result.

@@ -79,13 +79,14 @@ from ai.endgame.connect4 import (
 )
 from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints, weight
 from game.rules.base import Game, Move
+from game.rules.memo import TwoGenerations
 
 # untranslated: the module's names
 __all__ = ["PRESETS", "SURE_WIN", "Connect4Evaluator", "Weights", "build"]
 
 EVAL_CACHE_ENTRIES = 1 << 16
-"""Static scores remembered per variant and weight set (cleared when full: bounded memory,
-about 110 bytes an entry, 7 MB full)."""
+"""Static scores remembered per variant and weight set (two generations of half this
+each, ``game.rules.memo``: bounded memory, about 110 bytes an entry, 7 MB full)."""
 
 SURE_WIN = 50_000
 """A leaf the side to move has won for all practical purposes (far below the proven
@@ -251,16 +252,16 @@ def _make_evaluate(bits: BoardBits, w: Weights
     limit = WIN_THRESHOLD - 1
     # Leaves recur through transpositions (about half of them in a full-width search
     # from the empty board), and a look-up is far cheaper than two winning-cell scans.
-    cache: dict[int, int] = {}
+    cache: TwoGenerations[int, int] = TwoGenerations(EVAL_CACHE_ENTRIES)
     cached = cache.get
 
     def evaluate(cur: int, mask: int) -> int:
         key = cur + mask
         score = cached(key)
         if score is None:
-            if len(cache) >= EVAL_CACHE_ENTRIES:
-                cache.clear()
-            score = cache[key] = _evaluate(cur, mask)
+            score = cache.recall(key)
+            if score is None:
+                score = cache[key] = _evaluate(cur, mask)
         return score
 
     def terms(cur: int, mask: int) -> dict[str, int]:

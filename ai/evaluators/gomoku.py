@@ -146,6 +146,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 
+from ai import gomoku_budgets
 from ai.evaluators.base import WIN_THRESHOLD, Evaluator, SearchHints
 from ai.gomoku_lines import (  # the line tables and their weights, shared with the solvers
     E_COUNTS,
@@ -159,6 +160,7 @@ from ai.gomoku_lines import (  # the line tables and their weights, shared with 
     window_classes,
 )
 from game.rules.base import Game, Move
+from game.rules.memo import TwoGenerations
 
 __all__ = [  # untranslated: the module's names
     "PATTERN_TERMS", "PRESETS", "GomokuEvaluator", "LineBoard", "LineTables", "Weights",
@@ -189,37 +191,15 @@ CROWDED = 40
 FORCED_BLOCKS = 4
 """At a leaf, forced blocks of a four played before judging (a tiny quiescence)."""
 
-SOLVER_NODES = 50_000
-"""Node cap of the evaluator's root VCF solver (``None`` is returned beyond it)."""
-
-THREAT_DEFENCE_NODES = 150_000
-"""Node cap shared by the VCT searches of one ``root_moves(..., threats=...)`` (about
-2-3 CPU seconds; the level's time share usually stops it first)."""
-
-THREAT_FIRST_SHARE = 2_500
-"""Nodes each root cell gets in the defence's first pass (most refutations of the
-level-8 games took well under 2,000 nodes; proving a cell safe takes 5-50,000)."""
-
-THREAT_VERIFY_NODES = 100_000
-"""Node cap of ``refuted``, the check of the search's chosen move (the avoidable losses
-of the level-8 batches were to VCTs found in 15,000-34,000 nodes, beyond the defence's
-share of each root move, and one, seed 23 game 7 ply 30, in 80,931; about 1.3 CPU s
-at most, within the time the search leaves it: ``ai.search.THREAT_SEARCH_SHARE``)."""
-
-THREAT_PROBE_NODES = 300
-"""Node cap of one ``threat_probe`` (the search asks at every node near the root;
-1,500 nodes made level 8 take 80% more time per move for the same proven scores on
-27 positions of a level-8 game)."""
-
 _HEURISTIC_LIMIT = WIN_THRESHOLD
 """Static scores stay strictly inside this (the ``Evaluator.evaluate`` contract)."""
 
 CACHE_ENTRIES = 1 << 15
-"""Candidate lists and static scores remembered per board (cleared when full): a few
-hundred bytes an entry, so about 10 MB per board and thread when full."""
+"""Candidate lists and static scores remembered per board (two generations of half this
+each, ``game.rules.memo``): a few hundred bytes an entry, so about 10 MB per board and
+thread when full."""
 
-
-_BoardState = tuple[LineBoard, dict[int, int], dict[int, list[Move]]]
+_BoardState = tuple[LineBoard, TwoGenerations[int, int], TwoGenerations[int, list[Move]]]
 """A board's line state, its static scores and its candidate lists, by position key."""
 
 
@@ -257,7 +237,7 @@ class GomokuEvaluator(Evaluator):
 
             # Depth-only levels give the root solver no time limit: cap it at about a
             # second (real positions need a few thousand nodes at most).
-            self.solver = VcfSolver(max_fours=weights.vcf_fours, max_nodes=SOLVER_NODES,
+            self.solver = VcfSolver(max_fours=weights.vcf_fours, max_nodes=gomoku_budgets.BUDGETS.solver_nodes,
                                     tables=self._tables)
             self._find_vcf: Callable[..., list[Move] | None] | None = find_vcf
         else:
@@ -279,7 +259,8 @@ class GomokuEvaluator(Evaluator):
         state = boards.get(variant)
         if state is None:
             board = LineBoard(self._tables[variant[1]], variant[0])
-            state = boards[variant] = (board, {}, {})
+            state = boards[variant] = (board, TwoGenerations(CACHE_ENTRIES),
+                                       TwoGenerations(CACHE_ENTRIES))
         state[0].sync(game.stones)  # type: ignore[attr-defined]
         return state
 
@@ -291,13 +272,13 @@ class GomokuEvaluator(Evaluator):
         mover = game.turn
         key = board.key ^ mover
         found = scores.get(key)
+        if found is None:
+            found = scores.recall(key)
         if found is not None:
             return found
         value = self._static(board, mover)
         if not -_HEURISTIC_LIMIT < value < _HEURISTIC_LIMIT:  # extreme custom weights
             value = _HEURISTIC_LIMIT - 1 if value > 0 else 1 - _HEURISTIC_LIMIT
-        if len(scores) >= CACHE_ENTRIES:
-            scores.clear()
         scores[key] = value
         return value
 
@@ -388,11 +369,11 @@ class GomokuEvaluator(Evaluator):
         key = board.key ^ mover
         found = lists.get(key)
         if found is None:
+            found = lists.recall(key)
+        if found is None:
             found = self._candidates(game, board, mover)
             if board.renju and not mover:
                 found = self._allowed(game, board, found)
-            if len(lists) >= CACHE_ENTRIES:
-                lists.clear()
             lists[key] = found
         return list(found)
 
@@ -475,7 +456,7 @@ class GomokuEvaluator(Evaluator):
     def root_moves(self, game: Game, poll: Callable[[], None] | None = None,
                    threats: float | bool = False) -> list[Move]:
         """``_vcf_root_moves``, and with ``threats`` (seconds, or ``True``: only
-        ``THREAT_DEFENCE_NODES`` bound it) the defence against the opponent's victory
+        ``gomoku_budgets.BUDGETS.defence_nodes`` bound it) the defence against the opponent's victory
         by continuous threats (``_threat_defence``): the top levels."""
         moves = self._vcf_root_moves(game, poll)
         if threats and self.solver is not None and len(moves) > 1:
@@ -484,16 +465,16 @@ class GomokuEvaluator(Evaluator):
         return moves
 
     def threat_probe(self, game: Game) -> int | None:
-        """The side to move's VCT within ``THREAT_PROBE_NODES`` nodes (the solver's
+        """The side to move's VCT within ``gomoku_budgets.BUDGETS.probe_nodes`` nodes (the solver's
         tables, kept between calls), as plies to the five, or ``None``."""
         if self.solver is None:
             return None
-        found = self.solver.find_threats(game, budget=THREAT_PROBE_NODES)  # type: ignore[attr-defined]
+        found = self.solver.find_threats(game, budget=gomoku_budgets.BUDGETS.probe_nodes)  # type: ignore[attr-defined]
         return None if found is None else found[0]
 
     def refuted(self, game: Game, move: Move, poll: Callable[[], None] | None = None,
                 deadline: float | None = None) -> bool:
-        """The opponent's VCT after ``move`` within ``THREAT_VERIFY_NODES`` nodes (the
+        """The opponent's VCT after ``move`` within ``gomoku_budgets.BUDGETS.verify_nodes`` nodes (the
         root defence shares its budget among all moves; this is the chosen one's)."""
         from ai.endgame.gomoku_vct import VctTable, find_vct
 
@@ -504,7 +485,7 @@ class GomokuEvaluator(Evaluator):
         board.place(move, mover)
         try:
             found = find_vct(board, other, self.solver.max_threats,  # type: ignore[attr-defined]
-                             THREAT_VERIFY_NODES, poll, VctTable(), None, deadline)
+                             gomoku_budgets.BUDGETS.verify_nodes, poll, VctTable(), None, deadline)
         finally:
             board.remove(move, mover)
         return found is not None
@@ -517,7 +498,7 @@ class GomokuEvaluator(Evaluator):
         (``ai.endgame.gomoku_vct``), the moves kept are those among ``moves``, the
         cells of that VCT and the side to move's own fours and threes (counter-threats)
         that leave it no VCT, best first; if none does, ``moves`` (lost as far as the
-        threat search sees). The searches share ``THREAT_DEFENCE_NODES`` nodes (a
+        threat search sees). The searches share ``gomoku_budgets.BUDGETS.defence_nodes`` nodes (a
         small share each first, then four times as much for the cells still open, and
         so on) and ``seconds``. Kept: the moves proved safe, then those among
         ``moves`` whose search was cut short or not run (unknown); if there are none
@@ -535,7 +516,7 @@ class GomokuEvaluator(Evaluator):
         depth = self.solver.max_threats  # type: ignore[union-attr]
         table = VctTable()
         spent = [0]
-        found = find_vct(board, other, depth, THREAT_DEFENCE_NODES, poll, table, spent, deadline)
+        found = find_vct(board, other, depth, gomoku_budgets.BUDGETS.defence_nodes, poll, table, spent, deadline)
         if found is None:
             return moves
         pool = set(moves) | set(found[1]) | board.three_moves(mover)
@@ -547,11 +528,11 @@ class GomokuEvaluator(Evaluator):
         # left open, and so on (refutations are cheap, proofs of safety are not: one
         # hard cell must not leave the easy refutations of the others unseen; a table
         # shared by all keeps what each pass learnt), the last pass with all that is left.
-        first = min(max(THREAT_DEFENCE_NODES // len(pool), 500), THREAT_FIRST_SHARE)
-        for share in (first, 4 * first, 16 * first, THREAT_DEFENCE_NODES):
+        first = min(max(gomoku_budgets.BUDGETS.defence_nodes // len(pool), 500), gomoku_budgets.BUDGETS.first_share)
+        for share in (first, 4 * first, 16 * first, gomoku_budgets.BUDGETS.defence_nodes):
             still = []
             for cell in unknown:
-                left = min(share, THREAT_DEFENCE_NODES - spent[0])
+                left = min(share, gomoku_budgets.BUDGETS.defence_nodes - spent[0])
                 if left <= 0 or (deadline is not None and time.perf_counter() >= deadline):
                     still.append(cell)
                     continue
@@ -586,7 +567,7 @@ class GomokuEvaluator(Evaluator):
         lost against best play, as far as fours go). ``poll`` is passed to the VCF
         searches (it may raise to stop them; the board is left as it was).
 
-        All the VCF searches of one call share ``SOLVER_NODES`` nodes: a level without
+        All the VCF searches of one call share ``gomoku_budgets.BUDGETS.solver_nodes`` nodes: a level without
         a time limit (where ``poll`` never stops anything) must not hang on a huge
         threat space. It happens where only exact fives win (standard, and Black under
         renju): 150,000 nodes found no VCF in a renju game between levels 3 and 2. A
@@ -601,10 +582,12 @@ class GomokuEvaluator(Evaluator):
         other = 1 - mover
         if not board.hot[other] or board.five_points(other):
             return moves  # no threat at all, or a forced block
+        from ai.endgame.gomoku import ONE_SEARCH_FAILED_ENTRIES
+
         find, fours = self._find_vcf, self.weights.vcf_fours
-        failed: dict[int, int] = {}
+        failed: TwoGenerations[int, int] = TwoGenerations(ONE_SEARCH_FAILED_ENTRIES)
         spent = [0]
-        line = find(board, other, fours, SOLVER_NODES, poll, failed, spent)
+        line = find(board, other, fours, gomoku_budgets.BUDGETS.solver_nodes, poll, failed, spent)
         if not line:
             return moves
         pool = set(moves) | set(line)
@@ -613,12 +596,12 @@ class GomokuEvaluator(Evaluator):
         safe = []
         unchecked = []
         for cell in self._ordered(board, pool, mover):
-            if spent[0] >= SOLVER_NODES:
+            if spent[0] >= gomoku_budgets.BUDGETS.solver_nodes:
                 unchecked.append(cell)
                 continue
             board.place(cell, mover)
             try:
-                if not find(board, other, fours, SOLVER_NODES - spent[0], poll, failed, spent):
+                if not find(board, other, fours, gomoku_budgets.BUDGETS.solver_nodes - spent[0], poll, failed, spent):
                     safe.append(cell)
             finally:
                 board.remove(cell, mover)

@@ -26,8 +26,7 @@ from typing import Any, Literal
 
 from ai.evaluators.base import WIN
 from ai.explain.conventions import BoundKind, bound_mark
-from ai.explain.exercises import INF, Exercise, nodes_visited
-from ai.explain.tree import value_text
+from ai.explain.exercises import INF, Exercise, bound_text, nodes_visited
 from game.i18n import _
 
 ItemKind = Literal["value", "window", "never", "order", "nodes"]
@@ -139,14 +138,6 @@ def parse_window(text: str) -> tuple[int, int] | None:
     return None if a is None or b is None else (a, b)
 
 
-def _v(value: int) -> str:
-    if value >= INF:
-        return "+∞"
-    if value <= -INF:
-        return "−∞"
-    return value_text(value)
-
-
 def _ids(text: str) -> list[str]:
     words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
     return [] if [w.lower() for w in words] in ([], ["none"], ["-"]) else words
@@ -222,14 +213,14 @@ def _text(value: Any) -> str:
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):
-        return _v(value)
+        return bound_text(value)
     return str(value)[:40]
 
 
 def _window_text(value: Any) -> str:
     if isinstance(value, list) and len(value) == 2 and all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
-        return f"({_v(value[0])}, {_v(value[1])})"
+        return f"({bound_text(value[0])}, {bound_text(value[1])})"
     return str(value)[:40]
 
 

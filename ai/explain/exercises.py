@@ -177,7 +177,7 @@ class NodeKey:
         """``"≤ 180"``, ``"≥ −3"``, ``"+5"``; ``""`` when never visited."""
         if self.value is None:
             return ""
-        return bound_mark(self.bound or "exact") + _v(self.value)
+        return bound_mark(self.bound or "exact") + bound_text(self.value)
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -601,19 +601,19 @@ def check_value(exercise: Exercise, node_id: str, answer: int) -> tuple[bool, st
     truth = exercise.key["values"][node_id]
     if answer == truth:
         # Translators: {node} is a node's letter name ("D"), {value} a score ("+3").
-        return True, _("Right: {node} is worth {value}.").format(node=node_id, value=_v(truth))
+        return True, _("Right: {node} is worth {value}.").format(node=node_id, value=bound_text(truth))
     if node.kind == "leaf":
         return False, _("{node} is a leaf: its value is given, {value}.").format(
-            node=node_id, value=_v(truth))
+            node=node_id, value=bound_text(truth))
     values = exercise.key["values"]
     # Translators: the separator between the listed children ("D +3, E −2").
-    below = _(", ").join(f"{c.id} {_v(values[c.id])}" for c in node.children)
+    below = _(", ").join(f"{c.id} {bound_text(values[c.id])}" for c in node.children)
     if node.kind == "max":
         # Translators: {children}: each child's name and value: "D +3, E −2".
         return False, _("A MAX node takes the largest of its children's values "
-                        "({children}): {value}.").format(children=below, value=_v(truth))
+                        "({children}): {value}.").format(children=below, value=bound_text(truth))
     return False, _("A MIN node takes the smallest of its children's values "
-                    "({children}): {value}.").format(children=below, value=_v(truth))
+                    "({children}): {value}.").format(children=below, value=bound_text(truth))
 
 
 def check_window(exercise: Exercise, node_id: str, alpha: int, beta: int) -> tuple[bool, str]:
@@ -623,7 +623,7 @@ def check_window(exercise: Exercise, node_id: str, alpha: int, beta: int) -> tup
         return False, _("{node} is never visited: a cut-off above it prunes it.").format(
             node=node_id)
     a, b = trace["windows"][node_id]
-    window = {"node": node_id, "alpha": _v(a), "beta": _v(b)}
+    window = {"node": node_id, "alpha": bound_text(a), "beta": bound_text(b)}
     if (alpha, beta) == (a, b):
         return True, _("Right: {node} is entered with (α, β) = ({alpha}, {beta}).").format(
             **window)
@@ -656,7 +656,9 @@ def check_pruned(exercise: Exercise, answer: set[str]) -> tuple[bool, str]:
     return False, _("{mistake}.").format(mistake=missed if missing else wrong)
 
 
-def _v(value: int) -> str:
+def bound_text(value: int) -> str:
+    """A value as the sheets, keys and feedback write it: ``+∞``/``−∞`` for an open
+    window's side (±``INF``), else the tree's own wording (``+3``, ``win 2``)."""
     if value >= INF:
         return "+∞"
     if value <= -INF:

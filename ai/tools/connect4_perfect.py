@@ -27,7 +27,7 @@ from ai.endgame.connect4 import Connect4Solver
 from ai.evaluators import load_evaluator
 from ai.levels import level
 from ai.search import Searcher
-from game.bench_values import ValuePosition, load_values
+from game.commands.bench_values import ValuePosition, load_values
 from game.rules import Game
 from game.rules.base import Move
 

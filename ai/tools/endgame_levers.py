@@ -26,7 +26,7 @@ from pathlib import Path
 import ai.endgame.othello as endgame
 from ai.evaluators import evaluator_by_name
 from ai.evaluators.othello import OthelloEvaluator
-from game.bench import load_positions
+from game.commands.bench import load_positions
 from game.rules import Othello
 
 FFO_1_19 = Path(__file__).resolve().parents[2] / "tests" / "ai" / "data" / "othello_ffo_1_19.txt"

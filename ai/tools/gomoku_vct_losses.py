@@ -34,7 +34,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from ai.endgame.gomoku_vct import DEFAULT_MAX_THREATS, find_vct
+from ai.endgame.gomoku_vct import find_vct
+from ai.gomoku_budgets import BUDGETS
 from ai.evaluators import load_evaluator
 from ai.evaluators.gomoku import GomokuEvaluator, LineBoard
 from game.formats import load_record
@@ -76,7 +77,7 @@ def _vct(board: LineBoard, attacker: int, nodes: int) -> tuple[str, int, float, 
     within the threat limit) or ``"unknown"`` (the budget ran out)."""
     spent = [0]
     started = time.process_time()
-    found = find_vct(board, attacker, DEFAULT_MAX_THREATS, nodes, counter=spent)
+    found = find_vct(board, attacker, BUDGETS.max_threats, nodes, counter=spent)
     cpu = time.process_time() - started
     if found is not None:
         return "win", found[0], cpu, spent[0]

@@ -64,6 +64,7 @@ from ai.evaluators.othello_patterns import (
 )
 from ai.evaluators.othello import features
 from ai.tuning.fit_winchance import fit_scale
+from game.files import atomic_write_text
 from game.rules.othello import Othello
 
 PHASES: tuple[tuple[int, int], ...] = (
@@ -367,7 +368,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     fit = {"games": len(games), "ridge": args.ridge, "winchance_scales": scales, "ridge_opening": args.ridge_opening,
            "lookahead": args.lookahead, "margin": args.margin, "iterations": args.iterations,
            "held_out": "games whose index is a multiple of 10", "phases": report}
-    args.out.write_text(tables_to_json(list(PHASES), weights, feature_w, bias_w, fit))
+    atomic_write_text(args.out, tables_to_json(list(PHASES), weights, feature_w, bias_w, fit),
+                      special=True)  # a crash mid-write keeps the old tables
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
 

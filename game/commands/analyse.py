@@ -16,7 +16,7 @@ import argparse
 import dataclasses
 from typing import Any
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.evaluators.base import Evaluator, is_proven
 from ai.explain.scores import chance, describe, is_settled, raw_text, short_text
 from ai.explain.why import (
@@ -33,7 +33,7 @@ from ai.search import Bound, Limits, Searcher, SearchResult, TopMoves
 from game.commands.common import CliError, build_game, emit, file_positions, located
 from game.i18n import _, english, number, pgettext
 from game.rules import Game
-from game.settings import evaluators_dir
+from game.settings import find_evaluator
 
 
 def describe_score(score: int) -> str:
@@ -79,7 +79,7 @@ def score_fields(game: Game, evaluator: Evaluator, score: int, exact: bool,
     }
 
 
-def score_text(game: Game, evaluator: Evaluator, score: int, exact: bool,
+def score_line(game: Game, evaluator: Evaluator, score: int, exact: bool,
                margin: int | None = None) -> str:
     """``"Black 62% (+1.5 discs, raw +150)"`` or ``"Red wins in 4 moves"``."""
     fields = score_fields(game, evaluator, score, exact, margin)
@@ -126,7 +126,7 @@ def analysis_text(game: Game, result: SearchResult, evaluator: Evaluator | None 
     roots = sorted(result.root_scores.items(), key=lambda item: -item[1].score)
     side = _(game.side_names[game.turn])
     if evaluator is not None:
-        score = score_text(game, evaluator, result.score, result.exact)
+        score = score_line(game, evaluator, result.score, result.exact)
     else:
         score = _("{score} for {side}").format(score=describe_score(result.score), side=side)
     return "\n".join([
@@ -198,7 +198,7 @@ def top_text(game: Game, evaluator: Evaluator, top: TopMoves) -> str:
     rows = [heading.format(count=len(top.lines), side=side, depth=top.depth, nodes=top.nodes,
                            seconds=number(top.seconds, 2))]
     for rank, line in enumerate(top.lines, start=1):
-        words = score_text(game, evaluator, line.score, top.exact, line.margin)
+        words = score_line(game, evaluator, line.score, top.exact, line.margin)
         rows.append(f"{rank:2d}. {name(line.move):<4} {words:<36}"
                     f" {' '.join(name(m) for m in line.pv)}")
     return "\n".join(rows)
@@ -254,7 +254,7 @@ def analyse_command(args: argparse.Namespace) -> int:
         raise CliError(_("give either --moves or --file, not both"))
     build_game(args, "")  # the game and variant, checked before any file is read
     try:
-        evaluator = load_evaluator(args.game, args.eval, user_dir=evaluators_dir())
+        evaluator = find_evaluator(args.game, args.eval, paths=True)
     except EvaluatorError as error:
         raise CliError(str(error)) from None
     limits = _limits(args, evaluator)
@@ -279,5 +279,5 @@ def analyse_command(args: argparse.Namespace) -> int:
 
 
 __all__ = ["analyse_command", "analysis_payload", "analysis_text", "describe_score",
-           "explain", "score_fields", "score_text", "top_payload", "top_text", "why_payload",
+           "explain", "score_fields", "score_line", "top_payload", "top_text", "why_payload",
            "why_text"]

@@ -1,7 +1,7 @@
 """What the ``plies`` sub-commands share: bad-input errors, the game and variant
 options, building the position, printing text or JSON.
 
-Commands (``game/commands/<name>.py``, ``game.match``, ``game.bench``) import from
+Commands (``game/commands/<name>.py``, and ``game.match`` for now) import from
 here, never from ``game.cli``, which only builds the parser and dispatches.
 """
 

@@ -31,7 +31,7 @@ import argparse
 import json
 from typing import Any
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.explain.answers import AnswerError, check, items_from_csv, items_from_json
 from ai.explain.conventions import ConventionError, Conventions
 from ai.explain.exercises import (
@@ -53,6 +53,7 @@ from game.commands.common import (
     build_game,
     int_range,
 )
+from game.commands.exercise_sheets import add_sheet_arguments, class_set, write_exercise_sheets
 from game.commands.tree import (
     add_convention_arguments,
     add_tree_arguments,
@@ -62,8 +63,9 @@ from game.commands.tree import (
 )
 from game.files import RECORD_BYTES, FileError, read_text
 from game.formats.gift import gift_quiz
-from game.formats.tree_svg import exercise_caption, figure_svg, from_exercise
 from game.i18n import N_, _, english
+from game.rules.base import Game
+from game.settings import find_evaluator
 
 CHECK = "check"
 """The ``kind`` that checks answers instead of making an exercise."""
@@ -111,6 +113,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gift", metavar="FILE",
                         help=_("write the questions as a Moodle quiz (GIFT format, numeric "
                                "answers)"))
+    add_sheet_arguments(parser)
 
 
 def exercise_text(exercise: Exercise) -> str:
@@ -137,7 +140,7 @@ def make_exercise(args: argparse.Namespace, seed: int | None = None) -> Exercise
         depth = args.depth or level.depth
         width = args.branching or level.width
         try:
-            evaluator = load_evaluator(args.game, args.eval)
+            evaluator = find_evaluator(args.game, args.eval, paths=True)
         except EvaluatorError as error:
             raise CliError(str(error)) from None
     try:
@@ -149,14 +152,16 @@ def make_exercise(args: argparse.Namespace, seed: int | None = None) -> Exercise
         raise CliError(str(error)) from None
 
 
+def root_game(args: argparse.Namespace) -> Game | None:
+    """The position an exercise is cut from, for the sheets' board (``None``: a
+    hand-made tree)."""
+    return None if args.game is None or hand_tree_of(args) is not None else build_game(args)
+
+
 def write_outputs(args: argparse.Namespace, exercise: Exercise) -> None:
-    """The files the options ask for: ``--svg``, ``--answers``, ``--gift``."""
-    if args.svg:
-        write_figure(args.svg, figure_svg(from_exercise(exercise, answers=False),
-                                          exercise_caption(exercise, answers=False)))
-    if args.answers:
-        write_figure(args.answers, figure_svg(from_exercise(exercise, answers=True),
-                                              exercise_caption(exercise, answers=True)))
+    """The files the options ask for: ``--svg``, ``--answers``, ``--pdf``,
+    ``--answers-pdf``, ``--gift``."""
+    write_exercise_sheets(args, exercise, root_game(args))
     if args.gift:
         write_figure(args.gift, gift_quiz([exercise]))
 
@@ -167,6 +172,8 @@ def run(args: argparse.Namespace) -> int:
         return run_check(args)
     if args.files:
         raise CliError(_("only check takes files: {files}").format(files=" ".join(args.files)))
+    if args.class_set:
+        return class_set(args, lambda seed: make_exercise(args, seed), root_game(args))
     exercise = make_exercise(args)
     write_outputs(args, exercise)
     if args.json:

@@ -204,15 +204,10 @@ def icon_png(size: int) -> bytes:
 
 
 def _write(path: Path, data: bytes) -> str:
-    from game.files import atomic_write_text
+    from game.files import atomic_write_bytes
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    if path.suffix == ".png":
-        temp = path.with_name(f".{path.name}.tmp")
-        temp.write_bytes(data)
-        os.replace(temp, path)
-    else:
-        atomic_write_text(path, data.decode("utf-8"))
+    atomic_write_bytes(path, data)
     return hashlib.sha256(data).hexdigest()
 
 

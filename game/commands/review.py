@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.evaluators.base import is_proven
 from ai.explain.review import (
     DEFAULT_DEPTH,
@@ -40,6 +40,7 @@ from game.i18n import _, english, ngettext, number, pgettext
 from game.i18n import percent as percent_text
 from game.records import GameRecord, RecordError, record_to_game
 from game.rules import GAMES, Game
+from game.settings import find_evaluator
 
 MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """The annotation symbols chess players know, shown after a judged move."""
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         record = load_record(args.file, default_game=args.game)
         game = record_to_game(record)
-        evaluator = load_evaluator(game.name, args.eval)
+        evaluator = find_evaluator(game.name, args.eval, paths=True)
     except (RecordError, EvaluatorError) as error:
         raise CliError(str(error)) from None
     if args.game is not None and game.name != args.game:
@@ -167,11 +168,6 @@ def _player_text(record: GameRecord, side: int) -> str:
     return record.players[side].describe()
 
 
-def score_text(game: Game, score: int, exact: bool) -> str:
-    """A score for the table: ``+0.4 threats``, ``win in 7 plies``, ``draw (exact)``."""
-    return raw_text(game.name, score, exact=exact)
-
-
 def review_text(game: Game, record: GameRecord, review: GameReview, limits: ReviewLimits,
                 seconds: float) -> str:
     """The table and the summary, for a person."""
@@ -229,8 +225,9 @@ def review_text(game: Game, record: GameRecord, review: GameReview, limits: Revi
             before, after = (ngettext("{margin} discs", "{margin} discs", abs(m)).format(
                 margin=f"{m:+d}") if m else _("draw") for m in move.margins)
         else:
-            before = score_text(game, move.score_before, move.exact)
-            after = score_text(game, move.score_after, move.exact)
+            # The table's scores: ``+0.4 threats``, ``win in 7 plies``, ``draw (exact)``.
+            before = raw_text(game.name, move.score_before, exact=move.exact)
+            after = raw_text(game.name, move.score_after, exact=move.exact)
         lines.append(
             f"{move.ply:>4}  {sides[move.side]:<{width}}  "
             f"{name(move.move) + mark:<5} {_(move.label):<13}{best:<6}"

@@ -47,9 +47,16 @@ def solve_within(solver: ExactSolver, game: Game,
 
 
 def _check_solvable(name: str) -> None:
-    if name not in SOLVABLE:
+    if name not in SOLVABLE and not _plugin_game(name):
         raise CliError(_("plies solve works for {games}, not {game}").format(
             games=", ".join(SOLVABLE), game=repr(name)))
+
+
+def _plugin_game(name: str) -> bool:
+    """A game a plugin added (``game.plugins``): solved by searching its whole tree."""
+    from game.rules import GAMES
+
+    return name in GAMES and name not in ("connect4", "othello", "gomoku", "tictactoe")
 
 
 def _solve_position(args: argparse.Namespace, line: str | None) -> Game:
@@ -74,7 +81,12 @@ def solve_command(args: argparse.Namespace) -> int:
     if args.file and (args.moves or args.board):
         raise CliError(_("give either --file or a position (--moves, --board), not both"))
     _check_solvable(args.game)
-    solver = solver_for(args.game)
+    if _plugin_game(args.game):  # its whole tree: 1 win, 0 draw, -1 loss (ai.endgame.generic)
+        from ai.endgame.generic import GenericSolver
+
+        solver: ExactSolver = GenericSolver()
+    else:
+        solver = solver_for(args.game)
     for where, line in file_positions(args):
         game = located(where, lambda: _solve_position(args, line))
         solution, seconds = solve_within(solver, game, args.time)

@@ -31,7 +31,7 @@ import argparse
 import json
 from typing import Any
 
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.evaluators.base import Evaluator
 from ai.explain.conventions import PRUNE_RULES, VALUE_RULES, Conventions
 from ai.explain.tree import (
@@ -56,11 +56,16 @@ from game.commands.common import (
     add_game_argument,
     build_game,
 )
-from game.files import FileError, atomic_write_text, os_reason, read_text
-from game.formats.tree_svg import figure_svg, from_search, search_caption
+from game.commands.exercise_sheets import (  # write_figure: its old home was here
+    add_paper_argument,
+    write_figure,
+    write_tree_figures,
+)
+from game.files import FileError, read_text
 from game.i18n import N_, _, ngettext, number, pgettext
 from game.rules import GAMES
 from game.rules.base import Game
+from game.settings import find_evaluator
 
 DEFAULT_DEPTH = 3
 
@@ -85,6 +90,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--svg", metavar="FILE",
                         help=_("also write the tree as an SVG figure (MAX up-triangles, MIN "
                                "down-triangles, leaves squares, values, windows, cut-offs)"))
+    parser.add_argument("--pdf", metavar="FILE", help=_("also write the tree as a PDF"))
+    add_paper_argument(parser)
 
 
 def add_tree_arguments(parser: argparse.ArgumentParser) -> None:
@@ -180,16 +187,6 @@ def comparison_text(trees: dict[TreeMode, SearchTree | str]) -> str:
     return "\n".join(lines)
 
 
-def write_figure(path: str, svg: str) -> None:
-    """Write an SVG figure in place (atomically); a folder that cannot be written is a
-    ``CliError``."""
-    try:
-        atomic_write_text(path, svg)
-    except OSError as error:
-        raise CliError(_("{path} could not be written: {reason}").format(
-            path=path, reason=os_reason(error))) from None
-
-
 def run(args: argparse.Namespace) -> int:
     """``plies tree``: record and print; bad input raises ``CliError`` (exit 2)."""
     if not MIN_DEPTH <= args.depth <= MAX_DEPTH:
@@ -208,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(_("the game is already over after {moves}").format(
                 moves=game.moves_text() or _("no moves")))
         try:
-            evaluator = load_evaluator(args.game, args.eval)
+            evaluator = find_evaluator(args.game, args.eval, paths=True)
         except EvaluatorError as error:
             raise CliError(str(error)) from None
     try:
@@ -222,9 +219,9 @@ def run(args: argparse.Namespace) -> int:
             payload, text = tree.to_json(), tree_text(tree)
     except TreeError as error:
         raise CliError(str(error)) from None
-    if args.svg:
+    if args.svg or args.pdf:
         if args.compare:
             raise CliError(_("--svg draws one tree: leave out --compare"))
-        write_figure(args.svg, figure_svg(from_search(tree), search_caption(tree)))
+        write_tree_figures(args, tree)
     print(json.dumps(payload) if args.json else text)
     return 0

@@ -16,28 +16,21 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from ai.levels import LEVEL_NUMBERS, level_range
+from game.protocols import NAMES, default_protocol, for_game, game_names
+from game.protocols import protocol as protocol_named
 from game.i18n import _, set_language
-
-PROTOCOLS = {"gomoku": "Gomocup (pbrain)", "othello": "NBoard"}  # untranslated: names
-"""Each game's default protocol."""
-
-OTHER_PROTOCOLS = {"othello": ("gtp",)}
-"""The protocols ``--protocol`` may choose besides the default."""
-
-
-class _EngineError(Exception):
-    pass
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``plies engine``."""
-    parser.add_argument("game", metavar="GAME", choices=tuple(PROTOCOLS),
-                        help=_("gomoku (Gomocup pbrain protocol) or othello (NBoard protocol)"))
+    parser.add_argument("game", metavar="GAME", choices=game_names(),
+                        help=_("gomoku (Gomocup pbrain protocol) or othello (NBoard "
+                               "protocol, or GTP with --protocol gtp)"))
     parser.add_argument("--level", type=int, default=None,
                         help=_("strength {levels} (default {level}; the manager's clock bounds "
                                 "the time)").format(levels=level_range(),
                                                     level=LEVEL_NUMBERS[-1]))
-    parser.add_argument("--protocol", choices=("pbrain", "nboard", "gtp"), default=None,
+    parser.add_argument("--protocol", choices=NAMES, default=None,
                         help=_("othello: nboard (default) or gtp; gomoku: pbrain"))
 
 
@@ -72,28 +65,22 @@ def run(args: argparse.Namespace) -> int:
     from game.commands.common import CliError
 
     number = _level(args)
-    default = "pbrain" if args.game == "gomoku" else "nboard"
+    default = default_protocol(args.game)
+    assert default is not None  # argparse took only games with protocols
     protocol = getattr(args, "protocol", None) or default
-    if protocol != default and protocol not in OTHER_PROTOCOLS.get(args.game, ()):
+    if protocol not in [p.name for p in for_game(args.game)]:
         if args.game == "othello":
             message = _("plies engine {game} speaks {protocol}, or GTP with --protocol gtp, "
                         "not {asked}")
         else:
             message = _("plies engine {game} speaks {protocol}, not {asked}")
-        raise CliError(message.format(game=args.game, protocol=PROTOCOLS[args.game],
-                                      asked=protocol))
+        # untranslated: the protocol's label and name, "Gomocup (pbrain)"
+        label = f"{protocol_named(default).label} ({default})"
+        raise CliError(message.format(game=args.game, protocol=label, asked=protocol))
     # Everything from here on is protocol traffic, English whatever the desktop's
     # language: the rules' and GGF's refusals are quoted in its ERROR and status lines.
     set_language("en")
     stdin = command_lines(sys.stdin.buffer) if hasattr(sys.stdin, "buffer") else sys.stdin
-    if args.game == "gomoku":
-        from game.engines import pbrain
+    from game.engines.adapters import serve
 
-        return pbrain.main(stdin, sys.stdout, number)
-    if protocol == "gtp":
-        from game.engines import gtp
-
-        return gtp.main(stdin, sys.stdout, number)
-    from game.engines import nboard
-
-    return nboard.main(stdin, sys.stdout, number)
+    return serve(protocol, stdin, sys.stdout, number)

@@ -8,8 +8,9 @@ engine loses the game and ``EngineFault`` says why in one sentence.
 The process runs in a session (process group) of its own, so that ``close`` ends it
 and anything it started: on a new game, on quit and after a crash no process is left
 behind, and ``close`` reaps it (no zombie). If Plies dies without closing it (``kill
--9``), a small reaper process (``_Reaper``) ends every engine's group, and on Linux the
-kernel ends the engine itself too.
+-9``), a small reaper process (``_Reaper``) ends every engine's group. On Linux a
+launcher (``_launcher``) runs each engine as its child: the kernel tells it when Plies
+ends, and it ends whatever the engine started, even outside the engine's group.
 
 >>> parse_xy("7,7"), parse_xy(" 10 , 3 "), parse_xy("h8")
 ((7, 7), (10, 3), None)
@@ -18,10 +19,12 @@ kernel ends the engine itself too.
 from __future__ import annotations
 
 import ctypes
+import errno
 import functools
 import os
 import queue
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -63,15 +66,20 @@ CLOSE_SECONDS = 1.0
 """How long a program gets to leave by itself after ``END``/``quit``."""
 
 
-class EngineFault(Exception):
+class EngineProblem(Exception):
+    """Base of what can go wrong with an outside engine (the three below): a caller that
+    treats them alike catches this one."""
+
+
+class EngineFault(EngineProblem):
     """The engine broke a rule (illegal, late, garbled, crashed): it loses; one sentence."""
 
 
-class EngineError(Exception):
+class EngineError(EngineProblem):
     """The engine cannot be used at all (the command does not start, refuses the board)."""
 
 
-class EngineCancelled(Exception):
+class EngineCancelled(EngineProblem):
     """``best_move`` was stopped from outside (undo, new game); the engine was closed."""
 
 
@@ -110,23 +118,104 @@ def end_with_parent(sig: int = signal.SIGKILL) -> bool:
     return prctl is not None and prctl(PR_SET_PDEATHSIG, sig) == 0
 
 
-def _ending_with_us() -> Callable[[], None] | None:
-    """On Linux, the code a new engine runs before it starts: the kernel is to SIGKILL
-    it when Plies ends, however Plies ends (``kill -9`` runs no ``finally``).
+# untranslated: a Python program run beside Plies
+_LAUNCHER_CODE = """
+import ctypes, os, signal, sys
+parent, argv = int(sys.argv[1]), sys.argv[2:]
+prctl = ctypes.CDLL(None, use_errno=True).prctl
+prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG: Plies gone, even by kill -9: end all below
+if os.getppid() != parent:
+    os._exit(1)  # Plies died before the request
+prctl(36, 1)  # PR_SET_CHILD_SUBREAPER: what the engine starts and leaves comes to us
 
-    The kernel sends it when the *thread* that started the engine ends: engines start
-    on a long-lived thread (the match's main thread, the window's search worker).
-    Elsewhere ``None``: the engines' own session and ``close`` are all there is.
+
+def children():
+    mine = str(os.getpid())
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open("/proc/" + entry + "/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except (OSError, ValueError, IndexError):
+            continue
+        if fields[1].decode() == mine:
+            found.append(int(entry))
+    return found
+
+
+def end_all():
+    while True:  # the orphans of a killed child come to us: until none is left
+        pids = children()
+        if not pids:
+            return
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        for pid in pids:
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+
+
+def ended(signum, frame):
+    end_all()
+    os._exit(128 + signum)
+
+
+signal.signal(signal.SIGTERM, ended)
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+engine = os.fork()
+if engine == 0:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        os.execvp(argv[0], argv)
+    except OSError as error:
+        os.write(2, (str(error) + "\\n").encode())
+    os._exit(127)
+null = os.open(os.devnull, os.O_RDWR)
+os.dup2(null, 0)  # the pipes are the engine's alone: its end of output is seen
+os.dup2(null, 1)
+status = os.waitpid(engine, 0)[1]
+end_all()  # the engine is gone: so is anything it left (a grandchild in its own session)
+code = os.waitstatus_to_exitcode(status)
+if code < 0:
+    signal.signal(-code, signal.SIG_DFL)
+    os.kill(os.getpid(), -code)
+os._exit(code)
+"""
+
+
+def _launcher() -> list[str]:
+    """On Linux, what runs before the engine: a small Python program that asks the
+    kernel for two things and then starts the engine as its child. When Plies ends,
+    however it ends (``kill -9`` runs no ``finally``), the kernel sends it SIGTERM
+    (``PR_SET_PDEATHSIG``); and it is a *subreaper* (``PR_SET_CHILD_SUBREAPER``): what
+    the engine starts and leaves behind, even a grandchild that left the engine's
+    session with ``setsid()`` out of reach of a signal to its group, becomes its child.
+    When the engine ends, or the launcher gets SIGTERM from ``close``, it ends them all;
+    it leaves with the engine's exit status.
+
+    A launcher rather than ``preexec_fn``: code run between ``fork`` and ``exec`` is not
+    safe when the parent has threads (and engines start on worker threads). Elsewhere
+    ``[]``: the engines' own session and ``close`` are all there is.
     """
     if _prctl() is None:
-        return None
-    parent = os.getpid()
+        return []
+    return [sys.executable, "-I", "-S", "-c", _LAUNCHER_CODE, str(os.getpid())]
 
-    def preexec() -> None:
-        end_with_parent()
-        if os.getppid() != parent:  # Plies died before the request: too late to ask
-            os.kill(os.getpid(), signal.SIGKILL)
-    return preexec
+
+def _program(argv0: str) -> None:
+    """Raise ``OSError`` when ``argv0`` names no program that can run (the launcher
+    would only report it after starting; this keeps the one sentence of a failed start)."""
+    path = argv0 if os.sep in argv0 else shutil.which(argv0)
+    if path is None or not os.path.exists(path):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), argv0)
+    if os.path.isdir(path) or not os.access(path, os.X_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), argv0)
 
 
 _RUNNING: set[subprocess.Popen[str]] = set()
@@ -134,16 +223,19 @@ _RUNNING: set[subprocess.Popen[str]] = set()
 
 # untranslated: a Python program run beside Plies
 _REAPER_CODE = """
-import os, signal, sys
+import os, signal, sys, time
 groups = set()
 for line in sys.stdin:  # until Plies ends, however it ends: its end of the pipe closes
     sign, _, group = line.partition(" ")
     (groups.add if sign == "+" else groups.discard)(int(group))
-for group in groups:
-    try:
-        os.killpg(group, signal.SIGKILL)
-    except OSError:
-        pass
+for sig in (signal.SIGTERM, signal.SIGKILL):  # TERM first: a launcher ends what it adopted
+    for group in groups:
+        try:
+            os.killpg(group, sig)
+        except OSError:
+            pass
+    if sig == signal.SIGTERM and groups:
+        time.sleep(0.5)
 """
 
 
@@ -211,12 +303,13 @@ class _Process:
         if not argv:
             raise EngineError(_("the engine command is empty"))
         try:
+            launcher = _launcher()
+            if launcher:
+                _program(argv[0])
             self.process = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                launcher + argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL, text=True, encoding="utf-8", errors="replace",
-                bufsize=1, start_new_session=True,
-                # One system call, its function looked up beforehand: safe after fork.
-                preexec_fn=_ending_with_us())  # noqa: PLW1509
+                bufsize=1, start_new_session=True)
         except OSError as error:
             raise EngineError(_("the engine {program} cannot be started: {reason}").format(
                 program=repr(argv[0]), reason=error.strerror or error)) from None
@@ -270,13 +363,13 @@ class _Process:
 
     def read(self, deadline: float, waiting_for: str) -> str:
         """The next line, or ``EngineFault`` when it is late or the program ended;
-        ``EngineCancelled`` as soon as ``stop`` (set by the owner) is set."""
+        ``EngineCancelled`` as soon as ``stop`` (set by the owner) is set or the program
+        is closed from another thread."""
         while True:
-            left = deadline - time.monotonic()
-            if self.stop is not None:
-                if self.stop.is_set():
-                    raise EngineCancelled
-                left = min(left, POLL_SECONDS)
+            stop = self.stop
+            if (stop is not None and stop.is_set()) or self._closed.is_set():
+                raise EngineCancelled  # stopped by the owner, or closed from another thread
+            left = min(deadline - time.monotonic(), POLL_SECONDS)
             try:
                 line = self.lines.get(timeout=max(0.0, left))
                 break
@@ -345,42 +438,73 @@ class ExternalPlayer:
         command: the program and its arguments, as a shell would split them (no shell
             runs it).
         seconds: the time for one move (the engine is told it, where the protocol can).
-        name: how sentences name it (default: the program's file name).
+        depth: the search depth the engine is told, where the protocol can.
+        name: the engine's name (a spec's ``name=``, ``game.players.Engine.name``);
+            default the program's file name. Sentences say "the engine 'NAME'".
     """
 
     goodbye: str | None = None
     protocol = ""
     """``pbrain``, ``nboard`` or ``gtp``: what ``player_for`` and match specs call it."""
 
-    def __init__(self, command: str, seconds: float, name: str | None = None) -> None:
+    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None,
+                 depth: int | None = None) -> None:
         self.command = command
         self.seconds = seconds
-        try:
-            first = shlex.split(command)[0]
-        except (ValueError, IndexError):
-            first = command
+        self.depth = depth
+        """NBoard's ``set depth``, Gomocup's ``INFO max_depth``, when given (GTP has
+        none); ``None``: the engine plays at its own options (its ``-l`` level...)."""
+        if not name:
+            try:
+                name = os.path.basename(shlex.split(command)[0])
+            except (ValueError, IndexError):
+                name = command
         # Translators: how sentences name an engine: "the engine 'edax'".
-        self.name = name or _("the engine {program}").format(
-            program=repr(os.path.basename(first)))
+        self.name = _("the engine {program}").format(program=repr(name))
         self.engine_name: str | None = None
         """The name the engine gave itself in the handshake, if its protocol has one."""
         self._process: _Process | None = None
         self._lock = threading.Lock()  # close() may come from another thread
+        self._closes = 0  # close() calls so far: a start that sees it change gives up
 
     @property
     def deadline_seconds(self) -> float:
         """The limit and its tolerance."""
         return self.seconds * (1 + TOLERANCE_FRACTION) + TOLERANCE_SECONDS
 
-    def start(self, game: Game) -> None:
-        """Start the program for a new game of ``game``'s kind (closing any old one)."""
+    def start(self, game: Game, stop: threading.Event | None = None) -> None:
+        """Start the program for a new game of ``game``'s kind (closing any old one).
+
+        A ``close`` from another thread at any moment wins: the program just started is
+        ended and ``EngineCancelled`` raised, as it is when ``stop`` is set during the
+        handshake. ``EngineError`` when the program cannot start or fails the handshake.
+        """
         self.close()
-        self._process = _Process(self.command, self.name, self.comment)
+        with self._lock:
+            closes = self._closes
+        process = _Process(self.command, self.name, self.comment)  # outside: Popen may wait
+        with self._lock:
+            closed = self._closes != closes  # a close() came during Popen: it missed this one
+            if not closed:
+                self._process = process
+        if closed:
+            process.close(None)
+            raise EngineCancelled
+        process.stop = stop
         try:
             self._handshake(game)
-        except EngineFault as fault:
+        except EngineCancelled:
             self.close()
+            raise
+        except EngineFault as fault:
+            with self._lock:
+                closed = self._process is not process
+            self.close()
+            if closed:
+                raise EngineCancelled from None
             raise EngineError(str(fault)) from None
+        finally:
+            process.stop = None
 
     def best_move(self, game: Game, stop: threading.Event | None = None) -> Move:
         """The engine's move in ``game`` (not played), checked; ``EngineFault`` if none.
@@ -392,12 +516,19 @@ class ExternalPlayer:
         if game.legal_moves() == [PASS]:
             return PASS  # forced: nothing to ask (the engine sees it in the next position)
         if self._process is None:
-            self.start(game)
-        self.process.stop = stop
+            self.start(game, stop)
+        process = self.process
+        process.stop = stop
         try:
             move = self._ask(game)
         except EngineCancelled:
             self.close()
+            raise
+        except EngineFault:
+            with self._lock:
+                closed = self._process is not process
+            if closed:  # closed from another thread: its broken pipe is no fault of its own
+                raise EngineCancelled from None
             raise
         finally:
             if self._process is not None:
@@ -409,8 +540,11 @@ class ExternalPlayer:
         return move
 
     def close(self) -> None:
-        """End the program (if running); safe to call twice and from any thread."""
+        """End the program (if running or starting); safe to call twice and from any
+        thread. It waits for the program to leave (up to a few seconds): the window
+        calls ``close_later`` instead."""
         with self._lock:
+            self._closes += 1
             process, self._process = self._process, None
         if process is not None:
             process.close(self.goodbye)
@@ -443,6 +577,66 @@ class ExternalPlayer:
         return process
 
 
+class _Closer:
+    """One thread that closes engines nobody waits for: a window must not freeze for the
+    seconds a program may take to leave (``CLOSE_SECONDS`` after its goodbye, then
+    after SIGTERM). Its thread starts when an engine is given and ends once none is left;
+    it is not a daemon, so engines given while the window quits are still closed (no
+    orphan) before Plies ends."""
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[ExternalPlayer] = queue.Queue()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def close_later(self, player: ExternalPlayer) -> None:
+        with self._lock:
+            self._queue.put(player)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="plies-engine-closer")
+                self._thread.start()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Whether every engine given so far is closed (waiting up to ``timeout``)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._queue.all_tasks_done:
+            while self._queue.unfinished_tasks:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                self._queue.all_tasks_done.wait(left)
+        return True
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if self._queue.empty():
+                    self._thread = None  # the next close_later starts another
+                    return
+                player = self._queue.get_nowait()
+            try:
+                player.close()
+            except Exception:  # noqa: BLE001 -- one engine's failure must not stop the rest
+                pass
+            finally:
+                self._queue.task_done()
+
+
+_CLOSER = _Closer()
+
+
+def close_later(player: ExternalPlayer) -> None:
+    """Close ``player`` on Plies' one closing thread, without waiting: the window's way
+    to end a replaced engine (``ExternalPlayer.close`` may take seconds)."""
+    _CLOSER.close_later(player)
+
+
+def closed_later(timeout: float | None = None) -> bool:
+    """Whether every engine given to ``close_later`` is closed, waiting up to
+    ``timeout`` seconds (quit, tests)."""
+    return _CLOSER.wait(timeout)
+
+
 class PbrainPlayer(ExternalPlayer):
     """A Gomoku engine over the Gomocup protocol (``START``, ``TURN``/``BOARD``, ``END``)."""
 
@@ -451,8 +645,7 @@ class PbrainPlayer(ExternalPlayer):
 
     def __init__(self, command: str, seconds: float = 5.0, name: str | None = None,
                  depth: int | None = None) -> None:
-        super().__init__(command, seconds, name)
-        self.depth = depth  # INFO max_depth when given (Rapfi's strength ladder)
+        super().__init__(command, seconds, name, depth)  # depth: Rapfi's strength ladder
         self._known: list[Move] = []  # the moves the engine has seen, in order
         self._answered = 0.0  # time.monotonic() of its last answer
 
@@ -552,10 +745,9 @@ class NBoardPlayer(ExternalPlayer):
     goodbye = "quit"
     protocol = "nboard"
 
-    def __init__(self, command: str, seconds: float = 5.0, depth: int | None = None,
-                 name: str | None = None) -> None:
-        super().__init__(command, seconds, name)
-        self.depth = depth  # None: the engine plays at its own options (its -l level...)
+    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None,
+                 depth: int | None = None) -> None:
+        super().__init__(command, seconds, name, depth)
         self._ping = 0
         self._version_one = False
 
@@ -564,8 +756,10 @@ class NBoardPlayer(ExternalPlayer):
             raise EngineFault(_("{engine} plays Othello over the NBoard protocol, "
                                 "not {game}").format(engine=self.name, game=_(game.title)))
         p = self.process
-        self._version_one = False
-        p.send("nboard 2")  # an engine that wants version 1 may say so, or nothing: the ping tells
+        # Edax wants version 1 and says so on stderr, which Plies does not read: it is
+        # told by its name; another engine that wants it may say so on stdout (_sync).
+        self._version_one = wants_nboard_1(self.command)
+        p.send("nboard 1" if self._version_one else "nboard 2")
         if self.depth is not None:
             p.send(f"set depth {self.depth}")  # untranslated: protocol
         self._sync(time.monotonic() + STARTUP_SECONDS)
@@ -617,6 +811,20 @@ class NBoardPlayer(ExternalPlayer):
         return move
 
 
+def wants_nboard_1(command: str) -> bool:
+    """Whether the engine ``command`` starts is Edax, which speaks NBoard version 1 (it
+    complains about ``nboard 2`` on stderr, then plays): known by its program's name.
+
+    >>> wants_nboard_1("/opt/edax/bin/lEdax-x64 -nboard"), wants_nboard_1("edax -l 3")
+    (True, True)
+    >>> wants_nboard_1("python3 my_engine.py")
+    False
+    """
+    from game.players import engine_name
+
+    return engine_name(command).split(" ", 1)[0] == "Edax"  # untranslated: a name
+
+
 def nboard_move_word(line: str) -> str:
     """The move of an NBoard ``===`` answer, however the engine spaced it.
 
@@ -632,9 +840,6 @@ def nboard_move_word(line: str) -> str:
     return rest[0] if rest else ""
 
 
-PROTOCOLS = {"gomoku": ("pbrain",), "othello": ("nboard", "gtp")}
-"""The protocols Plies speaks to an outside engine of each game, the default first."""
-
 def _xy(game: Gomoku, move: Move) -> str:
     col, row = game.cell_xy(move)
     return f"{col},{game.size - 1 - row}"
@@ -645,14 +850,16 @@ def _clip(text: str, width: int = 40) -> str:
 
 
 __all__ = [
-    "PROTOCOLS",
     "STARTUP_SECONDS",
     "TOLERANCE_SECONDS",
     "EngineCancelled",
     "EngineError",
     "EngineFault",
+    "EngineProblem",
     "ExternalPlayer",
     "NBoardPlayer",
+    "close_later",
+    "closed_later",
     "PbrainPlayer",
     "nboard_move_word",
     "parse_xy",

@@ -2,7 +2,7 @@
 
 A person who installs GRhino with the package manager (Debian's ``grhino`` puts
 ``gtp-rhino`` in ``/usr/games``) finds "GRhino level 3" in the level list and plays it
-without writing a command line. Looked for: ``gtp-rhino`` (GTP, levels 1-5) on ``PATH``
+without writing a command line. Looked for: ``gtp-rhino`` (GTP, levels 1-3) on ``PATH``
 or in ``/usr/games``, Edax (``edax`` or a build named ``lEdax-ARCH``, NBoard, a few of its
 levels) and Gomocup brains (``pbrain-NAME``, Plies' own ``pbrain-plies`` aside). Only
 file names are looked at: nothing is started. The window's level list offers them
@@ -18,19 +18,26 @@ import dataclasses
 import os
 import shlex
 
+from game.protocols import protocol
+
 GAMES_DIRS = ("/usr/games", "/usr/local/games")
 """Where Debian and others put games, often not on a user's ``PATH``."""
 
-RHINO_LEVELS = (1, 2, 3, 4, 5)
-"""GRhino's ``-l`` levels (5 takes up to minutes a move)."""
+RHINO_LEVELS = (1, 2, 3)
+"""GRhino's ``-l`` levels offered: those that answer inside the dialog's shortest time
+per move (0.5 s and its tolerance, 1.6 s) on a loaded machine. GRhino accepts a time per
+move and ignores it: level 5 takes minutes a move, level 4 up to about 2 s on a busy
+2-core machine (it lost on time at 0.5 s a move), level 3 under 0.2 s.
+``tests/engines/test_gtp.py`` plays the offered levels with the real program."""
 
-EDAX_LEVELS = (1, 5, 10, 15)
-"""A few of Edax's ``-l`` depths (0-60), from a beginner's to a strong club player's."""
+EDAX_LEVELS = (1, 5, 10)
+"""A few of Edax's ``-l`` depths (0-60), from a beginner's to a club player's. Plies
+cannot tell an NBoard engine its time per move, and Edax's level 15 lost on time at the
+dialog's default 5 s a move: not offered."""
 
 MAX_ENTRIES = 20_000
 """Entries of one folder looked at, at most (a huge ``PATH`` folder cannot slow the dialog)."""
 
-PROTOCOL_NAMES = {"gtp": "GTP", "nboard": "NBoard", "pbrain": "Gomocup"}  # untranslated: names
 
 
 @dataclasses.dataclass(frozen=True)
@@ -43,7 +50,7 @@ class FoundEngine:
 
     @property
     def menu_label(self) -> str:
-        return f"{self.label} ({PROTOCOL_NAMES[self.protocol]})"
+        return f"{self.label} ({protocol(self.protocol).label})"
 
 
 def _folders(path: str | None) -> list[str]:
@@ -72,16 +79,25 @@ def _programs(folders: list[str]) -> dict[str, str]:
     return found
 
 
-def _edax_eval(program: str) -> str:
-    """`` -eval-file PATH`` when Edax's weights lie where its own layout puts them
-    (``data/eval.dat`` beside ``bin/``, or beside the program): Edax looks for
-    ``data/eval.dat`` from the folder it runs in, which is Plies', not its own."""
+EDAX_DATA = (("-eval-file", "eval.dat"), ("-book-file", "book.dat"))
+"""Edax's options for its weights and its opening book, and their files in its
+``data/`` folder."""
+
+
+def _edax_data(program: str) -> str:
+    """`` -eval-file PATH`` and `` -book-file PATH`` for the files of Edax's that lie
+    where its own layout puts them (``data/`` beside ``bin/``, or beside the program):
+    Edax looks for ``data/eval.dat`` and ``data/book.dat`` from the folder it runs in,
+    which is Plies', not its own. A file not installed is not named."""
     folder = os.path.dirname(os.path.realpath(program))
-    for candidate in (os.path.join(folder, "..", "data", "eval.dat"),
-                      os.path.join(folder, "data", "eval.dat")):
-        if os.path.isfile(candidate):
-            return f" -eval-file {shlex.quote(os.path.normpath(candidate))}"
-    return ""
+    options = ""
+    for option, name in EDAX_DATA:
+        for candidate in (os.path.join(folder, "..", "data", name),
+                          os.path.join(folder, "data", name)):
+            if os.path.isfile(candidate):
+                options += f" {option} {shlex.quote(os.path.normpath(candidate))}"
+                break
+    return options
 
 
 def found_engines(game_name: str, path: str | None = None) -> list[FoundEngine]:
@@ -99,7 +115,7 @@ def found_engines(game_name: str, path: str | None = None) -> list[FoundEngine]:
         edax = programs.get("edax") or next(
             (programs[name] for name in sorted(programs) if name.startswith("lEdax")), None)
         if edax:
-            command = f"{shlex.quote(edax)} -nboard" + _edax_eval(edax)
+            command = f"{shlex.quote(edax)} -nboard" + _edax_data(edax)
             # untranslated: the player's name (as GRhino's above)
             engines += [FoundEngine(f"Edax level {n}", f"{command} -l {n}", "nboard")
                         for n in EDAX_LEVELS]

@@ -36,7 +36,7 @@ import dataclasses
 import math
 import time
 from collections.abc import Callable, Iterable
-from typing import ClassVar, TextIO
+from typing import TYPE_CHECKING, ClassVar, TextIO
 
 from game.engines.external import (
     STARTUP_SECONDS,
@@ -44,13 +44,21 @@ from game.engines.external import (
     ExternalPlayer,
     _clip,
 )
+from game.engines.thinking import Job, Output, Thinker
 from game.i18n import _
 from game.rules import PASS, Game, Move, Othello, RulesError
+
+if TYPE_CHECKING:
+    from ai.search import Limits
 
 MAX_RESPONSE_LINES = 200
 """Lines of one answer read at most (``showboard`` is about 10): a flood ends the game."""
 
 COLOURS = ("black", "white")
+
+GAME_NAME = "Othello"  # untranslated: protocol
+"""The game's name in Quarry's ``list_games``/``set_game`` (SGF's ``GM[2]``, spelt as
+Quarry's list of games spells it, which it compares letter for letter)."""
 
 
 def parse_response(lines: list[str]) -> tuple[bool, str]:
@@ -83,8 +91,9 @@ class GtpPlayer(ExternalPlayer):
     goodbye = "quit"
     protocol = "gtp"
 
-    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None) -> None:
-        super().__init__(command, seconds, name)
+    def __init__(self, command: str, seconds: float = 5.0, name: str | None = None,
+                 depth: int | None = None) -> None:
+        super().__init__(command, seconds, name, depth)  # GTP has no depth to tell
         self._known: list[Move] = []  # the moves (passes too) the engine has been told
         self._commands: set[str] = set()
 
@@ -186,7 +195,8 @@ class GtpEngine:
     Commands: the GTP core (``protocol_version``, ``name``, ``version``,
     ``known_command``, ``list_commands``, ``quit``, ``boardsize`` (8 only),
     ``clear_board``, ``komi`` (accepted, meaningless here), ``play``, ``genmove``),
-    ``undo``, ``showboard``, ``final_score``, ``time_settings``, ``time_left``.
+    ``undo``, ``showboard``, ``final_score``, ``time_settings``, ``time_left`` (one
+    clock per colour), and Quarry's ``list_games`` (``Othello``) and ``set_game``.
     ``play``/``genmove`` for a colour that is not to move while the other side must
     pass put the pass in first (a controller need not send passes); ``genmove`` for a
     colour that has no move answers ``pass``.
@@ -197,26 +207,42 @@ class GtpEngine:
         from ai.search import Searcher
 
         self.output = output
+        self.out = Output(output)
+        self.thinker = Thinker(self.out)
         self.level_number = level_number
         self.game = Othello()
-        self.byo_yomi: float | None = None  # seconds a move, from the controller's clock
+        self.byo_yomi: float | None = None  # seconds a move, from ``time_settings``
+        self.per_move: dict[int, float] = {}
+        """Seconds a move for each colour, from its own ``time_left``."""
         self.ended = False
         self.evaluator = load_evaluator("othello")
         self.searcher = Searcher(self.evaluator)
 
     def run(self, lines: Iterable[str]) -> None:
-        """Answer every line until ``quit`` or the end of input."""
-        for raw in lines:
-            self.handle(raw)
-            if self.ended:
-                break
+        """Answer every line until ``quit`` or the end of input (a search still running
+        then answers at once with its best move so far)."""
+        try:
+            for raw in lines:
+                self.handle(raw)
+                if self.ended:
+                    break
+        finally:
+            self.thinker.stop()
 
     def handle(self, raw: str) -> None:
-        """Answer one line (comments and empty lines get nothing, as GTP says)."""
+        """Answer one line (comments and empty lines get nothing, as GTP says).
+
+        ``genmove`` searches on the thinker thread, so that the reader reads on: GTP
+        answers in order, so a command that comes meanwhile waits for the move, but
+        ``quit`` stops the search first (the move is answered at once, then ``quit``).
+        """
         line = "".join(c if c.isprintable() else " " for c in raw.split("#", 1)[0]).strip()
         if not line:
             return
         words = line.split()
+        if words[-1].lower() == "quit" and len(words) <= 2:
+            self.thinker.stop()  # answer now: the controller is leaving
+        self.thinker.wait()
         ident = ""
         if words[0].isdigit():
             ident, words = words[0], words[1:]
@@ -228,6 +254,12 @@ class GtpEngine:
         if handler is None:
             # untranslated: protocol
             return self._say(False, ident, "unknown command")
+        if command == "genmove":
+            try:
+                self._genmove(args, ident)
+            except _Refused as error:
+                self._say(False, ident, str(error))
+            return
         try:
             text = handler(self, args)
         except _Refused as error:
@@ -236,13 +268,13 @@ class GtpEngine:
         if command == "quit":
             self.ended = True
 
-    def _say(self, ok: bool, ident: str, text: str) -> None:
-        try:
-            answer = f"{'=' if ok else '?'}{ident} {text}"
-            self.output.write("\n".join(line.rstrip() for line in answer.split("\n")) + "\n\n")
-            self.output.flush()
-        except (BrokenPipeError, ValueError):
-            self.ended = True
+    def _say(self, ok: bool, ident: str, text: str, job: Job | None = None) -> None:
+        answer = f"{'=' if ok else '?'}{ident} {text}"
+        line = "\n".join(line.rstrip() for line in answer.split("\n")) + "\n"
+        if job is None:
+            self.out.send(line)  # one write: the answer and its empty line
+        else:
+            job.say(line)
 
     # --- commands ------------------------------------------------------------------------
 
@@ -318,32 +350,51 @@ class GtpEngine:
             raise _Refused(f"illegal move: {error}") from None
         return ""
 
-    def _genmove(self, args: list[str]) -> str:
+    def _genmove(self, args: list[str], ident: str = "") -> None:
+        """Answer ``genmove``: at once when there is nothing to search, else from the
+        thinker thread when its search ends (or is stopped)."""
         colour = self._colour(args, 1)
         game = self.game
         if game.is_over():
-            return "pass"
+            return self._say(True, ident, "pass")
         self._turn_to(colour)
         if game.turn != colour:
-            return "pass"  # as GRhino: the other side is to move
+            return self._say(True, ident, "pass")  # as GRhino: the other side is to move
         if game.legal_moves() == [PASS]:
             game.push(PASS)
-            return "pass"
-        move = self._search()
-        game.push(move)
-        return game.move_name(move)
+            return self._say(True, ident, "pass")
+        limits = self._limits()
 
-    def _search(self) -> Move:
+        def search(job: Job) -> Move:
+            result = self.searcher.search(game.copy(), limits, stop=job.stop)
+            assert result.move is not None
+            return result.move
+
+        def done(job: Job, move: Move) -> None:
+            game.push(move)  # the reader waits for this job before the next command
+            self._say(True, ident, game.move_name(move), job)
+
+        def failed(job: Job, sentence: str) -> None:
+            self._say(False, ident, sentence, job)
+
+        self.thinker.start(search, done, failed)
+
+    def _limits(self) -> Limits:
+        """The next search's limits: the level's, within the clock of the side to move."""
         from ai.levels import level
+        from game.engines.timing import move_budget
 
         limits = level("othello", self.level_number).limits(self.evaluator.unit)
-        if self.byo_yomi:
-            budget = max(0.05, self.byo_yomi * 0.7 - 0.15)
+        per_move = self.per_move.get(self.game.turn, self.byo_yomi)
+        if per_move:
+            budget = move_budget(turn_ms=round(per_move * 1000))
+            assert budget is not None
             seconds = min(limits.seconds or budget, budget)
             limits = dataclasses.replace(limits, seconds=seconds)
-        result = self.searcher.search(self.game.copy(), limits)
-        assert result.move is not None
-        return result.move
+        return limits
+
+    def _genmove_now(self, args: list[str]) -> str:
+        raise AssertionError("handle answers genmove itself")  # untranslated: developer
 
     def _undo(self, args: list[str]) -> str:
         if not self.game.move_stack:
@@ -373,25 +424,36 @@ class GtpEngine:
             raise _Refused("syntax error")  # untranslated: protocol
         main, byo, stones = (_number([a], "time_settings") for a in args)
         self.byo_yomi = byo / stones if byo > 0 and stones > 0 else (main / 30 or None)
+        self.per_move.clear()  # new settings: each clock starts again
         return ""
 
     def _time_left(self, args: list[str]) -> str:
         if len(args) != 3:
             raise _Refused("syntax error")  # untranslated: protocol
-        self._colour(args[:1], 1)
+        colour = self._colour(args[:1], 1)
         seconds, stones = _number([args[1]], "time_left"), _number([args[2]], "time_left")
-        if seconds > 0:
-            per_move = seconds / stones if stones > 0 else seconds / 20
-            self.byo_yomi = per_move
+        if seconds > 0:  # that colour's clock only: the other keeps its own
+            self.per_move[colour] = seconds / stones if stones > 0 else seconds / 20
+        return ""
+
+    def _list_games(self, args: list[str]) -> str:
+        # Quarry's extension: the game names of SGF's GM list, as Quarry spells them;
+        # an engine that lists none is taken for a Go engine.
+        return GAME_NAME
+
+    def _set_game(self, args: list[str]) -> str:
+        if " ".join(args).lower() not in (GAME_NAME.lower(), "reversi"):
+            # untranslated: protocol
+            raise _Refused(f"unsupported game: this engine plays {GAME_NAME}")
         return ""
 
     _COMMANDS: ClassVar[dict[str, Callable[[GtpEngine, list[str]], str]]] = {
         "protocol_version": _protocol_version, "name": _name, "version": _version,
         "known_command": _known_command, "list_commands": _list_commands, "quit": _quit,
         "boardsize": _boardsize, "clear_board": _clear_board, "komi": _komi,
-        "play": _play, "genmove": _genmove, "undo": _undo, "showboard": _showboard,
+        "play": _play, "genmove": _genmove_now, "undo": _undo, "showboard": _showboard,
         "final_score": _final_score, "time_settings": _time_settings,
-        "time_left": _time_left,
+        "time_left": _time_left, "list_games": _list_games, "set_game": _set_game,
     }
 
 
@@ -415,4 +477,7 @@ def main(stdin: Iterable[str], stdout: TextIO, level_number: int = 8) -> int:
     return 0
 
 
-__all__ = ["GtpEngine", "GtpPlayer", "board_text", "main", "parse_response", "start_of"]
+PLAYER = GtpPlayer
+"""The player that speaks this protocol to an outside engine (``game.engines.adapters``)."""
+
+__all__ = ["PLAYER", "GtpEngine", "GtpPlayer", "board_text", "main", "parse_response", "start_of"]

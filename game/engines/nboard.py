@@ -40,6 +40,7 @@ from ai.evaluators import load_evaluator
 from ai.evaluators.base import WIN_THRESHOLD, is_proven
 from ai.levels import Level, level
 from ai.search import Bound, Limits, Searcher, SearchInfo, SearchResult, TopMoves
+from game.engines.external import NBoardPlayer
 from game.engines.thinking import (
     Job,
     LineEngine,
@@ -366,9 +367,11 @@ def _discs(score: int) -> float:
 def game_from_ggf(text: str) -> Othello:
     """The position at the end of a GGF game (NBoard's ``set game``); ``_Bad`` on a problem."""
     try:
-        return replay(parse_game(text))
+        game = replay(parse_game(text))
     except GGFError as error:
         raise _Bad(f"set game refused: {error}") from None  # untranslated: protocol
+    assert isinstance(game, Othello)  # a GGF game is an Othello game
+    return game
 
 
 def _int(text: str, message: str) -> int:
@@ -384,6 +387,9 @@ def main(stdin: Iterable[str], stdout: TextIO, level_number: int = DEFAULT_LEVEL
     return 0
 
 
+PLAYER = NBoardPlayer
+"""The player that speaks this protocol to an outside engine (``game.engines.adapters``)."""
+
 # untranslated: identifiers
-__all__ = ["DEFAULT_LEVEL", "MAX_SECONDS", "NBoardEngine", "Scored", "Verdict",
+__all__ = ["DEFAULT_LEVEL", "MAX_SECONDS", "NBoardEngine", "PLAYER", "Scored", "Verdict",
            "game_from_ggf", "main"]

@@ -26,10 +26,12 @@ lines, then the best one, which is *not* played: it is analysis),
 ``YXSHOWFORBID`` and ``SWAP2BOARD`` (swap2, see ``_swap2``; its colour choice runs
 to the end of its search even after ``END``, within the move's time). Anything else
 gets ``UNKNOWN``; bad input
-gets ``ERROR <sentence>`` and changes nothing.
+gets ``ERROR <sentence>`` and changes nothing. ``INFO`` is never answered at once (the
+protocol: a brain answers no ``INFO``); a value it cannot take (``INFO rule 8``) is
+refused with ``ERROR`` just before the answer to the next command that is not ``INFO``.
 
 Threads: the caller of ``run`` reads; searches run on a ``Thinker``. While a search
-runs, ``INFO`` and ``ABOUT`` are answered at once (``INFO`` applies from the next
+runs, ``INFO`` and ``ABOUT`` are handled at once (``INFO`` applies from the next
 search), ``YXSTOP``/``STOP`` answer with the best move so far, ``END`` ends at
 once, ``START``/``RESTART``/``RECTSTART`` drop the search (a new game: its move
 would be for the old one); every other command is refused at once with ``ERROR``
@@ -42,8 +44,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable
-from typing import TextIO
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
 
 from ai import openings
 from ai.evaluators import load_evaluator
@@ -51,6 +53,7 @@ from ai.explain.scores import short_text
 from ai.levels import Level, level
 from ai.search import Limits, Searcher, SearchInfo, SearchResult, TopMoves
 from game import __version__
+from game.engines.external import PbrainPlayer
 from game.engines.thinking import Job, LineEngine, Output, Thinker, quote, whole_number
 from game.engines.timing import move_budget
 from game.rules import Gomoku, Move, RulesError
@@ -79,6 +82,9 @@ _XYF = re.compile(r"\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*")
 _INT_KEYS = ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type",
              "rule", "max_depth", "max_node")
 _NOT_STARTED = "no board yet: send START first"  # untranslated: protocol
+MAX_REFUSED_INFO = 8
+"""Refusals of ``INFO`` lines kept for the next command; later ones are dropped (a
+flood of bad ``INFO`` lines cannot grow memory)."""
 MAX_BLOCK = 625
 """Lines of one ``BOARD``/``SWAP2BOARD`` block kept: a 25x25 board holds 625 stones.
 Past it the block is refused at once and its remaining lines are read and dropped."""
@@ -127,6 +133,7 @@ class PbrainEngine(LineEngine):
         self._block: list[str] | None = None  # lines of a BOARD/SWAP2BOARD being read
         self._block_kind = ""
         self._block_refused = False  # the block passed MAX_BLOCK: drop it up to DONE
+        self._refused_info: list[str] = []  # ERROR lines owed for INFO, said at the next command
         self.ended = False
 
     # --- the reader ---------------------------------------------------------------
@@ -142,15 +149,22 @@ class PbrainEngine(LineEngine):
         word, _, rest = line.partition(" ")
         command = word.upper()
         rest = rest.strip()
+        if command == "INFO":
+            try:
+                self._info(rest)
+            except ProtocolError as error:
+                if len(self._refused_info) < MAX_REFUSED_INFO:
+                    self._refused_info.append(f"ERROR {error}")
+            return
         if command == "END":
             self.thinker.abort()
             self.ended = True
             return
+        for refusal in self._refused_info:
+            self.out.send(refusal)
+        self._refused_info.clear()
         if command in ("YXSTOP", "STOP"):
             self.thinker.stop()
-            return
-        if command == "INFO":
-            self._answer(self._info, rest)
             return
         if command == "ABOUT":
             self.out.send(ABOUT)
@@ -178,7 +192,7 @@ class PbrainEngine(LineEngine):
                       "now)")
         return True
 
-    def _answer(self, handler, *args) -> None:
+    def _answer(self, handler: Callable[..., None], *args: Any) -> None:
         try:
             handler(*args)
         except ProtocolError as error:
@@ -371,7 +385,10 @@ class PbrainEngine(LineEngine):
             assert result.move is not None
             return _xy(position, result.move)
 
-        self.thinker.start(task, lambda job, answer: job.say(answer), self._failed)
+        def done(job: Job, answer: str) -> None:
+            job.say(answer)
+
+        self.thinker.start(task, done, self._failed)
 
     def _takeback(self, rest: str) -> None:
         game = self._board()
@@ -417,6 +434,11 @@ class PbrainEngine(LineEngine):
         if key in ("max_depth", "max_node"):
             # 0 or a negative value (Yixin-Board sends -1): no limit of that kind.
             setattr(self.settings, key, number if number > 0 else None)
+            return
+        if key == "time_left":
+            # Negative once the brain has overrun the match clock (the protocol allows
+            # it): the budget is then the least one (``move_budget``).
+            self.settings.time_left = number
             return
         if number < 0:
             # untranslated: protocol
@@ -618,5 +640,8 @@ def main(stdin: Iterable[str], stdout: TextIO, level_number: int = DEFAULT_LEVEL
     return 0
 
 
-__all__ = ["ABOUT", "DEFAULT_LEVEL", "PbrainEngine", "ProtocolError", "RULE_CODES",
+PLAYER = PbrainPlayer
+"""The player that speaks this protocol to an outside engine (``game.engines.adapters``)."""
+
+__all__ = ["ABOUT", "DEFAULT_LEVEL", "PLAYER", "PbrainEngine", "ProtocolError", "RULE_CODES",
            "Settings", "forbidden_points", "main", "stones_position"]  # untranslated: identifiers

@@ -180,7 +180,20 @@ def _as_another_game(tried: str, move_lines: Sequence[tuple[int, str]], name: st
         return game, _("{file} has no '# game:' line and is not a {tried} game: "
                        "opened as {game}").format(file=name, tried=_(GAMES[tried].title),
                                                   game=_(game.title))
+    if move_lines and not any(_starts_as(other, move_lines[0][1]) for other in GAMES):
+        # Not even its first word is a move: any text file, not a game with a wrong move.
+        raise RecordError(_("{file} is not a game file: it has no '# game:' line and does "
+                            "not start with a move").format(file=name))
     raise error
+
+
+def _starts_as(game_name: str, line: str) -> bool:
+    """Whether the first word of ``line`` is a move (or moves) of ``game_name``."""
+    try:
+        new_game(game_name).parse_moves(line.split()[0])
+    except (RulesError, ValueError, IndexError):
+        return False
+    return True
 
 
 def _text_record(game: Game, players: list[Any], name: str,

@@ -28,6 +28,7 @@ Contracts shared by all games:
 from __future__ import annotations
 
 import abc
+import copy
 import dataclasses
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -344,3 +345,196 @@ def parse_cell_moves(text: str, parse_move: Callable[[str], Move]) -> list[Move]
                     number=len(moves) + 1, reason=error)) from None
             pos += len(piece)
     return moves
+
+
+class GridGame(Game):
+    """The smaller protocol for a game of your own (a plugin): a grid of cells, each
+    empty (``None``) or holding a piece of side 0 or 1, and three methods to write.
+
+    A subclass sets ``name``, ``title``, ``width`` and ``height`` (and, if it likes,
+    ``side_names``) and writes:
+
+    * ``legal_moves()``: the moves of the side to move (``[]`` once the game is over);
+    * ``apply(move)``: change ``self.board`` for ``move``; this class then flips
+      ``turn``, keeps the move stack and what ``pop`` needs;
+    * ``outcome()``: ``None`` while the game runs, else ``Outcome(winner, reason)``;
+
+    and may write ``start_board()`` (default: an empty board) and ``evaluate()`` (a
+    score for the side to move, the computer's guide; without it the computer sees
+    only wins, losses and draws).
+
+    Moves are ints made by ``place(x, y)`` (a piece put on a cell, or a cell chosen)
+    or ``step((x, y), (x2, y2))`` (a piece moved from a cell to a cell); ``cells(move)``
+    takes them apart. Cells are ``(x, y)``, x from the left and y from the *top*, from
+    0; ``self.board[y * width + x]``. Notation: column letter and row number counted
+    from the bottom (``a1`` is the bottom-left cell), a step ``a1-b2``.
+
+    Everything about a position must live in ``self.board`` and ``self.turn``: ``key``,
+    ``pop`` and ``copy`` are written once here on that assumption.
+
+    >>> class Tiny(GridGame):
+    ...     name, title, width, height = "tiny", "Tiny", 2, 1
+    ...     def legal_moves(self): return [] if self.outcome() else [
+    ...         self.place(x, 0) for x in range(2) if self.board[x] is None]
+    ...     def apply(self, move): self.board[move] = self.turn
+    ...     def outcome(self): return Outcome(None, "full") if None not in self.board else None
+    >>> t = Tiny(); t.play(t.parse_move("b1")); t.diagram(), t.turn
+    ('.X', 1)
+    """
+
+    side_names: ClassVar[tuple[str, str]] = ("X", "O")
+    moves_separator: ClassVar[str] = " "
+    board: list[int | None]
+    """The cells, row by row from the top: ``board[y * width + x]`` is 0, 1 or ``None``."""
+
+    def __init__(self) -> None:
+        self.board = list(self.start_board())
+        if len(self.board) != self.width * self.height:
+            # untranslated: developer error (the plugin's start_board is the wrong size)
+            raise ValueError(f"start_board() gave {len(self.board)} cells, not "
+                             f"{self.width} x {self.height}")
+        self.turn = 0
+        self.move_stack = []
+        self._undo: list[tuple[tuple[int | None, ...], int]] = []
+
+    # --- what a subclass writes -------------------------------------------------------
+
+    def start_board(self) -> list[int | None]:
+        """The cells at the start, row by row from the top (default: all empty)."""
+        return [None] * (self.width * self.height)
+
+    @abc.abstractmethod
+    def apply(self, move: Move) -> None:
+        """Change ``self.board`` for ``move`` (legal); never ``turn`` (flipped after)."""
+
+    # --- moves as cells -----------------------------------------------------------------
+
+    def place(self, x: int, y: int) -> Move:
+        """The move that puts a piece on (or chooses) cell ``(x, y)``."""
+        return y * self.width + x
+
+    def step(self, start: Cell, end: Cell) -> Move:
+        """The move that takes the piece on ``start`` to ``end``."""
+        cells = self.width * self.height
+        return cells + self.place(*start) * cells + self.place(*end)
+
+    def cells(self, move: Move) -> tuple[Cell | None, Cell]:
+        """``(from, to)`` of a move: ``from`` is ``None`` for a ``place`` move."""
+        cells = self.width * self.height
+        if move < cells:
+            return None, (move % self.width, move // self.width)
+        start, end = divmod(move - cells, cells)
+        return (start % self.width, start // self.width), (end % self.width, end // self.width)
+
+    # --- the protocol, written once ---------------------------------------------------
+
+    def push(self, move: Move) -> None:
+        """``apply(move)``, then the other side moves."""
+        self._undo.append((tuple(self.board), self.turn))
+        self.apply(move)
+        self.turn ^= 1
+        self.move_stack.append(move)
+
+    def pop(self) -> Move:
+        """Restore the board and side to move from before the last move."""
+        board, self.turn = self._undo.pop()
+        self.board[:] = board
+        return self.move_stack.pop()
+
+    def key(self) -> int:
+        """A hash of the cells and the side to move."""
+        return hash((tuple(-1 if c is None else c for c in self.board), self.turn))
+
+    def copy(self) -> GridGame:
+        """An independent deep copy (a plugin's own attributes included)."""
+        return copy.deepcopy(self)
+
+    def variant(self) -> dict[str, Any]:
+        """No options: a plugin game has one board."""
+        return {}
+
+    @classmethod
+    def from_diagram(cls, text: str, turn: int | None = None, **variant: Any) -> Game:
+        """A set-up board from rows of ``X``, ``O`` and ``.`` (see ``Game.from_diagram``);
+        the side to move is ``turn`` (default: the first player)."""
+        game = cls(**variant)
+        rows = diagram_rows(text, cls.title)
+        marks = {"X": 0, "O": 1, ".": None}
+        if len(rows) != game.height or any(len(row) != game.width for row in rows):
+            raise SetupError(_("a {game} diagram needs {height} rows of {width} cells").format(
+                game=cls.title, height=game.height, width=game.width))
+        try:
+            game.board = [marks[c] for row in rows for c in row.upper()]
+        except KeyError:
+            raise SetupError(_("a {game} diagram holds only X, O and .").format(
+                game=cls.title)) from None
+        game.turn = 0 if turn is None else turn
+        return game
+
+    def cell_name(self, cell: Cell) -> str:
+        """``a1`` is the bottom-left cell."""
+        x, y = cell
+        return f"{chr(ord('a') + x)}{self.height - y}"
+
+    def parse_move(self, text: str) -> Move:
+        """``b3`` (a cell) or ``b2-b3`` (a step); raises ``InvalidMoveError``."""
+        parts = text.strip().lower().split("-")
+        cells: list[Cell] = []
+        for part in parts:
+            match = CELL_NAME_RE.fullmatch(part)
+            x = ord(match[1].lower()) - ord("a") if match else -1
+            row = int(match[2]) if match else 0
+            if match is None or not (0 <= x < self.width and 1 <= row <= self.height):
+                raise InvalidMoveError(_("{text} is not a cell of this {width}x{height} "
+                                         "board").format(text=repr(text[:20]),
+                                                         width=self.width, height=self.height))
+            cells.append((x, self.height - row))
+        if len(cells) == 1:
+            return self.place(*cells[0])
+        if len(cells) == 2:
+            return self.step(cells[0], cells[1])
+        raise InvalidMoveError(_("{text} is not a move: a cell (b3) or a step (b2-b3)").format(
+            text=repr(text[:20])))
+
+    def move_name(self, move: Move) -> str:
+        start, end = self.cells(move)
+        return self.cell_name(end) if start is None else (
+            f"{self.cell_name(start)}-{self.cell_name(end)}")
+
+    def parse_moves(self, text: str) -> list[Move]:
+        """Moves separated by spaces or commas: ``b2-b3 e5-e4``."""
+        moves = []
+        for number, chunk in enumerate(_MOVE_LIST_SEPARATORS_RE.split(text.strip()), start=1):
+            if not chunk:
+                continue
+            try:
+                moves.append(self.parse_move(chunk))
+            except InvalidMoveError as error:
+                raise InvalidMoveError(_("move {number}: {reason}").format(
+                    number=number, reason=error)) from None
+        return moves
+
+    # --- what a board view needs ----------------------------------------------------------
+
+    def piece_at(self, x: int, y: int) -> int | None:
+        return self.board[y * self.width + x]
+
+    def move_at(self, x: int, y: int) -> Move | None:
+        """A click on a cell means ``place(x, y)``; a step is two clicks (the view)."""
+        return self.place(x, y)
+
+    def move_cell(self, move: Move) -> Cell | None:
+        return self.cells(move)[1]
+
+    def last_cell(self) -> Cell | None:
+        return self.move_cell(self.move_stack[-1]) if self.move_stack else None
+
+    def winning_line(self) -> list[Cell]:
+        return []
+
+    def counts(self) -> tuple[int, int]:
+        return self.board.count(0), self.board.count(1)
+
+    def __str__(self) -> str:
+        # untranslated: the ASCII diagram of test failures (as the built-in games' __str__)
+        return "\n".join(self.diagram().split("/")) + f"\n{'XO'[self.turn]} to move"

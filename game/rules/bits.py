@@ -16,11 +16,6 @@ def popcount(bits: int) -> int:
     return bits.bit_count()
 
 
-def lowest_bit(bits: int) -> int:
-    """The lowest set bit as a mask (``0`` for ``0``): ``bits & -bits``."""
-    return bits & -bits
-
-
 def bit_index(bit: int) -> int:
     """Index of a single-bit mask: ``bit_index(0b1000) == 3``."""
     return bit.bit_length() - 1

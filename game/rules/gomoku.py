@@ -122,6 +122,7 @@ from game.rules.base import (
     diagram_rows,
     parse_cell_moves,
 )
+from game.rules.memo import TwoGenerations
 
 MIN_SIZE = 9
 """Smallest supported board side."""
@@ -143,12 +144,11 @@ _BLACK_STUCK = Outcome(1, N_("Black has only forbidden points"))
 _FORBIDDEN_MOVE = {
     _renju.DOUBLE_THREE: N_("{move} is a double-three: forbidden for Black in renju"),
     _renju.DOUBLE_FOUR: N_("{move} is a double-four: forbidden for Black in renju"),
-    _renju.OVERLINE: N_("{move} is a overline: forbidden for Black in renju"),
+    _renju.OVERLINE: N_("{move} is an overline: forbidden for Black in renju"),
 }
-"""Why a forbidden point cannot be played, a whole sentence per kind (the English "a
-overline" is kept as it was: the window and tests show it)."""
+"""Why a forbidden point cannot be played, a whole sentence per kind."""
 _FORBIDDEN_CACHE = 4096
-"""Positions whose forbidden points a game remembers (cleared when full)."""
+"""Positions whose forbidden points a game remembers (two generations, ``memo``)."""
 _DRAW = Outcome(None, _BOARD_FULL)
 
 
@@ -284,7 +284,7 @@ class Gomoku(Game):
         self._renju = self.rule == "renju"
         # Per side: does only an exact five win (an overline being no win)?
         self._exact = (standard or self._renju, standard)
-        self._forbidden: dict[int, dict[Move, str]] = {}
+        self._forbidden: TwoGenerations[int, dict[Move, str]] = TwoGenerations(_FORBIDDEN_CACHE)
         self._t = t
         self._zobrist = t.zobrist
         self._star = t.star
@@ -459,7 +459,7 @@ class Gomoku(Game):
             setattr(new, slot, getattr(self, slot))
         new.stones = self.stones[:]
         new.move_stack = self.move_stack[:]
-        new._forbidden = {}
+        new._forbidden = TwoGenerations(_FORBIDDEN_CACHE)
         return new
 
     def variant(self) -> dict[str, Any]:
@@ -533,10 +533,10 @@ class Gomoku(Game):
         key = self._key
         found = self._forbidden.get(key)
         if found is None:
+            found = self._forbidden.recall(key)
+        if found is None:
             black, white = self.stones
             found = _renju.forbidden_points(black, white, self.size)
-            if len(self._forbidden) >= _FORBIDDEN_CACHE:
-                self._forbidden.clear()
             self._forbidden[key] = found
         return found
 

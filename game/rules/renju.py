@@ -109,6 +109,7 @@ import functools
 from typing import NamedTuple
 
 from game.i18n import N_
+from game.rules.memo import TwoGenerations
 
 __all__ = [
     "DOUBLE_FOUR", "DOUBLE_THREE", "KINDS", "OVERLINE", "forbidden_kind", "forbidden_points",
@@ -246,13 +247,17 @@ def _run(own: int, pos: int) -> tuple[int, int]:
     return low, high
 
 
-_WINDOWS: dict[int, _Line] = {}
+_WINDOW_ENTRIES = 1 << 18
+"""Windows whose ``_Line`` is remembered, process-wide (two generations, ``memo``)."""
+_WINDOWS: TwoGenerations[int, _Line] = TwoGenerations(_WINDOW_ENTRIES)
 
 
 def _window(own: int, blocked: int) -> _Line:
     """The ``_Line`` of a window: ``own`` black stones (centre included), ``blocked``."""
     key = own | blocked << 11
     found = _WINDOWS.get(key)
+    if found is None:
+        found = _WINDOWS.recall(key)
     if found is not None:
         return found
     low, high = _run(own, _REACH)
@@ -282,8 +287,6 @@ def _window(own: int, blocked: int) -> _Line:
                         and not (hi <= 2 * _REACH - 2 and own >> (hi + 2) & 1)):
                     threes.append(pos)
         found = _Line(False, False, len(fours), () if fours else tuple(threes))
-    if len(_WINDOWS) > 1 << 18:
-        _WINDOWS.clear()
     _WINDOWS[key] = found
     return found
 

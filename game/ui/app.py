@@ -258,12 +258,10 @@ class App:
         a name only: a preset, or the user's ``evaluators_dir()/NAME.toml``, never a
         path (``ai.evaluators.evaluator_by_name``).
         """
-        from ai.evaluators import evaluator_by_name
-        from game.settings import evaluators_dir
+        from game.settings import find_evaluator
         key = (game_name, preset)
         if key not in self._evaluators:
-            self._evaluators[key] = evaluator_by_name(game_name, preset,
-                                                      user_dir=evaluators_dir())
+            self._evaluators[key] = find_evaluator(game_name, preset)
         return self._evaluators[key]
 
     # --- scenes ------------------------------------------------------------------------------
@@ -634,6 +632,9 @@ class App:
             scene.on_close()
         self.save_settings()
         self.worker.shutdown(WORKER_JOIN_TIMEOUT)
+        from game.plugins import stop_process
+
+        stop_process()  # a plugin's search process ends with the window
         self._waiter.close()
         if self.slot is not None:
             self.slot.release()

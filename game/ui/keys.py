@@ -235,6 +235,8 @@ LEARN_KEYS: tuple[Binding, ...] = (
     Binding(N_("Check the answer"), ("Enter",)),  # untranslated: key caps, shown through key_text()
     Binding(N_("Move the chosen child (lesson 4)"), ("Left", "Right")),  # untranslated: key caps, shown through key_text()
     Binding(N_("New exercise"), ("F5",), (("next_exercise",),)),
+    Binding(N_("Larger, smaller labels (projector)"), ("Ctrl+=", "Ctrl+−"),
+            (("scale_labels", 1), ("scale_labels", -1))),
 )
 """The Learn scene's keys (``game.ui.scenes.learn``); its Esc and F5 act whatever the
 modifiers, the rest depend on the lesson and on whether an answer is being typed."""

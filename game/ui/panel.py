@@ -27,11 +27,12 @@ from ai.explain.scores import one_decimal
 from ai.explain.why import Why, compared_line, exact_summary, summary, tied_with_best
 from ai.search import TopMoves
 from game.clock import clock_text
-from game.i18n import _, ngettext, number
+from game.i18n import N_, _, ngettext, number
 from game.rules import PASS
 from game.ui import draw
 from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
-from game.ui.theme import RGB, Theme, icon_outline, luminance, mix, visible_on
+from game.ui.boards.tictactoe import draw_mark
+from game.ui.theme import RGB, BoardColours, Theme, icon_outline, luminance, mix, visible_on
 
 ROW_HEIGHT = 26
 GAP = 12
@@ -192,10 +193,11 @@ class Panel:
             self._moves(surface, theme, session)
 
     def _card(self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect,
-              title: str | None = None) -> None:
+              title: str | None = None, width: int | None = None) -> None:
+        """The card's title in capitals (smaller, down to 13, where ``width`` is short)."""
         if title:
             draw.blit_text(surface, title.upper(), 18, theme.text_dim, (rect.x + 16, rect.y + 14),
-                           bold=True)
+                           bold=True, max_width=width, min_size=13 if width else None)
 
     def _players(self, surface: pygame.Surface, theme: Theme, session: Session,
                  time: float) -> None:
@@ -219,9 +221,7 @@ class Panel:
                 bar = pygame.Rect(row.x + 1, row.y + 10, 4, row.height - 20)
                 draw.rounded_rect(surface, bar, theme.accent, 2)
             centre = (row.x + 30, row.centery)
-            draw.piece(surface, centre, 15, colours.pieces[side],
-                       outline=icon_outline(colours.pieces[side], theme.card),
-                       style="stone" if game.name == "gomoku" else "disc")
+            side_piece(surface, game.name, colours, side, centre, 15, theme.card)
             name = _(game.side_names[side])
             who = session.side_label(side)
             # Othello's count is the score (big); elsewhere it only counts pieces
@@ -314,8 +314,6 @@ class Panel:
 
     def _analysis(self, surface: pygame.Surface, theme: Theme, session: Session) -> None:
         rect = self.analysis_rect
-        # Translators: a card's title (shown in capitals).
-        self._card(surface, theme, rect, _("Evaluation"))
         game = session.game
         colours = theme.board(game.name)
         view = session.view_side
@@ -334,6 +332,10 @@ class Panel:
         self.value_rect = draw.blit_text(surface, value, 22, theme.text,
                                          (rect.right - 16, rect.y + 12), "topright",
                                          max_width=room, min_size=15)
+        # Translators: a card's title (shown in capitals); against an outside engine,
+        # the bar is Plies' own search of the positions, not the engine's.
+        self._card(surface, theme, rect, _("Evaluation: Plies' view") if session.plies_view
+                   else _("Evaluation"), self.value_rect.x - rect.x - 16 - 10)
         bar = pygame.Rect(rect.x + 16, rect.y + 38, rect.width - 32, 22)
         # The viewer's colour fills from the left, as far as the viewer's chance goes.
         frac = ev.chance(view) if ev else 0.5
@@ -440,15 +442,17 @@ class Panel:
                                                           score=session.score_text(ev)),
                 _line_text(self._names(session, info.pv)),
             ]
-        result = session.last_result
-        if result is None or result.move is None:
+        searched = session.last_search
+        if searched is None or not searched.shown_for(session.game):
             # Translators: one sentence on two lines of the search card.
             return [_("The computer's search shows here"), _("while it thinks."), ""]
+        # The search's own side and position (not whatever searched since: the analysis).
+        result = searched.result
         nps = result.nodes / result.seconds if result.seconds > 0 else 0
         how = _("solved exactly") if result.exact and result.depth == 0 \
             else _("depth {depth}").format(depth=result.depth)
-        ev = session.evaluation(result.score, result.exact, session.search_side)
-        hint = session.last_purpose == "hint"
+        ev = searched.evaluation(session.game.name)
+        hint = searched.purpose == "hint"
         # Translators: {how} is "depth 12" or "solved exactly"; {nodes} a count ("12.3k").
         done = _("Hint search: {how} · {nodes} nodes · {seconds} s") if hint \
             else _("Last search: {how} · {nodes} nodes · {seconds} s")
@@ -499,11 +503,8 @@ class Panel:
                     else theme.card
                 draw.rounded_rect(surface, row, tint, 8, 2 if theme.name == "high-contrast"
                                   else 0, theme.accent)
-            mover = game.turn
-            draw.aa_circle(surface, colours.pieces[mover], (row.x + 12, row.y + 12), 6)
-            outline = visible_on(colours.pieces[mover], theme.card, 3.0)
-            if outline != colours.pieces[mover]:
-                draw.aa_circle(surface, outline, (row.x + 12, row.y + 12), 6, 1)
+            side_dot(surface, colours, game.turn, (row.x + 12, row.y + 12), 6,
+                     tint if selected else theme.card)
             names = self._names(session, line.pv)
             draw.blit_text(surface, f"{index + 1}. {names[0]}", 21, theme.text,
                            (row.x + 24, row.y + 2), bold=True)
@@ -511,7 +512,8 @@ class Panel:
             draw.blit_text(surface, session.score_text(ev, line.margin, game.turn), 20,
                            theme.text,
                            (row.right - 8, row.y + 3), "topright", max_width=row.width - 110)
-            draw.blit_text(surface, " ".join(names[1:]) or "—", 18, theme.text_dim,
+            # The whole line, its own first move too (as the CLI and the preview show it).
+            draw.blit_text(surface, " ".join(names), 18, theme.text_dim,
                            (row.x + 24, row.y + 23), max_width=row.width - 32)
         surface.set_clip(clip)
         y = rect.y + 40 + ANALYSIS_LINES * LINE_ROW + 4
@@ -543,7 +545,7 @@ class Panel:
         names = []
         for move in moves:
             try:
-                names.append("PA" if move == PASS else session.game.move_name(move))
+                names.append(pass_name() if move == PASS else session.game.move_name(move))
             except Exception:
                 names.append("?")
         return names
@@ -552,8 +554,9 @@ class Panel:
         rect = self.moves_rect
         self._card(surface, theme, rect, _("Moves"))
         game = session.game
-        played = [("PA" if m == PASS else game.move_name(m)) for m in game.move_stack]
-        redo = [("PA" if m == PASS else game.move_name(m)) for m in reversed(session.redo)]
+        played = [(pass_name() if m == PASS else game.move_name(m)) for m in game.move_stack]
+        redo = [(pass_name() if m == PASS else game.move_name(m))
+                for m in reversed(session.redo)]
         lead = _lead(session)  # a set-up position with the second player to move
         names = [""] * lead + played + redo
         if not played + redo:
@@ -582,11 +585,8 @@ class Panel:
                 if latest:
                     draw.rounded_rect(surface, cell, theme.accent, 6)
                     colour = theme.accent_text
-                dot_bg = theme.accent if latest else theme.card
-                draw.aa_circle(surface, colours.pieces[i % 2], (cell.x + 10, cell.centery), 5)
-                outline = visible_on(colours.pieces[i % 2], dot_bg, 3.0)
-                if outline != colours.pieces[i % 2]:
-                    draw.aa_circle(surface, outline, (cell.x + 10, cell.centery), 5, 1)
+                side_dot(surface, colours, i % 2, (cell.x + 10, cell.centery), 5,
+                         theme.accent if latest else theme.card)
                 draw.blit_text(surface, names[i], 21, colour, (cell.x + 22, cell.centery),
                                "midleft")
         surface.set_clip(clip)
@@ -598,6 +598,11 @@ class Panel:
             draw.rounded_rect(surface, pygame.Rect(track.x, y, 4, h), theme.text_dim, 2)
         n = len(played)
         summary = ngettext("{n} move", "{n} moves", n).format(n=number(n))
+        rule = game.variant().get("rule", "freestyle") if game.name == "gomoku" else None
+        if rule is not None and rule != "freestyle":
+            # The rule changes what may be played: said here too, where it shows at every
+            # window width (the toolbar's title has no room for it in a small window).
+            summary = f"{_(RULE_WORDS.get(rule, rule))} · {summary}"
         if redo:
             # Translators: moves taken back that Redo would replay.
             summary += " · " + ngettext("{n} to redo", "{n} to redo", len(redo)).format(
@@ -639,6 +644,55 @@ def _pieces_text(game: str, n: int) -> str:
     if game == "tictactoe":
         return ngettext("{n} mark", "{n} marks", n).format(n=number(n))
     return ngettext("{n} disc", "{n} discs", n).format(n=number(n))
+
+
+def on_patch(colours: BoardColours, background: RGB) -> bool:
+    """Whether the panel's piece symbols sit on a patch of the board: when the darker
+    piece melts into ``background`` (Black on high contrast's black card). Drawn with
+    only its light rim, Black's symbol would read as a hollow ring, the usual sign
+    for White, and White's filled one as Black's."""
+    dark, light = sorted(colours.pieces, key=luminance)
+    return icon_outline(dark, background) is not None and dark != light
+
+
+def side_dot(surface: pygame.Surface, colours: BoardColours, side: int,
+             centre: tuple[int, int], radius: int, background: RGB) -> None:
+    """``side``'s small symbol in the panel (the move list, the analysis lines): its
+    piece colour, ringed where it melts into ``background``, on a patch of the board
+    where the dark piece would read as a hollow ring (:func:`on_patch`)."""
+    piece = colours.pieces[side]
+    if on_patch(colours, background):
+        draw.aa_circle(surface, colours.surface, centre, radius + 3)
+        background = colours.surface
+    draw.aa_circle(surface, piece, centre, radius)
+    outline = visible_on(piece, background, 3.0)
+    if outline != piece:
+        draw.aa_circle(surface, outline, centre, radius, 1)
+
+
+def side_piece(surface: pygame.Surface, game_name: str, colours: BoardColours, side: int,
+               centre: tuple[int, int], radius: int, background: RGB,
+               with_shadow: bool = True) -> None:
+    """``side``'s piece off the board (player card, status line): a disc or a stone
+    ringed where it melts into ``background``, on a patch of the board where the dark
+    piece would read as a hollow ring (:func:`on_patch`); tic-tac-toe's X or O mark."""
+    piece = colours.pieces[side]
+    if game_name == "tictactoe":
+        draw_mark(surface, visible_on(piece, background, 3.0), side, centre,
+                  round(radius * 0.72), max(2, round(radius * 0.27)))
+        return
+    if on_patch(colours, background):
+        draw.aa_circle(surface, colours.surface, centre, radius + 4)
+        background = colours.surface  # the piece's rim, if any, against the patch
+    draw.piece(surface, centre, radius, piece, outline=icon_outline(piece, background),
+               style="stone" if game_name == "gomoku" else "disc", with_shadow=with_shadow)
+
+
+def pass_name() -> str:
+    """How the panel writes an Othello pass for a person (the notation's ``PA`` is for
+    files and the command line)."""
+    # Translators: Othello's pass, written in a list of moves (short, lower case).
+    return _("pass")
 
 
 def _line_text(moves: list[str]) -> str:
@@ -684,6 +738,9 @@ def why_words(session: Session, top: TopMoves, why: Why) -> str:
                                                           reason=reason)
 
 
+RULE_WORDS = {"freestyle": N_("freestyle"), "standard": N_("standard"), "renju": N_("renju")}
+"""Gomoku's rules by name, as the title line and the move list write them (lower case)."""
+
 OPENING_SIZES = (17, 16, 15, 14, 13)
 """The sizes a swap opening's reason is wrapped at, largest first: the first that makes
 three lines at most (a longer language gets smaller type, never a cut reason)."""
@@ -691,8 +748,9 @@ three lines at most (a longer language gets smaller type, never a cut reason).""
 
 def opening_lines(session: Session, width: int) -> tuple[list[str], int]:
     """A swap opening's lines for the search card (``[]`` when it has none): the
-    computer deciding, or its last decision's reason until its first ordinary search;
-    and the size they were wrapped at (:data:`OPENING_SIZES`)."""
+    computer deciding, or its last decision's reason until a person moves after it
+    (or, when none does, the computer's next search); and the size they were wrapped
+    at (:data:`OPENING_SIZES`)."""
     phase = session.opening
     size = OPENING_SIZES[0]
     if phase is None:
@@ -702,7 +760,10 @@ def opening_lines(session: Session, width: int) -> tuple[list[str], int]:
         # Translators: {kind} is the opening's name, "Swap" or "Swap2".
         return [_("{kind} opening: the computer decides…").format(
             kind=_(phase.kind.capitalize())), "", ""], size
-    if not phase.reason or session.last_result is not None:
+    # The reason stays until a person has moved after it: the computer's own move at
+    # once after its choice must not take it away before anyone could read it.
+    fresh = session.game.ply <= session.reason_ply + 1
+    if not phase.reason or (session.last_result is not None and not fresh):
         return [], size
     for size in OPENING_SIZES:
         rows = draw.wrap(phase.reason, size, width)

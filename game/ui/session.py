@@ -29,21 +29,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
-from ai.evaluators.base import is_proven
-from ai.explain.scores import (
-    chance,
-    describe,
-    is_settled,
-    percent,
-    raw_text,
-    root_score_text,
-    signed_points,
-)
+from ai.explain.scores import is_settled, root_score_text, signed_points
 from ai.explain.why import Why, compare_lines, compared_line
 from ai.levels import DEFAULT_LEVEL, level
 from ai.search import (
@@ -59,10 +49,20 @@ from ai.worker import WorkerReport
 from game import records
 from game.clock import Clock, Snapshot, Timing, move_seconds_text
 from game.i18n import _, ngettext, number
-from game.i18n import percent as percent_text
 from game.players import Computer, Engine, Player, standard_players
 from game.rules import PASS, Cell, Game, Move, Outcome
 from game.slots import clear_autosave, save_autosave
+from game.ui.evaluation import (
+    SOLVED_NOW,
+    Estimate,
+    Evaluation,
+    EvaluationRecord,
+    Searched,
+    best_score,
+    child_estimate,
+    leaf_turn,
+    solved_now,
+)
 from game.ui.opening_phase import OpeningPhase, choice_prompt
 
 MIN_COMPUTER_DELAY = 0.5
@@ -90,6 +90,10 @@ ENGINE_SECONDS = 5.0
 """An outside engine's time per move in the window unless the new-game dialog chose
 another (late answers lose, with a tolerance)."""
 
+VIEW_SECONDS = 1.0
+"""At most this long Plies searches an outside engine's position for the bar, after
+the engine has answered (its own scores are not on Plies' scale)."""
+
 
 def is_computer(player: Player) -> bool:
     """A player the program moves for: Plies' search, or an outside engine."""
@@ -107,74 +111,6 @@ class EngineForfeit:
     """An outside engine broke a rule or failed: it loses, for this reason (a sentence)."""
 
     reason: str
-
-
-@dataclasses.dataclass(frozen=True)
-class Evaluation:
-    """A score seen by a search, kept from the first player's point of view.
-
-    Attributes:
-        score: the search's score for the first player (side 0).
-        unit: the evaluator's unit (how much a small clear advantage is worth).
-        exact: the value is proven (a solved position or a tree searched to its end).
-        game_name: the game, for its winning-chance curve ("" : a plain tanh bar).
-        preset: the evaluator preset that produced the score (its curve).
-    """
-
-    score: int
-    unit: int
-    exact: bool = False
-    game_name: str = ""
-    preset: str = "default"
-    margin: int | None = None
-    """A solver's exact score in the game's convention (Othello: discs), side 0's view."""
-
-    @property
-    def proven(self) -> bool:
-        return is_proven(self.score)
-
-    def for_side(self, side: int) -> int:
-        """The score from ``side``'s view."""
-        return self.score if side == 0 else -self.score
-
-    def chance(self, side: int = 0) -> float:
-        """``side``'s expected result, 0..1 (the fitted curve; proven results 1/0.5/0)."""
-        if self.game_name or self.proven or is_settled(self.score, self.exact):
-            first = chance(self.game_name, self.score, self.preset, self.exact)
-        else:
-            first = 0.5 + 0.5 * math.tanh(self.score / (4 * max(1, self.unit)))
-        return first if side == 0 else 1.0 - first
-
-    def fraction(self) -> float:
-        """Side 0's share of the evaluation bar, 0..1 (0.5 is level)."""
-        return self.chance(0)
-
-    def text(self, side_names: tuple[str, str], side: int = 0,
-             margin: int | None = None) -> str:
-        """From ``side``'s view: ``"Black 72%"``, ``"Red wins in 3 moves"``,
-        ``"White loses in 2 moves"`` or ``"Draw with best play"`` (``margin``: an
-        Othello solver's disc difference for side 0: ``"White loses by 12 discs"``)."""
-        name = _(side_names[side])  # the rules' names are English constants (N_)
-        if not self.game_name:  # a bare verdict (the game's end), no curve to read
-            if is_settled(self.score, self.exact) and not self.proven:
-                return _("Draw with best play")
-            if self.proven:
-                return (_("{side} wins") if self.for_side(side) > 0
-                        else _("{side} loses")).format(side=name)
-            # Translators: a side's winning chance: "Black 72%".
-            return _("{side} {chance}").format(
-                side=name, chance=percent_text(percent(self.chance(side)) / 100))
-        margin = self.margin if margin is None else margin
-        words = describe(self.game_name, self.for_side(side), name,
-                         exact=self.exact, preset=self.preset,
-                         margin=None if margin is None else (margin if side == 0 else -margin))
-        return words[0].upper() + words[1:]
-
-    def raw(self, side: int = 0) -> str:
-        """From ``side``'s view in the game's unit: ``"+3.5 discs"``, ``"−120 points"``."""
-        if not self.game_name:
-            return signed_points(self.for_side(side))
-        return raw_text(self.game_name, self.for_side(side), exact=self.exact)
 
 
 def _turned(root: RootScore) -> RootScore:
@@ -250,6 +186,10 @@ class Session:
         self.time = 0.0
         self.redo: list[Move] = []
         self.evals: dict[int, Evaluation] = {}
+        """The value the bar and the graph show for each position, by ply (steady:
+        ``game.ui.evaluation``)."""
+        self.estimates = EvaluationRecord()
+        """Every search's value of every position, by ply (what ``evals`` is chosen from)."""
         self.request_time = 0.0
         self.search_ply = -1
         self.search_side = 0
@@ -264,6 +204,10 @@ class Session:
         """Reused from position to position (same evaluator): its table still helps."""
         self.last_result: SearchResult | None = None
         self.last_result_ply = -1
+        self.last_search: Searched | None = None
+        """The last finished move or hint search and what it searched (the panel's lines)."""
+        self.plies_view = False
+        """The bar shows Plies' own search of an outside engine's positions."""
         self.paused = paused
         self.step_requested = False
         self.demo_speed = DEMO_DEFAULT_SPEED
@@ -286,6 +230,12 @@ class Session:
         """Both clocks' times when each position of the game began, by ply (undo)."""
         # A swap opening decides the colours as it goes, so its sides have no clock.
         controls = self.timing.controls if opening is None else (None, None)
+        self.reason_ply = -1
+        """The position (its ply) the computer's last opening decision led to: its
+        reason stays in the search card until a person has moved after it."""
+        if opening is not None and any(self.timing.controls):
+            self.say(_("No clocks in a swap opening: the colours are only settled during "
+                       "the game"), "info", 10.0)
         if any(controls):
             # The clocks read the loop's own time source (``App.now``), not the frame
             # time, which a stalled frame caps: a clock must count every real second.
@@ -347,8 +297,8 @@ class Session:
                     first=computers[0], second=computers[1])
             elif computers:
                 text = _("Playing on: the computer plays {side}").format(side=computers[0])
-            else:  # two people: English has always said just this
-                text = _("Playing on: the computer plays ")
+            else:  # two people (a study has a computer side; kept whole all the same)
+                text = _("Playing on: two people play")
             self.say(text, "info", 3.0)
             self._run_clock()
             self.autosave()
@@ -483,7 +433,7 @@ class Session:
         started again later). ``purpose`` ``"hint"`` uses an engine instance of its own.
         It speaks ``spec``'s protocol, or is asked which (``forced_protocol``)."""
         from game.engines.detect import forced_protocol, player_for
-        from game.engines.external import EngineError, EngineFault
+        from game.engines.external import EngineError, EngineFault, close_later
 
         command = spec.command
         side = self.game.turn
@@ -491,16 +441,27 @@ class Session:
         player = self.engines.get(slot)
         if player is None or player.command != command:
             if player is not None:
-                player.close()
+                close_later(player)  # off the UI thread: it may take seconds to leave
             seconds = self.timing.move_seconds[side] if purpose == "move" else None
             try:
                 player = player_for(self.game, command, seconds or ENGINE_SECONDS,
-                                    protocol=forced_protocol(self.game.name, spec.protocol))
+                                    protocol=forced_protocol(self.game.name, spec.protocol),
+                                    name=spec.name)
             except EngineError as error:
                 self._fail(str(error))
                 return
             self.engines[slot] = player
         game = self.game.copy()
+        # The engine's scores are not on Plies' scale: the bar shows Plies' own view of
+        # the engine's positions, a short search once it has answered (its clock is
+        # not running then).
+        view = self._player_search(side, "hint") if purpose == "move" else None
+        if view is not None:
+            evaluator, limits = view
+            limits = dataclasses.replace(limits, seconds=min(limits.seconds or VIEW_SECONDS,
+                                                             VIEW_SECONDS))
+            self.search_unit, self.search_preset = evaluator.unit, evaluator.name
+            self.plies_view = True
 
         def job(stop: Any, progress: Any) -> Any:
             started = time.perf_counter()
@@ -509,7 +470,10 @@ class Session:
             except (EngineFault, EngineError) as fault:
                 player.close()
                 return EngineForfeit(str(fault))
-            return SearchResult(move, 0, 0, (move,), 0, time.perf_counter() - started, {})
+            answer = SearchResult(move, 0, 0, (move,), 0, time.perf_counter() - started, {})
+            if view is not None and not stop.is_set():
+                progress(Searcher(view[0], tt_bits=16).search(game, limits, stop=stop))
+            return answer
 
         self.worker.run_job(self.generation, job, purpose=purpose)
         self.pending = purpose
@@ -544,6 +508,13 @@ class Session:
         if report.purpose == "opening":
             self._opening_report(report)
             return True
+        if report.kind == "progress" and isinstance(report.payload, SearchResult):
+            # Plies' own search of the outside engine's position: the bar's value.
+            self.plies_view = True
+            view = report.payload
+            if view.move is not None:
+                self._remember_eval(best_score(view), exact=view.exact, depth=view.depth)
+            return True
         if report.kind == "result" and report.result is None:  # an outside engine's answer
             hint = report.purpose == "hint"
             if hint and isinstance(report.payload, EngineForfeit | SearchResult):
@@ -561,21 +532,26 @@ class Session:
                 self._forfeit(report.payload.reason)
                 return True
             if isinstance(report.payload, SearchResult):
-                # Only the move: the engine's own evaluation is not on Plies' scale, so
-                # the graph and the search lines show nothing for it.
+                # Only the move: the engine's own evaluation is not on Plies' scale (the
+                # bar has Plies' view of the position, above); no search lines for it.
                 self.pending = None
                 self.ready = report.payload
                 return True
         if report.kind == "progress" and report.info is not None:
             self.thinking = report.info
-            self._remember_eval(report.info.score, exact=False)
+            if report.purpose == "move":  # a hint's shallow depths never move the bar
+                self._remember_eval(report.info.score, exact=False, depth=report.info.depth)
         elif report.kind == "result" and report.result is not None:
             result = report.result
             self.pending = None
             self.last_result, self.last_result_ply = result, self.search_ply
             self.last_purpose = report.purpose
             if result.move is not None:
-                self._remember_eval(result.score, exact=result.exact)
+                self.last_search = Searched(result, tuple(self.game.move_stack),
+                                            self.search_side, self.search_unit,
+                                            self.search_preset, report.purpose)
+                self._remember_eval(best_score(result), exact=result.exact,
+                                    depth=result.depth)
             if report.purpose == "hint":
                 self.hint = result.move
                 if result.move is not None:
@@ -630,12 +606,35 @@ class Session:
             text = _("Scores in discs") if unit == "discs" else _("Scores in threats")
         self.say(text, "info", 2.0)
 
-    def _remember_eval(self, score: int, exact: bool, margin: int | None = None) -> None:
+    def _remember_eval(self, score: int, exact: bool, margin: int | None = None, *,
+                       depth: int) -> None:
+        """Keep a search's value of the searched position, ``depth`` plies deep."""
         ev = self._evaluation(score, exact)
         if margin is not None:
             first = margin if self.search_side == 0 else -margin
             ev = dataclasses.replace(ev, margin=first)
-        self.evals[self.search_ply] = ev
+        self._estimate(self.search_ply, Estimate(ev, depth, leaf_turn(self.search_side, depth)))
+
+    def _estimate(self, ply: int, estimate: Estimate) -> None:
+        """Keep ``estimate`` of the position after ``ply`` moves and show that position's
+        steady value (``game.ui.evaluation.steady``)."""
+        self.estimates.add(ply, estimate)
+        shown = self.estimates.steady(ply, self.view_side)
+        if shown is not None:  # else the bar keeps the position before (or a saved value)
+            self.evals[ply] = shown.evaluation
+
+    def _settle_position(self) -> None:
+        """Solve the shown position when its game is solved at once (tic-tac-toe): a
+        dead draw reads 50%, as the review says, whatever depth the levels search."""
+        if self.game.name not in SOLVED_NOW or (
+                self.game.ply in self.evals and self.evals[self.game.ply].settled):
+            return
+        found = self._player_search(self.game.turn, "hint")
+        if found is None:
+            return
+        solved = solved_now(self.game, found[0].unit, found[0].name)
+        if solved is not None:
+            self._estimate(self.game.ply, solved)
 
     def current_evaluation(self) -> tuple[Evaluation, int] | None:
         """The latest evaluation at or before this position, with the ply it belongs to."""
@@ -680,6 +679,7 @@ class Session:
         """Begin: request the computer's move if it is to play, or run the person's
         clock (called once shown)."""
         self._run_clock()
+        self._settle_position()
         self.on_position()
 
     def update(self, dt: float) -> None:
@@ -766,6 +766,7 @@ class Session:
             if times is not None:
                 self.clock.restore(times)
             self._run_clock()
+        self._settle_position()
         self.autosave()
         self.on_position()
 
@@ -802,6 +803,9 @@ class Session:
         self._before_change()
         if self.clock is not None:
             self.clock.press(self.game.turn)
+        searched = self.last_search
+        parent = self.game.copy() if searched is not None \
+            and searched.line == tuple(self.game.move_stack) else None
         self.game.push(move)
         if self.clock is not None:
             self.clock_history[self.game.ply] = self.clock.snapshot()
@@ -809,8 +813,18 @@ class Session:
             self.redo.pop()
         else:
             self.redo.clear()
-            for ply in [p for p in self.evals if p > self.game.ply]:
+            # The estimates of the old line's positions go (this one's too: another
+            # move led here before).
+            for ply in [p for p in self.evals if p >= self.game.ply]:
                 del self.evals[ply]
+            self.estimates.forget_after(self.game.ply - 1)
+        if parent is not None and searched is not None:
+            # The search of the position just left valued this one too (its root
+            # score for the move, one ply less deep, the same leaves).
+            child = child_estimate(parent, searched.result, move,
+                                   searched.evaluation(self.game.name))
+            if child is not None:
+                self._estimate(self.game.ply, child)
         if move == PASS and self.message.endswith("passes"):
             self.message_until = max(self.message_until, self.time + 1.5)
         self.on_move(move, computer)
@@ -1000,7 +1014,8 @@ class Session:
             self.analysis, self.analysis_why = report.payload
             if self.analysis.lines:
                 best = self.analysis.lines[0]
-                self._remember_eval(best.score, exact=self.analysis.exact, margin=best.margin)
+                self._remember_eval(best.score, exact=self.analysis.exact, margin=best.margin,
+                                    depth=self.analysis.depth)
         if report.kind == "result":
             self.pending = None
             self.analysis_done = True
@@ -1089,6 +1104,7 @@ class Session:
         assert phase is not None
         what, value, why = report.payload
         phase.reason = why
+        self.reason_ply = self.game.ply + (0 if what == "choose" else len(value))
         if what == "choose":
             self.choose_opening(value, computer=True)
             return
@@ -1139,6 +1155,7 @@ class Session:
             self.game.pop()
         self.redo.clear()
         self.evals.clear()
+        self.estimates.clear()
         phase.rewind(0)
         phase.reason = ""
         self.say(_("The opening starts again"), "info", 3.0)
@@ -1217,12 +1234,10 @@ class Session:
             self.clock.stop()
             self.autosave()
         if self.engines:
-            # Closing waits for a polite engine, then kills it: off the UI thread, so a
-            # hung engine never freezes the window; not a daemon thread, so the process
-            # is ended even when the window is quitting (no orphan).
-            players = list(self.engines.values())
-            threading.Thread(target=lambda: [p.close() for p in players],
-                             name="plies-engine-close").start()
+            from game.engines.external import close_later
+
+            for player in self.engines.values():  # off the UI thread (closing may wait)
+                close_later(player)
         self.engines.clear()
         self.generation = self._next_generation()
         self.pending = None

@@ -89,23 +89,6 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, radius:
                      border_radius=radius + 3)
 
 
-class Label(Widget):
-    """Static text (not focusable)."""
-
-    focusable = False
-
-    def __init__(self, text: str, size: int = 22, *, dim: bool = False,
-                 anchor: str = "midleft") -> None:
-        super().__init__()
-        self.text, self.size, self.dim, self.anchor = text, size, dim, anchor
-
-    def draw(self, surface: pygame.Surface, theme: Theme, focused: bool) -> None:
-        colour = theme.text_dim if self.dim else theme.text
-        pos = getattr(self.rect, self.anchor)
-        draw.blit_text(surface, shown(self.text), self.size, colour, pos, self.anchor,
-                       max_width=self.rect.width or None)
-
-
 class Button(Widget):
     """A push button: hover, pressed, disabled and focused looks; ``primary`` is accented."""
 
@@ -747,6 +730,7 @@ class WidgetGroup:
         self.arrows_move_focus = arrows_move_focus
         self.hover: Widget | None = None
         self.hover_time = 0.0
+        self._hover_fresh = False
         self.mouse = (0, 0)
         self._captured: Widget | None = None
 
@@ -788,6 +772,7 @@ class WidgetGroup:
         over = self.widget_at(pos)
         if over is not self.hover:
             self.hover_time = 0.0
+            self._hover_fresh = True
         self.hover = over
         for widget in self.widgets:
             widget.hovered = widget is over and widget.enabled
@@ -873,7 +858,12 @@ class WidgetGroup:
         return False
 
     def update(self, dt: float) -> None:
-        if self.hover is not None:
+        if self._hover_fresh:
+            # ``dt`` is the time before this frame's events, when the pointer was not
+            # there yet (the first frame's includes the window's start: a tooltip in
+            # the first picture): the rest starts now.
+            self._hover_fresh = False
+        elif self.hover is not None:
             self.hover_time += dt
 
     def tooltip_due(self) -> float | None:

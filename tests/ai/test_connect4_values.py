@@ -14,7 +14,7 @@ import json
 import pytest
 
 from ai.endgame.connect4 import Connect4Solver
-from game.bench_values import RESULTS, check_level, load_values, parse_values
+from game.commands.bench_values import RESULTS, measure_value_keeping, load_values, parse_values
 from game.cli import main
 
 
@@ -73,7 +73,7 @@ def test_a_bad_line_is_one_sentence_with_its_number():
 def test_a_level_keeps_the_value_when_its_move_is_a_keeping_move():
     """The counts add up: every won or drawn position is tried once, in its band."""
     positions = [p for p in load_values() if p.stones >= 18][:4]
-    figures = check_level(8, positions)
+    figures = measure_value_keeping(8, positions)
     tried = sum(1 for p in positions if p.result >= 0)
     assert figures.kept["all"][1] == tried
     assert figures.kept["all"][0] == tried - len(figures.lost_values)
@@ -108,10 +108,10 @@ def test_seed_sets_add_up_one_run_per_set_with_its_seeds():
     from ai.evaluators import load_evaluator
     from ai.levels import level
     from ai.search import Searcher
-    from game.bench_values import SEED_SET_STRIDE
+    from game.commands.bench_values import SEED_SET_STRIDE
 
     positions = [p for p in load_values() if p.stones <= 10][:6]
-    figures = check_level(1, positions, seed_sets=3)
+    figures = measure_value_keeping(1, positions, seed_sets=3)
     kept = tried = 0
     for k in range(3):
         for index, position in enumerate(positions):
@@ -124,4 +124,4 @@ def test_seed_sets_add_up_one_run_per_set_with_its_seeds():
             tried += 1
     assert figures.kept["all"] == (kept, tried)
     assert tried == 3 * sum(1 for p in positions if p.result >= 0) > 0
-    assert check_level(1, positions).kept["all"][1] == tried // 3
+    assert measure_value_keeping(1, positions).kept["all"][1] == tried // 3

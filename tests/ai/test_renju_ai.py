@@ -171,7 +171,7 @@ exact fives only, make a threat space of 150,000 nodes and more without a VCF.""
 @pytest.mark.slow
 def test_root_moves_vcf_searches_stay_within_their_node_budget(monkeypatch) -> None:
     import ai.endgame.gomoku as endgame
-    from ai.evaluators.gomoku import SOLVER_NODES
+    from ai.gomoku_budgets import BUDGETS
 
     evaluator = load_evaluator("gomoku")
     game = Gomoku(15, "renju")
@@ -193,4 +193,4 @@ def test_root_moves_vcf_searches_stay_within_their_node_budget(monkeypatch) -> N
     moves = evaluator.root_moves(game)
     assert moves and all(game.is_legal(m) for m in moves)
     # The budget is shared by the whole call (each search may overrun it by a node).
-    assert SOLVER_NODES // 2 < counted[0] <= SOLVER_NODES + len(moves) + 1
+    assert BUDGETS.solver_nodes // 2 < counted[0] <= BUDGETS.solver_nodes + len(moves) + 1

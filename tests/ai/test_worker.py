@@ -86,6 +86,12 @@ class Inbox:
             seen.append(self.reports.get(timeout=timeout))
         return seen
 
+    def started(self, timeout: float = 10.0) -> WorkerReport:
+        """The first report of a search under way: its first finished depth."""
+        report = self.reports.get(timeout=timeout)
+        assert report.kind == "progress", report
+        return report
+
     def drain(self) -> list[WorkerReport]:
         items = []
         while not self.reports.empty():
@@ -134,25 +140,26 @@ def test_the_worker_searches_a_copy(worker_and_inbox):
 def test_cancel_stops_promptly_and_reports_nothing(worker_and_inbox):
     worker, inbox = worker_and_inbox
     worker.request(1, SlowTreeGame(), HashEvaluator(), Limits(depth=30))
-    time.sleep(0.3)
+    inbox.started()
     assert worker.busy
     started = time.perf_counter()
     worker.cancel()
     while worker.busy:
         assert time.perf_counter() - started < 1.0, "search did not stop"
         time.sleep(0.001)
-    time.sleep(0.2)
+    # idle: the search's thread has returned, so nothing can come after this
     assert [r.kind for r in inbox.drain() if r.kind != "progress"] == []
 
 
 def test_a_new_request_supersedes_the_running_one(worker_and_inbox):
     worker, inbox = worker_and_inbox
     worker.request(1, SlowTreeGame(), HashEvaluator(), Limits(depth=30))
-    time.sleep(0.2)
+    inbox.started()
     worker.request(2, TreeGame(wide_tree(3, 3)), LeafEvaluator(), Limits(depth=3))
     report = inbox.final()
     assert report.generation == 2
-    time.sleep(0.2)
+    while worker.busy:  # idle: nothing more can come
+        time.sleep(0.001)
     assert all(r.generation == 2 for r in inbox.drain())
 
 
@@ -172,7 +179,7 @@ def test_shutdown_joins_within_a_second_even_mid_search():
     inbox = Inbox()
     worker = SearchWorker(inbox)
     worker.request(1, SlowTreeGame(), HashEvaluator(), Limits(depth=30))
-    time.sleep(0.2)
+    inbox.started()
     started = time.perf_counter()
     assert worker.shutdown(timeout=1.0)
     assert time.perf_counter() - started < 1.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from game.bench import bench_game, figures_text, load_positions
+from game.commands.bench import bench_game, figures_text, load_positions
 from game.rules import GAMES, new_game
 from game.rules.perft import perft
 
@@ -74,7 +74,7 @@ def test_the_long_othello_solves_are_the_published_ffo_positions():
 def test_bench_long_reports_nodes_time_score_and_agreement():
     """On a small stand-in (FFO #1, 14 empties, +18 by g8) the row has every field and
     agrees with the published value."""
-    from game.bench import bench_long
+    from game.commands.bench import bench_long
 
     table = {"long_solve": [{"name": "FFO #1", "turn": "X", "score": 18, "best": ["g8"],
                              "board": "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO"

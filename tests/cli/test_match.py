@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ai.evaluators import load_evaluator
-from ai.levels import level
+from ai.levels import DEFAULT_LEVEL, level
 from ai.openings import BALANCED_MARGIN, JUDGE_DEPTH, random_openings
 from ai.search import Limits, Searcher
 from game.cli import CliError, main
@@ -46,7 +46,9 @@ def test_player_specs_parse_and_reject_nonsense():
     assert parse_player_spec("level=1,random=0").limits("othello", unit=100).randomness == 0
     assert (parse_player_spec("level=1").limits("othello", unit=100).randomness
             == round(level("othello", 1).randomness * 100) > 0)
-    for bad in ("", "level=0", "depth=x", "speed=3", "eval=naive", "depth=0", "depth=3,solver=no",
+    # eval=NAME alone plays the default level with that evaluator (issue 36).
+    assert parse_player_spec("eval=naive").level == DEFAULT_LEVEL
+    for bad in ("", "level=0", "depth=x", "speed=3", "depth=0", "depth=3,solver=no",
                 "depth=3,random=-1", "depth=3,random=lots", "level=3,level=4", "human"):
         with pytest.raises(CliError):
             parse_player_spec(bad)

@@ -20,18 +20,45 @@ class Session:
         self.engine = engine
         self.stream = stream
         self._read = 0
+        self._sent_at = 0  # where the output stood when the last ``send`` began
 
     def send(self, *lines: str, wait: bool = True) -> list[str]:
+        self._sent_at = len(self.stream.getvalue())
         for line in lines:
             self.engine.handle(line)
             if wait:
                 self.engine.thinker.wait(30)
         return self.new_lines()
 
+    def wait_for_line(self, prefix: str, timeout: float = 30.0) -> None:
+        """Until the engine has written a line starting with ``prefix`` since the last
+        ``send`` began (whether or not it returned it): a search under way has reported
+        a finished depth. A failure, not a hang, if it never does."""
+        deadline = time.monotonic() + timeout
+        while not any(line.startswith(prefix)
+                      for line in self.stream.getvalue()[self._sent_at:].splitlines()):
+            assert time.monotonic() < deadline, f"no line starting with {prefix!r}"
+            time.sleep(0.005)
+
     def new_lines(self) -> list[str]:
         text = self.stream.getvalue()
         fresh, self._read = text[self._read:], len(text)
         return fresh.splitlines()
+
+
+def record_searches(engine) -> list:
+    """The ``SearchResult`` of every search ``engine`` runs from now on, in order: a test
+    asks whether a search ended on its stop event (``stopped``) rather than timing it."""
+    results: list = []
+    search = engine.searcher.search
+
+    def recorded(*args, **kwargs):
+        result = search(*args, **kwargs)
+        results.append(result)
+        return result
+
+    engine.searcher.search = recorded
+    return results
 
 
 def without(prefix: str, lines: list[str]) -> list[str]:

@@ -264,6 +264,22 @@ def test_nboard_answers_in_every_form_real_engines_write(mode):
             game.play(move)
 
 
+def test_edax_is_told_nboard_1(tmp_path):
+    """Edax says that it wants ``nboard 1`` on stderr, which Plies does not read: a
+    program named ``edax`` is told version 1 from the start (the fake, under that name,
+    names itself only then)."""
+    edax = tmp_path / "edax"
+    edax.write_text(f"#!/bin/sh\nexec {sys.executable} {FAKES / 'fake_nboard.py'} edax\n")
+    edax.chmod(0o755)
+    game = othello_after("f5")
+    with NBoardPlayer(f"{edax} -nboard -l 1", seconds=2) as player:
+        assert player.best_move(game) == game.legal_moves()[0]
+        assert player.engine_name == "Edax"
+    with NBoardPlayer(fake("nboard", "edax"), seconds=2) as player:  # another name: 2
+        assert player.best_move(game) == game.legal_moves()[0]
+        assert player.engine_name == "Fake"
+
+
 @pytest.mark.parametrize("line, word", [
     ("=== F5/14.0/1.2", "F5"), ("===  c6 0.00 0.0", "c6"), ("=== pa -64.00 0.0", "pa"),
     ("=== PA", "PA"), ("=== d3/", "d3"), ("=== \tE6\t1.5", "E6"), ("===", ""),
@@ -338,6 +354,13 @@ def test_match_counts_forfeits_per_side_with_the_first_reason(capsys, tmp_path):
     assert "B lost 2 games by forfeit; the first (game 1):" in table
 
 
+def test_a_forfeit_is_named_by_the_specs_name(capsys, tmp_path):
+    spec = "time=0.2,name=Brainy,engine=" + fake("pbrain", "illegal", after=1)
+    report = run_match(capsys, tmp_path, "gomoku", "level=1", spec, games=1)
+    assert report["b_first_forfeit"].startswith("The engine 'Brainy' played "), report
+    assert "fake_pbrain" not in report["b_first_forfeit"]
+
+
 @pytest.mark.parametrize("command, sentence", [
     ("/nonexistent/engine", r"player B: The engine '/nonexistent/engine' cannot be started"),
     (None, r"player B: .*refused the 15x15 board"),
@@ -369,3 +392,56 @@ def test_a_spec_may_say_the_protocol(capsys, tmp_path):
                  "--jobs", "1", "--out", str(tmp_path)])
     assert code == 2
     assert "Othello engines speak nboard or gtp, not pbrain" in capsys.readouterr().err
+
+
+def test_the_help_of_match_and_engine_names_gtp_and_protocol(capsys):
+    for command in ("match", "engine"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        assert "GTP" in text, command
+        if command == "match":
+            assert "protocol=P" in text and "nboard or gtp" in text
+
+
+@pytest.mark.parametrize("spec, name", [
+    ("engine=env X=1 {fake}", "fake_pbrain"),  # env's setting is not the program
+    ("engine={brain}", "brain!"),  # a program whose file name has a "!"
+    ("name=R&D,engine={fake}", "R&D"),  # a name= beyond letters and digits
+])
+def test_a_match_keeps_its_records_whatever_the_engine_is_called(capsys, tmp_path, spec,
+                                                                 name):
+    """D1: such an engine ended the match with a RecordError after its game, and the
+    record was lost. Now its name is written and read back in every record format."""
+    from game.formats import save_record
+
+    brain = tmp_path / "brain!"
+    brain.write_text(f"#!/bin/sh\nexec {fake('pbrain', 'good')}\n")
+    brain.chmod(0o755)
+    spec = spec.format(fake=fake("pbrain", "good"), brain=brain)
+    out = tmp_path / "out"
+    report = run_match(capsys, out, "gomoku", "level=1", "time=2," + spec, games=1)
+    assert report["b_engine"] == name and report["b_forfeits"] == 0, report
+    record = load_record(out / "game-1.json")
+    assert record.players[1].name == name
+    for suffix in (".txt", ".json"):  # (a .psq file keeps no engine)
+        save_record(tmp_path / f"again{suffix}", record)
+        assert load_record(tmp_path / f"again{suffix}").players[1] == record.players[1]
+
+
+@pytest.mark.parametrize("command, name, spoken", [
+    ("env X=1 /opt/prog", None, "prog"), ("/opt/brain!", None, "brain!"),
+    ("/opt/prog", "R&D", "R&D"), ("/opt/prog", " R&D\tlabs ", "R&D labs"),
+])
+def test_the_windows_engine_names_make_a_record(command, name, spoken):
+    """D1 in the window: the game of such an engine was never autosaved (the record
+    check refused the name the window had given it)."""
+    from game.formats.plies_json import record_to_json
+    from game.players import Human, engine
+    from game.records import record_from_game
+
+    player = engine("gomoku", command, name=name)
+    assert player.name == spoken
+    game = gomoku_after("h8 h9")
+    record = record_from_game(game, [Human(), player])  # raised RecordError
+    assert json.loads(record_to_json(record))["players"][1]["name"] == spoken

@@ -69,9 +69,97 @@ def test_the_core_commands_answer_as_gtp_says():
     assert answers == [
         ("=", "2"), ("=5", "Plies"), ("=", "true"), ("=", "false"),
         ("?", "unacceptable size"), ("=", ""), ("?", "unknown command"), ("=", ""),
-        ("?", answers[8][1]), ("?", "syntax error"),
+        # GTP 2 (section 6.3, play): the failure is "illegal move"; Plies adds the reason
+        ("?", "illegal move: the square is taken"), ("?", "syntax error"),
         ("?", "syntax error: the colour is black or white"), ("=", ""),
     ]  # nothing after quit
+
+
+def test_quarry_finds_an_othello_engine():
+    """The commands Quarry sends, in its order (Quarry's ``gtp-client.c``:
+    ``protocol_version``, ``name``, ``version``, ``list_commands``; ``list_games`` only
+    when listed, else the engine is a Go engine; then ``set_game Othello``, whose answer
+    must be empty, ``boardsize``, ``clear_board``, ``komi %.f``, ``time_settings``, the
+    moves, ``time_left COLOUR SECONDS MOVES`` in whole numbers, ``genmove``)."""
+    answers = session("protocol_version", "name", "version", "list_commands", "list_games",
+                      "set_game Othello", "boardsize 8", "clear_board", "komi 0",
+                      "time_settings 600 0 0", "play black f5", "time_left white 599 0",
+                      "genmove white", "set_game Go", "quit")
+    assert answers[0] == ("=", "2") and answers[1] == ("=", "Plies")
+    commands = answers[3][1].split("\n")
+    # Quarry refuses a command list with an empty line or a space in a line.
+    assert all(c and " " not in c for c in commands)
+    assert {"list_games", "set_game", "time_left", "genmove", "play"} <= set(commands)
+    # Quarry compares the one listed game with its own name for GM[2], "Othello".
+    assert answers[4] == ("=", "Othello")
+    assert answers[5:10] == [("=", "")] * 5
+    assert answers[10:12] == [("=", "")] * 2
+    head, move = answers[12]
+    after_f5 = Othello()
+    after_f5.play(after_f5.parse_move("f5"))
+    assert head == "=" and after_f5.parse_move(move) in after_f5.legal_moves()
+    assert answers[13] == ("?", "unsupported game: this engine plays Othello")
+    assert answers[14] == ("=", "")
+
+
+def test_quit_stops_a_running_search(monkeypatch):
+    """``genmove`` searches on a thread of its own; ``quit`` stops it (the move is then
+    answered at once with the best so far, then ``quit``). The search here waits for its
+    stop event: without the stop it would answer only after a minute."""
+    engine = GtpEngine(io.StringIO(), 8)
+    searching = threading.Event()
+
+    def search(game, limits, stop=None):
+        searching.set()
+        stopped = stop.wait(60)
+        move = game.legal_moves()[0] if stopped else PASS
+        return type("Result", (), {"move": move})()
+
+    monkeypatch.setattr(engine.searcher, "search", search)
+
+    def lines():
+        yield "1 genmove black"
+        assert searching.wait(30)
+        yield "2 quit"
+
+    engine.run(lines())
+    assert engine.output.getvalue() == f"=1 {Othello().move_name(Othello().legal_moves()[0])}" \
+        "\n\n=2\n\n"
+
+
+def test_a_command_during_a_search_waits_for_its_answer(monkeypatch):
+    """GTP answers in order: ``showboard`` sent while ``genmove`` searches is answered
+    after the move, and shows it."""
+    engine = GtpEngine(io.StringIO(), 1)
+    engine.handle("genmove black")
+    engine.handle("showboard")  # waits for the move's answer
+    answers = engine.output.getvalue().split("\n\n")
+    move = Othello().parse_move(answers[0].removeprefix("= "))
+    after = Othello()
+    after.play(move)
+    assert answers[1] == "=\n" + str(after)  # (trailing spaces go, as GTP asks)
+
+
+def test_time_left_is_kept_per_colour(monkeypatch):
+    """``time_left white 1 1`` after ``time_left black 600 0`` bounds White's move, not
+    Black's: Black has 600 s for about 20 moves (30 s, so the level's own limit), White
+    1 s for its next move: 70% of it less 0.15 s (``game.engines.timing``) = 0.55 s."""
+    from ai.levels import level
+
+    engine = GtpEngine(io.StringIO(), 8)
+    seen: list[float | None] = []
+
+    def search(game, limits, stop=None):
+        seen.append(limits.seconds)
+        move = game.legal_moves()[0]
+        return type("Result", (), {"move": move})()
+
+    monkeypatch.setattr(engine.searcher, "search", search)
+    engine.run(["time_left black 600 0", "time_left white 1 1", "genmove black",
+                "genmove white"])
+    own = level("othello", 8).limits(engine.evaluator.unit).seconds
+    assert own is not None and own < 30 * 0.7
+    assert seen == [own, pytest.approx(0.55)]
 
 
 def test_genmove_plays_a_legal_move_and_undo_takes_it_back():
@@ -98,6 +186,7 @@ def test_a_pass_is_put_in_for_the_side_that_must_pass():
     assert engine.game.legal_moves() == [PASS]
     engine.handle("genmove white")
     engine.handle("genmove black")
+    engine.thinker.wait()  # genmove answers from its search's thread
     answers = engine.output.getvalue().split("\n\n")
     assert answers[0] == "= pass"
     assert answers[1] == "= h8"
@@ -119,6 +208,38 @@ def test_the_protocol_is_found_by_asking():
     with player_for(game, "/nonexistent/engine") as player, \
             pytest.raises(EngineError, match="cannot be started"):
         player.best_move(game)
+
+
+@needs_rhino
+@pytest.mark.slow
+def test_the_dialogs_grhino_levels_never_lose_on_time():
+    """Every GRhino level the new-game dialog offers plays a whole game without losing on
+    time, started as the window starts it (``player_for`` with the found command), at
+    the dialog's shortest time per move: GRhino ignores the clock, so the shortest time
+    is the tightest deadline (0.5 s, plus the tolerance of ``game.engines.external``).
+    Its levels 4 (up to about 2 s a move on a loaded machine) and 5 (minutes) are not
+    offered."""
+    import random
+
+    from game.clock import MOVE_SECONDS
+    from game.engines.detect import forced_protocol
+    from game.engines.found import found_engines
+
+    offered = [f for f in found_engines("othello") if f.label.startswith("GRhino")]
+    assert [f.label for f in offered] == [f"GRhino level {n}" for n in (1, 2, 3)]
+    seconds = min(MOVE_SECONDS)
+    for index, found in enumerate(offered):
+        game = Othello()
+        rhino_side, rng = index % 2, random.Random(index)
+        player = player_for(game, found.command, seconds,
+                            protocol=forced_protocol("othello", found.protocol))
+        with player:
+            while not game.is_over():
+                if game.turn == rhino_side:
+                    game.play(player.best_move(game))  # EngineFault when late: a loss
+                else:
+                    game.play(rng.choice(game.legal_moves()))
+        assert game.outcome() is not None, found.label
 
 
 def play_out(player, game: Othello, plies_side: int | None = None) -> Othello:

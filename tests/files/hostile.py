@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 import resource
+import stat
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -88,6 +90,26 @@ HOSTILE_FILES: dict[str, Callable[[Path], Path]] = {
 """Every kind of hostile file, by name (for ``pytest.mark.parametrize``)."""
 
 
+class PipeReader:
+    """A thread that opens the FIFO ``path`` for reading (it blocks until a writer
+    opens the other end) and keeps everything written until the writer closes it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.data = b""
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        with open(self.path, "rb") as pipe:
+            self.data = pipe.read()
+
+    def result(self) -> bytes:
+        self.thread.join(timeout=30)
+        assert not self.thread.is_alive(), "nothing closed the pipe"
+        return self.data
+
+
 def _limit_memory() -> None:  # runs in the child before exec
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
@@ -112,3 +134,15 @@ def assert_one_sentence(done: subprocess.CompletedProcess[str], *, status: int =
     assert contains.lower() in lines[0].lower(), lines[0]
     assert len(lines[0]) < 400, lines[0]
     return lines[0]
+
+
+def assert_one_error_line(stderr: str) -> str:
+    """``stderr`` of an in-process ``main()`` is one ``plies: error:`` line, no traceback."""
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("plies: error: "), lines
+    return lines[0]
+
+
+def is_fifo(path: Path) -> bool:
+    """Whether ``path`` itself (not what a link names) is a named pipe."""
+    return stat.S_ISFIFO(path.lstat().st_mode)

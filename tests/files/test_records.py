@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import pickle
 import random
 from pathlib import Path
@@ -421,22 +422,31 @@ def test_an_atomic_write_keeps_a_regular_files_own_mode(tmp_path: Path, umask_02
 
 
 @pytest.mark.skipif(os.name != "posix", reason="file modes and links are POSIX's")
-@pytest.mark.parametrize("target", ["/dev/zero", "file"])
-def test_an_atomic_write_over_a_link_never_takes_its_targets_mode(
-        tmp_path: Path, umask_027, target: str) -> None:
-    if target == "file":
-        target_path = tmp_path / "target.json"
-        target_path.write_text("theirs")
-        target_path.chmod(0o666)  # world-writable, as /dev/zero is
-    else:
-        target_path = Path(target)
+def test_an_atomic_write_through_a_link_replaces_its_file_and_keeps_the_link(
+        tmp_path: Path, umask_027) -> None:
+    """The link is the user's (a settings file kept with their other dotfiles): the file
+    it names is replaced, with that file's own mode, and the link stays."""
+    target_path = tmp_path / "target.json"
+    target_path.write_text("theirs")
+    target_path.chmod(0o644)
     link = tmp_path / "manifest.json"
     link.symlink_to(target_path)
     atomic_write_text(link, "ours")
-    assert not link.is_symlink() and link.read_text() == "ours"
-    assert link.stat().st_mode & 0o777 == umask_027
-    if target == "file":
-        assert target_path.read_text() == "theirs" and target_path.stat().st_mode & 0o777 == 0o666
+    assert link.is_symlink() and target_path.read_text() == "ours"
+    assert target_path.stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_an_atomic_write_over_a_link_to_a_special_file_is_refused(tmp_path: Path) -> None:
+    """A link to a device or a pipe where Plies keeps a file: neither written through nor
+    replaced (``special`` is for the files a person names on the command line)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    link = tmp_path / "manifest.json"
+    link.symlink_to(fifo)
+    with pytest.raises(OSError, match="named pipe"):
+        atomic_write_text(link, "ours")
+    assert link.is_symlink() and stat.S_ISFIFO(fifo.stat().st_mode)
 
 
 @pytest.mark.parametrize("bad", [

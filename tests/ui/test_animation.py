@@ -76,5 +76,5 @@ def test_a_forced_pass_is_announced_then_played_and_listed_as_pa(make_app):
     assert game.ply == 8 and not play.session.human_to_move()
     assert app.pump_until(lambda: game.ply == 9, PASS_DELAY + 2)
     assert game.move_stack[-1] == PASS and game.turn == 1
-    assert play.panel._names(play.session, game.move_stack)[-1] == "PA"
+    assert play.panel._names(play.session, game.move_stack)[-1] == "pass"  # a word for a person (PA is the notation)
     assert play.session.human_to_move()

@@ -272,7 +272,7 @@ def test_the_dialog_offers_an_engine_found_on_this_system(make_app, fake_rhino):
     app = make_app((800, 560))
     start = choose_level(app, 0, "GRhino level 3 (GTP)")
     labels = [text for _, text in start.levels[0].options]
-    assert labels[8:] == [f"GRhino level {n} (GTP)" for n in range(1, 6)] + [
+    assert labels[8:] == [f"GRhino level {n} (GTP)" for n in range(1, 4)] + [
         "GTP engine…", "Engine…"]
     # Its name says it all: no command to type, no evaluator beside it, nothing cut.
     assert not start.commands[0].visible and not start.evals[0].visible

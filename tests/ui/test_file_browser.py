@@ -157,3 +157,18 @@ def test_a_headerless_move_list_of_another_game_opens_as_that_game(make_app, tmp
     assert app.play.game.name == "connect4" and app.play.game.moves_text() == "4453"
     text, _ = app.play.status_text()
     assert "opened as Connect-4" in text
+
+
+def test_a_text_file_that_is_no_game_is_said_to_be_none(make_app, tmp_path):
+    # A settings file, not moves: not "'vm' is not a move" of the game on screen.
+    (tmp_path / "sysctl.conf").write_text("vm.overcommit_memory = 1\nfs.file-max = 100\n")
+    app = make_app()
+    app.start_game(new_game("connect4"), [HUMAN, HUMAN])
+    dialog = dialog_for(app, pygame.K_o)
+    post_key(pygame.K_a, CTRL)
+    post_text(str(tmp_path / "sysctl.conf"))
+    post_key(pygame.K_RETURN)
+    app.run_frames(3)
+    assert app.top is dialog and app.play.game.ply == 0
+    assert dialog.error == ("sysctl.conf is not a game file: it has no '# game:' line and "
+                            "does not start with a move."), dialog.error

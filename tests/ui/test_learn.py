@@ -1,18 +1,24 @@
-"""The Learn lessons driven with real events: one exercise of each lesson, a wrong answer
-(its reason shown) and a right one, progress kept in the config folder, and every
-lesson drawn at 800 × 560 in the three themes with its text inside the window."""
+"""The Learn lessons played headless as a student would, with real events: a wrong answer
+gets a hint without the answer, a second the worked answer, and that exercise never
+counts; a lesson is done after three whole exercises solved unaided — not after copied
+answers or trivial windows; lesson 4 with the mouse alone; every lesson drawn at
+800 × 560 in the three themes. The expected answers come from the textbook code of
+``tests/ui/test_learn_keys.py``, not from the lessons' own keys."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pygame
 import pytest
 
 from ai.explain.exercises import INF
+from ai.explain.tree import value_text
 from game.learning import load_progress, progress_path
 from game.ui.scenes.learn import LearnScene
 from tests.ui.helpers import post_click, post_key, post_text
+from tests.ui.test_learn_keys import textbook_alphabeta, textbook_minimax
 
 
 def open_learn(app, by_key=True) -> LearnScene:
@@ -38,83 +44,221 @@ def answer(app, scene, text: str) -> None:
 
 
 def show(value: int) -> str:
-    return "inf" if value >= INF else "-inf" if value <= -INF else str(value)
+    return "inf" if value >= INF else "-inf" if value <= -INF else value_text(value)
 
 
-def test_lesson_1_counting_wrong_then_right(make_app):
+def contains(feedback: str, value: int) -> bool:
+    """Whether ``feedback`` writes ``value`` (as a word: "13" does not contain 3)."""
+    words = {value_text(value), str(value), show(value).replace("-", "−")}
+    return any(re.search(rf"(?<![\w+−-]){re.escape(w)}(?!\w)", feedback) for w in words)
+
+
+def click_check(app, scene) -> None:
+    post_click(scene.b_check.rect.center)
+    app.run_frames(2)
+
+
+def new_exercise(app, scene) -> None:
+    post_click(scene.b_new.rect.center)
+    app.run_frames(1)
+
+
+def solve_minimax(app, scene) -> None:
+    """Lesson 2 answered right, every node, from the textbook minimax."""
+    values = textbook_minimax(scene.exercise.root)
+    while scene.selected is not None:
+        answer(app, scene, value_text(values[scene.selected]))
+        assert scene.feedback_ok or scene.finished, scene.feedback
+
+
+def solve_alphabeta(app, scene) -> None:
+    """Lesson 3 answered right from the textbook alpha-beta: windows (or never), values,
+    then the leaves never visited clicked."""
+    windows, values = textbook_alphabeta(scene.exercise.root)
+    lesson = scene.current
+    while lesson.part != "pruned":
+        node = scene.selected
+        if lesson.part == "window":
+            text = (f"({show(windows[node][0])}, {show(windows[node][1])})"
+                    if node in windows else "never")
+        else:
+            text = show(values[node])
+        answer(app, scene, text)
+        assert scene.feedback_ok, (node, text, scene.feedback)
+    for node in scene.exercise.nodes:
+        if node.kind == "leaf" and node.id not in windows:
+            post_click(scene.placed[node.id])
+            app.run_frames(1)
+    click_check(app, scene)
+    assert scene.finished and scene.feedback_ok, scene.feedback
+
+
+def test_lesson_1_a_hint_first_then_the_worked_answer_and_it_does_not_count(make_app):
     app = make_app(size=(800, 560))
     scene = open_learn(app, by_key=False)
-    assert scene.lesson == 1 and scene.question is not None
-    truth = scene.question.answer
+    assert scene.lesson == 1
+    truth = scene.current.asked.answer
     answer(app, scene, str(truth + 1))
-    assert not scene.feedback_ok and scene.feedback
+    assert scene.tone == "wrong" and not contains(scene.feedback, truth), scene.feedback
+    answer(app, scene, str(truth + 2))
+    assert scene.tone == "shown" and contains(scene.feedback, truth) and scene.finished
+    answer(app, scene, str(truth))  # copied from the feedback: the exercise is over
+    assert load_progress(progress_path()).count(1) == 0
+    new_exercise(app, scene)
+    truth = scene.current.asked.answer
+    answer(app, scene, str(truth + 1))  # one hint, then right: still unaided
     answer(app, scene, str(truth))
-    assert scene.feedback_ok and scene.finished
+    assert scene.finished and scene.feedback_ok
     saved = load_progress(progress_path())
-    assert saved.tried[1] == 2 and saved.right[1] == 1
+    assert saved.count(1) == 1 and saved.tried[1] == 4  # the copied answer: not checked
 
 
-def test_lesson_2_minimax_node_by_node(make_app):
+def test_lesson_2_wrong_answers_never_hold_the_answer(make_app):
     app = make_app(size=(800, 560))
     scene = open_learn(app)
     post_key(pygame.K_2, 0, "2")
     app.run_frames(1)
-    assert scene.lesson == 2 and scene.exercise is not None
-    values = scene.exercise.key["values"]
-    first = scene.selected
-    wrong = values[first] + 1
-    answer(app, scene, str(wrong))
-    assert not scene.feedback_ok
-    assert "takes the" in scene.feedback  # "A MIN node takes the smallest …"
-    while scene.selected is not None:
-        answer(app, scene, str(values[scene.selected]))
-        assert scene.feedback_ok
-    assert scene.finished and scene.answers == {k: v for k, v in values.items()
-                                                if scene.exercise.node(k).kind != "leaf"}
+    values = textbook_minimax(scene.exercise.root)
+    node = scene.selected
+    answer(app, scene, value_text(values[node] + 1))
+    assert scene.tone == "wrong" and "takes the" in scene.feedback
+    assert not contains(scene.feedback, values[node]), scene.feedback
+    answer(app, scene, value_text(values[node] + 2))  # the second miss: the worked answer
+    assert scene.tone == "shown" and contains(scene.feedback, values[node])
+    assert scene.selected != node  # moved on
+    solve_minimax(app, scene)
+    assert scene.finished and "does not count" in scene.feedback
+    assert load_progress(progress_path()).count(2) == 0
 
 
-def test_lesson_3_alphabeta_windows_then_pruned_leaves(make_app):
+def test_three_copied_exercises_do_not_finish_a_lesson_nor_does_coming_back(make_app):
+    """Each exercise: every item missed twice, the worked answer then shown; switching
+    lessons and back to retype the shown answers does not count either."""
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(2)
+    for _exercise in range(3):
+        values = textbook_minimax(scene.exercise.root)
+        while scene.selected is not None:
+            wrong = values[scene.selected] + 1
+            answer(app, scene, value_text(wrong))
+            answer(app, scene, value_text(wrong))
+        assert scene.finished
+        scene.set_lesson(1)
+        scene.set_lesson(2)  # the same exercise again, answers now known
+        solve_minimax(app, scene)
+        assert "has counted already" in scene.feedback
+        new_exercise(app, scene)
+    assert not load_progress(progress_path()).done(2)
+    assert load_progress(progress_path()).count(2) == 0
+
+
+def test_three_exercises_solved_finish_lesson_2(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(2)
+    for done in (1, 2, 3):
+        solve_minimax(app, scene)
+        assert scene.finished and load_progress(progress_path()).count(2) == done
+        new_exercise(app, scene)
+    assert load_progress(progress_path()).done(2)
+
+
+def test_three_trivial_windows_do_not_finish_lesson_3(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(3)
+    scene.set_level("hard")
+    for _ in range(3):
+        answer(app, scene, "-inf inf")
+    assert not scene.finished and load_progress(progress_path()).count(3) == 0
+
+
+def test_lesson_3_every_node_asked_in_an_order_that_reveals_nothing_then_solved(make_app):
     app = make_app(size=(800, 560))
     scene = open_learn(app)
     scene.set_lesson(3)
     scene.set_level("medium")
-    app.run_frames(1)
-    trace = scene.exercise.key["alphabeta"]
-    a, b = trace["windows"][scene.selected]
-    answer(app, scene, f"{show(a)} {show(b + 1 if b < INF else 5)}")
-    assert not scene.feedback_ok
-    while scene.selected is not None:
-        a, b = trace["windows"][scene.selected]
-        answer(app, scene, f"({show(a)}, {show(b)})")
-        assert scene.feedback_ok, scene.feedback
-    for leaf in trace["leaves_never_visited"]:
-        post_click(scene.placed[leaf])
-        app.run_frames(1)
-    post_click(scene.b_check.rect.center)
-    app.run_frames(2)
-    assert scene.feedback_ok and scene.finished, scene.feedback
+    for done in (1, 2, 3):
+        lesson = scene.current
+        inner = [n.id for n in scene.exercise.nodes if n.kind != "leaf"]
+        asked = {node for node, part in lesson.items if part == "value"}
+        assert asked == set(inner)  # pruned or not, every inner node is asked
+        windows, values = textbook_alphabeta(scene.exercise.root)
+        node = scene.selected
+        truth = windows.get(node)
+        answer(app, scene, "5 6")
+        assert scene.tone == "wrong", scene.feedback
+        if truth is not None:
+            assert not any(contains(scene.feedback, v) for v in truth if abs(v) < INF)
+        assert "never" not in scene.feedback.split(":")[0]
+        answer(app, scene, "never" if truth is not None else "-inf inf")
+        assert scene.tone == "shown"
+        assert load_progress(progress_path()).count(3) == done - 1
+        new_exercise(app, scene)
+        solve_alphabeta(app, scene)
+        assert load_progress(progress_path()).count(3) == done
+        assert "never visited" in scene.current.question()  # the worked solution shows
+        new_exercise(app, scene)
+    assert load_progress(progress_path()).done(3)
 
 
-def test_lesson_4_ordering_reaches_the_best_count(make_app):
+def test_lesson_3_loss_2_parses_in_a_window():
+    from game.ui.scenes.learn import parse_window
+    from ai.evaluators.base import WIN
+    assert parse_window("(-inf, loss 2)") == (-INF, -(WIN - 2))
+    assert parse_window("(win 3, +∞)") == (WIN - 3, INF)
+
+
+def solve_ordering_with_the_mouse(app, scene) -> None:
+    """Click-to-swap every node's children into the textbook best order, then Check."""
+    from tests.ui.test_learn_keys import textbook_best_order
+    best = textbook_best_order(scene.exercise.root)
+    lesson = scene.current
+    for parent, wanted in best.items():
+        for place, child in enumerate(wanted):
+            now = lesson.order[parent]
+            if now[place] != child:
+                post_click(scene.placed[now[place]])
+                app.run_frames(1)
+                post_click(scene.placed[child])
+                app.run_frames(1)
+                assert lesson.order[parent][place] == child
+    click_check(app, scene)
+
+
+def test_lesson_4_done_with_the_mouse_alone(make_app):
     app = make_app(size=(800, 560))
     scene = open_learn(app)
-    post_key(pygame.K_4, 0, "4")
+    post_click(scene.s_lesson.rect.move(0, 0).midleft)  # lesson 1's tab
     app.run_frames(1)
-    key = scene.exercise.key["ordering"]
-    if scene.order == key["best_order"]:
-        post_click(scene.b_new.rect.center)  # a fresh one where the given order is not best
-        app.run_frames(1)
-        key = scene.exercise.key["ordering"]
-    # Put the best order in place with clicks and arrow keys, as a learner would.
-    for place, wanted in enumerate(key["best_order"]):
-        post_click(scene.placed[wanted])
-        app.run_frames(1)
-        while scene.order.index(wanted) > place:
-            post_key(pygame.K_LEFT)
-            app.run_frames(1)
-    post_key(pygame.K_RETURN)
-    app.run_frames(2)
-    assert scene.feedback_ok and scene.finished, scene.feedback
+    tab = scene.s_lesson.rect
+    post_click((tab.x + tab.width * 3.5 / 6, tab.centery))  # the fourth tab
+    app.run_frames(1)
+    assert scene.lesson == 4
+    for done in (1, 2, 3):
+        assert scene.current.checked is None and scene.b_check.visible
+        # The count is hidden until Check: nothing drawn under the inner nodes.
+        assert all(scene.current.node_text(n) == "" for n in scene.exercise.nodes
+                   if n.kind != "leaf")
+        solve_ordering_with_the_mouse(app, scene)
+        assert scene.finished and scene.feedback_ok, scene.feedback
+        assert load_progress(progress_path()).count(4) == done
+        new_exercise(app, scene)
+    assert load_progress(progress_path()).done(4)
+
+
+def test_lesson_4_a_wrong_order_gets_a_hint_without_the_best_count(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(4)
+    key = scene.current.key.ordering
+    assert key.given_nodes > key.best_nodes  # the given order is not the best
+    click_check(app, scene)
+    assert scene.tone == "wrong" and not contains(scene.feedback, key.best_nodes)
+    click_check(app, scene)
+    assert scene.tone == "shown" and contains(scene.feedback, key.best_nodes)
+    assert scene.finished and load_progress(progress_path()).count(4) == 0
 
 
 def test_progress_is_remembered_and_a_damaged_file_is_a_fresh_start(make_app, private_config):
@@ -144,9 +288,34 @@ def test_every_lesson_draws_inside_the_window(make_app, theme):
             assert scene.tree_rect.collidepoint(x, y)
 
 
-def test_lesson_6_horizon_depth_four_sees_further(make_app):
-    """The deep search's move is checked against a search run here; the two depths
-    really disagree on the lesson's position."""
+def _depth_2_value(moves: str, move: str) -> int:
+    """The textbook depth-2 value of ``move`` for the side to move after ``moves``: the
+    smallest, over the opponent's replies, of the evaluator's score (or the result)."""
+    from ai.evaluators import load_evaluator
+    from ai.evaluators.base import WIN
+    from game.rules import new_game
+
+    evaluator = load_evaluator("connect4")
+    game = new_game("connect4")
+    game.play_moves(moves)
+    mover = game.turn
+    game.play(game.parse_move(move))
+    values = []
+    for reply in game.legal_moves():
+        game.push(reply)
+        outcome = game.outcome()
+        if outcome is None:
+            values.append(evaluator.evaluate(game))
+        else:
+            values.append(0 if outcome.winner is None else
+                          WIN - 2 if outcome.winner == mover else -(WIN - 2))
+        game.pop()
+    return min(values)
+
+
+def test_lesson_6_depth_2_worked_out_by_hand_then_what_depth_4_sees(make_app):
+    """The two moves' depth-2 values from a textbook depth-2 minimax here; the two
+    depths really disagree (a search run here)."""
     from ai.evaluators import load_evaluator
     from ai.search import Limits, Searcher
     from game.rules import new_game
@@ -155,7 +324,7 @@ def test_lesson_6_horizon_depth_four_sees_further(make_app):
     scene = open_learn(app)
     post_key(pygame.K_6, 0, "6")
     app.run_frames(1)
-    q = scene.horizon
+    q = scene.current.horizon
     assert scene.lesson == 6 and q is not None
     game = new_game(q.game_name)
     game.play_moves(q.moves)
@@ -163,51 +332,184 @@ def test_lesson_6_horizon_depth_four_sees_further(make_app):
     moves = {d: game.move_name(Searcher(evaluator, mode="alphabeta").search(
         game, Limits(depth=d, use_solver=False)).move) for d in (2, 4)}
     assert moves == {2: q.shallow, 4: q.deep} and q.shallow != q.deep
-    wrong = q.shallow
-    answer(app, scene, wrong)
-    assert not scene.feedback_ok and f"plays {q.deep}" in scene.feedback
-    post_click(scene.b_new.rect.center)
-    app.run_frames(1)
-    answer(app, scene, scene.horizon.deep)
+    b, c = _depth_2_value(q.moves, q.shallow), _depth_2_value(q.moves, q.deep)
+    assert b >= c  # depth 2 prefers its move
+    answer(app, scene, value_text(b + 1))
+    assert scene.tone == "wrong" and not contains(scene.feedback, b), scene.feedback
+    answer(app, scene, value_text(b))
     assert scene.feedback_ok
+    answer(app, scene, value_text(c))
+    assert scene.feedback_ok
+    answer(app, scene, q.deep)  # depth 4's move: not what depth 2 plays
+    assert scene.tone == "wrong" and q.shallow not in re.findall(r"\w+", scene.feedback)
+    answer(app, scene, q.shallow)
+    assert scene.finished and scene.feedback_ok and f"plays {q.deep}" in scene.feedback
+    assert load_progress(progress_path()).count(6) == 1
+    game.play(game.parse_move(q.shallow))  # the board shows depth 2's move and beyond
+    assert scene.current.position().moves_text().startswith(game.moves_text())
+    assert len(scene.current.position().move_stack) > len(game.move_stack)
 
 
-def test_lesson_5_weights_change_the_values_match_and_save(make_app, private_config):
-    """Lower open twos to 0 with the slider's arrow: the search no longer sees threats at
-    depth 1, loses the quick match; the weights saved by name read back as an evaluator."""
-    from ai.evaluators import evaluator_by_name
-    from game.settings import evaluators_dir
+def test_lesson_6_never_says_deepening_pays_beside_a_larger_count():
+    from game.ui.scenes.learn.horizon import deepening_note
+    costs = deepening_note(((4, 1203, 1466), (6, 9000, 9500)))
+    assert "more" in costs and "pay" not in costs and "saves more than" not in costs
+    assert "fewer" in deepening_note(((4, 1203, 1000), (6, 9000, 5000)))
+
+
+def test_the_keyboard_still_chooses_nodes_and_moves_children(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(2)
+    first = scene.selected
+    post_key(pygame.K_TAB)
+    app.run_frames(1)
+    assert scene.selected not in (first, None)
+    scene.set_lesson(4)
+    lesson = scene.current
+    post_key(pygame.K_TAB)
+    app.run_frames(1)
+    chosen = scene.selected
+    parent = lesson.parent_of(chosen)
+    before = list(lesson.order[parent])
+    post_key(pygame.K_RIGHT)
+    app.run_frames(1)
+    assert lesson.order[parent] != before and lesson.order[parent].index(chosen) == 1
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+    assert scene.tone in ("right", "wrong") and lesson.checked is not None
+
+
+def _ink_height(text: str, size: int, bold: bool) -> int:
+    """The height in pixels of the ink ``text`` leaves at ``size`` (not the line's)."""
+    from game.ui import draw
+    surface = pygame.Surface((900, 300), pygame.SRCALPHA)
+    draw.blit_text(surface, text, size, (255, 255, 255), (5, 5), bold=bold)
+    return surface.get_bounding_rect().height
+
+
+@pytest.mark.parametrize("lesson, level", [(2, "easy"), (2, "medium"), (3, "medium"),
+                                           (4, "easy")])
+def test_projector_mode_node_letters_and_values_are_18_px_at_1280x800(
+        make_app, monkeypatch, lesson, level):
+    from game.ui.scenes.learn import trees
+
+    app = make_app(size=(1280, 800))
+    scene = open_learn(app)
+    scene.set_lesson(lesson)
+    scene.set_level(level)
+    drawn: list[tuple[str, int, bool]] = []
+    real = trees.draw.blit_text
+
+    def spy(surface, text, size, colour, pos, anchor="topleft", max_width=None, bold=False,
+            min_size=None):
+        drawn.append((text, size, bold))
+        return real(surface, text, size, colour, pos, anchor, max_width, bold, min_size)
+
+    def heights() -> tuple[int, int]:
+        drawn.clear()
+        app.invalidate()
+        app.run_frames(1)
+        ids = {n.id for n in scene.exercise.nodes}
+        values = {value_text(n.value) for n in scene.exercise.nodes if n.kind == "leaf"}
+        seen = list(drawn)  # measuring draws text too
+        letters = [_ink_height(t, s, b) for t, s, b in seen if t in ids and t.isalpha()]
+        numbers = [_ink_height(t, s, b) for t, s, b in seen if t in values]
+        assert letters and numbers
+        return min(letters), min(numbers)
+
+    monkeypatch.setattr(trees.draw, "blit_text", spy)
+    before = heights()
+    for _ in range(4):
+        post_key(pygame.K_EQUALS, pygame.KMOD_LCTRL, "=")
+        app.run_frames(1)
+    letters, values = heights()
+    assert letters >= 18 and values >= 18, (letters, values)
+    assert letters > before[0] and values > before[1]
+    for x, y in scene.placed.values():
+        assert scene.tree_rect.collidepoint(x, y)
+    post_key(pygame.K_MINUS, pygame.KMOD_LCTRL, "-")
+    app.run_frames(1)
+    assert heights()[0] < letters
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "connect4"])
+def test_exercises_test_something_a_cut_to_find_an_order_to_improve(make_app, game):
+    """Lesson 3's trees have a leaf never visited; lesson 4's given order is not already
+    the best (both by the textbook code)."""
+    from tests.ui.test_learn_keys import textbook_best_order
 
     app = make_app(size=(800, 560))
     scene = open_learn(app)
-    post_key(pygame.K_5, 0, "5")
+    scene.set_lesson(3)
+    scene.set_game(game)
+    for level in ("easy", "medium"):
+        scene.set_level(level)
+        for seed in range(1, 7):
+            scene.progress.seed = seed
+            scene.set_lesson(3)
+            scene.new_exercise()
+            windows, _values = textbook_alphabeta(scene.exercise.root)
+            assert any(n.id not in windows for n in scene.exercise.nodes), (level, seed)
+            scene.set_lesson(4)
+            root = scene.exercise.root
+            given = len(textbook_alphabeta(root)[0])
+            assert given > len(textbook_alphabeta(root, textbook_best_order(root))[0])
+
+
+def textbook_negamax(node, sign: int = 1) -> int:
+    """The value for the side to move at ``node`` (``sign`` 1 where MAX moves): a leaf
+    its value in that side's view, an inner node the largest negated child value."""
+    if not node.children:
+        return sign * node.value
+    return max(-textbook_negamax(child, -sign) for child in node.children)
+
+
+def test_lesson_2_ends_with_the_same_tree_as_negamax(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(2)
+    assert not scene.b_extra.visible
+    solve_minimax(app, scene)
+    values, node, line = textbook_minimax(scene.exercise.root), scene.exercise.root, []
+    while node.children:  # the principal variation, by the textbook values
+        node = next(c for c in node.children if values[c.id] == values[node.id])
+        line.append(node.move)
+    assert f"best line: {' '.join(line)}." in scene.current.question()
+    assert scene.b_extra.visible and not scene.entry.visible
+    post_click(scene.b_extra.rect.center)
     app.run_frames(1)
-    assert scene.lesson == 5 and scene.lab_values
-    before = list(scene.lab_values)
-    twos = scene.c_weights[0]
-    for _ in range(2):  # 10 -> 5 -> 0 with the left arrow
-        post_click((twos.rect.x + 12, twos.rect.centery))
-        app.run_frames(1)
-    assert scene.weights["open_two"] == 0
-    assert scene.lab_values != before
-    post_click(scene.b_match.rect.center)
-    app.run_frames(2)
-    assert "10 lost" in scene.feedback and not scene.feedback_ok
-    answer_name = "my-eval"
-    post_click(scene.entry.rect.center)
+    lesson = scene.current
+    assert lesson.negamax and "Negamax" in lesson.question()
+
+    def check(node, sign):
+        assert lesson.node_text(node) == value_text(textbook_negamax(node, sign)), node.id
+        for child in node.children:
+            check(child, -sign)
+
+    check(scene.exercise.root, 1)
+    post_click(scene.b_extra.rect.center)  # back to minimax's view
     app.run_frames(1)
-    post_text(answer_name)
-    post_click(scene.b_save.rect.center)
-    app.run_frames(2)
-    assert scene.feedback.startswith("Saved"), scene.feedback
-    saved = evaluator_by_name("tictactoe", answer_name, user_dir=evaluators_dir())
-    assert saved.weights.open_two == 0 and saved.weights.open_one == 1
-    from game.ui.scenes.start import preset_options
-    assert answer_name in preset_options("tictactoe")  # the new-game dialog offers it
-    assert answer_name not in preset_options("connect4")
-    post_click(scene.entry.rect.center)
-    post_key(pygame.K_a, pygame.KMOD_CTRL)
-    post_text("../x")
-    post_click(scene.b_save.rect.center)
-    app.run_frames(2)
-    assert "letters, digits" in scene.feedback
+    assert not lesson.negamax
+
+
+def test_lesson_4_ends_with_b_to_the_d_against_the_best_case_measured(make_app):
+    from tests.ui.test_learn_keys import textbook_best_order
+
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(4)
+    solve_ordering_with_the_mouse(app, scene)
+    root = scene.exercise.root
+    note = scene.current.cost_note()
+    leaves = [n.id for n in scene.exercise.nodes if not n.children]
+
+    def visited(order=None) -> int:
+        return sum(i in textbook_alphabeta(root, order)[0] for i in leaves)
+
+    numbers = re.search(r"minimax all (\d+).*worst first (\d+), as given (\d+), best first "
+                        r"(\d+)", note)
+    assert numbers, note
+    every, worst, given, best = (int(n) for n in numbers.groups())
+    assert (every, given, best) == (len(leaves), visited(), visited(textbook_best_order(root)))
+    assert best <= given <= every and best <= worst <= every

@@ -96,11 +96,12 @@ def test_mistake_keys_clicks_and_the_board_shows_the_better_move(make_app) -> No
     post_key(pygame.K_m, pygame.KMOD_LSHIFT)
     app.run_frames(1)
     assert scene.selected == mistakes[0]
-    # The board: the position before the move, the better move ringed.
+    # The board: the position after the move (as lichess shows it), the better move
+    # ringed where it would have gone.
     judged = scene.results[scene.selected]
-    assert scene.position.moves_text() == FINISHED[:scene.selected]
+    assert scene.position.moves_text() == FINISHED[:scene.selected + 1]
     overlay = scene.board_overlay()
-    assert overlay.hint == scene.position.move_cell(judged.best)
+    assert overlay.hint == scene.before.move_cell(judged.best)
     assert overlay.scores[overlay.hint] == "better"
     # The toolbar buttons do the same.
     post_click(scene.b_next.rect.center)
@@ -432,3 +433,52 @@ def test_the_title_names_the_game_where_it_fits_and_is_never_cut(make_app) -> No
         titles[width] = scene.title_text()
     assert titles[1120] == "Review · Connect-4"
     assert titles[800] == "Review"
+
+
+def test_a_forced_pass_is_written_as_a_pass_and_not_judged(make_app, monkeypatch) -> None:
+    from ai.explain.review import ReviewLimits
+    from game.rules import PASS
+
+    game = new_game("othello")
+    game.play_moves("d3c3e6d2d1e1b2c1")  # Black then has no move (tests/ui/test_animation)
+    assert game.legal_moves() == [PASS]
+    game.push(PASS)
+    game.push(game.legal_moves()[0])
+    app = make_app(size=(800, 560))
+    app.start_game(game, [HUMAN, HUMAN], remember=False)
+    app.push_scene(ReviewScene(app, app.play.session, limits=ReviewLimits(depth=1)))
+    scene = app.top
+    assert app.pump_until(lambda: scene.complete, 30)
+    scene.select(8)
+    written: list[str] = []
+    from game.ui import draw as draw_module
+    real = draw_module.blit_text
+
+    def record(surface, text, *args, **kwargs):
+        written.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(draw_module, "blit_text", record)
+    app.invalidate()
+    app.run_frames(1)
+    assert scene.status_text() == "Move 9: Black had no move and passed"
+    assert "pass" in written and "forced" in written and "PA" not in written
+
+
+@pytest.mark.slow
+def test_the_review_graph_does_not_saw_tooth(make_app) -> None:
+    """Each position's search leans to the side moving last in it: taken ply by ply the
+    graph saw-toothed (48 63 45 67 48 62 ...). With the viewer moving at the leaves of
+    every point, quiet moves (no proven result) change it by a few points."""
+    app = finished_app(make_app)
+    scene = open_review(app)
+    assert app.pump_until(lambda: scene.complete, timeout=120)
+    shares = [round(100 * chance) for _ply, chance in scene._chances()]
+    assert len(shares) == len(FINISHED) + 1
+    quiet = [abs(a - b) for a, b in zip(shares, shares[1:]) if 2 < a < 98 and 2 < b < 98]
+    assert len(quiet) >= 10
+    assert sorted(quiet)[len(quiet) // 2] < 5, shares
+    moves = [b - a for a, b in zip(shares, shares[1:])]
+    saw = [(a, b) for a, b in zip(moves, moves[1:]) if abs(a) >= 10 and abs(b) >= 10
+           and (a > 0) != (b > 0)]
+    assert len(saw) <= 1, shares

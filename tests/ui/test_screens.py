@@ -124,7 +124,7 @@ def test_othello_discs_carry_their_move_numbers_in_the_review(make_app):
     app.push_scene(ReviewScene(app, app.play.session, limits=ReviewLimits(depth=1)))
     assert app.pump_until(lambda: app.top.complete, 30)
     review = app.top
-    review.select(4)  # the position before c4: four moves on the board
+    review.select(3)  # the position after d3: four moves on the board
     numbered = {n: (cell, side) for cell, side, n in review.board_overlay().opening}
     assert sorted(numbered) == [1, 2, 3, 4]
     replay = new_game("othello")

@@ -380,3 +380,48 @@ def test_a_text_file_saved_mid_opening_resumes_there_and_psq_says_what_it_drops(
     assert "Place 3 stones" in status(app) and "2 to go" in status(app)
     click_stone(app, "h9")  # the same person places the opening's second stone
     assert s.game.ply == 2 and s.human_to_move()
+
+
+def test_the_computers_swap2_reason_stays_until_the_person_moves(make_app) -> None:
+    """The computer (first) chooses its colour after the person placed two more: its
+    reason stays in the search card through its own first move, until the person's."""
+    from game.ui.panel import opening_lines
+
+    app = make_app()
+    start(app, "swap2", [computer(1), HUMAN])
+    computer_moved(app, 3)
+    play, s = app.play, app.play.session
+    assert app.pump_until(lambda: bool(play.person_choices()), 5)
+    post_click(play.choice_buttons["place-two"].rect.center)
+    app.run_frames(2)
+    stones = [n for n in ("g7", "j10", "g9", "j7") if play.game.parse_move(n)
+              in play.game.legal_moves()][:2]
+    place(app, stones)
+    assert app.pump_until(lambda: s.opening.decided, 30), status(app)
+    # Whoever moves first now, by the time it is the person's turn the reason is there.
+    assert app.pump_until(lambda: s.human_to_move() and s.pending is None, 30)
+    width = play.panel.analysis_rect.width - 32
+    lines, _size = opening_lines(s, width)
+    reason = s.opening.reason
+    assert reason.startswith(("I take Black", "I take White"))
+    assert " ".join(line for line in lines if line).startswith(reason.split()[0])
+    # The person's move, then the computer's: the card shows the searches again.
+    ply = s.game.ply
+    free = next(n for n in ("a1", "o15", "a15", "o1")
+                if play.game.parse_move(n) in play.game.legal_moves())
+    click_stone(app, free)
+    computer_moved(app, ply + 2)
+    assert opening_lines(s, width)[0] == []
+
+
+def test_a_clock_chosen_for_a_swap_opening_is_said_to_be_off(make_app) -> None:
+    from game.clock import TimeControl, Timing
+
+    app = make_app()
+    app.start_game(Gomoku(15), [HUMAN, computer(1)], remember=False,
+                   opening={"kind": "swap", "choices": []},
+                   timing=Timing(controls=(TimeControl(5, 3), None)))
+    app.run_frames(2)
+    assert app.play.session.clock is None
+    assert any(m.startswith("No clocks in a swap opening") for m in
+               app.play.session.recent_messages)

@@ -224,3 +224,22 @@ def test_resuming_a_game_another_window_just_took_is_refused(make_app, private_c
         assert app.slot.number == 1
     finally:
         os.close(lock)
+
+
+@pytest.mark.slow
+def test_the_start_screen_counts_the_windows_again_when_it_gets_the_focus(
+        tmp_path, make_app, private_config):
+    other = _window(tmp_path, "connect4", "4453")
+    assert _expect(other, "slot") == "slot 1\n"
+    try:
+        app, start = _start_screen(make_app)
+        assert start.other_windows == 1
+        assert start.resume_text() == "Another Plies window is open; its game stays there"
+    finally:
+        _close(other)
+    # The other window closed; the person comes back to this one.
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    app.run_frames(1)
+    assert start.other_windows == 0
+    assert "another Plies window" not in start.resume_text().lower()
+    assert [offer.game.name for offer in start.offers] == ["connect4"]

@@ -17,7 +17,7 @@ import math
 
 import pygame
 
-from game.rules import PASS, Cell, Game
+from game.rules import PASS, Cell, Game, Move
 from game.ui import draw
 from game.ui.theme import BoardColours, Theme, marker_colour, readable_on, visible_on
 
@@ -167,6 +167,11 @@ class BoardView:
 
     def _fit(self, game: Game) -> None:
         raise NotImplementedError
+
+    def click(self, game: Game, cell: Cell) -> Move | None:
+        """The move a person's click (or Enter on the cursor) on ``cell`` plays, or
+        ``None``; a view whose moves take two clicks keeps the first (``GenericView``)."""
+        return game.move_at(*cell)
 
     def cell_center(self, cell: Cell) -> tuple[float, float]:
         """The pixel centre of ``cell``."""

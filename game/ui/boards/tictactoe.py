@@ -19,6 +19,19 @@ RIM = 0.45
 """Width of the margin around the grid (it carries a–c and 1–3), in cells."""
 
 
+
+def draw_mark(surface: pygame.Surface, colour: tuple[int, int, int], side: int,
+              centre: tuple[float, float], r: int, width: int, *, alpha: int = 255) -> None:
+    """X (side 0) as two crossed strokes, O as a ring, ``r`` from ``centre`` (the board
+    and the panel's player card draw the same marks)."""
+    cx, cy = centre
+    if side == 0:
+        for dx in (-r, r):
+            draw.thick_line(surface, colour, (cx - dx, cy - r), (cx + dx, cy + r), width,
+                            alpha=alpha)
+    else:
+        draw.aa_circle(surface, colour, centre, r, width, alpha=alpha)
+
 class DrawAnimation(Animation):
     """A mark being written: it grows from the centre of its cell."""
 
@@ -90,16 +103,9 @@ class TicTacToeView(BoardView):
                    centre: tuple[float, float], *, alpha: int = 255, squash: float = 1.0,
                    scale: float = 1.0) -> None:
         """X as two crossed strokes, O as a ring, in the side's ink."""
-        colour = self.piece_colour(colours, side)
-        r = max(3, round(self.cell * 0.3 * scale))
-        width = max(3, round(self.cell * 0.09 * scale))
-        cx, cy = centre
-        if side == 0:
-            for dx in (-r, r):
-                draw.thick_line(surface, colour, (cx - dx, cy - r), (cx + dx, cy + r), width,
-                                alpha=alpha)
-        else:
-            draw.aa_circle(surface, colour, centre, r, width, alpha=alpha)
+        draw_mark(surface, self.piece_colour(colours, side), side, centre,
+                  max(3, round(self.cell * 0.3 * scale)),
+                  max(3, round(self.cell * 0.09 * scale)), alpha=alpha)
 
     def draw_last_move(self, surface: pygame.Surface, game: Game, theme: Theme,
                        colours: BoardColours) -> None:

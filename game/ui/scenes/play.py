@@ -45,10 +45,10 @@ from game.ui.opening_phase import (
     OpeningPhase,
     phase_text,
 )
-from game.ui.panel import Panel, result_text
+from game.ui.panel import RULE_WORDS, Panel, result_text, side_piece
 from game.ui.scenes.base import Scene
 from game.ui.session import DEMO_DELAYS, Session, is_computer
-from game.ui.theme import icon_outline, mix
+from game.ui.theme import mix
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -535,7 +535,7 @@ class PlayScene(Scene):
             if not self.game.is_over() and is_computer(s.players[self.game.turn]):
                 s.say(_("Wait for the computer's move"), "info", 1.5)
             return False
-        move = self.game.move_at(*cell)
+        move = self.view.click(self.game, cell)
         if move is None:
             return False
         if move not in self.game.legal_moves():
@@ -836,9 +836,8 @@ class PlayScene(Scene):
             elif computers:
                 study = _("Study: {side} to move — you move both sides; Play (P) lets the "
                           "computer play {computer}").format(side=side, computer=computers[0])
-            else:  # English has always ended this one with "play " (no computer named)
-                study = _("Study: {side} to move — you move both sides; Play (P) lets the "
-                          "computer play ").format(side=side)
+            else:  # no computer side: nobody to hand the moves to
+                study = _("Study: {side} to move — you move both sides").format(side=side)
             return study, "turn"
         if is_computer(s.players[game.turn]):
             level = s.level_label(game.turn)
@@ -865,8 +864,8 @@ class PlayScene(Scene):
         elif self.cursor_visible:
             how = _("arrows move, Enter plays")
         else:
-            how = _("click a square") if game.name in ("othello", "tictactoe") \
-                else _("click an intersection")
+            how = _("click an intersection") if game.name == "gomoku" \
+                else _("click a square")  # Othello, tic-tac-toe, a plugin's grid
         # Translators: the status line: whose move ("Your move (Black)"), then how to play.
         return _("{turn} — {how}").format(turn=prefix, how=how), "turn"
 
@@ -898,11 +897,8 @@ class PlayScene(Scene):
         if choosing and draw.text_size(text, 15)[0] > self._choice_left - x - 8:
             text = _("Your choice:")  # the minimum window size: the buttons say the rest
         if kind == "turn" and not self.session.is_over() and not choosing:
-            colours = theme.board(self.game.name)
-            disc = colours.pieces[self.game.turn]
-            draw.piece(surface, (x + 9, rect.centery), 9, disc,
-                       outline=icon_outline(disc, theme.background), with_shadow=False,
-                       style="stone" if self.game.name == "gomoku" else "disc")
+            side_piece(surface, self.game.name, theme.board(self.game.name), self.game.turn,
+                       (x + 9, rect.centery), 9, theme.background, with_shadow=False)
             x += 26
         right = self._choice_left if self.person_choices() else \
             self.b_play_on.rect.x - 4 if self.b_play_on.visible else rect.right
@@ -930,9 +926,8 @@ class PlayScene(Scene):
         draw.shadow(surface, rect, 28, theme.shadow_alpha * 2, blur=12, offset=(0, 6))
         draw.rounded_rect(surface, rect, theme.card, 28, 2, theme.accent)
         side = self.game.turn if self.session.forced_pass() else 1 - self.game.turn
-        colours = theme.board(self.game.name)
-        draw.piece(surface, (rect.x + 30, rect.centery), 13, colours.pieces[side],
-                   outline=icon_outline(colours.pieces[side], theme.card), with_shadow=False)
+        side_piece(surface, self.game.name, theme.board(self.game.name), side,
+                   (rect.x + 30, rect.centery), 13, theme.card, with_shadow=False)
         draw.blit_text(surface, text, 28, theme.text, (rect.x + 52, rect.centery), "midleft")
 
     def _draw_result(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -949,11 +944,8 @@ class PlayScene(Scene):
         outcome = self.session.outcome()
         x = pill.x + 12
         if outcome is not None and outcome.winner is not None:
-            colours = theme.board(self.game.name)
-            disc = colours.pieces[outcome.winner]
-            draw.piece(surface, (x + 10, pill.centery), 10, disc,
-                       outline=icon_outline(disc, theme.card), with_shadow=False,
-                       style="stone" if self.game.name == "gomoku" else "disc")
+            side_piece(surface, self.game.name, theme.board(self.game.name), outcome.winner,
+                       (x + 10, pill.centery), 10, theme.card, with_shadow=False)
             x += 28
         right = pill.right - 12
         tip = _("N new game · R review · Ctrl+Z undo") if self.session.humans \
@@ -998,9 +990,5 @@ def variant_text(game: Game) -> str:
 IN_A_ROW = {3: N_("three in a row"), 4: N_("four in a row"), 5: N_("five in a row"),
             6: N_("six in a row")}
 """Connect-4's goal in the title line, by the length of the row."""
-
-RULE_WORDS = {"freestyle": N_("freestyle"), "standard": N_("standard"), "renju": N_("renju")}
-"""Gomoku's rules by name, as the title line writes them (lower case)."""
-
 
 __all__ = ["PlayScene", "variant_text"]  # untranslated: identifiers

@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 GAME_ORDER = ("connect4", "othello", "gomoku", "tictactoe")
 
 
-def score_text(entry: tuple[int, int, int]) -> str:
+def tally_text(entry: tuple[int, int, int]) -> str:
     """``(2, 0, 3)`` -> ``"2 · 0 · 3"``; ``"–"`` for no games.
 
-    >>> score_text((2, 0, 3)), score_text((0, 0, 0))
+    >>> tally_text((2, 0, 3)), tally_text((0, 0, 0))
     ('2 · 0 · 3', '–')
     """
     return "–" if not sum(entry) else " · ".join(number(n) for n in entry)
@@ -43,7 +43,7 @@ def engine_lines(tally: Tally) -> list[str]:
     """
     # Translators: {game} is a game's name, {engine} a program's, {score} "won · drawn · lost".
     return [_("{game} against {engine}: {score}").format(
-                game=_(GAMES[game].title), engine=name, score=score_text((entry[0], entry[1], entry[2])))
+                game=_(GAMES[game].title), engine=name, score=tally_text((entry[0], entry[1], entry[2])))
             for game in GAME_ORDER for name, entry in sorted(tally.engines.get(game, {}).items())
             if sum(entry)]
 
@@ -132,7 +132,7 @@ class ResultsDialog(Dialog):
             for i, entry in enumerate(entries):
                 cx = x0 + label_w + i * col_w + col_w // 2
                 colour = theme.text if sum(entry) else theme.disabled_text
-                draw.blit_text(surface, score_text(entry), size, colour, (cx, y), "midtop",
+                draw.blit_text(surface, tally_text(entry), size, colour, (cx, y), "midtop",
                                bold=last)
             y += pitch
         if len(engines) > 3:  # the card has room for three lines: the rest in one

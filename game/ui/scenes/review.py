@@ -6,8 +6,8 @@ worker thread (``SearchWorker.run_job``, the same generation and cancel rules as
 computer's moves), so the window stays alive; the game underneath is paused while
 the review is open and goes on where it was when the review closes.
 
-On screen: the position before the selected move, the move played (a translucent
-piece marked with its label) and the better move (a ring marked "better"); a summary
+On screen: the position after the selected move (as lichess shows a step), the move
+played marked with its label and the better move a ring marked "better"; a summary
 per side (accuracy, counts per label) with a progress bar while the review runs; the
 winning chances over the game (for the window's one side: the person's against the
 computer, else the first player) with the judged mistakes marked; the move list with
@@ -35,6 +35,7 @@ from game.ui import draw
 from game.ui.boards import BoardOverlay, view_for
 from game.ui.boards.base import move_numbers
 from game.ui.keys import REVIEW_KEYS, command_for
+from game.ui.panel import pass_name, side_dot
 from game.ui.scenes.base import Scene
 from game.ui.theme import Theme, icon_outline, mix, readable_on, visible_on
 from game.ui.widgets import Button, Choice, WidgetGroup
@@ -162,7 +163,10 @@ class ReviewScene(Scene):
         self.selected = len(self.moves) - 1
         self.scroll = 0
         self.view = view_for(self.game.name)
-        self.position = self._position_before(self.selected)
+        self.before = self._position_before(self.selected)
+        """The position the selected move was played in (its side, its better move)."""
+        self.position = self._position_before(self.selected + 1)
+        """The position shown: after the selected move."""
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.summary_rect = pygame.Rect(0, 0, 0, 0)
@@ -300,12 +304,13 @@ class ReviewScene(Scene):
         return position
 
     def select(self, index: int) -> None:
-        """Show the position before move ``index`` (0-based) and keep it in the list's view."""
+        """Show the position after move ``index`` (0-based) and keep it in the list's view."""
         if not self.moves:
             return
         index = max(0, min(len(self.moves) - 1, index))
         self.selected = index
-        self.position = self._position_before(index)
+        self.before = self._position_before(index)
+        self.position = self._position_before(index + 1)
         rows = self.visible_rows()
         if index < self.scroll:
             self.scroll = index
@@ -434,8 +439,9 @@ class ReviewScene(Scene):
         graph = self.graph_area()
         if graph.inflate(8, 8).collidepoint(pos) and self.moves:
             total = max(1, len(self.moves))
-            index = round((pos[0] - graph.x) / graph.width * total)
-            self.select(min(index, len(self.moves) - 1))
+            # The position under the pointer is shown: the move that led to it.
+            ply = round((pos[0] - graph.x) / graph.width * total)
+            self.select(min(max(0, ply - 1), len(self.moves) - 1))
 
     def _key(self, event: pygame.event.Event) -> None:
         """The keys of ``game.ui.keys.REVIEW_KEYS``, after the toolbar's (Tab; Enter,
@@ -473,8 +479,9 @@ class ReviewScene(Scene):
         return None
 
     def board_overlay(self) -> BoardOverlay:
-        """The played move (translucent, with its label) and the better move (a ring)."""
-        position = self.position
+        """The played move's label on its piece and the better move (a ring), on the
+        position after the move (the better move's cell is still free there)."""
+        position = self.before
         overlay = BoardOverlay(mover=position.turn)
         if not self.moves:
             return overlay
@@ -482,7 +489,7 @@ class ReviewScene(Scene):
         cell = position.move_cell(played) if played != PASS else None
         judged = self.selected_review()
         if self.app.settings.move_numbers and self.game.name in ("gomoku", "othello"):
-            overlay.opening = move_numbers(position)  # the discs and stones by move
+            overlay.opening = move_numbers(self.position)  # the discs and stones by move
         if cell is not None:
             mark = MARKS[judged.label] if judged is not None else ""
             # Translators: small words on the board's points: the move played, the best one.
@@ -501,11 +508,15 @@ class ReviewScene(Scene):
             return self.error[0].upper() + self.error[1:].rstrip(".") + "."
         if not self.moves:
             return _("No moves to review")
-        position, played = self.position, self.moves[self.selected]
+        position, played = self.before, self.moves[self.selected]
         side = _(position.side_names[position.turn])
         name = position.move_name(played)
         number = self.selected + 1
         judged = self.selected_review()
+        if played == PASS:
+            # Translators: an Othello review step: {side} had no move and passed.
+            return _("Move {number}: {side} had no move and passed").format(
+                number=number, side=side)
         if judged is None:
             text = _("Move {number}: {side} played {move} — not judged yet") if self.running \
                 else _("Move {number}: {side} played {move} — not judged")
@@ -535,7 +546,6 @@ class ReviewScene(Scene):
             draw.blit_text(surface, self.title_text(), 24, theme.text_dim,
                            ((x0 + x1) / 2, TOOLBAR // 2), "center", max_width=x1 - x0)
         overlay = self.board_overlay()
-        self._draw_played(surface)
         self.view.draw(surface, self.position, theme, overlay, with_surface=False)
         self._draw_status(surface)
         self._draw_summary(surface)
@@ -543,17 +553,6 @@ class ReviewScene(Scene):
         self._draw_moves(surface)
         self.widgets.draw(surface, theme)
         self.widgets.draw_tooltip(surface, theme)
-
-    def _draw_played(self, surface: pygame.Surface) -> None:
-        """The move played, as a translucent piece in its cell (under the overlay's marks)."""
-        if not self.moves:
-            return
-        played = self.moves[self.selected]
-        cell = self.position.move_cell(played) if played != PASS else None
-        if cell is not None:
-            colours = self.theme.board(self.game.name)
-            self.view.draw_piece(surface, colours, self.position.turn,
-                                 self.view.cell_center(cell), alpha=150)
 
     def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         theme, game = self.theme, self.game
@@ -669,16 +668,33 @@ class ReviewScene(Scene):
 
     def _chances(self) -> list[tuple[int, float]]:
         """``(ply, view side's expected result)`` before each judged move and after the
-        last one."""
+        last one.
+
+        Each position has two values: its own search's (the next move's "before") and
+        the search of the position before it (the move's "after", the same leaves one
+        ply less deep). As in the window's bar (``game.ui.evaluation``), the graph takes
+        the one whose leaves have the viewer to move, so that a search's lean towards
+        the side moving last in it does not saw-tooth the line; a proven one first.
+        """
         view = self.view_side
+        results = self.results
         points = []
-        for move in self.results:
-            mine = move.chance_before if move.side == view else 1 - move.chance_before
-            points.append((move.ply - 1, mine))
-        if self.results:
-            last = self.results[-1]
-            points.append((last.ply, last.chance_after if last.side == view
-                           else 1 - last.chance_after))
+        for index in range(len(results) + 1 if results else 0):
+            # (proven, the side to move at the leaves, the viewer's chance)
+            seen: list[tuple[bool, int, float]] = []
+            if index < len(results):
+                own = results[index]
+                seen.append((own.exact, own.side ^ (own.depth & 1),
+                             own.chance_before if own.side == view else 1 - own.chance_before))
+            if index > 0:
+                parent = results[index - 1]
+                seen.append((parent.exact, parent.side ^ (parent.depth & 1),
+                             parent.chance_after if parent.side == view
+                             else 1 - parent.chance_after))
+            chosen = next((s for s in seen if s[0]), None) \
+                or next((s for s in seen if s[1] == view), seen[0])
+            ply = results[index].ply - 1 if index < len(results) else results[-1].ply
+            points.append((ply, chosen[2]))
         return points
 
     def _draw_graph(self, surface: pygame.Surface) -> None:
@@ -702,10 +718,12 @@ class ReviewScene(Scene):
             return (area.x + round(area.width * ply / total),
                     area.bottom - round(area.height * chance))
 
-        cursor_x = at(self.selected, 0)[0]
+        cursor_x = at(self.selected + 1, 0)[0]  # the position shown: after the move
         pygame.draw.line(surface, mix(theme.accent, fill, 0.3), (cursor_x, area.y - 2),
                          (cursor_x, area.bottom + 2), 2)
-        points = [at(p, c) for p, c in self._chances()]
+        chances = self._chances()
+        points = [at(p, c) for p, c in chances]
+        on_line = dict(chances)
         if len(points) >= 2:
             pygame.draw.lines(surface, theme.accent, False, points, 2)
         elif not points:
@@ -713,9 +731,9 @@ class ReviewScene(Scene):
                            area.center, "center", max_width=area.width - 8)
         for move in self.results:
             if move.label in MISTAKES:
-                chance = move.chance_after if move.side == self.view_side \
-                    else 1 - move.chance_after
-                centre = at(move.ply, chance)
+                chance = on_line.get(move.ply, move.chance_after if move.side == self.view_side
+                                     else 1 - move.chance_after)
+                centre = at(move.ply, chance)  # on the line, at the position it led to
                 draw.aa_circle(surface, label_colour(theme, move.label), centre, 5)
                 draw.aa_circle(surface, theme.card, centre, 5, 1)
 
@@ -742,12 +760,16 @@ class ReviewScene(Scene):
             side = self.sides[index]
             draw.blit_text(surface, f"{index + 1}.", 18, dim, (row.x + 30, row.centery),
                            "midright")
-            piece = colours.pieces[side]
-            draw.aa_circle(surface, piece, (row.x + 42, row.centery), 5)
-            outline = visible_on(piece, theme.accent if chosen else theme.card, 3.0)
-            if outline != piece:
-                draw.aa_circle(surface, outline, (row.x + 42, row.centery), 5, 1)
+            side_dot(surface, colours, side, (row.x + 42, row.centery), 5,
+                     theme.accent if chosen else theme.card)
             judged = self.results[index] if index < len(self.results) else None
+            if self.moves[index] == PASS:  # forced: nothing to judge, no "best" for it
+                draw.blit_text(surface, pass_name(), 19, text_colour,
+                               (row.x + 54, row.centery), "midleft")
+                # Translators: an Othello pass in the review: the side had no move.
+                draw.blit_text(surface, _("forced"), 16, dim, (row.right - 8, row.centery),
+                               "midright")
+                continue
             name = game.move_name(self.moves[index])
             mark = MARKS[judged.label] if judged is not None else ""
             draw.blit_text(surface, name + mark, 19, text_colour, (row.x + 54, row.centery),

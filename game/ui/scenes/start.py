@@ -54,6 +54,15 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 GAME_ORDER = ("connect4", "othello", "gomoku", "tictactoe")
+
+
+def game_order() -> tuple[str, ...]:
+    """The built-in games, then the plugins' games (``game.plugins``) in load order."""
+    return GAME_ORDER + tuple(name for name in GAMES if name not in GAME_ORDER)
+
+
+PLUGIN_BLURB = N_("Your own game, from a plugin")
+"""A plugin game's tile (a plugin brings no translated blurb)."""
 GAME_BLURBS = {
     "connect4": N_("Four in a row wins"),
     "othello": N_("Outflank and flip"),
@@ -175,9 +184,10 @@ class GameTile(Widget):
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            i = GAME_ORDER.index(self.game_name) + (1 if event.key == pygame.K_RIGHT else -1)
-            if 0 <= i < len(GAME_ORDER):
-                self.scene.choose_game(GAME_ORDER[i])
+            order = game_order()
+            i = order.index(self.game_name) + (1 if event.key == pygame.K_RIGHT else -1)
+            if 0 <= i < len(order):
+                self.scene.choose_game(order[i])
                 tile = self.scene.tiles[i]
                 self.scene.widgets.set_focus(tile, True)
             return True
@@ -206,7 +216,7 @@ class GameTile(Widget):
         draw.blit_text(surface, title, 22, theme.text, (x, icon.centery), "midleft",
                        max_width=rect.right - x - 8, bold=True, min_size=15)
         room = rect.width - 24
-        blurb = _(GAME_BLURBS[self.game_name])
+        blurb = _(GAME_BLURBS.get(self.game_name, PLUGIN_BLURB))
         draw.blit_text(surface, blurb, 17, theme.text_dim,
                        (rect.x + 12, icon.bottom + (14 if tally else 18)), "midleft",
                        max_width=room, min_size=13)
@@ -296,10 +306,10 @@ class StartScene(Scene):
         settings = app.settings
         self.game_name = game if game in GAMES else settings.last_game
         self.variants: dict[str, dict[str, Any]] = {
-            name: self._full_variant(name, settings.variant_for(name)) for name in GAME_ORDER}
+            name: self._full_variant(name, settings.variant_for(name)) for name in game_order()}
         self.players: dict[str, list[Draft]] = {
             name: [Draft.of(name, p) for p in settings.players_for(name)]
-            for name in GAME_ORDER}
+            for name in game_order()}
         if variant is not None:
             self.variants[self.game_name] = self._full_variant(self.game_name, variant)
         if players is not None:
@@ -367,7 +377,7 @@ class StartScene(Scene):
     # --- widgets -----------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.tiles = [GameTile(self, name) for name in GAME_ORDER]
+        self.tiles = [GameTile(self, name) for name in game_order()]
         v = self.variants["connect4"]
         # Translators: Connect-4's board: "7 wide", "6 high" (columns, rows).
         self.c4_width = Choice([(n, _("{n} wide").format(n=n)) for n in C4_SIZES], v["width"],
@@ -768,6 +778,10 @@ class StartScene(Scene):
             self.b_next_offer.rect = pygame.Rect(c.right - pad - nw, by - 14 - 12, nw, 24)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.WINDOWFOCUSGAINED and self.other_windows:
+            # Back to this window: another may have closed since (no stale "another
+            # Plies window is open"; its game is offered now).
+            self._find_resume()
         if event.type == pygame.KEYDOWN:
             command = command_for(START_KEYS, event)
             if command is not None and self.takes(command):

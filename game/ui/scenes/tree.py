@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.evaluators import load_evaluator
 from ai.explain.tree import (
     MAX_DEPTH,
     MIN_DEPTH,
@@ -48,6 +47,7 @@ from ai.explain.tree import (
 from ai.worker import SearchWorker, WorkerReport
 from game.i18n import _, ngettext, number
 from game.rules import Game
+from game.settings import find_evaluator
 from game.ui import draw, tree_canvas
 from game.ui.boards import BoardOverlay, view_for
 from game.ui.keys import TREE_KEYS, command_for
@@ -100,7 +100,7 @@ def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int 
     threads) and returns ``None`` when cancelled.
     """
     def job(stop: threading.Event, progress: Callable[[Any], None]) -> Recording | None:
-        evaluator = load_evaluator(game.name, preset)
+        evaluator = find_evaluator(game.name, preset)  # a preset or the user's NAME.toml
         try:
             tree = record(game, evaluator, depth, mode, cap=cap, stop=stop,
                           on_progress=progress)

@@ -3,7 +3,9 @@
 Usage: python fake_nboard.py MODE [AFTER], modes as fake_pbrain.py (``illegal``
 answers a square that flips nothing), and the answer forms real engines write:
 ``spaced`` (Edax 4.6: ``=== c6 0.00 0.0``, and its complaint about ``nboard 2``),
-``bare`` (``=== C6``, upper case, no eval or time), ``good`` (the slash form of the
+``bare`` (``=== C6``, upper case, no eval or time), ``edax`` (as Edax 4.4: its
+complaint about ``nboard 2`` goes to stderr, and here it names itself ``Edax`` only when
+told ``nboard 1``), ``good`` (the slash form of the
 protocol page, ``=== c6/0.00/0.0``). ``nodepth`` plays well but exits with status 4
 on a ``set depth`` (an engine meant to play at its own options). It keeps the board
 with Plies' own rules (the test suite's engines may use them: they are not under test
@@ -32,7 +34,9 @@ for raw in sys.stdin:
     if word == "nboard":
         if faults.mode == "spaced" and rest != "1":
             say('Error: Edax expected "nboard 1" protocol')
-        say("set myname Fake")
+        if faults.mode == "edax" and rest != "1":
+            print('Error: Edax expected "nboard 1" protocol', file=sys.stderr, flush=True)
+        say("set myname Edax" if faults.mode == "edax" and rest == "1" else "set myname Fake")
     elif word == "set" and rest.startswith("depth") and faults.mode == "nodepth":
         sys.exit(4)
     elif word == "set" and rest.startswith("game "):

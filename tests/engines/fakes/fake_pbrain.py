@@ -9,7 +9,8 @@ after each of its moves, as Rapfi does when a command comes while it still count
 itself as thinking (``TURN 7,8`` is then read as a command ``7,8``: ``ERROR``).
 ``nodepth`` plays well but exits with status 4 on ``INFO max_depth``. ``impatient`` plays well but exits with status 5 when a line comes within 45 ms of its
 answer (the moment in which Rapfi would lose it). ``child`` starts a grandchild that sleeps, then stays silent (for the
-orphan test: its answer is ``child PID``); ``stubborn`` plays well but
+orphan test: its answer is ``child PID``), ``setsid`` the same with a grandchild in a
+session of its own; ``slowstart`` answers START only after a minute; ``stubborn`` plays well but
 ignores END and SIGTERM.
 """
 
@@ -44,8 +45,11 @@ def answer():
     if fault == "offboard":
         say(f"{size},{size}")
         return
-    elif fault == "child":
-        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    elif fault in ("child", "setsid"):
+        # "setsid": the grandchild leaves the engine's session (its own process group),
+        # out of reach of a signal to the engine's group
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                                 start_new_session=fault == "setsid")
         say(f"child {child.pid}")
         return
     for y in range(size):
@@ -80,6 +84,8 @@ for raw in sys.stdin:
         continue
     word, _, rest = line.partition(" ")
     if word == "START":
+        if mode == "slowstart":  # takes its time to start: longer than any test waits
+            time.sleep(60)
         if mode == "refuse":
             say("ERROR I only play on 20x20")
             continue

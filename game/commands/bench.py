@@ -18,12 +18,13 @@ import tomllib
 from typing import Any
 
 from ai.endgame import solver_for
-from ai.evaluators import EvaluatorError, load_evaluator
+from ai.evaluators import EvaluatorError
 from ai.search import Limits, Searcher
 from game.commands.common import CliError, emit, int_range, seconds_value
 from game.i18n import _, number, percent
 from game.rules import GAMES, Game, Othello, new_game
 from game.rules.perft import perft
+from game.settings import find_evaluator
 
 
 def load_positions() -> dict[str, Any]:
@@ -56,7 +57,7 @@ def bench_search(name: str, table: dict[str, Any], entry: dict[str, str],
     """Search one position for ``seconds`` with the default evaluator (or the preset
     ``table["eval"]``), solver off."""
     game = _game(name, table, entry["moves"])
-    searcher = Searcher(load_evaluator(name, table.get("eval")))
+    searcher = Searcher(find_evaluator(name, table.get("eval"), paths=True))
     reached: dict[int, float] = {}
     result = searcher.search(game, Limits(seconds=seconds, use_solver=False),
                              on_info=lambda info: reached.__setitem__(info.depth, info.seconds))
@@ -218,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
     if args.runs < 1:
         raise CliError(_("--runs must be at least 1, not {count}").format(count=args.runs))
     if args.values:
-        from game.bench_values import parse_levels, run_values
+        from game.commands.bench_values import parse_levels, run_values
 
         if args.game not in (None, "connect4"):
             raise CliError(_("--values measures Connect-4 only"))
@@ -241,7 +242,7 @@ def run(args: argparse.Namespace) -> int:
             table["search_seconds"] = args.seconds
         if args.eval is not None:
             try:
-                load_evaluator(name, args.eval)
+                find_evaluator(name, args.eval, paths=True)
             except EvaluatorError as error:
                 raise CliError(str(error)) from None
             table["eval"] = args.eval

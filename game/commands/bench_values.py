@@ -108,7 +108,7 @@ SEED_SET_STRIDE = 1000
 """Seed set ``k`` seeds position ``i``'s searcher with ``i + SEED_SET_STRIDE * k``."""
 
 
-def check_level(number: int, positions: Iterable[ValuePosition],
+def measure_value_keeping(number: int, positions: Iterable[ValuePosition],
                 on_move: Callable[[int], None] | None = None,
                 seed_sets: int = 1) -> LevelFigures:
     """Play level ``number``'s move in every won or drawn position (a fresh searcher,
@@ -185,9 +185,9 @@ def parse_levels(text: str) -> list[int]:
 def run_values(levels: str, every: int, emit: Callable[[dict, str], None],
                seed_sets: int = 1) -> None:
     """``plies bench connect4 --values``: every ``every``-th position, each level,
-    ``seed_sets`` times (``check_level``)."""
+    ``seed_sets`` times (``measure_value_keeping``)."""
     positions = load_values()[::every]
-    figures = [check_level(n, positions, seed_sets=seed_sets) for n in parse_levels(levels)]
+    figures = [measure_value_keeping(n, positions, seed_sets=seed_sets) for n in parse_levels(levels)]
     data = {"positions": len(positions), "seed_sets": seed_sets,
             "levels": [{"level": f.number,
                         "kept": {k: {"kept": v[0], "of": v[1]} for k, v in f.kept.items()},

@@ -1,0 +1,143 @@
+"""Lesson 5, the evaluation function: the tic-tac-toe evaluator's weights on sliders,
+each root move's depth-2 value following at once; a match against the default counts
+when the learner's weights score more than half the points (a draw is half), each
+setting once; Save writes them as a user evaluator, asking before it replaces one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import pygame
+
+from ai.explain.tree import value_text
+from game.i18n import N_, _, ngettext, number
+from game.learning import LabRow, lab_position, quick_match, root_values, save_evaluator
+from game.rules import Game
+from game.ui import draw
+from game.ui.scenes.learn.base import LessonBase
+
+WEIGHTS = (("open_two", N_("open twos"), range(0, 101, 5)), ("open_one", N_("open ones"),
+           range(21)), ("centre", N_("centre"), range(21)))
+"""The sliders: the tic-tac-toe evaluator's weights (the names of its terms, as
+``terms()`` gives them) and the values offered."""
+MATCH_GAMES = 10
+
+if TYPE_CHECKING:
+    from game.ui.scenes.learn.scene import LearnScene
+
+
+class EvaluationLesson(LessonBase):
+    """An exercise is a setting of the weights that wins the match."""
+
+    number: ClassVar[int] = 5
+    uses_check: ClassVar[bool] = False
+    uses_level: ClassVar[bool] = False
+    placeholder: ClassVar[str] = N_("a name for your evaluator")
+
+    def __init__(self, scene: LearnScene) -> None:
+        super().__init__(scene)
+        self.weights = {"open_two": 10, "open_one": 1, "centre": 0}
+        self.rows: list[LabRow] = []
+        self.seed = 1
+        self.replace_name: str | None = None
+        """The name Save was refused for because it exists: Save again replaces it."""
+
+    def start(self, seed: int, level: str, game_name: str) -> None:
+        self.seed = seed
+        self.rows = root_values(self.position(), self.weights)
+        self.restart(self.setting())
+
+    def setting(self) -> str:
+        """The progress's name of the weights as they stand: each setting counts once."""
+        return "5:" + ":".join(str(self.weights[k]) for k, _l, _v in WEIGHTS)
+
+    def set_weight(self, key: str, value: int) -> None:
+        self.weights[key] = value
+        self.rows = root_values(self.position(), self.weights)
+        self.restart(self.setting())
+        self.scene.say("info", "")
+
+    def question(self) -> str:
+        game = self.position()
+        return _("{side} to move. Each move's value at depth 2 with your weights, the reply "
+                 "MIN would choose and the terms there:").format(
+            side=_(game.side_names[game.turn]))
+
+    def check(self, text: str) -> None:
+        pass  # no answer to type: Match and Save are the lesson's buttons
+
+    def play_match(self) -> None:
+        wins, draws, losses = quick_match(self.weights, MATCH_GAMES, self.seed)
+        result = ngettext(
+            "Your evaluator against the default, {games} game at depth 1: {wins} won, "
+            "{draws} drawn, {losses} lost.",
+            "Your evaluator against the default, {games} games at depth 1: {wins} won, "
+            "{draws} drawn, {losses} lost.", MATCH_GAMES).format(
+                games=number(MATCH_GAMES), wins=number(wins), draws=number(draws),
+                losses=number(losses))
+        self.scene.progress.record(self.number)
+        if 2 * wins + draws > MATCH_GAMES:  # more than half the points, a draw half a point
+            if self.scene.progress.solve(self.number, self.setting()):
+                solved = self.scene.progress.count(self.number)
+                # Translators: {result} is the match's sentence.
+                text = _("{result} More than half the points: this setting counts "
+                         "({solved} of 3).").format(result=result, solved=number(solved))
+            else:
+                text = _("{result} More than half the points, but this setting has counted "
+                         "already: change a weight.").format(result=result)
+            self.scene.say("right", text)
+            self.scene.save_progress()
+        elif 2 * wins + draws == MATCH_GAMES:
+            self.scene.say("info", _("{result} Even: half the points. A setting counts when "
+                                     "it scores more than half.").format(result=result))
+        else:
+            self.scene.say("wrong", _("{result} Less than half the points: the default "
+                                      "plays better. Which threats does your evaluator "
+                                      "miss?").format(result=result))
+
+    def save(self) -> None:
+        name = self.scene.entry.text.strip()
+        saved, message = save_evaluator(name, self.weights, replace=name == self.replace_name)
+        self.replace_name = None if saved else name
+        self.scene.say("right" if saved else "info", message)
+
+    def position(self) -> Game:
+        return lab_position(self.seed)
+
+    def caption(self) -> str:
+        return _("The position searched (depth 2)")
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Each root move's backed-up value, MIN's reply and the leaf's terms."""
+        theme, rows = self.scene.theme, self.rows
+        if not rows:
+            return
+        best = max(row.value for row in rows)
+        chosen = next(row.move for row in rows if row.value == best)
+        x, y = area.x + 4, area.y + 2
+        pitch = max(18, min(24, (area.height - 50) // max(1, len(rows))))
+        for row in rows:
+            bold = row.move == chosen
+            colour = theme.accent if bold else theme.text
+            draw.blit_text(surface, row.move, 16, colour, (x, y), bold=bold)
+            draw.blit_text(surface, value_text(row.value), 16, colour, (x + 36, y), bold=bold)
+            words = ", ".join(f"{_(k)} {value_text(v)}" for k, v in row.terms.items()) or "0"
+            # Translators: {move} is MIN's reply, {terms} the evaluator's terms there.
+            detail = (_("after {move}: {terms}").format(move=row.reply, terms=words)
+                      if row.reply else words)
+            draw.blit_text(surface, detail, 15, theme.text_dim, (x + 96, y + 1),
+                           max_width=area.width - 100)
+            y += pitch
+        draw.blit_text(surface, _("The search plays {move} (the first largest value)."
+                                  ).format(move=chosen), 16,
+                       theme.text, (x, y + 4), bold=True, max_width=area.width - 8)
+        rule = _("A match counts when your weights score more than half the points against "
+                 "the default (a draw is half a point); three different settings finish the "
+                 "lesson.")
+        y += 26
+        for line in draw.wrap(rule, 14, area.width - 150)[:3]:  # beside Match ×10
+            draw.blit_text(surface, line, 14, theme.text_dim, (x, y))
+            y += 17
+
+
+__all__ = ["WEIGHTS", "EvaluationLesson"]  # untranslated: names

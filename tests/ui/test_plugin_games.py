@@ -1,0 +1,216 @@
+"""The README's example plugin games in the window (headless): their start tiles, a
+move by click (two clicks where pieces move), the computer's answer from the plugin
+process, undo, save and reopen; and an evaluator that never answers: the window keeps
+drawing and Undo works."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.formats import load_record
+from game.players import Computer
+from game.plugins import unload_plugins, use_folder
+from game.rules import new_game
+from tests.plugins.helpers import EVALUATOR, install_examples, readme_folder
+from tests.ui.helpers import HUMAN, computer, post_click, post_key
+from tests.ui.test_files import open_dialog
+
+CTRL = pygame.KMOD_LCTRL
+
+
+@pytest.fixture(autouse=True)
+def example_plugins(private_config):
+    install_examples()  # where the README says: $XDG_CONFIG_HOME/plies/plugins
+    use_folder(readme_folder())
+    yield
+    unload_plugins()
+
+
+def click_move(app, move) -> None:
+    """Click the cells of ``move``: the piece first where it has a from-cell."""
+    play = app.play
+    start, end = play.game.cells(move)
+    for cell in (start, end):
+        if cell is not None:
+            post_click(play.view.cell_center(cell))
+            app.run_frames(2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["breakthrough", "nim"])
+def test_an_example_game_from_tile_to_saved_and_reopened(make_app, name):
+    app = make_app()
+    app.show_start()
+    start = app.top
+    tile = next(t for t in start.tiles if t.game_name == name)
+    post_click(tile.rect.center)
+    app.run_frames(2)
+    assert start.game_name == name
+    post_click(start.b_start.rect.center)  # the tile's game starts, with its board view
+    app.run_frames(3)
+    assert app.play is not None and app.play.game.name == name
+    app.start_game(new_game(name), [HUMAN, computer(2)])
+    play, session = app.play, app.play.session
+    assert type(play.view).__name__ == "GenericView"
+    move = play.game.legal_moves()[-1]
+    click_move(app, move)
+    assert app.pump_until(lambda: play.game.ply >= 1, 5) and play.game.move_stack[0] == move
+    # The computer answers (a search in the plugin process).
+    assert app.pump_until(lambda: play.game.ply == 2 and session.human_to_move(), 60), \
+        session.current_message
+    post_key(pygame.K_z, CTRL)  # undo: back to the person's move
+    assert app.pump_until(lambda: play.game.ply == 0, 5)
+    click_move(app, move)
+    assert app.pump_until(lambda: play.game.ply == 2 and session.human_to_move(), 60)
+    moves = play.game.moves_text()
+    dialog = open_dialog(app, pygame.K_s)
+    path = dialog.path.text
+    post_click(dialog.b_ok.rect.center)
+    app.run_frames(2)
+    record = load_record(path)
+    assert record.game == name and " ".join(record.moves) == moves
+    app.start_game(new_game("connect4"), [HUMAN, HUMAN])
+    dialog = open_dialog(app)
+    from tests.ui.helpers import type_path
+
+    type_path(app, dialog, path)
+    assert app.pump_until(lambda: app.play.game.name == name, 5)
+    assert app.play.game.moves_text() == moves
+
+
+@pytest.mark.slow
+def test_an_evaluator_that_never_answers_leaves_the_window_drawing_and_undo_working(make_app):
+    # sum() over a huge range is one C call: the plugin process must be killed.
+    (readme_folder() / "stuck.py").write_text(EVALUATOR.format(
+        name="stuck", body="    return sum(range(10 ** 15)) * 0"))
+    use_folder(readme_folder())
+    app = make_app()
+    app.start_game(new_game("connect4"), [HUMAN, Computer(None, "stuck", depth=2, seconds=0.5)])
+    play, session = app.play, app.play.session
+    post_click((play.view.cell_center((3, 0))[0], play.view.board_rect.top - play.view.cell / 2))
+    assert app.pump_until(lambda: play.game.ply == 1, 5)
+    # The window keeps drawing while the computer does not answer.
+    gaps, last = [], time.monotonic()
+    deadline = last + 20
+    def said() -> str:
+        return (session.current_message or ("", ""))[0]
+
+    while "not answering" not in said() and time.monotonic() < deadline:
+        app.frame(block=False)
+        now = time.monotonic()
+        gaps.append(now - last)
+        last = now
+        time.sleep(0.001)
+    assert said().startswith("The computer is not answering: evaluator stuck did not return")
+    assert len(gaps) > 100 and max(gaps) < 0.5, (len(gaps), max(gaps))
+    shown = time.monotonic()
+    post_key(pygame.K_z, CTRL)
+    assert app.pump_until(lambda: play.game.ply == 0, 2)
+    assert time.monotonic() - shown < 2
+    # Undo while the computer is stuck: at once, and the window goes on drawing.
+    post_click((play.view.cell_center((3, 0))[0], play.view.board_rect.top - play.view.cell / 2))
+    assert app.pump_until(lambda: play.game.ply == 1, 5)
+    app.run_frames(20)
+    asked = time.monotonic()
+    post_key(pygame.K_z, CTRL)
+    assert app.pump_until(lambda: play.game.ply == 0, 2)
+    assert time.monotonic() - asked < 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "moves", "sides"), [
+    ("breakthrough", "a2-a3 f5-f4 a3-a4 f4-f3", ("White", "Black")),
+    ("nim", "c3 a1", ("First", "Second")),
+])
+def test_the_explorer_records_an_example_game_s_tree(make_app, name, moves, sides):
+    from ai.evaluators import evaluator_by_name
+    from ai.explain.tree import record
+    from tests.ui.test_tree_explorer import open_explorer
+
+    app = make_app(size=(800, 560))
+    scene = open_explorer(app, name, moves)
+    game = new_game(name)
+    game.play_moves(moves)
+    expected = record(game, evaluator_by_name(name, "default"), scene.tree.depth, "alphabeta")
+    assert (scene.tree.value, scene.tree.node_count) == (expected.value, expected.node_count)
+    assert scene.tree.side_names == sides
+
+
+def keyboard_to(app, cell) -> None:
+    """Arrow keys until the cursor is on ``cell``, then Enter."""
+    play = app.play
+    if not play.cursor_visible:
+        post_key(pygame.K_RIGHT)  # the first press only shows the cursor
+        app.run_frames(1)
+    while play.cursor != cell:
+        x, y = play.cursor
+        key = (pygame.K_RIGHT if cell[0] > x else pygame.K_LEFT if cell[0] < x
+               else pygame.K_DOWN if cell[1] > y else pygame.K_UP)
+        post_key(key)
+        app.run_frames(1)
+    post_key(pygame.K_RETURN)
+    app.run_frames(2)
+
+
+def test_a_piece_moves_by_keyboard_too(make_app):
+    app = make_app()
+    app.start_game(new_game("breakthrough"), [HUMAN, HUMAN])
+    play = app.play
+    move = play.game.parse_move("c2-d3")
+    start, end = play.game.cells(move)
+    keyboard_to(app, start)
+    assert play.view.selected == start and play.game.ply == 0
+    assert sorted(play.view.destinations(play.game)) == sorted(
+        [(1, 3), (2, 3), (3, 3)])  # b3, c3, d3
+    keyboard_to(app, end)
+    assert play.game.move_stack == [move]
+
+
+def test_an_evaluator_that_raises_is_one_sentence_and_the_game_stays_playable(make_app):
+    (readme_folder() / "raising.py").write_text(EVALUATOR.format(name="raising",
+                                                                 body="    return 1 / 0"))
+    use_folder(readme_folder())
+    app = make_app()
+    app.start_game(new_game("connect4"), [HUMAN, Computer(2, "raising")])
+    play, session = app.play, app.play.session
+    post_click((play.view.cell_center((3, 0))[0], play.view.board_rect.top - play.view.cell / 2))
+    assert app.pump_until(lambda: session.failed, 30)
+    assert session.current_message[0] == ("Evaluator raising raised ZeroDivisionError: "
+                                          "division by zero (raising.py, line 6).")
+    post_key(pygame.K_z, CTRL)
+    assert app.pump_until(lambda: play.game.ply == 0, 2)
+
+
+@pytest.mark.parametrize("name", ["breakthrough", "nim"])
+def test_learn_lesson_2_offers_and_asks_on_an_example_game(make_app, name):
+    from game.ui.scenes.learn import LearnScene
+
+    app = make_app()
+    app.show_start()
+    scene = LearnScene(app, lesson=2)
+    app.push_scene(scene)
+    app.run_frames(2)
+    options = [value for value, _label in scene.s_game.options]
+    assert options[:2] == ["tictactoe", "connect4"] and name in options
+    scene.set_game(name)
+    app.run_frames(2)
+    assert scene.exercise is not None and scene.exercise.game_name == name
+    assert type(scene.board).__name__ == "GenericView"
+
+    def textbook(node) -> int:
+        if node.kind == "leaf":
+            return node.value
+        values = [textbook(child) for child in node.children]
+        return max(values) if node.kind == "max" else min(values)
+
+    nodes = {n.id: n for n in scene.exercise.root.walk()}
+    asked = scene.selected
+    post_click(scene.entry.rect.center)
+    app.run_frames(1)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(textbook(nodes[asked]))))
+    post_key(pygame.K_RETURN)
+    app.run_frames(3)
+    assert scene.current.answers.get(asked) == textbook(nodes[asked]) and scene.feedback_ok
