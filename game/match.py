@@ -1,8 +1,12 @@
-"""``plies match``: computer-versus-computer games, with a results table and Elo estimate.
+"""Computer-versus-computer games for ``plies match`` and ``plies tournament``
+(``game/commands/``): player specs, openings, one game played to the end
+(``play_game``), the worker processes that play many (``WorkerPool``), and the
+records folder they are written into, with ``--resume``. The statistics are
+``game.tournament``'s.
 
 Games come in pairs: both players play the same opening once with each colour, so a
-lopsided opening favours nobody. Games run in worker processes (one per core by
-default); each finished game is written as a record that the application can open.
+lopsided opening favours nobody. Each finished game is written as a record that the
+application can open.
 
 >>> spec = parse_player_spec("depth=6,eval=naive,time=1.5")
 >>> (spec.depth, spec.evaluator, spec.seconds)
@@ -15,16 +19,17 @@ import argparse
 import contextlib
 import dataclasses
 import datetime
-import math
+import json
 import os
+import pickle
 import signal
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ai.evaluators import EvaluatorError
 from ai.openings import random_openings
@@ -39,17 +44,15 @@ from game.commands.common import (
     int_range,
     positions_from_file,
 )
-from game.files import os_reason, remove_stale_temporaries
-from game.formats import save_record
-from game.i18n import _, ngettext, number, percent
+from game.files import atomic_write_text, os_reason, read_text, remove_stale_temporaries
+from game.formats import load_record, save_record
+from game.i18n import N_, _, ngettext, number
 from game.players import Computer, Engine, Player
-from game.records import GameRecord, RecordError, record_from_game
+from game.records import GameRecord, RecordError, record_from_game, record_to_game
 from game.rules import Game, Outcome, RulesError, new_game
 from game.rules.openings import FIRST, SECOND, Opening
 from game.settings import find_evaluator, games_dir
-
-ELO_CLIP = 0.001
-"""Scores are kept this far from 0 and 1 when turned into an Elo margin."""
+from game.tournament import Tally
 
 MAX_GAMES = 100_000
 """Most games one ``plies match`` plays (more would take months)."""
@@ -281,30 +284,171 @@ def _sentence(fault: Exception) -> str:
     return text[:1].upper() + text[1:]
 
 
-def run_games(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
-    """Results as games finish, in ``jobs`` processes (in this process when ``jobs == 1``)."""
+def run_games(tasks: list[GameTask], jobs: int) -> Generator[GameResult, None, None]:
+    """Results as games finish, in ``jobs`` processes (in this process when ``jobs == 1``).
+
+    The worker processes live exactly as long as this generator: closing it early
+    (an error, Ctrl-C) ends them too (``WorkerPool.close``)."""
     if jobs <= 1 or len(tasks) <= 1:
         yield from map(play_game, tasks)
         return
-    # "spawn" keeps children free of the parent's threads and pygame state.
-    import multiprocessing  # here: every `plies` command would pay for it at start
+    pool = WorkerPool(min(jobs, len(tasks)))
+    try:
+        yield from pool.play(tasks)
+    finally:
+        pool.close()
 
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(jobs, initializer=_leave_interrupts_to_parent) as pool:
-        yield from pool.imap_unordered(play_game, tasks)
+
+STOP_SECONDS = 10.0
+"""How long a worker told to stop (or signalled) may take to end before it is killed."""
+
+
+class WorkerFailed(RuntimeError):
+    """A worker process ended without giving back the game it was playing."""
+
+
+class WorkerPool:
+    """Worker processes that play games, owned by the process that made them.
+
+    Why not ``multiprocessing.Pool``: its ``terminate`` (which ``with Pool`` runs)
+    signals workers that are already ending on their own and joins them without a
+    bound, so a worker caught mid-exit (its SIGTERM handler raising inside the
+    interpreter's shutdown, a lock left held) hung ``plies match`` for good after the
+    last game (issue 33, D2). Here each worker has its own pipe: the parent sends one
+    game at a time and reads the results of every worker with ``connection.wait``
+    (which also sees a worker that died), tells an idle worker to stop with ``None``,
+    and waits for each with a bound before it kills it. A worker never raises from a
+    signal handler (``_end_now``).
+    """
+
+    def __init__(self, size: int) -> None:
+        # "spawn" keeps children free of the parent's threads and pygame state.
+        import multiprocessing  # here: every `plies` command would pay for it at start
+
+        context = multiprocessing.get_context("spawn")
+        self._workers: list[tuple[Any, Any]] = []  # (process, the parent's end of its pipe)
+        self._busy: dict[Any, GameTask] = {}  # a worker's pipe: the game it plays
+        self.exitcodes: list[int | None] = []
+        """Each worker's exit status once ``close`` has run (0: it stopped when told)."""
+        try:
+            for _number in range(size):
+                mine, theirs = context.Pipe()
+                process = context.Process(target=_worker, args=(theirs,), daemon=True,
+                                          name="plies-match-worker")
+                process.start()
+                theirs.close()  # the worker's end: its death is then an EOF here
+                self._workers.append((process, mine))
+        except BaseException:
+            self.close()
+            raise
+
+    def play(self, tasks: Iterable[GameTask]) -> Iterator[GameResult]:
+        """Play every task, one at a time per worker; results as they finish."""
+        from multiprocessing.connection import Connection, wait
+
+        pending = iter(tasks)
+        busy = self._busy
+        for _process, idle in self._workers:
+            first = next(pending, None)
+            if first is None:
+                break
+            idle.send(first)
+            busy[idle] = first
+        while busy:
+            for ready in wait(list(busy)):
+                pipe = cast(Connection, ready)  # wait() gives back what it was given
+                task = busy.pop(pipe)
+                try:
+                    kind, value = pipe.recv()
+                except (EOFError, OSError):
+                    process = next(p for p, end in self._workers if end is pipe)
+                    process.join(STOP_SECONDS)
+                    raise WorkerFailed(_(
+                        "a worker process ended (status {status}) while playing game "
+                        "{number}").format(status=process.exitcode,
+                                           number=task.index + 1)) from None
+                if kind == "error":
+                    assert isinstance(value, BaseException)
+                    raise value
+                following = next(pending, None)
+                if following is not None:
+                    pipe.send(following)
+                    busy[pipe] = following
+                yield value
+
+    def close(self) -> None:
+        """End every worker: an idle one is told to stop; one still playing (the games
+        were abandoned) is sent SIGTERM, which kills its engines; any that has not
+        ended within ``STOP_SECONDS`` is killed. Signals that would interrupt this
+        (Ctrl-C, SIGTERM) wait until it is done."""
+        with _signals_held():
+            for process, pipe in self._workers:
+                try:
+                    if pipe in self._busy:
+                        process.terminate()  # mid-game, or its result was never read
+                    else:
+                        pipe.send(None)
+                except (OSError, ValueError):
+                    pass  # it is gone already
+            deadline = time.monotonic() + STOP_SECONDS
+            for process, _pipe in self._workers:
+                process.join(max(0.0, deadline - time.monotonic()))
+            for process, pipe in self._workers:
+                if process.exitcode is None:
+                    process.kill()
+                    process.join()
+                pipe.close()
+            self.exitcodes = [process.exitcode for process, _pipe in self._workers]
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back Ctrl-C, SIGTERM and SIGHUP in this thread meanwhile; they act after."""
+    held = {signal.SIGINT, *_ENDING_SIGNALS}
+    if not hasattr(signal, "pthread_sigmask") \
+            or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _worker(pipe: Any) -> None:
+    """A worker process: play the games the parent sends until it sends ``None`` (or
+    goes away); each result, or the exception that ended the game, goes back."""
+    _leave_interrupts_to_parent()
+    while True:
+        try:
+            task = pipe.recv()
+        except (EOFError, OSError):
+            return  # the parent is gone
+        if task is None:
+            return
+        try:
+            message: tuple[str, Any] = ("result", play_game(task))
+        except Exception as error:  # the parent raises it, as with --jobs 1
+            message = ("error", error)
+        try:
+            pipe.send(message)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            pipe.send(("error", RuntimeError(f"game {task.index + 1}: {message[1]!r}")))
+        except (OSError, ValueError):
+            return
 
 
 def _leave_interrupts_to_parent() -> None:
     """A worker's start: Ctrl-C reaches every process of the terminal's group; the
-    parent answers it and ends the pool, so a worker must not print a traceback.
-    The pool ends a worker with SIGTERM (a hang-up may come too; on Linux the kernel
-    sends it when the parent dies): the game's ``finally`` must still close its
-    engines, so those signals exit quietly."""
+    parent answers it and ends the workers, so a worker ignores it. SIGTERM (the
+    parent ending a worker mid-game) and SIGHUP end the worker at once, its engines
+    killed first (``_end_now``); the kernel sends SIGTERM when the parent dies."""
     from game.engines.external import end_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for sig in _ENDING_SIGNALS:
-        signal.signal(sig, _exit_quietly)
+        signal.signal(sig, _end_now)
     end_with_parent(signal.SIGTERM)  # the parent killed outright: close the engines too
 
 
@@ -313,11 +457,16 @@ _ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
 """Besides Ctrl-C, the signals that end a match: engines are closed on every one."""
 
 
-def _exit_quietly(signum: int, frame: object) -> None:
+def _end_now(signum: int, frame: object) -> None:
+    """A worker's SIGTERM/SIGHUP handler. It never raises: an exception thrown from a
+    handler lands wherever the worker happens to be, also inside the interpreter's
+    shutdown (``Exception ignored in <module 'threading'>``) or with a lock held (a
+    worker that never ends). The engines' process groups are killed, then the process
+    ends on the spot; the engines' reaper sees its pipe close and ends what is left."""
     from game.engines.external import kill_every_engine
 
-    kill_every_engine()  # first: unwinding to the games' ``finally`` may not finish
-    raise SystemExit(128 + signum)
+    kill_every_engine()
+    os._exit(128 + signum)
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -339,132 +488,9 @@ def _signals_interrupt() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-# --- statistics ------------------------------------------------------------------------------
+# --- openings, processes, the records folder -------------------------------------------------
 
-@dataclasses.dataclass(frozen=True)
-class Tally:
-    """Wins, draws and losses of player A, with the score and Elo difference."""
-
-    wins: int
-    draws: int
-    losses: int
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
-    def score(self) -> float:
-        """A's points per game, 0 to 1."""
-        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
-
-    def elo(self) -> tuple[float, float]:
-        """Elo difference of A over B and its 95% margin (logistic model).
-
-        The margin comes from the standard error of the per-game score; a score of
-        0 or 1 gives an infinite difference, reported as such.
-        """
-        n, p = self.games, self.score
-        if n == 0:
-            return 0.0, math.inf
-        variance = (self.wins * (1 - p) ** 2 + self.draws * (0.5 - p) ** 2
-                    + self.losses * p ** 2) / n
-        error = math.sqrt(variance / n)
-        # The interval is clipped inside (0, 1) so that a short, lopsided match still
-        # gets a (wide) finite margin rather than an infinite one.
-        low = max(p - 1.96 * error, ELO_CLIP)
-        high = min(p + 1.96 * error, 1 - ELO_CLIP)
-        return _elo(p), max(0.0, (_elo(high) - _elo(low)) / 2)
-
-    @classmethod
-    def of(cls, results: Iterable[GameResult]) -> Tally:
-        scores = [r.score for r in results]
-        return cls(scores.count(1.0), scores.count(0.5), scores.count(0.0))
-
-
-def _elo(score: float) -> float:
-    if score <= 0:
-        return -math.inf
-    if score >= 1:
-        return math.inf
-    return -400 * math.log10(1 / score - 1)
-
-
-def forfeits(results: Iterable[GameResult], side: str) -> tuple[int, str | None]:
-    """How many games ``side`` (``"a"``/``"b"``) lost by forfeit, and the first one's
-    reason (by game number)."""
-    lost = sorted((r for r in results if r.forfeit == side), key=lambda r: r.index)
-    return len(lost), (lost[0].reason if lost else None)
-
-
-def results_table(spec_a: str, spec_b: str, results: list[GameResult]) -> str:
-    """The table ``plies match`` prints: overall, and by A's colour, with the games each
-    side lost by forfeit (and below it, the first forfeit's reason)."""
-    # Translators: the rows and columns of the match table (A and B are the players);
-    # the rows' names at most ~15 characters, the columns' as wide as their numbers
-    # (games 5, A wins 6, draws 5, B wins 6, A score 8, Elo 14, forfeits 12).
-    rows = [(_("all games"), [*results]),
-            (_("A moves first"), [r for r in results if r.a_plays_first]),
-            (_("B moves first"), [r for r in results if not r.a_plays_first])]
-    lines = [f"A = {spec_a}   B = {spec_b}",
-             "{:15} {:>5} {:>6} {:>5} {:>6} {:>8} {:>14} {:>12}".format(
-                 "", _("games"), _("A wins"), _("draws"), _("B wins"), _("A score"),
-                 _("Elo(A-B)"), _("forfeits A/B"))]
-    for label, group in rows:
-        tally = Tally.of(group)
-        if not tally.games:
-            continue
-        elo, margin = tally.elo()
-        elo_text = f"{round(elo) or 0:+d} ± {margin:.0f}" if math.isfinite(elo) else (
-            "+inf" if elo > 0 else "-inf")
-        lost = f"{forfeits(group, 'a')[0]}/{forfeits(group, 'b')[0]}"
-        lines.append(f"{label:15} {tally.games:5d} {tally.wins:6d} {tally.draws:5d}"
-                     f" {tally.losses:6d} {percent(tally.score, 1):>8} {elo_text:>14} {lost:>12}")
-    for side in "ab":
-        lost_games, reason = forfeits(results, side)
-        if lost_games:
-            first = min(r.index for r in results if r.forfeit == side) + 1
-            lines.append(ngettext(
-                "{player} lost {n} game by forfeit; the first (game {first}): {reason}",
-                "{player} lost {n} games by forfeit; the first (game {first}): {reason}",
-                lost_games).format(player=side.upper(), n=number(lost_games), first=first,
-                                   reason=reason))
-    return "\n".join(lines)
-
-
-# --- the command -----------------------------------------------------------------------------
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``plies match``."""
-    add_game_argument(parser)
-    parser.add_argument("--a", required=True, metavar="SPEC",
-                        help=_("player A: level=5, or depth=6,eval=NAME,time=1.5,random=0.5,"
-                               "solver=off, or an outside engine: time=2,name=NAME,"
-                               "protocol=P,engine=\"CMD ARGS\" (protocol=pbrain for Gomoku, "
-                               "the Gomocup protocol; nboard or gtp for Othello, NBoard or "
-                               "GTP, asked of the engine when not given)"))
-    parser.add_argument("--b", required=True, metavar="SPEC", help=_("player B, as --a"))
-    parser.add_argument("--games", type=int_range(1, MAX_GAMES, "--games"), default=10,
-                        help=_("games to play (default 10)"))
-    parser.add_argument("--openings", default=None, metavar="random:K|FILE",
-                        help=_("K random balanced plies per pair (default 2; 3 with "
-                               "--opening), or one opening per line"))
-    parser.add_argument("--opening", choices=("none", "swap", "swap2"), default="none",
-                        help=_("Gomoku: the first player places three stones (the "
-                               "--openings), then the colours are chosen by the swap or swap2 "
-                               "rule"))
-    parser.add_argument("--moves", metavar="M", help=_("every game starts after these moves"))
-    parser.add_argument("--jobs", type=int, default=None,
-                        help=_("worker processes (default: one per core, at most one per "
-                               "game; at most four per core)"))
-    parser.add_argument("--seed", type=int, default=1, help=_("seed of the random openings"))
-    parser.add_argument("--out", metavar="DIR",
-                        help=_("a new or empty folder for the game records (default: a new "
-                               "folder under the games folder)"))
-    parser.add_argument("--json", action="store_true", help=_("results as one JSON object"))
-
-
-def _openings(args: argparse.Namespace, game: Game, pairs: int) -> list[list[int]]:
+def match_openings(args: argparse.Namespace, game: Game, pairs: int) -> list[list[int]]:
     swap = getattr(args, "opening", "none") != "none"
     text = args.openings or ("random:3" if swap else "random:2")
     found = _opening_moves(args, game, pairs, text)
@@ -493,7 +519,7 @@ def _opening_moves(args: argparse.Namespace, game: Game, pairs: int,
     return openings_from_file(game, text, pairs)
 
 
-def _jobs(asked: int | None, games: int) -> int:
+def job_count(asked: int | None, games: int) -> int:
     """The worker processes: ``asked`` checked, or one per core and at most one per game."""
     cores = os.cpu_count() or 1
     if asked is None:
@@ -532,8 +558,8 @@ def _check_writable(out: Path) -> None:
             path=out, reason=os_reason(error))) from None
 
 
-def _out_dir(args: argparse.Namespace) -> Path:
-    """``--out`` (checked), or a new folder under the games folder: ``match-GAME-DATE-TIME``,
+def out_dir(args: argparse.Namespace, kind: str = "match") -> Path:
+    """``--out`` (checked), or a new folder under the games folder: ``KIND-GAME-DATE-TIME``,
     then ``-2``, ``-3``... when a match started in the same second has it (``mkdir``
     claims a name for one match only)."""
     if args.out:
@@ -541,10 +567,10 @@ def _out_dir(args: argparse.Namespace) -> Path:
         _check_writable(out)
         return out
     parent = games_dir()
-    for old in parent.glob("match-*"):  # leftovers of matches killed mid-write
+    for old in parent.glob(f"{kind}-*"):  # leftovers of matches killed mid-write
         remove_stale_temporaries(old)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = f"match-{args.game}-{stamp}"
+    base = f"{kind}-{args.game}-{stamp}"
     for attempt in range(1, 1000):
         out = parent / (base if attempt == 1 else f"{base}-{attempt}")
         try:
@@ -558,87 +584,59 @@ def _out_dir(args: argparse.Namespace) -> Path:
     raise CliError(_("no free folder name for the records under {path}").format(path=parent))
 
 
-def run(args: argparse.Namespace) -> int:
-    """``plies match``."""
-    spec_a, spec_b = parse_player_spec(args.a, args.game), parse_player_spec(args.b, args.game)
-    jobs = _jobs(args.jobs, args.games)
-    game = build_game(args)
-    opening_rule = None if getattr(args, "opening", "none") == "none" else args.opening
-    if opening_rule is not None and game.name != "gomoku":
-        raise CliError(_("--opening {rule} is a Gomoku opening, not {game}'s").format(
-            rule=opening_rule, game=game.name))
-    try:
-        for spec in (spec_a, spec_b):
-            if isinstance(spec, Engine):
-                if opening_rule is not None:
-                    raise CliError(_("--opening needs Plies players: an engine cannot choose "
-                                     "a colour over its protocol"))
-                if game.name not in ("gomoku", "othello"):
-                    raise CliError(_("external engines play gomoku (Gomocup protocol) or "
-                                     "othello (NBoard), not {game}").format(game=game.name))
-                continue
-            assert isinstance(spec, Computer)
-            find_evaluator(game.name, spec.evaluator_name(game.name), paths=True)
-            spec.limits(game.name)
-    except (EvaluatorError, ValueError) as error:
-        raise CliError(str(error)) from None
-    engines: dict[str, str] = {}  # "a"/"b": the engine's name
-    if isinstance(spec_a, Engine):
-        spec_a, engines["a"] = check_engine(game, spec_a, "A")
-    if isinstance(spec_b, Engine):
-        spec_b, engines["b"] = check_engine(game, spec_b, "B")
-    pairs = (args.games + 1) // 2
-    openings = _openings(args, game, pairs)
-    if len(openings) < pairs:
-        # Pairs reuse openings in turn: say so, since a short set decides more games.
-        # Translators: {openings} is "3 distinct openings", {pairs} is "5 game pairs".
-        print(_("plies: only {openings} for {pairs}; they repeat (try other --openings)").format(
-            openings=ngettext("{n} distinct opening", "{n} distinct openings",
-                              len(openings)).format(n=number(len(openings))),
-            pairs=ngettext("{n} game pair", "{n} game pairs", pairs).format(n=number(pairs))),
-            file=sys.stderr)
-    tasks = [GameTask(i, game.name, game.variant(), tuple(game.move_stack),
-                      tuple(openings[(i // 2) % len(openings)]), i % 2 == 0, spec_a, spec_b,
-                      opening_rule)
-             for i in range(args.games)]
-    out = _out_dir(args)
-    results = _play_all(tasks, jobs, out, game)
-    tally = Tally.of(results)
-    elo, margin = tally.elo()
-    payload = {
-        "game": game.name, "variant": game.variant(), "a": args.a, "b": args.b,
-        "games": tally.games, "openings": len(openings),
-        "a_wins": tally.wins, "draws": tally.draws, "b_wins": tally.losses,
-        "a_score": round(tally.score, 4),
-        "elo": elo if math.isfinite(elo) else None,
-        "elo_margin": margin if math.isfinite(margin) else None,
-        "records": str(out),
-        "opening": opening_rule or "none",
-        "a_engine": engines.get("a"), "b_engine": engines.get("b"),
-        **{f"{side}_{key}": value for side in "ab"
-           for key, value in zip(("forfeits", "first_forfeit"), forfeits(results, side))},
-        "results": [{"index": r.index, "a_first": r.a_plays_first, "a_score": r.score,
-                     "winner": r.winner, "reason": r.reason, "forfeit": r.forfeit,
-                     "moves": r.moves, "seconds": round(r.seconds, 3)} for r in results],
-    }
-    emit(args, payload, results_table(args.a, args.b, results) + "\n"
-         + _("records: {path}").format(path=out))
-    return 0
 
 
-def _play_all(tasks: list[GameTask], jobs: int, out: Path, game: Game) -> list[GameResult]:
+# --- playing into a records folder, and resuming --------------------------------------------
+
+def record_path(out: Path, index: int, total: int) -> Path:
+    """``game-N.json``, N from 1, zero-padded to the width of ``total``."""
+    return out / f"game-{index + 1:0{len(str(total))}d}.json"
+
+
+GameRunner = Callable[[list[GameTask]], Generator[GameResult, None, None]]
+"""Where games are played: given tasks, their results as games finish, each once
+(``run_games`` on this machine's cores, ``game.cluster.run_games_on_cluster`` on a Dask
+cluster). Closing the generator ends the games still being played."""
+
+
+def play_all(tasks: list[GameTask], jobs: int, out: Path,
+             done: Iterable[GameResult] = (),
+             enough: Callable[[list[GameResult]], bool] | None = None,
+             two_players: bool = True,
+             runner: GameRunner | None = None) -> list[GameResult]:
+    """Play the ``tasks`` that ``done`` (results already recorded in ``out``) lacks,
+    saving each game's record as it ends; every result, by game number. ``runner``
+    plays them (default: ``jobs`` local processes).
+
+    ``enough(results)`` is asked after each game: ``True`` stops the games (an SPRT
+    decided); the games still being played are abandoned. Ctrl-C (and SIGTERM, SIGHUP)
+    keeps what was played: its records are in ``out`` for ``--resume``.
+    ``two_players``: the progress line shows A's wins, draws and losses."""
     out.mkdir(parents=True, exist_ok=True)
-    results: list[GameResult] = []
-    width = len(str(len(tasks)))
+    results = list(done)
+    have = {r.index for r in results}
+    todo = [task for task in tasks if task.index not in have]
+    bar = Progress(len(tasks), len(results))
+    if enough is not None and results and enough(results):
+        todo = []
     try:
         with _signals_interrupt():
-            for result in run_games(tasks, jobs):
-                results.append(result)
-                try:
-                    save_record(out / f"game-{result.index + 1:0{width}d}.json", result.record)
-                except RecordError as error:  # the disk filled up, the folder went away...
-                    raise CliError(str(error)) from None
-                _progress(len(results), len(tasks), Tally.of(results))
+            games = run_games(todo, jobs) if runner is None else runner(todo)
+            try:
+                for result in games:
+                    results.append(result)
+                    try:
+                        save_record(record_path(out, result.index, len(tasks)), result.record)
+                    except RecordError as error:  # the disk filled up, the folder went away...
+                        raise CliError(str(error)) from None
+                    bar.show(len(results), tally_of(results) if two_players else None)
+                    if enough is not None and enough(results):
+                        break
+            finally:
+                games.close()  # the workers end with the games, however they end
+    except WorkerFailed as error:  # killed from outside, out of memory: its records stay
+        raise CliError(_("{problem}; records: {path}").format(problem=error, path=out)) \
+            from None
     except KeyboardInterrupt:
         # The progress line ends, and the games already played are not lost.
         print("\n" + ngettext("{n} game of {total} played; records: {path}",
@@ -646,16 +644,225 @@ def _play_all(tasks: list[GameTask], jobs: int, out: Path, game: Game) -> list[G
                               len(results)).format(n=number(len(results)), total=len(tasks),
                                                    path=out), file=sys.stderr)
         raise
-    print(file=sys.stderr)
+    bar.end()
     return sorted(results, key=lambda r: r.index)
 
 
-def _progress(done: int, total: int, tally: Tally) -> None:
-    """A one-line progress bar on stderr, redrawn in place."""
-    filled = round(30 * done / total)
-    print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}  "
-          f"A +{tally.wins} ={tally.draws} -{tally.losses}", end="", file=sys.stderr, flush=True)
+def tally_of(results: Iterable[GameResult]) -> Tally:
+    """Player A's wins, draws and losses in ``results``."""
+    return Tally.of_scores(r.score for r in results)
 
 
-__all__ = ["GameResult", "GameTask", "Tally", "add_arguments",  # untranslated: names
-           "parse_player_spec", "play_game", "random_openings", "results_table", "run"]
+class Progress:
+    """A one-line progress bar with an estimate of the time left, redrawn in place on
+    stderr when it is a terminal; quiet when piped or redirected."""
+
+    def __init__(self, total: int, done: int = 0) -> None:
+        self.total = total
+        self.started = time.monotonic()
+        self.first = done  # games played before (a resumed run): not in the pace
+        self.live = sys.stderr.isatty()
+        self.drawn = False
+
+    def show(self, done: int, tally: Tally | None) -> None:
+        if not self.live:
+            return
+        filled = round(30 * done / max(1, self.total))
+        played = done - self.first
+        left = ""
+        if 0 < played and done < self.total:
+            seconds = (time.monotonic() - self.started) / played * (self.total - done)
+            left = "  " + _("{minutes}:{seconds:02d} left").format(
+                minutes=int(seconds // 60), seconds=int(seconds % 60))
+        score = "" if tally is None else f"  A +{tally.wins} ={tally.draws} -{tally.losses}"
+        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total}{score}{left}   ",
+              end="",
+              file=sys.stderr, flush=True)
+        self.drawn = True
+
+    def end(self) -> None:
+        if self.drawn:
+            print(file=sys.stderr)
+
+
+MANIFEST = ".plies-run"
+"""In a records folder: what was being played there, so that ``--resume`` can check
+that it is given the same games to finish."""
+MANIFEST_FORMAT = "plies-run"
+MAX_MANIFEST_BYTES = 100_000
+_NOT_SETTINGS = frozenset({"out", "resume", "jobs", "json", "run"})
+"""Options that do not change which games are played or how they end."""
+
+
+def run_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The options that decide the games of a run, as plain JSON values."""
+    return {key: value for key, value in sorted(vars(args).items())
+            if key not in _NOT_SETTINGS
+            and isinstance(value, (str, int, float, bool, list, type(None)))}
+
+
+def start_folder(args: argparse.Namespace, kind: str) -> tuple[Path, list[Path]]:
+    """The records folder of a run and the records already in it: a new one (``--out``
+    or under the games folder) with the run's settings written in it, or with
+    ``--resume DIR`` the folder of a run stopped early, checked to hold the same run.
+
+    The settings file is only compared, never obeyed: the command line names the
+    players (an engine's command among them) and the openings' file."""
+    settings = run_settings(args)
+    resume = getattr(args, "resume", None)
+    if not resume:
+        out = out_dir(args, kind)
+        try:
+            atomic_write_text(out / MANIFEST, json.dumps(
+                {"format": MANIFEST_FORMAT, "version": 1, "kind": kind,
+                 "settings": settings}, indent=1) + "\n")
+        except OSError as error:
+            raise CliError(_("{path} cannot be written: {reason}").format(
+                path=out / MANIFEST, reason=os_reason(error))) from None
+        return out, []
+    out = Path(resume)
+    try:
+        data = json.loads(read_text(out / MANIFEST, limit=MAX_MANIFEST_BYTES,
+                                    what=N_("records folder's settings file")))
+        remove_stale_temporaries(out)
+    except (OSError, ValueError, RecursionError):
+        raise CliError(_("--resume {path}: not the records folder of a plies {kind} "
+                         "(its {file} cannot be read)").format(
+                             path=out, kind=kind, file=MANIFEST)) from None
+    if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT \
+            or data.get("kind") != kind:
+        raise CliError(_("--resume {path}: not the records folder of a plies {kind}").format(
+            path=out, kind=kind))
+    if data.get("settings") != settings:
+        stored = data.get("settings")
+        differ = sorted(k for k in {*settings, *(stored if isinstance(stored, dict) else {})}
+                        if not isinstance(stored, dict) or stored.get(k) != settings.get(k))
+        raise CliError(_("--resume {path}: those games were played with other options "
+                         "({names}); give the same options as the run that made it").format(
+                             path=out, names=", ".join(differ[:10])))
+    return out, sorted(p for p in out.glob("game-*.json") if p.is_file())
+
+
+def recorded_results(paths: list[Path], tasks: list[GameTask]) -> list[GameResult]:
+    """The results of the games already recorded (``paths``, named as ``record_path``
+    names them), each checked against the game it should be; a record that is not
+    that game is a ``CliError`` (the folder holds something else)."""
+    by_name = {record_path(Path(), task.index, len(tasks)).name: task for task in tasks}
+    results = []
+    for path in paths:
+        task = by_name.get(path.name)
+        if task is None:
+            raise CliError(_("--resume: {path} is not one of this run's games").format(
+                path=path))
+        try:
+            record = load_record(path, follow_links=False)
+            results.append(_result_of(task, record))
+        except (RecordError, RulesError, ValueError, KeyError, TypeError) as error:
+            raise CliError(_("--resume: {path} is not the game this run played there: "
+                             "{reason}").format(path=path, reason=error)) from None
+    return results
+
+
+def _result_of(task: GameTask, record: GameRecord) -> GameResult:
+    """``task``'s result, read back from its record (as ``play_game`` made it)."""
+    game = record_to_game(record)
+    if game.name != task.game_name or game.variant() != task.variant \
+            or list(game.move_stack[:len(task.start_moves) + len(task.opening)]) \
+            != [*task.start_moves, *task.opening]:
+        raise ValueError(_("another game or opening"))
+    if not isinstance(record.result, dict):
+        raise ValueError(_("the game has no result"))
+    winner = record.result.get("winner")
+    if winner not in (0, 1, None):
+        raise ValueError(_("the game has no result"))
+    first_is_a = task.a_plays_first
+    if task.opening_rule is not None:
+        chosen = Opening.replay(record.opening, len(game.move_stack))
+        if chosen.black == SECOND:
+            first_is_a = not first_is_a
+    a_side = 0 if first_is_a else 1
+    score = 0.5 if winner is None else float(winner == a_side)
+    forfeit = None
+    if game.outcome() is None and winner is not None:
+        forfeit = "b" if winner == a_side else "a"
+    return GameResult(task.index, first_is_a, score, winner, str(record.result.get("reason", "")),
+                      game.moves_text(), game.ply, 0.0, record, forfeit)
+
+
+def checked_player(game: Game, text: str, label: str,
+                   opening_rule: str | None = None) -> tuple[Player, str | None]:
+    """The player of spec ``text`` for ``game``, checked before any game is played (its
+    evaluator loads, its limits hold; an engine starts and answers), and an engine's
+    name (``None`` for a Plies player). ``label`` names the player in errors (A, B, 3)."""
+    spec = parse_player_spec(text, game.name)
+    if isinstance(spec, Engine):
+        if opening_rule is not None:
+            raise CliError(_("--opening needs Plies players: an engine cannot choose "
+                             "a colour over its protocol"))
+        if game.name not in ("gomoku", "othello"):
+            raise CliError(_("external engines play gomoku (Gomocup protocol) or "
+                             "othello (NBoard), not {game}").format(game=game.name))
+        return check_engine(game, spec, label)
+    assert isinstance(spec, Computer)
+    try:
+        find_evaluator(game.name, spec.evaluator_name(game.name), paths=True)
+        spec.limits(game.name)
+    except (EvaluatorError, ValueError) as error:
+        raise CliError(str(error)) from None
+    return spec, None
+
+
+def opening_rule_of(args: argparse.Namespace, game: Game) -> str | None:
+    """``--opening``'s rule (``None`` for none), refused for a game other than Gomoku."""
+    rule = None if getattr(args, "opening", "none") == "none" else str(args.opening)
+    if rule is not None and game.name != "gomoku":
+        raise CliError(_("--opening {rule} is a Gomoku opening, not {game}'s").format(
+            rule=rule, game=game.name))
+    return rule
+
+
+def warn_repeated_openings(found: int, pairs: int) -> None:
+    """Pairs reuse openings in turn: say so, since a short set decides more games."""
+    if found < pairs:
+        # Translators: {openings} is "3 distinct openings", {pairs} is "5 game pairs".
+        print(_("plies: only {openings} for {pairs}; they repeat (try other --openings)").format(
+            openings=ngettext("{n} distinct opening", "{n} distinct openings",
+                              found).format(n=number(found)),
+            pairs=ngettext("{n} game pair", "{n} game pairs", pairs).format(n=number(pairs))),
+            file=sys.stderr)
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options ``plies match`` and ``plies tournament`` share: openings, start
+    position, processes, seed, records folder, resume, JSON."""
+    parser.add_argument("--openings", default=None, metavar="random:K|FILE",
+                        help=_("K random balanced plies per pair (default 2; 3 with "
+                               "--opening), or one opening per line"))
+    parser.add_argument("--opening", choices=("none", "swap", "swap2"), default="none",
+                        help=_("Gomoku: the first player places three stones (the "
+                               "--openings), then the colours are chosen by the swap or swap2 "
+                               "rule"))
+    parser.add_argument("--moves", metavar="M", help=_("every game starts after these moves"))
+    parser.add_argument("--jobs", type=int, default=None,
+                        help=_("worker processes (default: one per core, at most one per "
+                               "game; at most four per core)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the random openings"))
+    place = parser.add_mutually_exclusive_group()
+    place.add_argument("--out", metavar="DIR",
+                       help=_("a new or empty folder for the game records (default: a new "
+                              "folder under the games folder)"))
+    place.add_argument("--resume", metavar="DIR",
+                       help=_("finish the run whose records are in DIR (stopped early: "
+                              "Ctrl-C, kill, power cut), with the same options: only the "
+                              "games it lacks are played"))
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help=_("play the games on the Dask cluster whose scheduler is at "
+                               "ADDRESS (tcp://host:8786; pip install \".[cluster]\")"))
+    parser.add_argument("--json", action="store_true", help=_("results as one JSON object"))
+
+
+__all__ = [  # untranslated: names
+    "GameResult", "GameRunner", "GameTask", "WorkerFailed", "WorkerPool", "add_run_arguments",
+    "check_engine", "checked_player", "job_count", "match_openings", "opening_rule_of",
+    "parse_player_spec", "play_all", "play_game", "random_openings", "recorded_results",
+    "run_games", "start_folder", "tally_of", "warn_repeated_openings"]

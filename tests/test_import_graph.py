@@ -17,7 +17,7 @@ Layers, lowest first; a module may import its own layer or a lower one:
 3. the formats that read and write records (and what reads text as a game: the paste
    reader, the autosave slots), and the outside engines' adapters.
 4. the headless commands (``game.commands``, and ``plies engine``, matches, tournaments
-   and benchmarks, which are commands too).
+   and the cluster that plays their games, which are commands too).
 5. ``game.ui`` -- the window.
 6. ``game.cli`` and ``game.__main__`` -- the entry point that starts either.
 
@@ -43,7 +43,8 @@ LAYERS = (
     ("ai",),
     ("game",),
     ("game.formats", "game.engines", "game.paste", "game.slots"),
-    ("game.commands", "game.engines.command", "game.match", "game.tournament"),
+    ("game.commands", "game.engines.command", "game.match", "game.tournament",
+     "game.cluster"),
     ("game.ui",),
     ("game.cli", "game.__main__"),
 )

@@ -18,15 +18,11 @@ from ai.openings import BALANCED_MARGIN, JUDGE_DEPTH, random_openings
 from ai.search import Limits, Searcher
 from game.cli import CliError, main
 from game.formats import load_record
-from game.match import (
-    GameTask,
-    Tally,
-    parse_player_spec,
-    play_game,
-)
+from game.match import GameTask, parse_player_spec, play_game
 from game.players import Computer
 from game.records import record_to_game
 from game.rules import new_game
+from game.tournament import Tally
 from tests.ui.xvfb import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -237,7 +233,7 @@ def test_out_into_a_folder_that_holds_files_is_refused(tmp_path, capsys):
     assert err == (f"plies: error: --out {out} already holds files: give a new or empty "
                    "folder (a match never writes over records)\n")
     assert (out / "game-1.json").read_bytes() == before
-    assert sorted(p.name for p in out.iterdir()) == ["game-1.json"]
+    assert sorted(p.name for p in out.iterdir()) == [".plies-run", "game-1.json"]
 
 
 def test_leftovers_of_a_match_killed_mid_write_are_cleaned(tmp_path, monkeypatch, capsys):

@@ -42,7 +42,7 @@ def test_specs_people_type() -> None:
     ("level=9", "level must be 1 to 8"),
     ("level=five", "level must be 1 to 8"),
     ("speed=3", "name=value pairs"),
-    ("eval=naive", "needs a level, depth, time or nodes"),
+    ("random=0.5", "needs a level, depth, time or nodes"),  # eval=NAME alone is a level
     ("depth=0", "depth must be"),
     ("depth=3,random=lots", "random must be"),
     ("depth=3,solver=maybe", "solver must be on or off"),
