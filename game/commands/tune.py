@@ -57,6 +57,7 @@ from game.match import GameTask, Tally, run_games
 from game.players import Computer
 from game.rules import Game, new_game
 from game.settings import evaluators_dir
+from game.tournament import Sprt, pentanomial
 
 DEPTHS = {"tictactoe": 2, "connect4": 4, "othello": 2, "gomoku": 2}
 """Search depth of the tuning games (``--depth``): shallow, so that the evaluation
@@ -111,6 +112,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         default=FINAL_GAMES,
                         help=_("games of the closing match, tuned against original "
                                "(default 100; 0: none)"))
+    parser.add_argument("--sprt", metavar="elo0=0,elo1=10",
+                        help=_("play the closing match as an SPRT (elo0=, elo1=, alpha=, "
+                               "beta=): it stops as soon as the tuned weights are shown "
+                               "stronger by elo1 or not by elo0, at most --final-games"))
     parser.add_argument("--seed", type=int, default=1,
                         help=_("seed of the openings and perturbations (default 1)"))
     parser.add_argument("--jobs", type=int_range(1, 64, "--jobs"), default=1,
@@ -137,6 +142,8 @@ class Setup:
     state_path: Path
     depth: int
     config: dict[str, Any]
+    sprt: Sprt | None = None
+    """The closing match's SPRT (``--sprt``), or ``None``: a fixed match."""
 
 
 def prepare(args: argparse.Namespace) -> Setup:
@@ -173,6 +180,12 @@ def prepare(args: argparse.Namespace) -> Setup:
         raise CliError(_("--out {name} is a preset's name: choose another").format(name=name))
     eval_spec = args.eval if is_evaluator_name(args.eval) else str(Path(args.eval).resolve())
     depth = args.depth or DEPTHS.get(game.name, 2)
+    sprt = None
+    if getattr(args, "sprt", None):
+        try:
+            sprt = Sprt.parse(args.sprt)
+        except ValueError as error:
+            raise CliError(str(error)) from None
     if args.records and args.method != "texel":
         raise CliError(_("--records goes with --method texel"))
     if args.records and not Path(args.records).is_dir():
@@ -182,9 +195,10 @@ def prepare(args: argparse.Namespace) -> Setup:
               "start": {p.name: p.start for p in params}, "method": args.method,
               "games": args.games, "depth": depth, "seed": args.seed,
               "final_games": args.final_games,
-              "records": str(Path(args.records).resolve()) if args.records else None}
+              "records": str(Path(args.records).resolve()) if args.records else None,
+              "sprt": sprt.to_json() if sprt is not None else None}
     return Setup(game, eval_spec, weights, params, name, folder / f"{name}.toml",
-                 folder / f"{name}{STATE_SUFFIX}", depth, config)
+                 folder / f"{name}{STATE_SUFFIX}", depth, config, sprt)
 
 
 # --- the state file ----------------------------------------------------------------
@@ -584,23 +598,52 @@ def _scorer(setup: Setup, positions: list[Game],
             len(positions) - kept)
 
 
-def _final_match(setup: Setup, state: dict[str, Any], jobs: int) -> Tally:
+def _final_match(setup: Setup, state: dict[str, Any],
+                 jobs: int) -> tuple[Tally, dict[str, Any] | None]:
     """The closing match, tuned (A) against original (B): pairs of games on the same
-    opening, each side once first; results kept in the state as they come."""
+    opening, each side once first; results kept in the state as they come. With an
+    SPRT, pairs are played ``jobs`` at a time until its log-likelihood ratio crosses a
+    bound (or the games run out); its figures come back with the tally."""
     total = setup.config["final_games"]
-    if len(state["final"]) < total:
+    final = state["final"]
+    if len(final) < total and _sprt_figures(setup, final, total)["verdict"] in (None, ""):
         openings = _openings(setup, (total + 1) // 2, setup.config["seed"] + FINAL_SEED_OFFSET)
         tuned, original = _player(setup, str(setup.path)), _player(setup, setup.eval_spec)
         tasks = [_task(setup, i, openings[(i // 2) % len(openings)], i % 2 == 0, tuned, original)
-                 for i in range(total) if str(i) not in state["final"]]
-        progress = Progress(total, len(state["final"]))
-        for result in run_games(tasks, min(jobs, len(tasks))):
-            state["final"][str(result.index)] = result.score
-            _save(setup, state)
-            tally = _tally(state["final"].values())
-            progress.show(len(state["final"]), f"+{tally.wins} ={tally.draws} -{tally.losses}")
+                 for i in range(total) if str(i) not in final]
+        progress = Progress(total, len(final))
+        batch = len(tasks) if setup.sprt is None else 2 * jobs  # whole pairs: the SPRT's unit
+        while tasks:
+            playing, tasks = tasks[:batch], tasks[batch:]
+            for result in run_games(playing, min(jobs, len(playing))):
+                final[str(result.index)] = result.score
+                _save(setup, state)
+                tally = _tally(final.values())
+                progress.show(len(final), f"+{tally.wins} ={tally.draws} -{tally.losses}")
+            if _sprt_figures(setup, final, total)["verdict"] not in (None, ""):
+                break
         progress.end()
-    return _tally(state["final"].values())
+    figures = _sprt_figures(setup, final, total) if setup.sprt is not None else None
+    return _tally(final.values()), figures
+
+
+def _sprt_figures(setup: Setup, final: dict[str, float], total: int) -> dict[str, Any]:
+    """The SPRT over the closing match's finished pairs: the pentanomial counts, the
+    LLR, Wald's bounds and the verdict (``H1``, ``H0``, ``inconclusive`` once the games
+    ran out, ``None`` while it goes on; ``""`` without an SPRT)."""
+    sprt = setup.sprt
+    if sprt is None:
+        return {"verdict": ""}
+    pairs = [(final[str(2 * k)] + final[str(2 * k + 1)]) / 2 for k in range(total // 2)
+             if str(2 * k) in final and str(2 * k + 1) in final]
+    counts = pentanomial(pairs)
+    lower, upper = sprt.bounds()
+    verdict = sprt.verdict(counts) if pairs else None
+    if verdict is None and len(pairs) >= total // 2:
+        verdict = "inconclusive"
+    return {**sprt.to_json(), "pairs": len(pairs), "pentanomial": counts,
+            "llr": round(sprt.llr(counts), 4) if pairs else 0.0, "lower": round(lower, 4),
+            "upper": round(upper, 4), "verdict": verdict}
 
 
 def _tally(scores: Iterable[float]) -> Tally:
@@ -634,14 +677,15 @@ def run(args: argparse.Namespace) -> int:
             if setup.config["method"] == "texel":
                 tuned, info = _run_texel(setup, state, jobs)  # finished: the figures again
         tuned = list(state["tuned"])
-        tally = _final_match(setup, state, jobs) if setup.config["final_games"] else None
+        tally, sprt = (_final_match(setup, state, jobs) if setup.config["final_games"]
+                       else (None, None))
         state["phase"] = "done"
         _save(setup, state)
     except KeyboardInterrupt:
         print(_("plies: the run is saved: give the same command with --resume to continue it"),
               file=sys.stderr)
         raise
-    print_result(args, setup, state, tuned, info, tally, time.monotonic() - started)
+    print_result(args, setup, state, tuned, info, tally, sprt, time.monotonic() - started)
     try:
         setup.state_path.unlink()  # finished: nothing left to resume
     except OSError:
@@ -651,7 +695,7 @@ def run(args: argparse.Namespace) -> int:
 
 def print_result(args: argparse.Namespace, setup: Setup, state: dict[str, Any],
                  tuned: list[int], info: dict[str, Any], tally: Tally | None,
-                 seconds: float) -> None:
+                 sprt: dict[str, Any] | None, seconds: float) -> None:
     """The weights before and after, the file, and the closing match."""
     config = setup.config
     weights = [{"name": p.name, "start": p.start, "tuned": t, "low": p.low, "high": p.high}
@@ -663,7 +707,7 @@ def print_result(args: argparse.Namespace, setup: Setup, state: dict[str, Any],
                  "losses": tally.losses, "score": round(tally.score, 4),
                  "elo": elo if math.isfinite(elo) else None,
                  "elo_margin": margin if math.isfinite(margin) else None,
-                 "verdict": _verdict(tally)}
+                 "verdict": _verdict(tally), "sprt": sprt}
     payload = {"game": setup.game.name, "variant": setup.game.variant(), "eval": args.eval,
                "method": config["method"], "games": config["games"], "depth": setup.depth,
                "seed": config["seed"], "out": setup.name, "path": str(setup.path),
@@ -702,9 +746,25 @@ def print_result(args: argparse.Namespace, setup: Setup, state: dict[str, Any],
                            wins=tally.wins, draws=tally.draws, losses=tally.losses,
                            score=percent(tally.score, 1), elo=elo_text))
         lines.append(_verdict_sentence(tally, setup.name, args.eval))
+        if sprt is not None:
+            lines.append(_sprt_sentence(sprt))
     lines.append(ngettext("{n} second in all", "{n} seconds in all", round(seconds)).format(
         n=number(round(seconds))))
     emit(args, payload, "\n".join(lines))
+
+
+def _sprt_sentence(sprt: dict[str, Any]) -> str:
+    """The SPRT's line: its LLR against the bounds, and what it decided."""
+    words = {"H1": _("H1: the tuned weights are at least elo1 stronger"),
+             "H0": _("H0: the tuned weights are not elo1 stronger"),
+             }.get(sprt["verdict"], _("inconclusive: the games ran out first"))
+    # Translators: {llr} is the log-likelihood ratio, {lower} and {upper} its bounds,
+    # {verdict} one of the sentences above.
+    return _("SPRT (elo0 {elo0}, elo1 {elo1}) over {pairs} pairs: LLR {llr}, bounds {lower} "
+             "and {upper}; {verdict}").format(
+                 elo0=f"{sprt['elo0']:g}", elo1=f"{sprt['elo1']:g}", pairs=sprt["pairs"],
+                 llr=f"{sprt['llr']:.2f}", lower=f"{sprt['lower']:.2f}",
+                 upper=f"{sprt['upper']:.2f}", verdict=words)
 
 
 def _verdict(tally: Tally) -> str:

@@ -338,3 +338,26 @@ def test_texel_outcomes_are_the_side_to_move_s():
                 "1": {"moves": "b2 a1 c3 a3 a2 c2 b1 b3 c1", "winner": None}})
     assert outcomes == [1.0, 0.0, 1.0] + [0.5] * 7
     assert [p.ply for p in positions] == [2, 3, 4] + list(range(2, 9))
+
+
+def test_the_closing_match_as_an_sprt(capsys):
+    """--sprt: whole pairs until the LLR crosses a bound (then fewer games than
+    --final-games) or the games run out (then inconclusive); the LLR is the one the
+    tournament library gives for the reported pentanomial counts."""
+    from game.tournament import Sprt
+
+    status, payload, err = tune(capsys, "tictactoe", "--games", "16", "--final-games", "200",
+                                "--sprt", "elo0=0,elo1=100")
+    assert status == 0, err
+    final = payload["final"]
+    sprt = final["sprt"]
+    assert sum(sprt["pentanomial"]) == sprt["pairs"] == final["games"] // 2
+    assert sprt["llr"] == round(Sprt(0, 100).llr(sprt["pentanomial"]), 4)
+    if sprt["verdict"] == "H1":
+        assert sprt["llr"] >= sprt["upper"] and final["games"] < 200
+    elif sprt["verdict"] == "H0":
+        assert sprt["llr"] <= sprt["lower"] and final["games"] < 200
+    else:
+        assert sprt["verdict"] == "inconclusive" and final["games"] == 200
+    status, _payload, err = tune(capsys, "tictactoe", "--out", "bad", "--sprt", "elo1=-5")
+    assert status == 2 and "--sprt" in err and len(err.strip().splitlines()) == 1
