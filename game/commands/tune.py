@@ -53,7 +53,7 @@ from game.files import (
     remove_stale_temporaries,
 )
 from game.i18n import _, ngettext, number, percent
-from game.match import GameTask, Tally, run_games
+from game.match import GameTask, Progress, Tally, run_games
 from game.players import Computer
 from game.rules import Game, new_game
 from game.settings import evaluators_dir
@@ -298,35 +298,6 @@ def _save(setup: Setup, state: dict[str, Any]) -> None:
             path=setup.state_path, reason=os_reason(error))) from None
 
 
-# --- progress ----------------------------------------------------------------------
-
-class Progress:
-    """A one-line progress bar with the time left, on stderr when it is a terminal
-    (quiet when piped or redirected: logs and scripts see only the result)."""
-
-    def __init__(self, total: int, done: int = 0) -> None:
-        self.total, self.first = total, done
-        self.started = time.monotonic()
-        self.shown = sys.stderr.isatty()
-
-    def show(self, done: int, note: str = "") -> None:
-        if not self.shown:
-            return
-        filled = round(30 * done / max(1, self.total))
-        elapsed = time.monotonic() - self.started
-        left = ""
-        if done > self.first:
-            seconds = elapsed / (done - self.first) * (self.total - done)
-            # Translators: the time a run still needs, "ETA 1:05" (minutes:seconds).
-            left = _("ETA {time}").format(time=f"{int(seconds) // 60}:{int(seconds) % 60:02d}")
-        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total}  {left}  {note}"
-              [:200].ljust(80), end="", file=sys.stderr, flush=True)
-
-    def end(self) -> None:
-        if self.shown:
-            print(file=sys.stderr)
-
-
 # --- the games ---------------------------------------------------------------------
 
 def _player(setup: Setup, evaluator: str, randomness: float | None = None) -> Computer:
@@ -425,7 +396,7 @@ def spsa_steps(setup: Setup, state: dict[str, Any], jobs: int = 1) -> Iterator[d
 def _run_spsa(setup: Setup, state: dict[str, Any], jobs: int) -> list[int]:
     progress = Progress(setup.config["games"] // 2, state["pairs"])
     for entry in spsa_steps(setup, state, jobs):
-        progress.show(entry["pairs"], "  ".join(f"{p.name} {t:.1f}"
+        progress.show(entry["pairs"], None, "  ".join(f"{p.name} {t:.1f}"
                                                 for p, t in zip(setup.params, entry["theta"])))
     progress.end()
     return [round(t) for t in state["theta"]]
@@ -446,7 +417,7 @@ def _run_texel(setup: Setup, state: dict[str, Any], jobs: int) -> tuple[list[int
         for result in run_games(tasks, min(jobs, len(tasks))):
             state["games"][str(result.index)] = {"moves": result.moves, "winner": result.winner}
             _save(setup, state)
-            progress.show(len(state["games"]))
+            progress.show(len(state["games"]), None)
         progress.end()
     positions, outcomes = _positions(setup, state["games"])
     if not positions:
@@ -466,19 +437,21 @@ def _run_texel(setup: Setup, state: dict[str, Any], jobs: int) -> tuple[list[int
         fit["losses"].append(loss_of(start, scale))
         _save(setup, state)
     scale = fit["scale"]
-    progress = Progress(0)
+    live, shown = sys.stderr.isatty(), False  # a pass line on a terminal, as Progress
     while not fit["done"]:
         values, steps, loss, done = texel.descent_pass(
             fit["values"], fit["steps"], bounds, lambda v: loss_of(v, scale))
         fit.update(values=values, steps=steps, done=done)
         fit["losses"].append(loss)
         _save(setup, state)
-        if progress.shown:
+        if live:
             # Translators: the progress line of a Texel fit: passes so far and the error.
             print("\r" + _("pass {n}: error {error}").format(
                 n=len(fit["losses"]) - 1, error=f"{loss:.6f}").ljust(60), end="",
                 file=sys.stderr, flush=True)
-    progress.end()
+            shown = True
+    if shown:
+        print(file=sys.stderr)
     info = {"games": len(state["games"]), "records": config["records"],
             "positions": len(positions), "left_out": left_out, "linear": linear,
             "scale": scale, "error_start": fit["losses"][0], "error_end": fit["losses"][-1],
@@ -618,8 +591,7 @@ def _final_match(setup: Setup, state: dict[str, Any],
             for result in run_games(playing, min(jobs, len(playing))):
                 final[str(result.index)] = result.score
                 _save(setup, state)
-                tally = _tally(final.values())
-                progress.show(len(final), f"+{tally.wins} ={tally.draws} -{tally.losses}")
+                progress.show(len(final), _tally(final.values()))
             if _sprt_figures(setup, final, total)["verdict"] not in (None, ""):
                 break
         progress.end()
@@ -790,5 +762,5 @@ def _verdict_sentence(tally: Tally, name: str, original: str) -> str:
              "(more --final-games narrow it).").format(name=name, original=original)
 
 
-__all__ = ["DEPTHS", "PAIRS_PER_ITERATION", "Progress", "Setup",  # untranslated: names
+__all__ = ["DEPTHS", "PAIRS_PER_ITERATION", "Setup",  # untranslated: names
            "add_arguments", "fresh_state", "prepare", "run", "spsa_steps"]

@@ -222,19 +222,21 @@ def test_texel_says_when_every_game_was_drawn(capsys):
     assert not (folder / "d.toml").exists()
 
 
-def test_the_progress_bar_shows_the_time_left_on_a_terminal(monkeypatch, capsys):
-    from game.commands import tune as command
+def test_the_progress_bar_shows_the_weights_on_a_terminal(monkeypatch, capsys):
+    """The SPSA run's bar (game.match.Progress) ends with the weights as they stand;
+    piped, nothing is drawn."""
+    from game.match import Progress
 
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    progress = command.Progress(10)
-    progress.show(5, "open_two 11.0")
+    progress = Progress(10)
+    progress.show(5, None, "open_two 11.0")
     progress.end()
     err = capsys.readouterr().err
-    assert err.startswith("\r[" + "#" * 15 + "." * 15 + "] 5/10  ETA 0:0")
-    assert "open_two 11.0" in err and err.endswith("\n")
+    assert err.startswith("\r[" + "#" * 15 + "." * 15 + "] 5/10  0:0")
+    assert "left  open_two 11.0" in err and err.endswith("\n")
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
-    quiet = command.Progress(10)
-    quiet.show(5)
+    quiet = Progress(10)
+    quiet.show(5, None, "open_two 11.0")
     quiet.end()
     assert capsys.readouterr().err == ""
 
