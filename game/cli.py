@@ -317,6 +317,9 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
     "review": (N_("judge every move of a saved game (labels, exact verdicts, accuracy)"),
                _delegate_arguments("game.commands.review"),
                _delegate("game.commands.review", "run")),
+    "tune": (N_("tune an evaluator's weights from games (SPSA or Texel), then match it against "
+                "the original"),
+             _delegate_arguments("game.commands.tune"), _delegate("game.commands.tune", "run")),
     "plugins": (N_("list the plugins (your own evaluators and games): where each came from, "
                    "what it adds, why one was refused"),
                 _delegate_arguments("game.commands.plugins"),

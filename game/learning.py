@@ -73,6 +73,12 @@ LESSONS: dict[int, tuple[str, str]] = {
          "depth 4 sees. Iterative deepening searches depth 1, 2, 3… each ordering the "
          "next; the transposition table remembers positions reached by other move orders: "
          "the counts at the end show what they cost or save here.")),
+    7: (N_("Learning the evaluation"),
+        N_("The weights of an evaluator can be learned from games. SPSA plays the weights "
+         "nudged up against the same weights nudged down, a pair of games at a time, and "
+         "moves every weight towards the side that scored; the steps shrink as the run goes "
+         "on. Start a run from the naive weights (the centre only) and watch the weights "
+         "move, then say why a learned weight has the sign and size it has.")),
 }
 """(title, text) per lesson, in the lectures' order, marked with ``N_``: translate both
 with ``_()`` where shown."""

@@ -664,7 +664,9 @@ class Progress:
         self.live = sys.stderr.isatty()
         self.drawn = False
 
-    def show(self, done: int, tally: Tally | None) -> None:
+    def show(self, done: int, tally: Tally | None, note: str = "") -> None:
+        """Redraw the bar: ``done`` of the total, A's score, the time left, ``note``
+        (``plies tune``: the weights as they stand)."""
         if not self.live:
             return
         filled = round(30 * done / max(1, self.total))
@@ -675,7 +677,8 @@ class Progress:
             left = "  " + _("{minutes}:{seconds:02d} left").format(
                 minutes=int(seconds // 60), seconds=int(seconds % 60))
         score = "" if tally is None else f"  A +{tally.wins} ={tally.draws} -{tally.losses}"
-        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total}{score}{left}   ",
+        note = f"  {note}" if note else ""
+        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total}{score}{left}{note}   ",
               end="",
               file=sys.stderr, flush=True)
         self.drawn = True

@@ -207,6 +207,12 @@ def _build(module: ModuleType, weights: object, name: str) -> Evaluator:
         raise EvaluatorError(_clip(str(error))) from None
 
 
+def build_evaluator(game_name: str, weights: object, name: str = "custom") -> Evaluator:
+    """The evaluator of ``game_name`` with the ``Weights`` instance ``weights`` (a
+    tuning run's trial weights), called ``name``."""
+    return _build(_module(game_name), weights, name)
+
+
 def load_evaluator(game_name: str, spec: str | None = None, *,
                    user_dir: str | os.PathLike[str] | None = None) -> Evaluator:
     """The evaluator a *command line* names: a preset, a user evaluator or a TOML file.
@@ -355,7 +361,7 @@ def _clip(message: str, limit: int = 240) -> str:
 
 
 # untranslated: the module's names
-__all__ = ["DEFAULT_PRESET", "Evaluator", "EvaluatorError", "NAME_PATTERN", "evaluator_by_name",
-           "has_evaluators", "is_evaluator_name", "load_evaluator", "load_weights_file",
+__all__ = ["DEFAULT_PRESET", "Evaluator", "EvaluatorError", "NAME_PATTERN", "build_evaluator",
+           "evaluator_by_name", "has_evaluators", "is_evaluator_name", "load_evaluator", "load_weights_file",
            "preset_names", "register", "unregister", "unregister_all", "unregister_game",
            "weight_range", "weights_from_toml"]

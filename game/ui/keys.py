@@ -236,10 +236,11 @@ Esc whatever the modifiers."""
 
 LEARN_KEYS: tuple[Binding, ...] = (
     Binding(N_("Back to the start screen"), ("Esc",), (("close",),)),  # untranslated: key caps, shown through key_text()
-    Binding(N_("Lesson 1 to 6"), ("1", "…", "6")),
+    Binding(N_("Lesson 1 to 7"), ("1", "…", "7")),
     Binding(N_("Choose a node"), ("Tab", "Shift+Tab")),  # untranslated: key caps, shown through key_text()
     Binding(N_("Check the answer"), ("Enter",)),  # untranslated: key caps, shown through key_text()
     Binding(N_("Move the chosen child (lesson 4)"), ("Left", "Right")),  # untranslated: key caps, shown through key_text()
+    Binding(N_("Answer a, b or c (lesson 7)"), ("A", "B", "C")),  # untranslated: key caps
     Binding(N_("New exercise"), ("F5",), (("next_exercise",),)),
     Binding(N_("Larger, smaller labels (projector)"), ("Ctrl+=", "Ctrl+−"),
             (("scale_labels", 1), ("scale_labels", -1))),

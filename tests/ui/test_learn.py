@@ -233,7 +233,7 @@ def test_lesson_4_done_with_the_mouse_alone(make_app):
     post_click(scene.s_lesson.rect.move(0, 0).midleft)  # lesson 1's tab
     app.run_frames(1)
     tab = scene.s_lesson.rect
-    post_click((tab.x + tab.width * 3.5 / 6, tab.centery))  # the fourth tab
+    post_click((tab.x + tab.width * 3.5 / len(scene.s_lesson.options), tab.centery))  # the fourth tab
     app.run_frames(1)
     assert scene.lesson == 4
     for done in (1, 2, 3):

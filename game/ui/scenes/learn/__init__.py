@@ -1,7 +1,7 @@
 """Learn: the classic game-tree lectures on real positions, with exercises that test and
 feedback that teaches.
 
-Six lessons in the lectures' order (``game.learning.LESSONS``), one module and one class
+Seven lessons in the lectures' order (``game.learning.LESSONS``), one module and one class
 each behind the ``Lesson`` protocol (``base``); the scene (``scene``) owns the window's
 widgets and the progress and dispatches to the lesson open:
 
@@ -11,7 +11,9 @@ widgets and the progress and dispatches to the lesson open:
   never visited, then the worked solution;
 * ``ordering``: reorder the children of any node with the mouse, then Check;
 * ``evaluation``: the evaluator's weights, a match against the default, Save;
-* ``horizon``: where depth 2 and depth 4 disagree, and what deepening costs.
+* ``horizon``: where depth 2 and depth 4 disagree, and what deepening costs;
+* ``tuning``: a tuning run (SPSA) watched weight by weight, and why a learned weight
+  has its sign.
 
 Every exercise is cut from a real position with a seed (``ai.explain.exercises``). A
 wrong answer first gets a hint naming the rule, a second the worked answer, and that

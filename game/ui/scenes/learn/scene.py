@@ -25,6 +25,7 @@ from game.ui.scenes.learn.evaluation import WEIGHTS, EvaluationLesson
 from game.ui.scenes.learn.horizon import HorizonLesson
 from game.ui.scenes.learn.minimax import MinimaxLesson
 from game.ui.scenes.learn.ordering import OrderingLesson
+from game.ui.scenes.learn.tuning import TuningLesson
 from game.ui.widgets import Button, Choice, Segmented, TextInput, WidgetGroup
 
 if TYPE_CHECKING:
@@ -37,11 +38,11 @@ LABEL_STEPS = (-1, 4)
 three quarters of their size to twice it."""
 LESSON_CLASSES: dict[int, Callable[[LearnScene], Lesson]] = {
     1: CountingLesson, 2: MinimaxLesson, 3: AlphaBetaLesson, 4: OrderingLesson,
-    5: EvaluationLesson, 6: HorizonLesson}
+    5: EvaluationLesson, 6: HorizonLesson, 7: TuningLesson}
 """One class per lesson, by number (``game.learning.LESSONS`` has their texts)."""
 # Translators: the lessons' tabs, after the lesson's number: short (the six share a row).
 TAB_NAMES = {1: N_("Tree"), 2: N_("Minimax"), 3: N_("Alpha-beta"), 4: N_("Ordering"),
-             5: N_("Evaluation"), 6: N_("Horizon")}
+             5: N_("Evaluation"), 6: N_("Horizon"), 7: N_("Tuning")}
 LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 """The difficulty buttons' words, by ``LEVEL_NAMES``."""
 
@@ -111,7 +112,7 @@ class LearnScene(Scene):
                              tooltip=_("Back to the start screen (Esc)"))
         self.s_lesson = Segmented([(n, f"{n} {_(TAB_NAMES[n])}") for n in LESSONS],
                                   self.lesson, self.set_lesson, size=18,
-                                  tooltip=_("The lessons, in the lectures' order (1-6)"))
+                                  tooltip=_("The lessons, in the lectures' order (1-7)"))
         self.s_level = Segmented([(n, _(LEVEL_LABELS[n])) for n in LEVEL_NAMES],
                                  self.progress.level, self.set_level, size=17,
                                  tooltip=_("How large the exercises are"))
@@ -197,6 +198,16 @@ class LearnScene(Scene):
     def close(self) -> None:
         self.save_progress()
         self.app.pop_scene(self)
+
+    def on_close(self) -> None:
+        for lesson in self.lessons.values():
+            getattr(lesson, "stop", lambda: None)()  # lesson 7's tuning run
+
+    def update(self, dt: float) -> bool | None:
+        """Lesson 7's tuning run moved on: redraw."""
+        changed = super().update(dt)
+        poll = getattr(self.current, "poll", None)
+        return bool(poll()) or changed if poll is not None else changed
 
     def set_lesson(self, lesson: int) -> None:
         if lesson != self.lesson:
