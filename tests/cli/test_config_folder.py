@@ -47,7 +47,7 @@ def test_analyse_needs_no_folder(blocked: Path, capsys) -> None:
 def test_match_writes_to_the_folder_given(blocked: Path, tmp_path: Path, capsys) -> None:
     out = tmp_path / "records"
     assert main([*MATCH, "--out", str(out)]) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["game-1.json", "game-2.json"]
+    assert sorted(p.name for p in out.glob("game-*.json")) == ["game-1.json", "game-2.json"]
 
 
 def test_match_without_a_folder_for_its_records_is_one_sentence(blocked: Path, capsys) -> None:
