@@ -32,6 +32,7 @@ from game.rules.perft import perft
 
 if TYPE_CHECKING:
     from ai.evaluators.base import Evaluator
+    from ai.explain.conventions import Conventions
     from ai.explain.exercises import Exercise, ExNode
 
 LESSONS: dict[int, tuple[str, str]] = {
@@ -315,9 +316,10 @@ def save_progress(progress: Progress, path: Path | None = None) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class AlphaBetaTrace:
-    """Fail-soft alpha-beta (prune when α ≥ β) over an exercise tree, children in the
-    given order: the visiting order, each visited node's window at entry and returned
-    value (MAX's view), the nodes never visited."""
+    """Alpha-beta over an exercise tree under the exercise's conventions (by default
+    fail-soft, pruning when α ≥ β), children in the given order: the visiting order,
+    each visited node's window at entry and returned value (MAX's view), the nodes
+    never visited."""
 
     visited: tuple[str, ...]
     windows: dict[str, tuple[int, int]]
@@ -332,14 +334,17 @@ class AlphaBetaTrace:
         return len(self.visited)
 
     @classmethod
-    def of(cls, root: ExNode, order: dict[str, list[str]] | None = None) -> AlphaBetaTrace:
+    def of(cls, root: ExNode, order: dict[str, list[str]] | None = None,
+           conventions: Conventions | None = None) -> AlphaBetaTrace:
         """The trace of ``root``'s tree, with ``order`` (node id -> its children's ids)
-        replacing the given order where it says."""
+        replacing the given order where it says, under ``conventions`` (``None``: the
+        default)."""
+        from ai.explain.conventions import DEFAULT
         from ai.explain.exercises import alphabeta_trace
 
         by_id = {n.id: n for n in root.walk()}
         lists = {k: [by_id[i] for i in ids] for k, ids in (order or {}).items()}
-        raw = alphabeta_trace(root, lists)
+        raw = alphabeta_trace(root, lists, conventions or DEFAULT)
         return cls(tuple(raw["visited"]),
                    {k: (w[0], w[1]) for k, w in raw["windows"].items()},
                    dict(raw["values"]), frozenset(raw["never_visited"]),
@@ -358,7 +363,7 @@ class OrderingKey:
     best_order: dict[str, tuple[str, ...]]
 
     @classmethod
-    def of(cls, root: ExNode) -> OrderingKey:
+    def of(cls, root: ExNode, conventions: Conventions | None = None) -> OrderingKey:
         from ai.explain.exercises import minimax_values
 
         values = minimax_values(root)
@@ -368,8 +373,9 @@ class OrderingKey:
                 ranked = sorted(node.children, key=lambda c: values[c.id],
                                 reverse=node.kind == "max")  # stable: ties keep their order
                 best[node.id] = tuple(c.id for c in ranked)
-        return cls(AlphaBetaTrace.of(root).nodes_visited,
-                   AlphaBetaTrace.of(root, {k: list(v) for k, v in best.items()}).nodes_visited,
+        return cls(AlphaBetaTrace.of(root, None, conventions).nodes_visited,
+                   AlphaBetaTrace.of(root, {k: list(v) for k, v in best.items()},
+                                     conventions).nodes_visited,
                    best)
 
 
@@ -385,8 +391,10 @@ class ExerciseKey:
     @classmethod
     def of(cls, exercise: Exercise) -> ExerciseKey:
         values = {k: int(v) for k, v in exercise.key["values"].items()}
-        ordering = OrderingKey.of(exercise.root) if exercise.kind == "ordering" else None
-        return cls(values, AlphaBetaTrace.of(exercise.root), ordering)
+        rules = exercise.conventions
+        ordering = (OrderingKey.of(exercise.root, rules) if exercise.kind == "ordering"
+                    else None)
+        return cls(values, AlphaBetaTrace.of(exercise.root, None, rules), ordering)
 
 
 # --- lesson 6: depth and the horizon ----------------------------------------------------
