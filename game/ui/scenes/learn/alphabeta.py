@@ -58,6 +58,10 @@ class AlphaBetaLesson(TreeLesson):
         self.step, self.windows, self.values, self.marked = 0, {}, {}, set()
         self.selected = self.items[0][0]
 
+    def note(self) -> str:
+        """The rules this exercise is worked with, stated under the lesson's text."""
+        return self.conventions.text()
+
     def rule(self) -> str:
         """When the search stops, as the lesson writes it: ``α ≥ β`` or ``α > β``."""
         return "α ≥ β" if self.conventions.prune == "ge" else "α > β"

@@ -99,6 +99,9 @@ class Lesson(Protocol):
     def caption(self) -> str:
         """The small board's caption."""
 
+    def note(self) -> str:
+        """A sentence after the lesson's text (lesson 3: the alpha-beta rules it uses)."""
+
     def extra_label(self) -> str:
         """The words of the lesson's extra button at this moment (``""``: none); it
         takes the answer field's place."""
@@ -187,6 +190,9 @@ class LessonBase:
 
     def caption(self) -> str:
         return _("The question's position")
+
+    def note(self) -> str:
+        return ""
 
     def extra_label(self) -> str:
         return ""
