@@ -542,13 +542,16 @@ class LabRow:
     terms: dict[str, int]
 
 
-def root_values(game: Game, weights: dict[str, int]) -> list[LabRow]:
+def root_values(game: Game, weights: dict[str, int], evaluator: Evaluator | None = None
+                ) -> list[LabRow]:
     """Each root move's row (:class:`LabRow`) from the textbook minimax recorder of
     ``ai.explain.tree`` at depth 2, in the evaluator's order; the first largest value
-    is the move the search would play."""
+    is the move the search would play. The evaluator is the tic-tac-toe one with
+    ``weights``, or ``evaluator`` when given (the person's own: a weights file or a
+    plugin's function, whose faults propagate)."""
     from ai.explain.tree import record
 
-    evaluator = lab_evaluator(weights)
+    evaluator = evaluator or lab_evaluator(weights)
     tree = record(game, evaluator, 2, "minimax")
     out = []
     for child in tree.root.children:
@@ -569,15 +572,16 @@ def root_values(game: Game, weights: dict[str, int]) -> list[LabRow]:
     return out
 
 
-def quick_match(weights: dict[str, int], games: int = 10, seed: int = 1
-                ) -> tuple[int, int, int]:
-    """The learner's evaluator against the default, ``games`` games at depth 1 (one ply:
-    what to block is the evaluator's call alone), colours alternating, each pair from
-    one random first move (seeded): (wins, draws, losses)."""
+def quick_match(weights: dict[str, int], games: int = 10, seed: int = 1,
+                evaluator: Evaluator | None = None) -> tuple[int, int, int]:
+    """The learner's evaluator (``weights``, or ``evaluator`` when given) against the
+    default, ``games`` games at depth 1 (one ply: what to block is the evaluator's call
+    alone), colours alternating, each pair from one random first move (seeded):
+    (wins, draws, losses)."""
     from ai.evaluators import load_evaluator
     from ai.search import Limits, Searcher
 
-    mine, theirs = lab_evaluator(weights), load_evaluator(EVAL_GAME)
+    mine, theirs = evaluator or lab_evaluator(weights), load_evaluator(EVAL_GAME)
     rng = random.Random(f"labmatch:{seed}")
     tally = [0, 0, 0]
     limits = Limits(depth=1, use_solver=False)

@@ -166,9 +166,13 @@ class LearnScene(Scene):
         self.b_save = Button(_("Save"), lab.save, size=19,
                              tooltip=_("Save your weights as an evaluator with the name "
                                        "typed"))
+        # Translators: a button: opens the evaluator of the name typed (lesson 5).
+        self.b_open = Button(_("Open"), lab.open_typed, size=19,
+                             tooltip=_("Work with the evaluator of the name typed: a preset, "
+                                       "your evaluators/NAME.toml or a plugin's function"))
         self.widgets.add(self.b_back, self.s_lesson, self.s_level, self.s_game, self.s_prune,
-                         *self.c_weights, self.entry, self.b_extra, self.b_check, self.b_save,
-                         self.b_match, self.b_new)
+                         *self.c_weights, self.entry, self.b_extra, self.b_check, self.b_open,
+                         self.b_save, self.b_match, self.b_new)
 
     @property
     def weights(self) -> dict[str, int]:
@@ -339,7 +343,7 @@ class LearnScene(Scene):
         self.entry.visible = lesson.uses_entry
         self.b_check.visible = lesson.uses_check
         lab = self.current is self.lab
-        self.b_save.visible = self.b_match.visible = lab
+        self.b_save.visible = self.b_match.visible = self.b_open.visible = lab
         for choice in self.c_weights:
             choice.visible = lab
         self.relayout()
@@ -374,7 +378,9 @@ class LearnScene(Scene):
         if self.current is self.lab:  # the name and Save beside New; the match above them
             self.b_save.rect = pygame.Rect(0, 0, 80, 40)
             self.b_save.rect.bottomright = (self.b_new.rect.left - 8, bottom)
-            self.entry.rect.width = self.b_save.rect.left - 8 - self.entry.rect.x
+            self.b_open.rect = pygame.Rect(0, 0, 80, 40)
+            self.b_open.rect.bottomright = (self.b_save.rect.left - 8, bottom)
+            self.entry.rect.width = self.b_open.rect.left - 8 - self.entry.rect.x
             self.b_match.rect = pygame.Rect(0, 0, 120, 34)
             self.b_match.rect.bottomright = (wk.right - 12, self.entry.rect.top - 62)
         third = (wk.width - 24 - 16) // 3
