@@ -126,6 +126,14 @@ def test_wisconsins_tree_in_lesson_3_root_5_and_the_leaf_9_never_visited(make_ap
                     {n: values[p] for n, p in by_name.items()})
     assert "do not count" in scene.feedback
     assert load_progress(progress_path()).count(3) == 0  # anyone can type easy trees
+    # The solution says what alpha-beta knows: C (2 9) was cut short after 2, so it is
+    # only known to be at most 2; the nodes searched whole are exact.
+    lesson = scene.current
+    for node, path in paths.items():
+        if scene.exercise.node(node).kind != "leaf":
+            first = lesson.node_text(scene.exercise.node(node)).split("\n")[0]
+            assert first == (f"≤ {value_text(2)}" if path == (2,)
+                             else value_text(values[path])), (node, first)
 
 
 def test_the_walk_through_tree_in_lesson_2_and_a_min_root(make_app):
@@ -267,3 +275,18 @@ def test_learn_and_plies_exercise_level_make_trees_of_one_size(make_app, capsys,
     # ... and the tree drawn is that size: as deep, as wide at the root.
     assert max(len(n.path) for n in ex.nodes) == size.depth
     assert len(ex.root.children) == size.width
+
+
+def test_leaving_for_a_lesson_without_trees_ends_the_typing_and_the_choice_follows(make_app):
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(2)
+    before = scene.exercise
+    post_click(scene.s_game._segment(len(scene.s_game.options) - 1).center)
+    app.run_frames(1)
+    assert scene.typing_tree
+    scene.set_lesson(1)
+    assert not scene.typing_tree
+    scene.set_lesson(2)
+    assert scene.s_game.value == scene.game_name == "tictactoe"
+    assert not scene.exercise.hand_made and scene.exercise.root.walk()[0].id == before.root.id

@@ -228,7 +228,10 @@ class AlphaBetaLesson(TreeLesson):
             window = self.key.alphabeta.windows.get(node.id)
             if window is None:
                 return _("never")
-            value = shown(self.key.alphabeta.values[node.id])
+            # What alpha-beta knows there: "≤ +2" at a node cut short, not a value it
+            # never computed.
+            assert self.exercise is not None
+            value = self.exercise.node_keys()[node.id].value_text()
             return f"{value}\n({shown(window[0])}, {shown(window[1])})"
         if node.id in self.windows:
             window = self.windows[node.id]

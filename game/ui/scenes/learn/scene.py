@@ -309,8 +309,9 @@ class LearnScene(Scene):
         lesson = self.current
         self.say("info", "")
         self.entry.set_text("")
-        if not lesson.uses_game:
+        if not lesson.uses_game and self.typing_tree:  # no tree to type here
             self.typing_tree = False
+            self.s_game.set_value(self.game_name)
         game_name = self.game_name if lesson.uses_game else self.last_game
         try:
             lesson.start(self.progress.seed, self.progress.level, game_name)
@@ -478,7 +479,8 @@ class LearnScene(Scene):
             self.board.draw(surface, game, theme, BoardOverlay(mover=game.turn))
         elif self.exercise is not None:  # an own tree: its text where the board would be
             ty = self.board_rect.y
-            for line in draw.wrap(self.exercise.moves, TEXT_SIZE, rect.width - 28)[:7]:
+            typed = ("min " if self.exercise.root.kind == "min" else "") + self.exercise.moves
+            for line in draw.wrap(typed, TEXT_SIZE, rect.width - 28)[:7]:
                 draw.blit_text(surface, line, TEXT_SIZE, theme.text, (x, ty))
                 ty += 21
         draw.blit_text(surface, self.current.caption(), 15, theme.text_dim,
