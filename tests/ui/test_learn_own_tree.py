@@ -290,3 +290,18 @@ def test_leaving_for_a_lesson_without_trees_ends_the_typing_and_the_choice_follo
     scene.set_lesson(2)
     assert scene.s_game.value == scene.game_name == "tictactoe"
     assert not scene.exercise.hand_made and scene.exercise.root.walk()[0].id == before.root.id
+
+
+def test_a_huge_paste_is_refused_whole(make_app, monkeypatch):
+    from game.ui.scenes.learn import scene as scene_module
+    monkeypatch.setattr(scene_module, "clipboard_text", lambda: "(1 2)\n" * 2_000_000)
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(2)
+    before = scene.exercise
+    post_click(scene.s_game._segment(len(scene.s_game.options) - 1).center)
+    app.run_frames(1)
+    post_key(pygame.K_v, pygame.KMOD_CTRL)
+    app.run_frames(1)
+    assert scene.entry.text == "" and scene.tone == "wrong" and "longer" in scene.feedback
+    assert scene.exercise is before and scene.typing_tree

@@ -53,6 +53,9 @@ BUILT_IN = ("connect4", "othello", "gomoku", "tictactoe")
 and the person's own tree (``trees.OWN_GAME``)."""
 TREE_EXAMPLE = "((3 12 8) (2 4 6) (14 5 2))"
 """The notes' syntax, by example (the answer field's hint while a tree is typed)."""
+PASTE_LIMIT = 2_000
+"""The longest tree text pasted (an own tree of ``trees.OWN_LEAVES`` leaves is far
+shorter): a longer clipboard is refused whole, never put in the field."""
 
 
 class LearnScene(Scene):
@@ -419,7 +422,13 @@ class LearnScene(Scene):
                 return
             if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL and self.typing():
                 # A tree pasted from the notes spans lines: all of them, not the first.
-                self.entry.on_text(" ".join(clipboard_text().split()))
+                pasted = " ".join(clipboard_text()[:4 * PASTE_LIMIT].split())
+                if len(pasted) > PASTE_LIMIT:
+                    self.say("wrong", _("This tree cannot be used: the text pasted is "
+                                        "longer than {limit} characters.").format(
+                        limit=number(PASTE_LIMIT)))
+                else:
+                    self.entry.on_text(pasted)
                 return
         if event.type == pygame.KEYDOWN:
             # game.ui.keys.LEARN_KEYS; below, its keys that depend on the lesson and typing.
