@@ -89,12 +89,27 @@ def paths_of(scene) -> dict[str, tuple[int, ...]]:
     return out
 
 
-def type_tree(app, scene, text: str) -> None:
-    """Choose "Your tree" with the mouse, type ``text`` and press Enter."""
+def choose_your_tree(app, scene) -> None:
+    """Click "Your tree", the game choice's last segment."""
     segments = scene.s_game
     post_click(segments._segment(len(segments.options) - 1).center)
     app.run_frames(1)
     assert scene.typing_tree and scene.entry.visible
+
+
+def lesson_typing_a_tree(make_app, lesson: int):
+    """Learn open at ``lesson`` with "Your tree" chosen: (app, scene, the exercise shown)."""
+    app = make_app(size=(800, 560))
+    scene = open_learn(app)
+    scene.set_lesson(lesson)
+    before = scene.exercise
+    choose_your_tree(app, scene)
+    return app, scene, before
+
+
+def type_tree(app, scene, text: str) -> None:
+    """Choose "Your tree" with the mouse, type ``text`` and press Enter."""
+    choose_your_tree(app, scene)
     post_key(pygame.K_a, pygame.KMOD_CTRL)
     post_text(text)
     post_key(pygame.K_RETURN)
@@ -207,11 +222,7 @@ def test_a_tree_pasted_over_several_lines_is_read_whole(make_app, monkeypatch):
     from game.ui.scenes.learn import scene as scene_module
     monkeypatch.setattr(scene_module, "clipboard_text",
                         lambda: "(\n  (100 3 -1)\n  (6 5)\n  (2 9)\n)\n")
-    app = make_app(size=(800, 560))
-    scene = open_learn(app)
-    scene.set_lesson(3)
-    post_click(scene.s_game._segment(len(scene.s_game.options) - 1).center)
-    app.run_frames(1)
+    app, scene, _before = lesson_typing_a_tree(make_app, 3)
     post_key(pygame.K_v, pygame.KMOD_CTRL)
     post_key(pygame.K_RETURN)
     app.run_frames(2)
@@ -278,29 +289,18 @@ def test_learn_and_plies_exercise_level_make_trees_of_one_size(make_app, capsys,
 
 
 def test_leaving_for_a_lesson_without_trees_ends_the_typing_and_the_choice_follows(make_app):
-    app = make_app(size=(800, 560))
-    scene = open_learn(app)
-    scene.set_lesson(2)
-    before = scene.exercise
-    post_click(scene.s_game._segment(len(scene.s_game.options) - 1).center)
-    app.run_frames(1)
-    assert scene.typing_tree
+    app, scene, before = lesson_typing_a_tree(make_app, 2)
     scene.set_lesson(1)
     assert not scene.typing_tree
     scene.set_lesson(2)
     assert scene.s_game.value == scene.game_name == "tictactoe"
-    assert not scene.exercise.hand_made and scene.exercise.root.walk()[0].id == before.root.id
+    assert scene.exercise.tree_lines() == before.tree_lines()  # the generated one again
 
 
 def test_a_huge_paste_is_refused_whole(make_app, monkeypatch):
     from game.ui.scenes.learn import scene as scene_module
     monkeypatch.setattr(scene_module, "clipboard_text", lambda: "(1 2)\n" * 2_000_000)
-    app = make_app(size=(800, 560))
-    scene = open_learn(app)
-    scene.set_lesson(2)
-    before = scene.exercise
-    post_click(scene.s_game._segment(len(scene.s_game.options) - 1).center)
-    app.run_frames(1)
+    app, scene, before = lesson_typing_a_tree(make_app, 2)
     post_key(pygame.K_v, pygame.KMOD_CTRL)
     app.run_frames(1)
     assert scene.entry.text == "" and scene.tone == "wrong" and "longer" in scene.feedback
