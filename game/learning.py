@@ -26,6 +26,7 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ai.explain.exercises import DIFFICULTIES
 from game.i18n import N_, _, ngettext, number
 from game.rules import Game, Move, new_game
 from game.rules.perft import perft
@@ -78,7 +79,9 @@ LESSONS: dict[int, tuple[str, str]] = {
 """(title, text) per lesson, in the lectures' order, marked with ``N_``: translate both
 with ``_()`` where shown."""
 
-LEVEL_NAMES = ("easy", "medium", "hard")
+LEVEL_NAMES: tuple[str, ...] = tuple(DIFFICULTIES)
+"""The difficulties, smallest first: ``ai.explain.exercises.DIFFICULTIES``'s, the sizes
+``plies exercise --level`` means too."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.explain.exercises import Exercise, ExerciseError
+from ai.explain.exercises import DIFFICULTIES, Exercise, ExerciseError
 from ai.explain.trees import TreeSyntaxError
 from game.i18n import N_, _, ngettext, number
 from game.learning import EXERCISES_TO_PASS, LESSONS, LEVEL_NAMES, load_progress, save_progress
@@ -44,8 +44,6 @@ LESSON_CLASSES: dict[int, Callable[[LearnScene], Lesson]] = {
 # Translators: the lessons' tabs, after the lesson's number: short (the six share a row).
 TAB_NAMES = {1: N_("Tree"), 2: N_("Minimax"), 3: N_("Alpha-beta"), 4: N_("Ordering"),
              5: N_("Evaluation"), 6: N_("Horizon")}
-LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
-"""The difficulty buttons' words, by ``LEVEL_NAMES``."""
 
 
 BUILT_IN = ("connect4", "othello", "gomoku", "tictactoe")
@@ -129,7 +127,7 @@ class LearnScene(Scene):
         self.s_lesson = Segmented([(n, f"{n} {_(TAB_NAMES[n])}") for n in LESSONS],
                                   self.lesson, self.set_lesson, size=18,
                                   tooltip=_("The lessons, in the lectures' order (1-6)"))
-        self.s_level = Segmented([(n, _(LEVEL_LABELS[n])) for n in LEVEL_NAMES],
+        self.s_level = Segmented([(n, _(DIFFICULTIES[n].label)) for n in LEVEL_NAMES],
                                  self.progress.level, self.set_level, size=17,
                                  tooltip=_("How large the exercises are"))
         self.s_game = Segmented([("tictactoe", _("Tic-tac-toe")),
