@@ -180,7 +180,7 @@ def test_lesson_5_opens_a_persons_weights_file_by_name(make_app, private_config)
     lab = scene.lab
     post_click(scene.b_open.rect.center)  # nothing typed: the names there are
     app.run_frames(2)
-    assert "mine" in scene.feedback and "default" in scene.feedback
+    assert "naive" in scene.feedback and "evaluators/NAME.toml" in scene.feedback
     _open(app, scene, "mine")
     assert lab.evaluator_name == "mine" and "mine" in lab.question(), scene.feedback
     expected = textbook_lab_values(lab.position(), lab_evaluator(

@@ -103,12 +103,15 @@ class EvaluationLesson(LessonBase):
 
     def open_typed(self) -> None:
         """Open: the evaluator of the name typed; nothing typed, the names there are."""
-        from game.ui.scenes.start import preset_options
+        from ai.evaluators import preset_names
         name = self.scene.entry.text.strip()
         if not name:
-            # Translators: {names} lists evaluator names: "default, naive, mine".
-            self.scene.say("info", _("Type the name of an evaluator, then Open: {names}.")
-                           .format(names=_(", ").join(preset_options(EVAL_GAME))))
+            # Translators: {names} lists evaluator names: "default, naive, mine"; keep
+            # evaluators/NAME.toml as it is (a file name).
+            self.scene.say("info", _("Type the name of an evaluator, then Open: {names}, or "
+                                     "the name of one of your weights files "
+                                     "(evaluators/NAME.toml).").format(
+                names=_(", ").join(preset_names(EVAL_GAME))))
             return
         self.use_evaluator(name)
         if self.evaluator_name is not None:
