@@ -26,12 +26,14 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ai.explain.exercises import DIFFICULTIES
 from game.i18n import N_, _, ngettext, number
 from game.rules import Game, Move, new_game
 from game.rules.perft import perft
 
 if TYPE_CHECKING:
     from ai.evaluators.base import Evaluator
+    from ai.explain.conventions import Conventions
     from ai.explain.exercises import Exercise, ExNode
 
 LESSONS: dict[int, tuple[str, str]] = {
@@ -83,7 +85,9 @@ LESSONS: dict[int, tuple[str, str]] = {
 """(title, text) per lesson, in the lectures' order, marked with ``N_``: translate both
 with ``_()`` where shown."""
 
-LEVEL_NAMES = ("easy", "medium", "hard")
+LEVEL_NAMES: tuple[str, ...] = tuple(DIFFICULTIES)
+"""The difficulties, smallest first: ``ai.explain.exercises.DIFFICULTIES``'s, the sizes
+``plies exercise --level`` means too."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -321,9 +325,10 @@ def save_progress(progress: Progress, path: Path | None = None) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class AlphaBetaTrace:
-    """Fail-soft alpha-beta (prune when α ≥ β) over an exercise tree, children in the
-    given order: the visiting order, each visited node's window at entry and returned
-    value (MAX's view), the nodes never visited."""
+    """Alpha-beta over an exercise tree under the exercise's conventions (by default
+    fail-soft, pruning when α ≥ β), children in the given order: the visiting order,
+    each visited node's window at entry and returned value (MAX's view), the nodes
+    never visited."""
 
     visited: tuple[str, ...]
     windows: dict[str, tuple[int, int]]
@@ -338,14 +343,17 @@ class AlphaBetaTrace:
         return len(self.visited)
 
     @classmethod
-    def of(cls, root: ExNode, order: dict[str, list[str]] | None = None) -> AlphaBetaTrace:
+    def of(cls, root: ExNode, order: dict[str, list[str]] | None = None,
+           conventions: Conventions | None = None) -> AlphaBetaTrace:
         """The trace of ``root``'s tree, with ``order`` (node id -> its children's ids)
-        replacing the given order where it says."""
+        replacing the given order where it says, under ``conventions`` (``None``: the
+        default)."""
+        from ai.explain.conventions import DEFAULT
         from ai.explain.exercises import alphabeta_trace
 
         by_id = {n.id: n for n in root.walk()}
         lists = {k: [by_id[i] for i in ids] for k, ids in (order or {}).items()}
-        raw = alphabeta_trace(root, lists)
+        raw = alphabeta_trace(root, lists, conventions or DEFAULT)
         return cls(tuple(raw["visited"]),
                    {k: (w[0], w[1]) for k, w in raw["windows"].items()},
                    dict(raw["values"]), frozenset(raw["never_visited"]),
@@ -364,7 +372,7 @@ class OrderingKey:
     best_order: dict[str, tuple[str, ...]]
 
     @classmethod
-    def of(cls, root: ExNode) -> OrderingKey:
+    def of(cls, root: ExNode, conventions: Conventions | None = None) -> OrderingKey:
         from ai.explain.exercises import minimax_values
 
         values = minimax_values(root)
@@ -374,8 +382,9 @@ class OrderingKey:
                 ranked = sorted(node.children, key=lambda c: values[c.id],
                                 reverse=node.kind == "max")  # stable: ties keep their order
                 best[node.id] = tuple(c.id for c in ranked)
-        return cls(AlphaBetaTrace.of(root).nodes_visited,
-                   AlphaBetaTrace.of(root, {k: list(v) for k, v in best.items()}).nodes_visited,
+        return cls(AlphaBetaTrace.of(root, None, conventions).nodes_visited,
+                   AlphaBetaTrace.of(root, {k: list(v) for k, v in best.items()},
+                                     conventions).nodes_visited,
                    best)
 
 
@@ -391,8 +400,10 @@ class ExerciseKey:
     @classmethod
     def of(cls, exercise: Exercise) -> ExerciseKey:
         values = {k: int(v) for k, v in exercise.key["values"].items()}
-        ordering = OrderingKey.of(exercise.root) if exercise.kind == "ordering" else None
-        return cls(values, AlphaBetaTrace.of(exercise.root), ordering)
+        rules = exercise.conventions
+        ordering = (OrderingKey.of(exercise.root, rules) if exercise.kind == "ordering"
+                    else None)
+        return cls(values, AlphaBetaTrace.of(exercise.root, None, rules), ordering)
 
 
 # --- lesson 6: depth and the horizon ----------------------------------------------------
@@ -540,13 +551,16 @@ class LabRow:
     terms: dict[str, int]
 
 
-def root_values(game: Game, weights: dict[str, int]) -> list[LabRow]:
+def root_values(game: Game, weights: dict[str, int], evaluator: Evaluator | None = None
+                ) -> list[LabRow]:
     """Each root move's row (:class:`LabRow`) from the textbook minimax recorder of
     ``ai.explain.tree`` at depth 2, in the evaluator's order; the first largest value
-    is the move the search would play."""
+    is the move the search would play. The evaluator is the tic-tac-toe one with
+    ``weights``, or ``evaluator`` when given (the person's own: a weights file or a
+    plugin's function, whose faults propagate)."""
     from ai.explain.tree import record
 
-    evaluator = lab_evaluator(weights)
+    evaluator = evaluator or lab_evaluator(weights)
     tree = record(game, evaluator, 2, "minimax")
     out = []
     for child in tree.root.children:
@@ -567,15 +581,16 @@ def root_values(game: Game, weights: dict[str, int]) -> list[LabRow]:
     return out
 
 
-def quick_match(weights: dict[str, int], games: int = 10, seed: int = 1
-                ) -> tuple[int, int, int]:
-    """The learner's evaluator against the default, ``games`` games at depth 1 (one ply:
-    what to block is the evaluator's call alone), colours alternating, each pair from
-    one random first move (seeded): (wins, draws, losses)."""
+def quick_match(weights: dict[str, int], games: int = 10, seed: int = 1,
+                evaluator: Evaluator | None = None) -> tuple[int, int, int]:
+    """The learner's evaluator (``weights``, or ``evaluator`` when given) against the
+    default, ``games`` games at depth 1 (one ply: what to block is the evaluator's call
+    alone), colours alternating, each pair from one random first move (seeded):
+    (wins, draws, losses)."""
     from ai.evaluators import load_evaluator
     from ai.search import Limits, Searcher
 
-    mine, theirs = lab_evaluator(weights), load_evaluator(EVAL_GAME)
+    mine, theirs = evaluator or lab_evaluator(weights), load_evaluator(EVAL_GAME)
     rng = random.Random(f"labmatch:{seed}")
     tally = [0, 0, 0]
     limits = Limits(depth=1, use_solver=False)

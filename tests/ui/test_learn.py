@@ -71,10 +71,12 @@ def solve_minimax(app, scene) -> None:
         assert scene.feedback_ok or scene.finished, scene.feedback
 
 
-def solve_alphabeta(app, scene) -> None:
-    """Lesson 3 answered right from the textbook alpha-beta: windows (or never), values,
-    then the leaves never visited clicked."""
-    windows, values = textbook_alphabeta(scene.exercise.root)
+def solve_alphabeta(app, scene, windows=None, values=None) -> None:
+    """Lesson 3 answered right from the textbook alpha-beta (or the ``windows`` and
+    ``values`` given, by node name): windows (or never), values, then the leaves never
+    visited clicked."""
+    if windows is None or values is None:
+        windows, values = textbook_alphabeta(scene.exercise.root)
     lesson = scene.current
     while lesson.part != "pruned":
         node = scene.selected

@@ -1,7 +1,8 @@
 """Learn's files: a hostile ``learn.json`` (a named pipe, a link to one, a huge sparse
 file, 60,000 nested brackets) is a fresh start at once; lesson 5's Save asks before it
 replaces an evaluator someone already has; lesson 5's match says what counts, shows a
-draw as a draw and counts a setting once."""
+draw as a draw and counts a setting once; lesson 5 opens a person's evaluator by name
+(a weights file, a plugin's function), and a fault of it is one sentence."""
 
 from __future__ import annotations
 
@@ -157,3 +158,60 @@ def test_the_match_counts_more_than_half_the_points_once_and_shows_a_draw_as_one
         again += "counted already" in scene.feedback
     assert load_progress().count(5) == counted
     assert 1 <= counted < 3 and again == 3 - counted  # the same setting twice: once
+
+
+def _open(app, scene, name: str) -> None:
+    _type_name(app, scene, name)
+    post_click(scene.b_open.rect.center)
+    app.run_frames(2)
+
+
+def test_lesson_5_opens_a_persons_weights_file_by_name(make_app, private_config):
+    from game.learning import lab_evaluator
+    from game.settings import evaluators_dir
+    from tests.ui.test_learn_keys import textbook_lab_values
+
+    folder = evaluators_dir()
+    folder.mkdir(parents=True)
+    (folder / "mine.toml").write_text('game = "tictactoe"\nbase = "default"\n[weights]\n'
+                                      'open_two = 0\nopen_one = 7\ncentre = 20\n')
+    app = make_app(size=(800, 560))
+    scene = _lesson_5(app)
+    lab = scene.lab
+    post_click(scene.b_open.rect.center)  # nothing typed: the names there are
+    app.run_frames(2)
+    assert "naive" in scene.feedback and "evaluators/NAME.toml" in scene.feedback
+    _open(app, scene, "mine")
+    assert lab.evaluator_name == "mine" and "mine" in lab.question(), scene.feedback
+    expected = textbook_lab_values(lab.position(), lab_evaluator(
+        {"open_two": 0, "open_one": 7, "centre": 20}))
+    assert {row.move: row.value for row in lab.rows} == expected
+    assert expected != textbook_lab_values(lab.position(), lab_evaluator(lab.weights))
+    _open(app, scene, "nosuch")  # an unknown name: its sentence, the sliders back
+    assert scene.tone == "wrong" and "nosuch" in scene.feedback
+    assert lab.evaluator_name is None
+    _open(app, scene, "mine")
+    scene.set_weight("centre", 3)  # a slider moved: the weights again
+    assert lab.evaluator_name is None and "your weights" in lab.question()
+
+
+def test_lesson_5_says_a_plugin_evaluators_fault_in_a_sentence(make_app, private_config):
+    from ai import evaluators
+    from ai.evaluators.plugin import FunctionEvaluator
+
+    def broken(game):
+        raise ZeroDivisionError("division by zero")
+
+    evaluators.register("tictactoe", "broken",
+                        lambda: FunctionEvaluator("tictactoe", "broken", broken))
+    try:
+        app = make_app(size=(800, 560))
+        scene = _lesson_5(app)
+        _open(app, scene, "broken")
+        assert scene.tone == "wrong" and "broken" in scene.feedback, scene.feedback
+        assert "ZeroDivisionError" in scene.feedback or "division" in scene.feedback
+        assert scene.lab.evaluator_name is None and scene.lab.rows  # the sliders' rows
+        app.invalidate()
+        app.run_frames(1)  # still drawing
+    finally:
+        evaluators.unregister("tictactoe", "broken")

@@ -185,15 +185,10 @@ def test_different_positions_are_the_textbooks(moves, plies):
     assert _distinct(game, plies) == len(level)
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
-@pytest.mark.parametrize("weights", [{"open_two": 10, "open_one": 1, "centre": 0},
-                                     {"open_two": 0, "open_one": 5, "centre": 20}])
-def test_lesson_5_values_are_a_textbook_depth_2_minimax(seed, weights):
-    from game.learning import lab_evaluator
+def textbook_lab_values(game, evaluator) -> dict[str, int]:
+    """Each root move's depth-2 minimax value with ``evaluator``, the root mover's view:
+    the textbook, move by move and reply by reply."""
     from ai.evaluators.base import WIN
-
-    game = lab_position(seed)
-    evaluator = lab_evaluator(weights)
 
     def leaf(position, ply: int) -> int:  # the root mover's view; ply below the root
         outcome = position.outcome()
@@ -218,4 +213,15 @@ def test_lesson_5_values_are_a_textbook_depth_2_minimax(seed, weights):
                 game.pop()
             expected[game.move_name(move)] = min(replies)
         game.pop()
+    return expected
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("weights", [{"open_two": 10, "open_one": 1, "centre": 0},
+                                     {"open_two": 0, "open_one": 5, "centre": 20}])
+def test_lesson_5_values_are_a_textbook_depth_2_minimax(seed, weights):
+    from game.learning import lab_evaluator
+
+    game = lab_position(seed)
+    expected = textbook_lab_values(game, lab_evaluator(weights))
     assert {row.move: row.value for row in root_values(game, weights)} == expected

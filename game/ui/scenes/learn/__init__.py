@@ -15,7 +15,9 @@ widgets and the progress and dispatches to the lesson open:
 * ``tuning``: a tuning run (SPSA) watched weight by weight, and why a learned weight
   has its sign.
 
-Every exercise is cut from a real position with a seed (``ai.explain.exercises``). A
+Every exercise is cut from a real position with a seed (``ai.explain.exercises``, its
+sizes ``DIFFICULTIES``, as ``plies exercise --level``), or in lessons 2-4 is the
+person's own tree typed in the notes' syntax (``trees.own_tree``). A
 wrong answer first gets a hint naming the rule, a second the worked answer, and that
 exercise then no longer counts; a lesson is done after three whole exercises solved
 unaided (``game.learning.Progress``). The small board shows the position at the
@@ -26,6 +28,5 @@ from __future__ import annotations
 
 from game.ui.scenes.learn.base import Lesson, parse_value, parse_window
 from game.ui.scenes.learn.scene import LearnScene
-from game.ui.scenes.learn.trees import readable
 
-__all__ = ["LearnScene", "Lesson", "parse_value", "parse_window", "readable"]  # untranslated: names
+__all__ = ["LearnScene", "Lesson", "parse_value", "parse_window"]  # untranslated: names

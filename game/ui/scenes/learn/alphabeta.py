@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Literal
 
+from ai.explain.conventions import Conventions, PruneRule
 from ai.explain.exercises import ExerciseKind, ExNode
 from game.i18n import _
 from game.ui.scenes.learn.base import is_never, parse_value, parse_window, shown
-from game.ui.scenes.learn.trees import FIND_TRIES, TreeLesson
+from game.ui.scenes.learn.trees import TreeLesson
 
 Part = Literal["window", "value", "pruned"]
 
@@ -38,11 +39,7 @@ class AlphaBetaLesson(TreeLesson):
         self.marked: set[str] = set()
 
     def start(self, seed: int, level: str, game_name: str) -> None:
-        for offset in range(FIND_TRIES):
-            self.make(seed + offset, level, game_name)
-            assert self.key is not None
-            if self.key.alphabeta.leaves_never_visited:
-                break  # a cut to find: "click nothing" would test nothing
+        self.make(seed, level, game_name)  # generated: at least one cut, to find
         assert self.exercise is not None
         self.items = []
         root = self.exercise.root
@@ -60,6 +57,21 @@ class AlphaBetaLesson(TreeLesson):
         self.items.append(("", "pruned"))
         self.step, self.windows, self.values, self.marked = 0, {}, {}, set()
         self.selected = self.items[0][0]
+
+    def note(self) -> str:
+        """The rules this exercise is worked with, stated under the lesson's text."""
+        return self.conventions.text()
+
+    def rule(self) -> str:
+        """When the search stops, as the lesson writes it: ``α ≥ β`` or ``α > β``."""
+        return "α ≥ β" if self.conventions.prune == "ge" else "α > β"
+
+    def set_prune(self, prune: PruneRule) -> None:
+        """Prune on α ≥ β (``"ge"``) or only on α > β (``"gt"``): the key changes, so
+        the exercise starts again under the new rule."""
+        if prune != self.conventions.prune:
+            self.conventions = Conventions(prune, self.conventions.values)
+            self.scene.new_exercise()
 
     @property
     def part(self) -> Part:
@@ -134,11 +146,12 @@ class AlphaBetaLesson(TreeLesson):
                 self.right(worked if truth is None else
                            _("Right: {node} is entered with (α, β) = ({alpha}, {beta}).").format(
                                node=node_id, alpha=shown(truth[0]), beta=shown(truth[1])))
+            # Translators: {rule} is when alpha-beta stops: "α ≥ β" or "α > β".
             elif not self.wrong(f"{node_id}:window", _(
                     "Not quite. A node is entered with its parent's (α, β) as it stands when "
                     "its turn comes: α the most MAX has made sure of above, β the least MIN "
-                    "has; it is never entered when its parent's α ≥ β before its turn."),
-                    worked):
+                    "has; it is never entered when its parent's {rule} before its turn."
+            ).format(rule=self.rule()), worked):
                 return
             self.windows[node_id] = truth
             self.advance()
@@ -174,11 +187,12 @@ class AlphaBetaLesson(TreeLesson):
         if truth:
             assert self.exercise is not None
             visited = set(trace.visited)
-            # Translators: why a node stops early: {node} its letter, {child} the last
-            # child it searched ("at C, α ≥ β after H").
+            # Translators: why a node stops early: {node} its letter, {rule} when the
+            # search stops ("α ≥ β"), {child} the last child it searched ("at C, α ≥ β
+            # after H").
             reasons = _("; ").join(
-                _("at {node}, α ≥ β after {child}").format(
-                    node=node_id, child=[c.id for c in self.exercise.node(node_id).children
+                _("at {node}, {rule} after {child}").format(
+                    node=node_id, rule=self.rule(), child=[c.id for c in self.exercise.node(node_id).children
                                          if c.id in visited][-1])
                 for node_id in sorted(trace.cutoffs))
             # Translators: {nodes} the leaves never visited, {reasons} where and why the
@@ -191,8 +205,8 @@ class AlphaBetaLesson(TreeLesson):
             self.right(worked)
         elif not self.wrong("pruned", _(
                 "Not quite. Go through the search again: after each child, a node whose "
-                "α ≥ β stops, and none of its remaining children (nor anything below them) "
-                "is visited."), worked):
+                "{rule} stops, and none of its remaining children (nor anything below them) "
+                "is visited.").format(rule=self.rule()), worked):
             return
         self.marked = set(truth)
         self.finish(_("{reason} That is alpha-beta.").format(reason=self.scene.feedback))
@@ -214,7 +228,10 @@ class AlphaBetaLesson(TreeLesson):
             window = self.key.alphabeta.windows.get(node.id)
             if window is None:
                 return _("never")
-            value = shown(self.key.alphabeta.values[node.id])
+            # What alpha-beta knows there: "≤ +2" at a node cut short, not a value it
+            # never computed.
+            assert self.exercise is not None
+            value = self.exercise.node_keys()[node.id].value_text()
             return f"{value}\n({shown(window[0])}, {shown(window[1])})"
         if node.id in self.windows:
             window = self.windows[node.id]

@@ -1,15 +1,15 @@
 """What every lesson shares: the ``Lesson`` protocol the scene dispatches to, the answer
-parsers, and the rule of tries (a hint first, the worked answer second, and an item shown
+words (values and windows are read by ``ai.explain.answers``, as ``plies exercise check``
+reads them), and the rule of tries (a hint first, the worked answer second, and an item shown
 worked out never counts)."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
 import pygame
 
-from ai.evaluators.base import WIN
+from ai.explain.answers import parse_value, parse_window
 from ai.explain.exercises import INF
 from game.i18n import N_, _, ngettext, number
 from game.learning import EXERCISES_TO_PASS
@@ -26,39 +26,6 @@ the solution (the accent), a neutral fact such as a drawn match (the text's colo
 NEVER_WORDS = ("never", "-", "none", "pruned")
 """What a learner types for a node alpha-beta never visits (English in every language,
 like ``win n`` and ``loss n``: the answer words are notation)."""
-
-
-def parse_value(text: str) -> int | None:
-    """A value a learner types: ``-3``, ``+12``, ``−5``, ``inf``, ``-∞``, ``win 3``,
-    ``loss 2``; else ``None``.
-
-    >>> parse_value(" −5"), parse_value("+inf"), parse_value("x"), parse_value("loss 2")
-    (-5, 1000000000, None, -999998)
-    """
-    word = text.strip().replace("−", "-").replace("∞", "inf").lower()
-    ended = re.fullmatch(r"(win|loss)\s*(\d{1,3})", word)
-    if ended:  # a finished game n plies below the root (ai.explain.tree.value_text)
-        plies = int(ended[2])
-        return WIN - plies if ended[1] == "win" else -(WIN - plies)
-    if word in ("inf", "+inf"):
-        return INF
-    if word == "-inf":
-        return -INF
-    return int(word) if re.fullmatch(r"[+-]?\d{1,9}", word) else None
-
-
-def parse_window(text: str) -> tuple[int, int] | None:
-    """``"(-inf, 3)"``, ``"-inf 3"``, ``"(-inf, loss 2)"`` -> ``(α, β)``; ``None`` when
-    unreadable.
-
-    >>> parse_window("(-inf, loss 2)"), parse_window("-inf inf"), parse_window("1 2 3")
-    ((-1000000000, -999998), (-1000000000, 1000000000), None)
-    """
-    parts = re.findall(r"(?:win|loss)\s*\d+|[^\s,;()]+", text.lower())
-    if len(parts) != 2:
-        return None
-    a, b = parse_value(parts[0]), parse_value(parts[1])
-    return None if a is None or b is None else (a, b)
 
 
 def is_never(text: str) -> bool:
@@ -132,6 +99,9 @@ class Lesson(Protocol):
     def caption(self) -> str:
         """The small board's caption."""
 
+    def note(self) -> str:
+        """A sentence after the lesson's text (lesson 3: the alpha-beta rules it uses)."""
+
     def extra_label(self) -> str:
         """The words of the lesson's extra button at this moment (``""``: none); it
         takes the answer field's place."""
@@ -186,7 +156,11 @@ class LessonBase:
         """The whole exercise answered: it counts when no item was shown worked out."""
         self.finished = True
         progress = self.scene.progress
-        if self.tries.given:
+        if self.exercise is not None and self.exercise.hand_made:
+            # Anyone can type three easy trees: the lesson counts the generated ones.
+            text = _("{reason} Your own trees are for practice: they do not count towards "
+                     "the lesson.").format(reason=text)
+        elif self.tries.given:
             # Translators: {reason} is the sentence about the last answer.
             text = _("{reason} This exercise does not count: an answer was shown. Try a "
                      "new one (F5).").format(reason=text)
@@ -216,6 +190,9 @@ class LessonBase:
 
     def caption(self) -> str:
         return _("The question's position")
+
+    def note(self) -> str:
+        return ""
 
     def extra_label(self) -> str:
         return ""

@@ -1,7 +1,12 @@
 """Lesson 5, the evaluation function: the tic-tac-toe evaluator's weights on sliders,
 each root move's depth-2 value following at once; a match against the default counts
 when the learner's weights score more than half the points (a draw is half), each
-setting once; Save writes them as a user evaluator, asking before it replaces one."""
+setting once; Save writes them as a user evaluator, asking before it replaces one.
+
+Instead of the sliders, the lesson can open an evaluator by name (issue 36): a preset,
+the person's ``evaluators/NAME.toml`` or a plugin's Python function for tic-tac-toe
+(``game.settings.find_evaluator``); its values, its terms and its match are shown the
+same way, and a fault of the person's code is one sentence, the sliders back."""
 
 from __future__ import annotations
 
@@ -9,9 +14,19 @@ from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
+from ai.evaluators import EvaluatorError
+from ai.evaluators.base import Evaluator
+from ai.evaluators.plugin import EvaluatorFault
 from ai.explain.tree import value_text
 from game.i18n import N_, _, ngettext, number
-from game.learning import LabRow, lab_position, quick_match, root_values, save_evaluator
+from game.learning import (
+    EVAL_GAME,
+    LabRow,
+    lab_position,
+    quick_match,
+    root_values,
+    save_evaluator,
+)
 from game.rules import Game
 from game.ui import draw
 from game.ui.scenes.learn.base import LessonBase
@@ -32,7 +47,7 @@ class EvaluationLesson(LessonBase):
     number: ClassVar[int] = 5
     uses_check: ClassVar[bool] = False
     uses_level: ClassVar[bool] = False
-    placeholder: ClassVar[str] = N_("a name for your evaluator")
+    placeholder: ClassVar[str] = N_("evaluator name")
 
     def __init__(self, scene: LearnScene) -> None:
         super().__init__(scene)
@@ -41,33 +56,91 @@ class EvaluationLesson(LessonBase):
         self.seed = 1
         self.replace_name: str | None = None
         """The name Save was refused for because it exists: Save again replaces it."""
+        self.evaluator_name: str | None = None
+        """The evaluator opened by name; ``None``: the sliders' weights."""
+        self.opened: Evaluator | None = None
 
     def start(self, seed: int, level: str, game_name: str) -> None:
         self.seed = seed
-        self.rows = root_values(self.position(), self.weights)
-        self.restart(self.setting())
+        self.follow()
 
     def setting(self) -> str:
-        """The progress's name of the weights as they stand: each setting counts once."""
+        """The progress's name of the weights as they stand (or of the evaluator
+        opened): each setting counts once."""
+        if self.evaluator_name is not None:
+            return f"5:evaluator:{self.evaluator_name}"
         return "5:" + ":".join(str(self.weights[k]) for k, _l, _v in WEIGHTS)
 
-    def set_weight(self, key: str, value: int) -> None:
-        self.weights[key] = value
-        self.rows = root_values(self.position(), self.weights)
+    def follow(self) -> None:
+        """The rows for the weights or the evaluator opened; a fault of the person's
+        evaluator is said, and the sliders' weights come back."""
+        try:
+            self.rows = root_values(self.position(), self.weights, self.opened)
+        except EvaluatorFault as fault:
+            self.evaluator_name = self.opened = None
+            self.rows = root_values(self.position(), self.weights)
+            self.scene.say("wrong", str(fault))
         self.restart(self.setting())
+
+    def set_weight(self, key: str, value: int) -> None:
+        """A slider moved: the lesson works with the sliders' weights again."""
+        self.weights[key] = value
+        self.evaluator_name = self.opened = None
+        self.follow()
         self.scene.say("info", "")
+
+    def use_evaluator(self, name: str | None) -> None:
+        """Work with the evaluator called ``name`` (``None``: the sliders' weights)."""
+        from game.settings import find_evaluator
+        self.scene.say("info", "")
+        try:
+            self.opened = None if name is None else find_evaluator(EVAL_GAME, name)
+        except EvaluatorError as error:  # a weights file that no longer reads
+            self.opened, name = None, None
+            self.scene.say("wrong", str(error))
+        self.evaluator_name = name
+        self.follow()
+
+    def open_typed(self) -> None:
+        """Open: the evaluator of the name typed; nothing typed, the names there are."""
+        from ai.evaluators import preset_names
+        name = self.scene.entry.text.strip()
+        if not name:
+            # Translators: {names} lists evaluator names: "default, naive, mine"; keep
+            # evaluators/NAME.toml as it is (a file name).
+            self.scene.say("info", _("Type the name of an evaluator, then Open: {names}, or "
+                                     "the name of one of your weights files "
+                                     "(evaluators/NAME.toml).").format(
+                names=_(", ").join(preset_names(EVAL_GAME))))
+            return
+        self.use_evaluator(name)
+        if self.evaluator_name is not None:
+            # Translators: {name} is the evaluator opened.
+            self.scene.say("info", _("Opened {name}: its values below; Match ×10 plays it "
+                                     "against the default. Move a weight to come back to "
+                                     "yours.").format(name=name))
 
     def question(self) -> str:
         game = self.position()
+        side = _(game.side_names[game.turn])
+        if self.evaluator_name is not None:
+            # Translators: {name} is an evaluator's name ("mine", "naive").
+            return _("{side} to move. Each move's value at depth 2 with the evaluator "
+                     "{name}, the reply MIN would choose and the terms there:").format(
+                side=side, name=self.evaluator_name)
         return _("{side} to move. Each move's value at depth 2 with your weights, the reply "
-                 "MIN would choose and the terms there:").format(
-            side=_(game.side_names[game.turn]))
+                 "MIN would choose and the terms there:").format(side=side)
 
     def check(self, text: str) -> None:
         pass  # no answer to type: Match and Save are the lesson's buttons
 
     def play_match(self) -> None:
-        wins, draws, losses = quick_match(self.weights, MATCH_GAMES, self.seed)
+        try:
+            wins, draws, losses = quick_match(self.weights, MATCH_GAMES, self.seed,
+                                              self.opened)
+        except EvaluatorFault as fault:  # the person's code failed during the match
+            self.scene.say("wrong", str(fault))
+            return
         result = ngettext(
             "Your evaluator against the default, {games} game at depth 1: {wins} won, "
             "{draws} drawn, {losses} lost.",

@@ -54,7 +54,8 @@ class MinimaxLesson(TreeLesson):
             # moves in the game's notation ("b2 a1").
             return _("Done: A is worth {value}. The root move is the first child with that "
                      "value; the principal variation, both sides' best line: {line}.").format(
-                value=value_text(self.key.values["A"]), line=" ".join(self.principal()))
+                value=value_text(self.key.values[self.exercise.root.id]),
+                line=" ".join(self.principal()))
         return _("{players} Value of node {node}? (Click a node to choose it.)").format(
             players=self.players(), node=self.selected)
 
@@ -100,7 +101,7 @@ class MinimaxLesson(TreeLesson):
         values, node, line = self.key.values, self.exercise.root, []
         while node.children:
             node = next(c for c in node.children if values[c.id] == values[node.id])
-            line.append(node.move)
+            line.append(node.move or node.id)  # an own tree: no moves, node names
         return line
 
     def click_node(self, node_id: str) -> None:

@@ -14,7 +14,7 @@ from ai.explain.tree import value_text
 from game.i18n import _, ngettext, number
 from game.learning import AlphaBetaTrace
 from game.ui import draw
-from game.ui.scenes.learn.trees import FIND_TRIES, TreeLesson
+from game.ui.scenes.learn.trees import TreeLesson
 
 class OrderingLesson(TreeLesson):
     """One item: the order of every node's children."""
@@ -30,11 +30,7 @@ class OrderingLesson(TreeLesson):
         """The count of the order last checked (shown until the order changes)."""
 
     def start(self, seed: int, level: str, game_name: str) -> None:
-        for offset in range(FIND_TRIES):
-            self.make(seed + offset, level, game_name)
-            assert self.key is not None and self.key.ordering is not None
-            if self.key.ordering.given_nodes > self.key.ordering.best_nodes:
-                break  # the given order is not already the best: there is work to do
+        self.make(seed, level, game_name)  # generated: the given order is not the best
         assert self.exercise is not None
         self.order = {n.id: [c.id for c in n.children] for n in self.exercise.nodes
                       if n.children}

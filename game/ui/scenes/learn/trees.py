@@ -1,34 +1,70 @@
-"""What lessons 2-4 share: an exercise tree cut from a real position, placed in the
-lesson's area, drawn as the lectures draw it, clicked node by node."""
+"""What lessons 2-4 share: an exercise tree cut from a real position (or the person's own
+tree, typed in the notes' syntax), placed in the lesson's area, drawn as the lectures
+draw it, clicked node by node.
+
+Sizes are ``ai.explain.exercises.DIFFICULTIES`` (the table ``plies exercise --level``
+reads), and the generator's own filters make every exercise test something (a cut to
+find, an order to improve)."""
 
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
 from ai.evaluators import load_evaluator
-from ai.explain.exercises import ExerciseKind, ExNode
+from ai.explain.conventions import DEFAULT, Conventions
+from ai.explain.exercises import DIFFICULTIES, ExerciseKind, ExNode
 from ai.explain.exercises import generate as generate_exercise
+from ai.explain.trees import HandTree, LeafEvaluator, RootKind, TreeSpec, TreeSyntaxError, \
+    parse_tree
 from game.i18n import _
 from game.learning import ExerciseKey
 from game.rules import Game, new_game
 from game.ui import draw, tree_canvas
 from game.ui.scenes.learn.base import LessonBase
+from game.ui.theme import readable_on
 
-SIZES = {"easy": (2, 2), "medium": (2, 3), "hard": (3, 2)}
-"""Difficulty -> (depth, moves kept per node) of the window's trees: small enough to
-read at 800 × 560. (When ``ai.explain.exercises`` has one ``Difficulty`` table for
-Learn and ``plies exercise``, this becomes it.)"""
 NODE_RADIUS = 18
-FIND_TRIES = 40
-"""Seeds tried from the asked one for an exercise that tests something (lesson 3: a leaf
-never visited; lesson 4: a given order that is not the best). When
-``ai.explain.exercises`` filters its exercises itself, this goes."""
+OWN_GAME = HandTree.name
+"""The game choice "Your tree": the exercise is the person's own tree."""
+OWN_LEAVES, OWN_LEVELS, OWN_CHILDREN = 16, 4, 5
+"""The largest own tree Learn takes: what its tree area draws legibly at 800 × 560 (and
+lesson 4's key tries every order of the root's children: 5! at most). The explorer
+(``plies tree --tree``) takes larger ones."""
 
 if TYPE_CHECKING:
     from game.ui.scenes.learn.scene import LearnScene
+
+
+def own_tree(text: str) -> TreeSpec:
+    """A tree a person typed in Learn: the notes' nested lists
+    (``ai.explain.trees.parse_tree``), MAX at the root unless the text starts with
+    ``min``, no larger than :data:`OWN_LEAVES` leaves, :data:`OWN_LEVELS` levels and
+    :data:`OWN_CHILDREN` children a node.
+
+    Raises:
+        TreeSyntaxError: what is wrong, one sentence (without its full stop).
+
+    >>> spec = own_tree("min ((3 12) (2 4))"); spec.root, spec.leaf_values()
+    ('min', [3, 12, 2, 4])
+    """
+    root: RootKind = "max"
+    said = re.match(r"\s*(min|max)\b\s*:?", text, re.IGNORECASE)
+    if said:
+        root = "min" if said[1].lower() == "min" else "max"
+        text = text[said.end():]
+    spec = parse_tree(text, root)
+    if (len(spec.leaf_values()) > OWN_LEAVES or spec.height > OWN_LEVELS
+            or max(len(below) for below in spec.children) > OWN_CHILDREN):
+        raise TreeSyntaxError(_(
+            "the tree is too large to draw here: Learn takes at most {leaves} leaves, "
+            "{levels} levels below the root and {children} children a node (the explorer "
+            "takes larger trees)").format(leaves=OWN_LEAVES, levels=OWN_LEVELS,
+                                          children=OWN_CHILDREN))
+    return spec
 
 
 def exercise_position(game_name: str, seed: int) -> Game:
@@ -41,12 +77,6 @@ def exercise_position(game_name: str, seed: int) -> Game:
             game.pop()
             break
     return game
-
-
-def readable(fill: tuple[int, int, int]) -> tuple[int, int, int]:
-    """Black or white, whichever reads on ``fill``."""
-    r, g, b = fill
-    return (0, 0, 0) if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (255, 255, 255)
 
 
 class TreeLesson(LessonBase):
@@ -65,15 +95,37 @@ class TreeLesson(LessonBase):
         """The tree's labels' scale (``LearnScene.label_scale`` where the tree fits)."""
         self.room: dict[str, float] = {}
         """The width under each node (its leaves' slots): its label is drawn inside it."""
+        self.conventions: Conventions = DEFAULT
+        """The alpha-beta rules the key is worked with (lesson 3 may switch them)."""
+        self.spec: TreeSpec | None = None
+        """The person's own tree, when the exercise is one."""
 
     def make(self, seed: int, level: str, game_name: str) -> None:
-        """Generate the exercise of ``seed`` (lessons override ``start`` to filter)."""
-        depth, width = SIZES[level]
-        game = exercise_position(game_name, seed)
-        self.exercise = generate_exercise(self.kind, game, load_evaluator(game.name),
-                                          depth=depth, seed=seed, width=width)
-        self.key = ExerciseKey.of(self.exercise)
-        self.restart(f"{self.number}:{game_name}:{level}:{seed}")
+        """The exercise of ``seed`` at ``level`` (``ai.explain.exercises.DIFFICULTIES``)
+        on a position of ``game_name``, or the person's own tree when ``game_name`` is
+        :data:`OWN_GAME` (``scene.own_tree``). The exercise before stays when it fails.
+
+        Raises:
+            TreeSyntaxError, ExerciseError: one sentence (a tree Learn cannot use).
+        """
+        spec: TreeSpec | None = None
+        if game_name == OWN_GAME:
+            spec = own_tree(self.scene.own_tree)
+            exercise = generate_exercise(self.kind, HandTree(spec), LeafEvaluator(),
+                                         conventions=self.conventions)
+            name = f"{self.number}:{OWN_GAME}:{spec.text()}"[:100]
+        else:
+            size = DIFFICULTIES[level]
+            game = exercise_position(game_name, seed)
+            exercise = generate_exercise(self.kind, game, load_evaluator(game.name),
+                                         depth=size.depth, seed=seed, width=size.width,
+                                         conventions=self.conventions)
+            name = f"{self.number}:{game_name}:{level}:{seed}"
+        if self.conventions != DEFAULT:  # another rule, another key: another exercise
+            name += f":{self.conventions.prune}:{self.conventions.values}"
+        self.exercise, self.spec = exercise, spec
+        self.key = ExerciseKey.of(exercise)
+        self.restart(name)
 
     def children(self, node: ExNode) -> list[ExNode]:
         """``node``'s children in the order shown (lesson 4 reorders them)."""
@@ -141,15 +193,22 @@ class TreeLesson(LessonBase):
     # --- the board ----------------------------------------------------------------------
 
     def position(self) -> Game:
+        """The selected node's position (a :class:`HandTree` for an own tree: the scene
+        shows its text, there is no board)."""
         assert self.exercise is not None
-        game = new_game(self.exercise.game_name)
-        game.play_moves(self.exercise.moves)
+        if self.spec is not None:
+            game: Game = HandTree(self.spec)
+        else:
+            game = new_game(self.exercise.game_name)
+            game.play_moves(self.exercise.moves)
         if self.selected is not None:
             for move in self.exercise.node(self.selected).path:
                 game.play(game.parse_move(move))
         return game
 
     def caption(self) -> str:
+        if self.spec is not None:
+            return _("Your tree, as typed")
         if self.selected is None or self.exercise is None:
             return _("The root position (A)")
         path = self.exercise.node(self.selected).path
@@ -162,6 +221,11 @@ class TreeLesson(LessonBase):
     def players(self) -> str:
         """Who MAX and MIN are, a sentence."""
         assert self.exercise is not None
+        if self.spec is not None:
+            root = self.exercise.root
+            # Translators: {root} is the root node's name ("A").
+            return (_("Your tree: the root {root} is MAX.") if root.kind == "max" else
+                    _("Your tree: the root {root} is MIN.")).format(root=root.id)
         names = self.exercise.side_names
         # Translators: MAX and MIN are the search's two players; {max_side} and
         # {min_side} the game's sides ("Red").
@@ -190,9 +254,12 @@ class TreeLesson(LessonBase):
             return
         theme = self.scene.theme
         colours = theme.board(ex.game_name)
-        start = new_game(ex.game_name)
-        start.play_moves(ex.moves)
-        mover = start.turn  # MAX is the side to move at the root
+        if ex.hand_made:
+            mover = 0  # ai.explain.trees.max_side: MAX is side 0 in a hand-made tree
+        else:
+            start = new_game(ex.game_name)
+            start.play_moves(ex.moves)
+            mover = start.turn  # MAX is the side to move at the root
         look = tree_canvas.look_for(theme, colours.pieces[mover], colours.pieces[1 - mover])
         k = self.scale  # projector mode: shapes and words grow together
         pitch = round(17 * k)
@@ -212,6 +279,8 @@ class TreeLesson(LessonBase):
 
                 if self.cut(child):  # the lecture's bars across the edge, under its label
                     tree_canvas.cut_mark(surface, look.cut, along(0.62), along(0.92))
+                if not child.move:  # an own tree: the node's letter says it all
+                    continue
                 size = round(14 * k)
                 w, h = draw.text_size(child.move, size)
                 pill = pygame.Rect(0, 0, w + 6, h + 1)
@@ -229,7 +298,7 @@ class TreeLesson(LessonBase):
                 pygame.draw.rect(surface, look.current, box, 3, border_radius=8)
             self._shape(surface, node.kind, (cx, cy), None if grey else fill,
                         look.ghost if grey else look.text, k)
-            draw.blit_text(surface, node.id, round(14 * k), look.ghost if grey else readable(fill),
+            draw.blit_text(surface, node.id, round(14 * k), look.ghost if grey else readable_on(fill),
                            (cx, cy + 1), "center", bold=True)
             colour = look.ghost if grey else theme.danger if self.cut(node) else look.text
             for i, line in enumerate(self.node_text(node).split("\n")):
@@ -258,4 +327,4 @@ class TreeLesson(LessonBase):
         pygame.draw.rect(surface, outline, rect, 2, border_radius=3)
 
 
-__all__ = ["SIZES", "TreeLesson", "exercise_position", "readable"]  # untranslated: names
+__all__ = ["OWN_GAME", "TreeLesson", "exercise_position", "own_tree"]  # untranslated: names
