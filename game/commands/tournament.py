@@ -191,8 +191,9 @@ def run(args: argparse.Namespace) -> int:
                     for r in results],
     }
     emit(args, payload, report(specs, table, found) + "\n"
+         # Translators: {level} is "95%" written the language's way.
          + _("Elo: the most likely logistic ratings of all the games, the field's mean 0, "
-             "± a 95% interval") + "\n"
+             "± a {level} interval").format(level=percent(0.95)) + "\n"
          + _("records: {path}").format(path=out) + "\n"
          + _("standings: {path}").format(path=sheet))
     return 0

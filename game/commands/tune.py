@@ -753,13 +753,15 @@ def _verdict(tally: Tally) -> str:
 def _verdict_sentence(tally: Tally, name: str, original: str) -> str:
     verdict = _verdict(tally)
     if verdict == "stronger":
-        return _("{name} is stronger than {original} (the 95% interval lies above 0).").format(
-            name=name, original=original)
+        # Translators: {level} is "95%" written the language's way.
+        return _("{name} is stronger than {original} (the {level} interval lies above "
+                 "0).").format(name=name, original=original, level=percent(0.95))
     if verdict == "weaker":
-        return _("{name} is weaker than {original} (the 95% interval lies below 0).").format(
-            name=name, original=original)
-    return _("No clear difference between {name} and {original}: the 95% interval holds 0 "
-             "(more --final-games narrow it).").format(name=name, original=original)
+        return _("{name} is weaker than {original} (the {level} interval lies below "
+                 "0).").format(name=name, original=original, level=percent(0.95))
+    return _("No clear difference between {name} and {original}: the {level} interval "
+             "holds 0 (more --final-games narrow it).").format(
+                 name=name, original=original, level=percent(0.95))
 
 
 __all__ = ["DEPTHS", "PAIRS_PER_ITERATION", "Setup",  # untranslated: names
