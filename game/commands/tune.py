@@ -45,6 +45,7 @@ from ai.openings import random_openings
 from ai.tune import spsa, texel
 from ai.tune.weights import Parameter, parameters, replaced, weights_toml
 from game.commands.common import MAX_DEPTH, CliError, add_game_argument, build_game, emit, int_range
+from game.commands.match import runner_for
 from game.files import (
     FileError,
     atomic_write_text,
@@ -53,7 +54,7 @@ from game.files import (
     remove_stale_temporaries,
 )
 from game.i18n import _, ngettext, number, percent
-from game.match import GameTask, Progress, Tally, run_games
+from game.match import GameResult, GameRunner, GameTask, Progress, Tally, run_games
 from game.players import Computer
 from game.rules import Game, new_game
 from game.settings import evaluators_dir
@@ -121,6 +122,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int_range(1, 64, "--jobs"), default=1,
                         help=_("worker processes (default 1; more pays when games are "
                                "slow: each SPSA iteration starts them anew)"))
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help=_("play the games on the Dask cluster whose scheduler is at "
+                               "ADDRESS (tcp://host:8786; pip install \".[cluster]\")"))
     parser.add_argument("--resume", action="store_true",
                         help=_("continue the interrupted run of the same command"))
     parser.add_argument("--force", action="store_true",
@@ -346,7 +350,15 @@ def _write_weights(setup: Setup, path: Path, values: Sequence[int]) -> None:
         raise CliError(str(error)) from None
 
 
-def spsa_steps(setup: Setup, state: dict[str, Any], jobs: int = 1) -> Iterator[dict[str, Any]]:
+def _play(tasks: list[GameTask], jobs: int, runner: GameRunner | None
+          ) -> Iterator[GameResult]:
+    """The games of ``tasks``, played by ``runner`` (``--cluster``) or in ``jobs`` local
+    processes; each result once, as games finish."""
+    return runner(tasks) if runner is not None else run_games(tasks, min(jobs, len(tasks)))
+
+
+def spsa_steps(setup: Setup, state: dict[str, Any], jobs: int = 1,
+               runner: GameRunner | None = None) -> Iterator[dict[str, Any]]:
     """Play the SPSA run of ``setup`` on from ``state`` (changed in place and saved
     after every step), yielding each step's entry of ``state["history"]``: the pairs
     played so far, the step's pair results and the weights after it (``theta``).
@@ -381,7 +393,7 @@ def spsa_steps(setup: Setup, state: dict[str, Any], jobs: int = 1) -> Iterator[d
                 opening = openings[(k - 1) % len(openings)]
                 tasks += [_task(setup, 2 * (k - 1), opening, True, *players),
                           _task(setup, 2 * (k - 1) + 1, opening, False, *players)]
-            scores = {r.index: r.score for r in run_games(tasks, min(jobs, len(tasks)))}
+            scores = {r.index: r.score for r in _play(tasks, jobs, runner)}
             # wins minus losses of θ + cΔ over the pair: 2·score - 1 per game
             results = [sum(2 * scores[2 * (k - 1) + g] - 1 for g in (0, 1)) for k in ks]
             state["theta"] = spsa.step(state["theta"], deltas, results, gains, bounds, ks)
@@ -393,16 +405,18 @@ def spsa_steps(setup: Setup, state: dict[str, Any], jobs: int = 1) -> Iterator[d
             yield entry
 
 
-def _run_spsa(setup: Setup, state: dict[str, Any], jobs: int) -> list[int]:
+def _run_spsa(setup: Setup, state: dict[str, Any], jobs: int,
+              runner: GameRunner | None = None) -> list[int]:
     progress = Progress(setup.config["games"] // 2, state["pairs"])
-    for entry in spsa_steps(setup, state, jobs):
+    for entry in spsa_steps(setup, state, jobs, runner):
         progress.show(entry["pairs"], None, "  ".join(f"{p.name} {t:.1f}"
                                                 for p, t in zip(setup.params, entry["theta"])))
     progress.end()
     return [round(t) for t in state["theta"]]
 
 
-def _run_texel(setup: Setup, state: dict[str, Any], jobs: int) -> tuple[list[int], dict[str, Any]]:
+def _run_texel(setup: Setup, state: dict[str, Any], jobs: int,
+               runner: GameRunner | None = None) -> tuple[list[int], dict[str, Any]]:
     config = setup.config
     games = config["games"]
     if config["records"] is not None and not state["games"]:
@@ -414,7 +428,7 @@ def _run_texel(setup: Setup, state: dict[str, Any], jobs: int) -> tuple[list[int
         tasks = [_task(setup, i, openings[(i // 2) % len(openings)], i % 2 == 0, player, player)
                  for i in range(games) if str(i) not in state["games"]]
         progress = Progress(games, len(state["games"]))
-        for result in run_games(tasks, min(jobs, len(tasks))):
+        for result in _play(tasks, jobs, runner):
             state["games"][str(result.index)] = {"moves": result.moves, "winner": result.winner}
             _save(setup, state)
             progress.show(len(state["games"]), None)
@@ -572,7 +586,8 @@ def _scorer(setup: Setup, positions: list[Game],
 
 
 def _final_match(setup: Setup, state: dict[str, Any],
-                 jobs: int) -> tuple[Tally, dict[str, Any] | None]:
+                 jobs: int, runner: GameRunner | None = None
+                 ) -> tuple[Tally, dict[str, Any] | None]:
     """The closing match, tuned (A) against original (B): pairs of games on the same
     opening, each side once first; results kept in the state as they come. With an
     SPRT, pairs are played ``jobs`` at a time until its log-likelihood ratio crosses a
@@ -588,7 +603,7 @@ def _final_match(setup: Setup, state: dict[str, Any],
         batch = len(tasks) if setup.sprt is None else 2 * jobs  # whole pairs: the SPRT's unit
         while tasks:
             playing, tasks = tasks[:batch], tasks[batch:]
-            for result in run_games(playing, min(jobs, len(playing))):
+            for result in _play(playing, jobs, runner):
                 final[str(result.index)] = result.score
                 _save(setup, state)
                 progress.show(len(final), _tally(final.values()))
@@ -632,14 +647,15 @@ def run(args: argparse.Namespace) -> int:
     setup = prepare(args)
     state = _claim(setup, args)
     jobs = args.jobs
+    runner = runner_for(args.cluster)  # None: this machine's processes
     info: dict[str, Any] = {}
     try:
         if state["phase"] == "tune":
             _save(setup, state)
             if setup.config["method"] == "spsa":
-                tuned = _run_spsa(setup, state, jobs)
+                tuned = _run_spsa(setup, state, jobs, runner)
             else:
-                tuned, info = _run_texel(setup, state, jobs)
+                tuned, info = _run_texel(setup, state, jobs, runner)
             _write_weights(setup, setup.path, tuned)
             state.update(phase="final", tuned=tuned)
             _save(setup, state)
@@ -647,9 +663,9 @@ def run(args: argparse.Namespace) -> int:
             if not setup.path.exists():  # removed while the run was stopped: ours to write
                 _write_weights(setup, setup.path, state["tuned"])
             if setup.config["method"] == "texel":
-                tuned, info = _run_texel(setup, state, jobs)  # finished: the figures again
+                tuned, info = _run_texel(setup, state, jobs, runner)  # finished: the figures again
         tuned = list(state["tuned"])
-        tally, sprt = (_final_match(setup, state, jobs) if setup.config["final_games"]
+        tally, sprt = (_final_match(setup, state, jobs, runner) if setup.config["final_games"]
                        else (None, None))
         state["phase"] = "done"
         _save(setup, state)

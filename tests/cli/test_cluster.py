@@ -78,6 +78,21 @@ def test_a_tournament_on_the_cluster_gives_this_machines_table(local_cluster, ca
     assert len(here["results"]) == 6
 
 
+def test_a_tuning_run_on_the_cluster_tunes_the_weights_this_machine_tunes(
+        local_cluster, capsys, tmp_path, monkeypatch) -> None:
+    def tune(name: str, *extra: str) -> dict:
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / name))
+        status = cli.main(["tune", "tictactoe", "--eval", "default", "--games", "16",
+                           "--final-games", "2", "--out", "tuned", "--json", *extra])
+        captured = capsys.readouterr()
+        assert status == 0, captured.err
+        return json.loads(captured.out)
+
+    here = tune("here")
+    there = tune("there", "--cluster", local_cluster.scheduler_address)
+    assert there["weights"] == here["weights"]
+
+
 def test_an_sprt_match_on_the_cluster_stops_where_this_machine_stops(local_cluster, capsys,
                                                                     tmp_path) -> None:
     args = ["tictactoe", "--a", "level=3", "--b", "level=1", "--games", "40",
