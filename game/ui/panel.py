@@ -23,14 +23,14 @@ from __future__ import annotations
 import pygame
 
 from ai.evaluators.base import WIN, is_proven
-from ai.explain.scores import one_decimal
+from ai.explain.scores import Evaluation, one_decimal
 from ai.explain.why import Why, compared_line, exact_summary, summary, tied_with_best
 from ai.search import TopMoves
 from game.clock import clock_text
 from game.i18n import N_, _, ngettext, number
 from game.rules import PASS
 from game.ui import draw
-from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
+from game.ui.session import ANALYSIS_LINES, Session, is_computer
 from game.ui.boards.tictactoe import draw_mark
 from game.ui.theme import RGB, BoardColours, Theme, icon_outline, luminance, mix, visible_on
 
