@@ -404,8 +404,12 @@ def quick_match(weights: dict[str, int], games: int = 10, seed: int = 1
         learner_side = index % 2  # the learner replies to the opening, then moves first
         while not game.is_over():
             evaluator = mine if game.turn == learner_side else theirs
-            game.push(Searcher(evaluator, seed=index).search(game, limits).move)
-        winner = game.outcome().winner
+            move = Searcher(evaluator, seed=index).search(game, limits).move
+            assert move is not None  # a game not over has a move
+            game.push(move)
+        outcome = game.outcome()
+        assert outcome is not None  # the loop played to the end
+        winner = outcome.winner
         tally[0 if winner == learner_side else 1 if winner is None else 2] += 1
     return tally[0], tally[1], tally[2]
 

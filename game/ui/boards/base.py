@@ -427,6 +427,6 @@ class BoardView:
                     draw.blit_text(surface, text, size, colours.label, (cx, y), "center")
         for y, text in enumerate(rows):
             cy = self.cell_center((0, y))[1]
-            for x in (left, right):
-                if x is not None and text:
-                    draw.blit_text(surface, text, size, colours.label, (x, cy), "center")
+            for edge in (left, right):
+                if edge is not None and text:
+                    draw.blit_text(surface, text, size, colours.label, (edge, cy), "center")

@@ -16,6 +16,8 @@ position at the selected node.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -25,6 +27,7 @@ from ai.evaluators.base import WIN
 from ai.explain.exercises import (
     INF,
     Exercise,
+    ExerciseKind,
     ExNode,
     check_pruned,
     check_value,
@@ -63,7 +66,7 @@ if TYPE_CHECKING:
 SIZES = {"easy": (2, 2), "medium": (2, 3), "hard": (3, 2)}
 """Difficulty -> (depth, moves kept per node) of the window's trees: small enough to
 read at 800 × 560 (the command line's ``plies exercise`` goes further)."""
-KINDS = {2: "minimax", 3: "alphabeta", 4: "ordering"}
+KINDS: dict[int, ExerciseKind] = {2: "minimax", 3: "alphabeta", 4: "ordering"}
 TEXT_SIZE = 17
 # Translators: the lessons' tabs, after the lesson's number: short (the six share a row).
 TAB_NAMES = {1: N_("Tree"), 2: N_("Minimax"), 3: N_("Alpha-beta"), 4: N_("Ordering"),
@@ -166,7 +169,7 @@ class LearnScene(Scene):
                             tooltip=_("Another exercise from another position (F5)"))
         self.weights = {"open_two": 10, "open_one": 1, "centre": 0}
         self.c_weights = [Choice([(v, f"{_(label)} {v}") for v in values], self.weights[key],
-                                 lambda value, key=key: self.set_weight(key, value), size=17,
+                                 partial(self.set_weight, key), size=17,
                                  tooltip=_("The weight of {weight} (← →)").format(
                                      weight=_(label)))
                           for key, label, values in WEIGHTS]
@@ -726,7 +729,8 @@ class LearnScene(Scene):
             y += 18
 
     def _draw_number_table(self, surface: pygame.Surface, heads: tuple[str, ...],
-                           rows: list, top_left: tuple[int, int], *, gap: int) -> int:
+                           rows: Sequence[Sequence[int]], top_left: tuple[int, int], *,
+                           gap: int) -> int:
         """Bold column heads ``gap`` pixels apart, then each row's numbers (thousands
         grouped) centred under its head; returns the y below the last row."""
         x, y = top_left

@@ -25,6 +25,7 @@ Quit                            Esc, then Enter or Y (in a dialog, Esc closes it
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -34,6 +35,7 @@ from game.clock import Snapshot, Timing
 from game.i18n import N_, NP_, _
 from game.players import Computer, Player
 from game.rules import PASS, Cell, Game, Move
+from game.rules.othello import Othello
 from game.ui import draw
 from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
 from game.ui.boards.base import move_numbers
@@ -152,7 +154,7 @@ class PlayScene(Scene):
         # A swap opening's choice: shown at the right of the status line while a person
         # must choose (the keys B, W and 2 do the same).
         self.choice_buttons = {
-            choice: Button(_(label), lambda c=choice: self.choose_opening(c), size=19,
+            choice: Button(_(label), partial(self.choose_opening, choice), size=19,
                            tooltip=_(CHOICE_TIPS[choice]))
             for choice, label in CHOICE_LABELS.items()}
         self.widgets.add(*self.choice_buttons.values())
@@ -249,8 +251,8 @@ class PlayScene(Scene):
         return (game.width // 2, game.height // 2)
 
     def _nearest_legal(self, near: Cell) -> Cell:
-        cells = [self.game.move_cell(m) for m in self.game.legal_moves() if m != PASS]
-        cells = [c for c in cells if c is not None]
+        found = [self.game.move_cell(m) for m in self.game.legal_moves() if m != PASS]
+        cells = [c for c in found if c is not None]
         if not cells:
             return near
         return min(cells, key=lambda c: (abs(c[0] - near[0]) + abs(c[1] - near[1]), c[1], c[0]))
@@ -266,7 +268,7 @@ class PlayScene(Scene):
             sounds.play("drop")
         else:
             sounds.play("place")
-            if game.name == "othello" and game.flipped_by_last_move():
+            if isinstance(game, Othello) and game.flipped_by_last_move():
                 sounds.play("flip")
         if game.is_over():
             self._game_ended()
@@ -807,7 +809,8 @@ class PlayScene(Scene):
         """
         s, game = self.session, self.game
         message = s.current_message
-        if self.person_choices() and (message is None or message[1] != "error"):
+        if s.opening is not None and self.person_choices() \
+                and (message is None or message[1] != "error"):
             return phase_text(s.opening, game.ply, is_computer) or "", "turn"
         said_after_end = self.result_shown_at is not None and \
             (s.message, s.message_until) != self._message_at_end
@@ -878,7 +881,7 @@ class PlayScene(Scene):
         if kind is None:
             return None
         move = self.game.move_at(*cell)
-        return self.game.illegal_reason(move)
+        return None if move is None else self.game.illegal_reason(move)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         theme = self.theme

@@ -13,6 +13,7 @@ file. Choices are remembered per game in the settings when a game starts.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -428,18 +429,18 @@ class StartScene(Scene):
             tooltip=N_("The computer's time per move: it searches as deep as it gets in "
                        "that time, whatever its level's depth (an outside engine is told it)"))
         self.kind = [Segmented([("human", N_("Human")), ("computer", N_("Computer"))], "human",
-                               lambda value, s=s: self._set_player(s, "type", value))
+                               partial(self._set_player, s, "type"))
                      for s in (0, 1)]
         self.levels = [Choice([(n, _("Level {n}").format(n=n)) for n in LEVEL_NUMBERS],
                               DEFAULT_LEVEL,
-                              lambda value, s=s: self._set_player(s, "level", value),
+                              partial(self._set_player, s, "level"),
                               tooltip=N_("Deeper search plays stronger and thinks longer"))
                        for s in (0, 1)]
         self.evals = [Choice([("default", "default")], "default",
-                             lambda value, s=s: self._set_player(s, "eval", value),
+                             partial(self._set_player, s, "eval"),
                              tooltip=N_("Evaluator preset")) for s in (0, 1)]
         self.commands = [TextInput("", size=19, placeholder=N_("engine command"),
-                                   on_change=lambda text, s=s: self._set_command(s, text),
+                                   on_change=partial(self._set_command, s),
                                    on_submit=lambda text: self.start())
                          for s in (0, 1)]
         self.b_start = Button(N_("Start"), self.start, primary=True,
@@ -565,6 +566,7 @@ class StartScene(Scene):
     def _sync(self) -> None:
         """Show the widgets of the chosen game and set them to its remembered choices."""
         name = self.game_name
+        widget: Widget
         for widget in (self.c4_width, self.c4_height, self.c4_line):
             widget.visible = name == "connect4"
         for widget in (self.go_size, self.go_rule, self.go_opening):
@@ -634,13 +636,13 @@ class StartScene(Scene):
         except PlayerError as error:
             self.error = str(error)[:1].upper() + str(error)[1:] + "."
             return
-        sides = [side for side, p in enumerate(players) if isinstance(p, Engine)]
+        engines = [(side, p) for side, p in enumerate(players) if isinstance(p, Engine)]
         settings = self.app.settings
         if name in ENGINE_GAMES:
-            if sides:
-                settings.engine_commands[name] = players[sides[0]].command
-            settings.engine_sides[name] = sides
-        opening = None
+            if engines:
+                settings.engine_commands[name] = engines[0][1].command
+            settings.engine_sides[name] = [side for side, _engine in engines]
+        opening: dict[str, Any] | None = None
         if name == "gomoku":
             self.app.last_opening = self.opening
             if self.opening != "none":
