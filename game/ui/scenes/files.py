@@ -29,7 +29,8 @@ from game.i18n import N_, _, pgettext
 from game.settings import games_dir
 from game.ui import draw
 from game.ui.scenes.base import Dialog
-from game.ui.widgets import Button, ListBox, Segmented, TextInput
+from game.ui.text_input import TextInput
+from game.ui.widgets import Button, ListBox, Segmented
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -58,7 +58,8 @@ from game.ui import draw, tree_canvas
 from game.ui.boards import BoardOverlay, view_for
 from game.ui.keys import ANY_MODIFIER, LEARN_KEYS, command_for
 from game.ui.scenes.base import Scene
-from game.ui.widgets import Button, Choice, Segmented, TextInput, WidgetGroup
+from game.ui.text_input import TextInput
+from game.ui.widgets import Button, Choice, Segmented, WidgetGroup
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -393,7 +393,7 @@ class PlayScene(Scene):
         """Ctrl+V: play from the clipboard's position or moves (any game); a paste that
         does not read is one sentence in the status line and the game stays."""
         from game.paste import PasteError, read_paste
-        from game.ui.widgets import clipboard_text
+        from game.ui.text_input import clipboard_text
         try:
             pasted = read_paste(clipboard_text(), self.game)
         except PasteError as error:

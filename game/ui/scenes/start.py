@@ -40,12 +40,12 @@ from game.tally import Tally
 from game.ui import draw
 from game.ui.keys import START_KEYS, Command, command_for
 from game.ui.scenes.base import Scene
+from game.ui.text_input import TextInput
 from game.ui.theme import Theme, icon_outline, mix, visible_on
 from game.ui.widgets import (
     Button,
     Choice,
     Segmented,
-    TextInput,
     Widget,
     WidgetGroup,
     focus_ring,
