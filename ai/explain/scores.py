@@ -33,7 +33,8 @@ from game.i18n import percent as percent_text
 if TYPE_CHECKING:
     from ai.search import RootScore
 
-__all__ = ["SCORE_MODES", "SURE_MARGIN", "SURE_SCORES", "UNITS", "Evaluation", "chance",
+__all__ = ["SCORE_MODES", "SURE_MARGIN", "SURE_SCORES", "UNITS",  # untranslated: identifiers
+           "Evaluation", "chance",
            "chance_text", "describe", "is_draw", "is_settled", "is_sure", "moves_to_end",
            "one_decimal", "percent", "raw_text", "root_score_text", "score_words", "short_text",
            "signed_points", "turned", "unit_amount", "unit_text"]

@@ -52,6 +52,6 @@ from game.ui.session.core import (
 from game.ui.session.engine_seat import ENGINE_SECONDS, HINT_ENGINE, EngineForfeit
 from game.ui.session.frame import Session
 
-__all__ = ["ANALYSIS_LINES", "DEMO_DELAYS", "ENGINE_SECONDS", "HINT_ENGINE",
-           "MIN_COMPUTER_DELAY", "PASS_DELAY", "EngineForfeit", "Session", "engine_command",
-           "is_computer"]
+__all__ = ["ANALYSIS_LINES", "DEMO_DELAYS",  # untranslated: identifiers
+           "ENGINE_SECONDS", "HINT_ENGINE", "MIN_COMPUTER_DELAY", "PASS_DELAY",
+           "EngineForfeit", "Session", "engine_command", "is_computer"]
