@@ -16,7 +16,8 @@ from game.ui.theme import Theme
 from game.ui.widgets import DOUBLE_CLICK, Widget, shown
 
 
-def _ctrl(event: pygame.event.Event) -> bool:
+def ctrl_held(event: pygame.event.Event) -> bool:
+    """Ctrl (Cmd on a Mac) is held in ``event``."""
     return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
@@ -171,7 +172,7 @@ class TextInput(Widget):
 
     def on_key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        ctrl = _ctrl(event)
+        ctrl = ctrl_held(event)
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
         start, end = self.selection
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):

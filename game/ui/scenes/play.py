@@ -56,6 +56,7 @@ from game.ui.scenes.play_bars import (
     status_text,
 )
 from game.ui.session import DEMO_DELAYS, Session, is_computer
+from game.ui.text_input import ctrl_held
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -66,10 +67,6 @@ HINT_PULSE = 3.0
 """Seconds the hint's ring pulses before it stays still."""
 MARGIN = 16
 STATUS = 40
-
-
-def _ctrl(event: pygame.event.Event) -> bool:
-    return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
 class PlayScene(Scene):
@@ -617,7 +614,7 @@ class PlayScene(Scene):
         if command is not None:
             name, *arguments = command
             getattr(self, name)(*arguments)
-        elif _ctrl(event) or getattr(event, "mod", 0) & pygame.KMOD_ALT:
+        elif ctrl_held(event) or getattr(event, "mod", 0) & pygame.KMOD_ALT:
             return
         elif self.person_choices() and key in (pygame.K_b, pygame.K_w, pygame.K_2,
                                                 pygame.K_KP2):
