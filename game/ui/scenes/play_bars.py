@@ -15,6 +15,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.rules import PASS, Cell, Game
+from game.rules.gomoku import Gomoku
 from game.ui import draw
 from game.ui.opening_phase import phase_text
 from game.ui.panel import RULE_WORDS, result_text, side_piece
@@ -217,9 +218,9 @@ def draw_title(scene: PlayScene, surface: pygame.Surface) -> None:
 
 def forbidden_cells(game: Game) -> dict[Cell, str]:
     """Renju with Black to move: Black's forbidden points by view cell, with their kind."""
-    if game.name != "gomoku" or game.turn != 0 or game.is_over():
+    if not isinstance(game, Gomoku) or game.turn != 0 or game.is_over():
         return {}
-    points = game.forbidden_points()  # type: ignore[attr-defined]
+    points = game.forbidden_points()
     return {cell: kind for move, kind in points.items()
             if (cell := game.move_cell(move)) is not None}
 
