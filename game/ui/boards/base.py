@@ -64,6 +64,9 @@ class BoardOverlay:
 class Animation:
     """A piece animation: hides cells it draws itself until it is done."""
 
+    cell: Cell
+    """The cell it draws (every subclass sets it: the board leaves it to the animation)."""
+
     def __init__(self, duration: float, delay: float = 0.0) -> None:
         self.duration = max(1e-6, duration)
         self.elapsed = -delay

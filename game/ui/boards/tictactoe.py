@@ -56,7 +56,7 @@ class TicTacToeView(BoardView):
         self.animations = [DrawAnimation(cell, side, 0.18 * factor)]
 
     def hidden_cells(self) -> set[Cell]:
-        return {a.cell for a in self.animations}  # type: ignore[attr-defined]
+        return {a.cell for a in self.animations}
 
     def draw_animation(self, surface: pygame.Surface, game: Game, colours: BoardColours,
                        animation: Animation) -> None:

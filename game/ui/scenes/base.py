@@ -92,9 +92,13 @@ class Dialog(Scene):
     """
 
     overlay = True
-    title = ""
     width = 560
     height = 420
+
+    @property
+    def title(self) -> str:
+        """The card's heading ("": none); English marked ``N_`` is translated where drawn."""
+        return ""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

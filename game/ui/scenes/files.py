@@ -81,8 +81,8 @@ def default_folder(app: App, mode: str) -> Path:
     documents = documents_dir()
     if mode == "open" and not _has_games(documents):
         older = _games_dir()
-        if _has_games(older):
-            return older  # type: ignore[return-value]
+        if older is not None and _has_games(older):
+            return older
     return documents
 
 
@@ -135,7 +135,7 @@ class FileDialog(Dialog):
     height = 560
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return _("Open a game") if self.mode == "open" else _("Save this game")
 
     def __init__(self, app: App, mode: str) -> None:
