@@ -31,7 +31,8 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -50,6 +51,10 @@ from game.ui.scenes.base import Scene
 from game.ui.sound import Sounds, init_pygame
 from game.ui.theme import Theme, theme_for
 from game.ui.waiting import EventWaiter
+
+if TYPE_CHECKING:
+    from ai.evaluators.base import Evaluator
+    from game.ui.scenes.play import PlayScene
 
 AI_EVENT = pygame.event.custom_type()
 """The event type carrying a ``WorkerReport`` (attribute ``report``) to the loop."""
@@ -200,15 +205,15 @@ class App:
             if self.slot is None:
                 self.autosave = False  # eight windows already: this one keeps no autosave
         self.scenes: list[Scene] = []
-        self.play: Any = None  # the PlayScene, when a game is on
+        self.play: PlayScene | None = None  # the PlayScene, when a game is on
         self.last_opening = "none"
         """Gomoku's swap opening last chosen in this window (the start screen's default)."""
         self.frame_hook: Callable[[float], None] | None = None
         self._generation = 0
-        self._evaluators: dict[tuple[str, str], Any] = {}
+        self._evaluators: dict[tuple[str, str], Evaluator] = {}
         self._veil: pygame.Surface | None = None
         self._closed = False
-        self.last_folder: Any = None
+        self.last_folder: Path | None = None
         """The folder of the last file opened or saved in this run (the file dialog's start)."""
 
     # --- set-up --------------------------------------------------------------------------
