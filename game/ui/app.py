@@ -32,7 +32,7 @@ import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
@@ -58,6 +58,9 @@ if TYPE_CHECKING:
 
 AI_EVENT = pygame.event.custom_type()
 """The event type carrying a ``WorkerReport`` (attribute ``report``) to the loop."""
+
+S = TypeVar("S", bound=Scene)
+"""A kind of scene (``App.find_scene``)."""
 
 DEFAULT_SIZE = (1120, 760)
 MIN_SIZE = (800, 560)
@@ -256,7 +259,7 @@ class App:
         self._generation += 1
         return self._generation
 
-    def evaluator(self, game_name: str, preset: str) -> Any:
+    def evaluator(self, game_name: str, preset: str) -> Evaluator:
         """The evaluator named ``preset`` for ``game_name``, loaded once (its table is reused).
 
         ``preset`` comes from the players of a game (a record, the settings), so it is
@@ -298,7 +301,8 @@ class App:
             scene.on_close()
             self.invalidate()
 
-    def find_scene(self, kind: type) -> Any:
+    def find_scene(self, kind: type[S]) -> S | None:
+        """The topmost open scene of type ``kind``, else ``None``."""
         for scene in reversed(self.scenes):
             if isinstance(scene, kind):
                 return scene

@@ -61,6 +61,7 @@ from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.scenes.review import ReviewScene
 
 TOOLBAR = 60
 HINT_PULSE = 3.0
@@ -109,7 +110,7 @@ class PlayScene(Scene):
         self._message_at_end: tuple[str, float] | None = None
         """The status message current when the result came up (it gives way to the result)."""
         self.pass_toast_until = 0.0
-        self._last_review: Any = None
+        self._last_review: ReviewScene | None = None
         """Show "<side> passes" over the board until then (after the pass was played)."""
         self.session.is_animating = lambda: self.view.animating
         self.session.on_move = self._moved
