@@ -136,10 +136,11 @@ class Settings:
         sides = set(self.engine_sides.get(game, [])) if command else set()
         for side, player in enumerate(chosen):
             if side in sides or (isinstance(player, Engine) and command):
+                kept = player if isinstance(player, Engine) else None
                 try:  # an engine keeps its name and protocol (GRhino level 3, GTP)
-                    chosen[side] = engine(game, command or "", **(
-                        {"name": player.name, "protocol": player.protocol}
-                        if isinstance(player, Engine) else {}))
+                    chosen[side] = engine(game, command or "",
+                                          name=kept.name if kept else None,
+                                          protocol=kept.protocol if kept else None)
                 except PlayerError:
                     chosen[side] = standard_players()[1]
             elif isinstance(player, Engine):

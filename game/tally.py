@@ -133,7 +133,7 @@ class Tally:
             for key, entry in levels.items():
                 level = int(key) if isinstance(key, str) and key.isdigit() and len(key) < 3 \
                     else None
-                if level not in LEVEL_NUMBERS or not _is_entry(entry):
+                if level is None or level not in LEVEL_NUMBERS or not _is_entry(entry):
                     log.warning("results: ignoring %s level %r", game, key)
                     continue
                 tally.counts.setdefault(game, {})[level] = list(entry)

@@ -21,6 +21,8 @@ a tree searched to its end) is a draw, 0.5; ``chance`` and ``is_settled`` say it
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from typing import TYPE_CHECKING
 
 from ai.evaluators.base import is_proven, plies_to_end
@@ -31,9 +33,11 @@ from game.i18n import percent as percent_text
 if TYPE_CHECKING:
     from ai.search import RootScore
 
-__all__ = ["SURE_MARGIN", "SURE_SCORES", "UNITS", "chance", "chance_text", "describe",
-           "is_draw", "is_settled", "is_sure", "moves_to_end", "one_decimal", "percent", "raw_text",
-           "root_score_text", "short_text", "signed_points", "unit_amount", "unit_text"]
+__all__ = ["SCORE_MODES", "SURE_MARGIN", "SURE_SCORES", "UNITS",  # untranslated: identifiers
+           "Evaluation", "chance",
+           "chance_text", "describe", "is_draw", "is_settled", "is_sure", "moves_to_end",
+           "one_decimal", "percent", "raw_text", "root_score_text", "score_words", "short_text",
+           "signed_points", "turned", "unit_amount", "unit_text"]
 
 
 def is_draw(score: int, exact: bool) -> bool:
@@ -294,3 +298,113 @@ def root_score_text(root: RootScore, game_name: str, preset: str = "default",
     if root.bound == Bound.LOWER:
         return "≥" + text.lstrip("+")
     return text
+
+
+def turned(root: RootScore) -> RootScore:
+    """The same root score from the other side's view (a bound turns round)."""
+    from ai.search import Bound  # the window's use only, as above
+
+    bound = {Bound.UPPER: Bound.LOWER, Bound.LOWER: Bound.UPPER}.get(root.bound, root.bound)
+    return root._replace(score=-root.score, bound=bound)
+
+
+@dataclasses.dataclass(frozen=True)
+class Evaluation:
+    """A score seen by a search, kept from the first player's point of view.
+
+    Attributes:
+        score: the search's score for the first player (side 0).
+        unit: the evaluator's unit (how much a small clear advantage is worth).
+        exact: the value is proven (a solved position or a tree searched to its end).
+        game_name: the game, for its winning-chance curve ("" : a plain tanh bar).
+        preset: the evaluator preset that produced the score (its curve).
+    """
+
+    score: int
+    unit: int
+    exact: bool = False
+    game_name: str = ""
+    preset: str = "default"
+    margin: int | None = None
+    """A solver's exact score in the game's convention (Othello: discs), side 0's view."""
+
+    @property
+    def proven(self) -> bool:
+        return is_proven(self.score)
+
+    @property
+    def settled(self) -> bool:
+        """A result rather than an estimate: a proven win or loss, or a proven draw."""
+        return is_settled(self.score, self.exact)
+
+    def for_side(self, side: int) -> int:
+        """The score from ``side``'s view."""
+        return self.score if side == 0 else -self.score
+
+    def chance(self, side: int = 0) -> float:
+        """``side``'s expected result, 0..1 (the fitted curve; proven results 1/0.5/0)."""
+        if self.game_name or self.proven or is_settled(self.score, self.exact):
+            first = chance(self.game_name, self.score, self.preset, self.exact)
+        else:
+            first = 0.5 + 0.5 * math.tanh(self.score / (4 * max(1, self.unit)))
+        return first if side == 0 else 1.0 - first
+
+    def fraction(self) -> float:
+        """Side 0's share of the evaluation bar, 0..1 (0.5 is level)."""
+        return self.chance(0)
+
+    def text(self, side_names: tuple[str, str], side: int = 0,
+             margin: int | None = None) -> str:
+        """From ``side``'s view: ``"Black 72%"``, ``"Red wins in 3 moves"``,
+        ``"White loses in 2 moves"`` or ``"Draw with best play"`` (``margin``: an
+        Othello solver's disc difference for side 0: ``"White loses by 12 discs"``)."""
+        name = _(side_names[side])  # the rules' names are English constants (N_)
+        if not self.game_name:  # a bare verdict (the game's end), no curve to read
+            if is_settled(self.score, self.exact) and not self.proven:
+                return _("Draw with best play")
+            if self.proven:
+                return (_("{side} wins") if self.for_side(side) > 0
+                        else _("{side} loses")).format(side=name)
+            # Translators: a side's winning chance: "Black 72%".
+            return _("{side} {chance}").format(
+                side=name, chance=percent_text(percent(self.chance(side)) / 100))
+        margin = self.margin if margin is None else margin
+        words = describe(self.game_name, self.for_side(side), name,
+                         exact=self.exact, preset=self.preset,
+                         margin=None if margin is None else (margin if side == 0 else -margin))
+        return words[0].upper() + words[1:]
+
+    def raw(self, side: int = 0) -> str:
+        """From ``side``'s view in the game's unit: ``"+3.5 discs"``, ``"−120 points"``."""
+        if not self.game_name:
+            return signed_points(self.for_side(side))
+        return raw_text(self.game_name, self.for_side(side), exact=self.exact)
+
+
+SCORE_MODES = ("chance", "unit", "raw")
+"""How scores read: winning chances, the game's unit (discs, threats, points) or the
+evaluator's raw points."""
+
+
+def score_words(ev: Evaluation, side_names: tuple[str, str], view: int, mode: str = "chance",
+                margin: int | None = None) -> str:
+    """How a score reads in the window, from ``view``'s side: a chance (``mode``
+    ``"chance"``), the game's unit (``"unit"``) or the evaluator's points (``"raw"``);
+    a settled result always reads as one. ``margin``: a solver's exact score in the
+    game's convention, side 0's view.
+
+    >>> names = ("Black", "White")
+    >>> score_words(Evaluation(120, 100), names, 1, "raw")
+    '−120 points for White'
+    >>> score_words(Evaluation(0, 100, exact=True), names, 0, "raw")
+    'Draw with best play'
+    """
+    if mode != "chance" and not is_settled(ev.score, ev.exact):
+        side = _(side_names[view])
+        if mode == "raw":
+            # Translators: {points} is a signed number of the evaluator's points ("+120").
+            return _("{points} points for {side}").format(
+                points=signed_points(ev.for_side(view)), side=side)
+        # Translators: {score} is a score in the game's unit ("+3.5 discs").
+        return _("{score} for {side}").format(score=ev.raw(view), side=side)
+    return ev.text(side_names, view, margin)

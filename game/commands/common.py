@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
 
 from game.files import FileError, read_lines
@@ -119,7 +119,7 @@ def emit(args: argparse.Namespace, payload: dict[str, Any], text: str) -> None:
     print(json.dumps(payload) if getattr(args, "json", False) else text)
 
 
-def positions_from_file(path: str) -> Iterator[tuple[int, str]]:
+def positions_from_file(path: str) -> Generator[tuple[int, str], None, None]:
     """Stream ``(line number, text)`` of the non-empty, non-comment lines of ``path``.
 
     The file is checked at once (``game.files.read_lines``: a regular file, UTF-8,
@@ -134,7 +134,7 @@ def positions_from_file(path: str) -> Iterator[tuple[int, str]]:
     return _positions(lines)
 
 
-def _positions(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+def _positions(lines: Iterator[tuple[int, str]]) -> Generator[tuple[int, str], None, None]:
     try:
         for number, raw in lines:
             line = raw.strip()

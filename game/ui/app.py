@@ -31,7 +31,8 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
@@ -51,8 +52,15 @@ from game.ui.sound import Sounds, init_pygame
 from game.ui.theme import Theme, theme_for
 from game.ui.waiting import EventWaiter
 
+if TYPE_CHECKING:
+    from ai.evaluators.base import Evaluator
+    from game.ui.scenes.play import PlayScene
+
 AI_EVENT = pygame.event.custom_type()
 """The event type carrying a ``WorkerReport`` (attribute ``report``) to the loop."""
+
+S = TypeVar("S", bound=Scene)
+"""A kind of scene (``App.find_scene``)."""
 
 DEFAULT_SIZE = (1120, 760)
 MIN_SIZE = (800, 560)
@@ -200,15 +208,15 @@ class App:
             if self.slot is None:
                 self.autosave = False  # eight windows already: this one keeps no autosave
         self.scenes: list[Scene] = []
-        self.play: Any = None  # the PlayScene, when a game is on
+        self.play: PlayScene | None = None  # the PlayScene, when a game is on
         self.last_opening = "none"
         """Gomoku's swap opening last chosen in this window (the start screen's default)."""
         self.frame_hook: Callable[[float], None] | None = None
         self._generation = 0
-        self._evaluators: dict[tuple[str, str], Any] = {}
+        self._evaluators: dict[tuple[str, str], Evaluator] = {}
         self._veil: pygame.Surface | None = None
         self._closed = False
-        self.last_folder: Any = None
+        self.last_folder: Path | None = None
         """The folder of the last file opened or saved in this run (the file dialog's start)."""
 
     # --- set-up --------------------------------------------------------------------------
@@ -251,7 +259,7 @@ class App:
         self._generation += 1
         return self._generation
 
-    def evaluator(self, game_name: str, preset: str) -> Any:
+    def evaluator(self, game_name: str, preset: str) -> Evaluator:
         """The evaluator named ``preset`` for ``game_name``, loaded once (its table is reused).
 
         ``preset`` comes from the players of a game (a record, the settings), so it is
@@ -293,7 +301,8 @@ class App:
             scene.on_close()
             self.invalidate()
 
-    def find_scene(self, kind: type) -> Any:
+    def find_scene(self, kind: type[S]) -> S | None:
+        """The topmost open scene of type ``kind``, else ``None``."""
         for scene in reversed(self.scenes):
             if isinstance(scene, kind):
                 return scene

@@ -53,15 +53,18 @@ def run_ui_bench(seconds: float = 5.0) -> dict[str, Any]:
         app.start_game(new_game(GAME), [Human(), Computer(TOP_LEVEL, "default")],
                        remember=False)
         play = app.play
+        assert play is not None  # start_game shows the play scene
         session, game = play.session, play.game
         opening = game.legal_moves()[0]
+        cell = game.move_cell(opening)
+        assert cell is not None  # an Othello move has its square
 
         def start_search() -> None:
             """Undo anything played, then play the opening move by a click."""
             while game.ply:
                 session.undo()
             play.view.clear_animations()
-            x, y = play.view.cell_center(game.move_cell(opening))
+            x, y = play.view.cell_center(cell)
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(x), round(y)),
                                                  button=1))
             app.pump_until(lambda: session.pending == "move" and app.worker.busy, 5.0)

@@ -11,12 +11,16 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar, cast
 
 import pygame
 
 from game import i18n
 from game.ui import fonts
 from game.ui.theme import RGB, mix
+
+V = TypeVar("V")
+"""What a cache holds: a font or a surface."""
 
 SUPERSAMPLE = 3
 """Pieces and board holes are drawn this many times larger, then smooth-scaled down."""
@@ -26,7 +30,7 @@ def _pixels(value: object) -> int:
     return value.get_width() * value.get_height() if isinstance(value, pygame.Surface) else 0
 
 
-class _Cache:
+class _Cache(Generic[V]):
     """A small LRU cache of surfaces (or anything) by key, bounded in entries and pixels.
 
     The pixel bound matters when the window is dragged through many sizes: every size
@@ -37,9 +41,9 @@ class _Cache:
         self.size = size
         self.max_pixels = max_pixels
         self.pixels = 0
-        self.items: OrderedDict[Hashable, object] = OrderedDict()
+        self.items: OrderedDict[Hashable, V] = OrderedDict()
 
-    def get(self, key: Hashable, make: Callable[[], object]) -> object:
+    def get(self, key: Hashable, make: Callable[[], V]) -> V:
         try:
             self.items.move_to_end(key)
             return self.items[key]
@@ -58,23 +62,24 @@ class _Cache:
         self.pixels = 0
 
 
-def _converted(value: object) -> object:
+def _converted(value: V) -> V:
     """A surface in the display's pixel format (much faster to blit), when there is one."""
     if isinstance(value, pygame.Surface) and pygame.display.get_init() \
             and pygame.display.get_surface() is not None:
         try:
+            # A surface stays a surface (``V`` is ``pygame.Surface`` here).
             if value.get_flags() & pygame.SRCALPHA:
-                return value.convert_alpha()
+                return cast(V, value.convert_alpha())
             if value.get_alpha() is None:
-                return value.convert()
+                return cast(V, value.convert())
         except pygame.error:
             pass
     return value
 
 
-_fonts = _Cache(64)
-_texts = _Cache(1200)
-_shapes = _Cache(400)
+_fonts: _Cache[pygame.font.Font] = _Cache(64)
+_texts: _Cache[pygame.Surface] = _Cache(1200)
+_shapes: _Cache[pygame.Surface] = _Cache(400)
 
 DEFAULT_SCALE = 0.6875
 """pygame renders its default font at this fraction of the asked size; file fonts are
@@ -103,12 +108,12 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
             except (OSError, pygame.error):
                 pass
         return pygame.font.Font(None, size)
-    return _fonts.get((size, bold, language), make)  # type: ignore[return-value]
+    return _fonts.get((size, bold, language), make)
 
 
 def text_surface(text: str, size: int, colour: RGB, bold: bool = False) -> pygame.Surface:
     """``text`` rendered antialiased (cached)."""
-    return _texts.get((text, size, colour, bold, i18n.current()),  # type: ignore[return-value]
+    return _texts.get((text, size, colour, bold, i18n.current()),
                       lambda: font(size, bold).render(text, True, colour))
 
 
@@ -282,7 +287,7 @@ def vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Su
         strip.set_at((0, 0), top)
         strip.set_at((0, 1), bottom)
         return pygame.transform.smoothscale(strip, (max(1, size[0]), max(1, size[1])))
-    return _shapes.get(("vgrad", size, top, bottom), make)  # type: ignore[return-value]
+    return _shapes.get(("vgrad", size, top, bottom), make)
 
 
 def rounded(image: pygame.Surface, radius: int) -> pygame.Surface:
@@ -419,12 +424,12 @@ def thick_line(surface: pygame.Surface, colour: RGB, a: tuple[float, float],
     surface.blit(pygame.transform.smoothscale(layer, rect.size), rect)
 
 
-_layers = _Cache(3)
+_layers: _Cache[pygame.Surface] = _Cache(3)
 
 
 def memo(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
     """A large surface made once per ``key`` (a scene's static layer); only a few are kept."""
-    return _layers.get(key, make)  # type: ignore[return-value]
+    return _layers.get(key, make)
 
 
 def clear_caches() -> None:

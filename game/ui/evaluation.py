@@ -26,13 +26,10 @@ dead draw reads 50% at once, as the review says.
 from __future__ import annotations
 
 import dataclasses
-import math
 
-from ai.evaluators.base import ExactSolver, is_proven
-from ai.explain.scores import chance, describe, is_settled, percent, raw_text, signed_points
+from ai.evaluators.base import ExactSolver
+from ai.explain.scores import Evaluation
 from ai.search import Bound, RootScore, SearchResult
-from game.i18n import _
-from game.i18n import percent as percent_text
 from game.rules import Game, Move
 
 MAX_ESTIMATES = 8
@@ -44,79 +41,6 @@ to (an estimate of the other parity must be two plies deeper to be shown)."""
 
 SOLVED_NOW = ("tictactoe",)
 """Games whose positions are solved at once for the bar (a memoised tree)."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Evaluation:
-    """A score seen by a search, kept from the first player's point of view.
-
-    Attributes:
-        score: the search's score for the first player (side 0).
-        unit: the evaluator's unit (how much a small clear advantage is worth).
-        exact: the value is proven (a solved position or a tree searched to its end).
-        game_name: the game, for its winning-chance curve ("" : a plain tanh bar).
-        preset: the evaluator preset that produced the score (its curve).
-    """
-
-    score: int
-    unit: int
-    exact: bool = False
-    game_name: str = ""
-    preset: str = "default"
-    margin: int | None = None
-    """A solver's exact score in the game's convention (Othello: discs), side 0's view."""
-
-    @property
-    def proven(self) -> bool:
-        return is_proven(self.score)
-
-    @property
-    def settled(self) -> bool:
-        """A result rather than an estimate: a proven win or loss, or a proven draw."""
-        return is_settled(self.score, self.exact)
-
-    def for_side(self, side: int) -> int:
-        """The score from ``side``'s view."""
-        return self.score if side == 0 else -self.score
-
-    def chance(self, side: int = 0) -> float:
-        """``side``'s expected result, 0..1 (the fitted curve; proven results 1/0.5/0)."""
-        if self.game_name or self.proven or is_settled(self.score, self.exact):
-            first = chance(self.game_name, self.score, self.preset, self.exact)
-        else:
-            first = 0.5 + 0.5 * math.tanh(self.score / (4 * max(1, self.unit)))
-        return first if side == 0 else 1.0 - first
-
-    def fraction(self) -> float:
-        """Side 0's share of the evaluation bar, 0..1 (0.5 is level)."""
-        return self.chance(0)
-
-    def text(self, side_names: tuple[str, str], side: int = 0,
-             margin: int | None = None) -> str:
-        """From ``side``'s view: ``"Black 72%"``, ``"Red wins in 3 moves"``,
-        ``"White loses in 2 moves"`` or ``"Draw with best play"`` (``margin``: an
-        Othello solver's disc difference for side 0: ``"White loses by 12 discs"``)."""
-        name = _(side_names[side])  # the rules' names are English constants (N_)
-        if not self.game_name:  # a bare verdict (the game's end), no curve to read
-            if is_settled(self.score, self.exact) and not self.proven:
-                return _("Draw with best play")
-            if self.proven:
-                return (_("{side} wins") if self.for_side(side) > 0
-                        else _("{side} loses")).format(side=name)
-            # Translators: a side's winning chance: "Black 72%".
-            return _("{side} {chance}").format(
-                side=name, chance=percent_text(percent(self.chance(side)) / 100))
-        margin = self.margin if margin is None else margin
-        words = describe(self.game_name, self.for_side(side), name,
-                         exact=self.exact, preset=self.preset,
-                         margin=None if margin is None else (margin if side == 0 else -margin))
-        return words[0].upper() + words[1:]
-
-    def raw(self, side: int = 0) -> str:
-        """From ``side``'s view in the game's unit: ``"+3.5 discs"``, ``"−120 points"``."""
-        if not self.game_name:
-            return signed_points(self.for_side(side))
-        return raw_text(self.game_name, self.for_side(side), exact=self.exact)
 
 
 @dataclasses.dataclass(frozen=True)

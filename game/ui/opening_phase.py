@@ -22,6 +22,7 @@ the participants' separate decisions, and a half-taken-back phase has no owner.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.i18n import N_, _, ngettext
@@ -113,7 +114,7 @@ class OpeningPhase:
         """Players as a record stores them: by colour once decided, else first/second."""
         return self.players(plies) if self.decided else list(self.participants)
 
-    def placing_computer(self, plies: int, is_computer: Any) -> bool:
+    def placing_computer(self, plies: int, is_computer: Callable[[Player], bool]) -> bool:
         """A computer participant must place opening stones now."""
         return (not self.decided and not self.choosing(plies)
                 and is_computer(self.participants[_index(self.opening.placer(plies) or FIRST)]))
@@ -127,7 +128,8 @@ class OpeningPhase:
         return self.opening.as_dict()
 
 
-def phase_text(phase: OpeningPhase, plies: int, is_computer: Any) -> str | None:
+def phase_text(phase: OpeningPhase, plies: int,
+               is_computer: Callable[[Player], bool]) -> str | None:
     """The status line's words for the opening now, ``None`` once the colours are set.
 
     A person's choice reads ``"Your choice as the second player:"``: the buttons beside

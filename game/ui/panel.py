@@ -23,14 +23,14 @@ from __future__ import annotations
 import pygame
 
 from ai.evaluators.base import WIN, is_proven
-from ai.explain.scores import one_decimal
+from ai.explain.scores import Evaluation, one_decimal
 from ai.explain.why import Why, compared_line, exact_summary, summary, tied_with_best
 from ai.search import TopMoves
 from game.clock import clock_text
 from game.i18n import N_, _, ngettext, number
 from game.rules import PASS
 from game.ui import draw
-from game.ui.session import ANALYSIS_LINES, Evaluation, Session, is_computer
+from game.ui.session import ANALYSIS_LINES, Session, is_computer
 from game.ui.boards.tictactoe import draw_mark
 from game.ui.theme import RGB, BoardColours, Theme, icon_outline, luminance, mix, visible_on
 
@@ -418,8 +418,8 @@ class Panel:
             pygame.draw.lines(surface, theme.accent, False, points, 2)
         for (p, e), (x, y) in zip(evals, points):
             if p == session.game.ply or len(points) < 30:
-                side = view if e.chance(view) >= 0.5 else 1 - view
-                draw.aa_circle(surface, visible_on(colours.pieces[side], fill), (x, y), 3)
+                ahead = view if e.chance(view) >= 0.5 else 1 - view
+                draw.aa_circle(surface, visible_on(colours.pieces[ahead], fill), (x, y), 3)
 
     def _search_lines(self, session: Session) -> list[str]:
         info = session.thinking
@@ -486,8 +486,8 @@ class Panel:
         y = rect.y + 40
         if top is None or not top.lines:
             waiting = session.analysis_error or session.analysis_waits() or _("Searching…")
-            for row in draw.wrap(waiting, 19, rect.width - 32)[:3]:
-                draw.blit_text(surface, row, 19, theme.text_dim, (rect.x + 16, y))
+            for text in draw.wrap(waiting, 19, rect.width - 32)[:3]:
+                draw.blit_text(surface, text, 19, theme.text_dim, (rect.x + 16, y))
                 y += 22
             return
         colours = theme.board(game.name)
@@ -525,10 +525,10 @@ class Panel:
             while (len(rows) > 3 or y + len(rows) * pitch > rect.bottom - 4) and size > 13:
                 size, pitch = size - 1, pitch - 1
                 rows = draw.wrap(words, size, rect.width - 32)
-            for row in rows[:3]:
+            for text in rows[:3]:
                 if y + pitch > rect.bottom - 4:
                     break
-                draw.blit_text(surface, row, size, theme.text_dim, (rect.x + 16, y))
+                draw.blit_text(surface, text, size, theme.text_dim, (rect.x + 16, y))
                 y += pitch
         elif len(top.lines) == 1 and y + 20 < rect.bottom:
             only = _("The only move the search considers here.")

@@ -63,7 +63,7 @@ def test_scores_switch_to_game_units_with_u_and_a_click(make_app):
 
 @pytest.mark.slow
 def test_analysis_lists_top_moves_live_and_previews_a_hovered_line(make_app, monkeypatch):
-    from game.ui import session as session_module
+    from game.ui.session import analysis as session_module
 
     monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 3.0)
     app = make_app()
@@ -105,7 +105,7 @@ def test_analysis_lists_top_moves_live_and_previews_a_hovered_line(make_app, mon
 
 
 def test_a_move_cancels_the_analysis_and_the_next_position_is_analysed(make_app, monkeypatch):
-    from game.ui import session as session_module
+    from game.ui.session import analysis as session_module
 
     monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 2.0)
     app = make_app()
@@ -151,7 +151,7 @@ SHOTS = os.environ.get("PLIES_SCREENSHOTS")
 def test_analysis_card_fits_and_draws_in_every_theme(make_app, tmp_path, monkeypatch, theme):
     """Each game's analysis, a line previewed, at the default and the smallest size
     (PLIES_SCREENSHOTS=dir keeps the images: analysis-<theme>-<game>-<size>.png)."""
-    from game.ui import session as session_module
+    from game.ui.session import analysis as session_module
     from game.ui.app import MIN_SIZE
 
     monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 1.5)

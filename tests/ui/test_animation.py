@@ -63,6 +63,7 @@ def test_a_forced_pass_is_announced_then_played_and_listed_as_pa(make_app):
         6 - - - - X - - -
     """
     from game.rules import PASS
+    from game.ui.scenes.play_bars import pass_toast
     from game.ui.session import PASS_DELAY
 
     app = make_app(animation_speed="fast")
@@ -72,7 +73,7 @@ def test_a_forced_pass_is_announced_then_played_and_listed_as_pa(make_app):
     play = app.play
     app.run_frames(2)
     assert play.status_text() == ("Black has no move and passes", "info")
-    assert play.pass_toast() == "Black has no move and passes"  # also over the board
+    assert pass_toast(play) == "Black has no move and passes"  # also over the board
     assert game.ply == 8 and not play.session.human_to_move()
     assert app.pump_until(lambda: game.ply == 9, PASS_DELAY + 2)
     assert game.move_stack[-1] == PASS and game.turn == 1

@@ -318,7 +318,7 @@ def test_start_keys_find_their_commands(event: pygame.event.Event,
 
 
 def test_the_start_screen_runs_the_tables_commands_when_it_can(make_app, monkeypatch) -> None:
-    from game.ui.widgets import TextInput
+    from game.ui.text_input import TextInput
 
     app = make_app(size=(800, 560))
     app.show_start()

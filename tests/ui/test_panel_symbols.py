@@ -53,7 +53,7 @@ def test_tictactoe_x_in_the_player_card_is_a_cross_not_a_disc(make_app):
 
 def test_the_analysis_card_lines_start_with_their_own_move(make_app, monkeypatch):
     from game.ui import draw as draw_module
-    from game.ui import session as session_module
+    from game.ui.session import analysis as session_module
 
     monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 0.5)
     app = make_app()

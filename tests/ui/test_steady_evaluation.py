@@ -30,7 +30,7 @@ def bar_percent(session) -> int:
 
 def test_the_last_search_line_keeps_its_side_through_the_analysis_and_follows_undo(
         make_app, monkeypatch):
-    from game.ui import session as session_module
+    from game.ui.session import analysis as session_module
 
     monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 0.5)
     app = make_app()

@@ -36,7 +36,7 @@ def _vct_position():
 
 
 def test_the_analysis_lists_a_vct_as_a_proven_win(make_app, monkeypatch):
-    from game.ui import session as session_module
+    from game.ui.session import analysis as session_module
 
     # Wall-clock shares again (see below): room for the threat search under load.
     monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 60.0)

@@ -98,7 +98,7 @@ def tour(app: Any) -> Iterator[str]:
     from game.ui.scenes.results import ResultsDialog
     from game.ui.scenes.review import ReviewScene
     from game.ui.scenes.settings import SettingsDialog
-    from game.ui.scenes.start import GAME_ORDER
+    from game.ui.scenes.game_tiles import GAME_ORDER
     from game.ui.scenes.tree import TreeScene
 
     app.show_start()

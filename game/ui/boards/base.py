@@ -64,6 +64,9 @@ class BoardOverlay:
 class Animation:
     """A piece animation: hides cells it draws itself until it is done."""
 
+    cell: Cell
+    """The cell it draws (every subclass sets it: the board leaves it to the animation)."""
+
     def __init__(self, duration: float, delay: float = 0.0) -> None:
         self.duration = max(1e-6, duration)
         self.elapsed = -delay
@@ -427,6 +430,6 @@ class BoardView:
                     draw.blit_text(surface, text, size, colours.label, (cx, y), "center")
         for y, text in enumerate(rows):
             cy = self.cell_center((0, y))[1]
-            for x in (left, right):
-                if x is not None and text:
-                    draw.blit_text(surface, text, size, colours.label, (x, cy), "center")
+            for edge in (left, right):
+                if edge is not None and text:
+                    draw.blit_text(surface, text, size, colours.label, (edge, cy), "center")

@@ -130,7 +130,7 @@ class Connect4View(BoardView):
                                  border_radius=radius)
             return pygame.transform.smoothscale(image, self.board_rect.size)
 
-        return draw._shapes.get(key, make)  # type: ignore[return-value]
+        return draw._shapes.get(key, make)
 
     def draw_after_pieces(self, surface: pygame.Surface, game: Game, theme: Theme,
                           colours: BoardColours, overlay: BoardOverlay) -> None:

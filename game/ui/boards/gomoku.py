@@ -70,7 +70,7 @@ class GomokuView(BoardView):
         self.animations = [StoneAnimation(cell, side, 0.18 * factor)]
 
     def hidden_cells(self) -> set[Cell]:
-        return {a.cell for a in self.animations}  # type: ignore[attr-defined]
+        return {a.cell for a in self.animations}
 
     def draw_animation(self, surface: pygame.Surface, game: Game, colours: BoardColours,
                        animation: Animation) -> None:
@@ -100,7 +100,7 @@ class GomokuView(BoardView):
                 image.blit(grain, (0, 0))
             return image
 
-        return draw._shapes.get(("wood", size, colours), make)  # type: ignore[return-value]
+        return draw._shapes.get(("wood", size, colours), make)
 
     def draw_surface(self, surface: pygame.Surface, game: Game, theme: Theme,
                      colours: BoardColours) -> None:

@@ -59,7 +59,7 @@ class OthelloView(BoardView):
                                                  (0.08 + 0.06 * (distance - 1)) * factor))
 
     def hidden_cells(self) -> set[Cell]:
-        return {a.cell for a in self.animations}  # type: ignore[attr-defined]
+        return {a.cell for a in self.animations}
 
     def draw_animation(self, surface: pygame.Surface, game: Game, colours: BoardColours,
                        animation: Animation) -> None:

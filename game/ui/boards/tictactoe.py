@@ -56,7 +56,7 @@ class TicTacToeView(BoardView):
         self.animations = [DrawAnimation(cell, side, 0.18 * factor)]
 
     def hidden_cells(self) -> set[Cell]:
-        return {a.cell for a in self.animations}  # type: ignore[attr-defined]
+        return {a.cell for a in self.animations}
 
     def draw_animation(self, surface: pygame.Surface, game: Game, colours: BoardColours,
                        animation: Animation) -> None:
@@ -90,14 +90,15 @@ class TicTacToeView(BoardView):
     def draw_labels(self, surface: pygame.Surface, game: Game, colours: BoardColours,
                     **edges: float | None) -> None:
         size = max(13, min(20, int(self.cell * 0.16)))
+        top, left = edges.get("top"), edges.get("left")
         for x, text in enumerate(column_labels(game)):
-            if edges.get("top") is not None:
+            if top is not None:
                 draw.blit_text(surface, text, size, colours.label,
-                               (self.cell_center((x, 0))[0], edges["top"]), "center")
+                               (self.cell_center((x, 0))[0], top), "center")
         for y, text in enumerate(row_labels(game)):
-            if edges.get("left") is not None:
+            if left is not None:
                 draw.blit_text(surface, text, size, colours.label,
-                               (edges["left"], self.cell_center((0, y))[1]), "center")
+                               (left, self.cell_center((0, y))[1]), "center")
 
     def draw_piece(self, surface: pygame.Surface, colours: BoardColours, side: int,
                    centre: tuple[float, float], *, alpha: int = 255, squash: float = 1.0,

@@ -13,7 +13,7 @@ time says when with ``wake_in()``; ``update`` may return true to ask for a redra
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +23,7 @@ from game.ui import draw
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
+    from ai.worker import WorkerReport
     from game.ui.app import App
 
 
@@ -58,12 +59,12 @@ class Scene:
     def on_close(self) -> None:
         """Called when the scene leaves the stack."""
 
-    def owns_report(self, report: Any) -> bool:
+    def owns_report(self, report: WorkerReport) -> bool:
         """Whether a worker report belongs to this scene's own job (``run_job``): the
         app then hands it to ``handle_report`` instead of the play scene."""
         return False
 
-    def handle_report(self, report: Any) -> None:
+    def handle_report(self, report: WorkerReport) -> None:
         """A worker report of this scene's job (see ``owns_report``)."""
 
     def wants_frames(self) -> bool:
@@ -92,9 +93,13 @@ class Dialog(Scene):
     """
 
     overlay = True
-    title = ""
     width = 560
     height = 420
+
+    @property
+    def title(self) -> str:
+        """The card's heading ("": none); English marked ``N_`` is translated where drawn."""
+        return ""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

@@ -46,7 +46,7 @@ class ConfirmDialog(Dialog):
         self.widgets.set_focus(self.b_yes)
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return shown(self._title)
 
     def confirm(self) -> None:

@@ -224,7 +224,7 @@ class EditorScene(Scene):
     def paste(self) -> None:
         """The clipboard's position (or the position after its moves) into the editor."""
         from game.paste import PasteError, read_paste
-        from game.ui.widgets import clipboard_text
+        from game.ui.text_input import clipboard_text
 
         try:
             pasted = read_paste(clipboard_text(), self.template)
@@ -247,7 +247,7 @@ class EditorScene(Scene):
     def copy(self) -> None:
         """Ctrl+C: the diagram and the side to move on the clipboard (what paste and
         ``--board``/``--turn`` read)."""
-        from game.ui.widgets import set_clipboard_text
+        from game.ui.text_input import set_clipboard_text
 
         text = f"{self.diagram()} {'XO'[self.turn]}"
         if set_clipboard_text(text):

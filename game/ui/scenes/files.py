@@ -30,7 +30,8 @@ from game.i18n import N_, _, pgettext
 from game.settings import games_dir
 from game.ui import draw
 from game.ui.scenes.base import Dialog
-from game.ui.widgets import Button, ListBox, Segmented, TextInput
+from game.ui.text_input import TextInput
+from game.ui.widgets import Button, ListBox, Segmented
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -81,8 +82,8 @@ def default_folder(app: App, mode: str) -> Path:
     documents = documents_dir()
     if mode == "open" and not _has_games(documents):
         older = _games_dir()
-        if _has_games(older):
-            return older  # type: ignore[return-value]
+        if older is not None and _has_games(older):
+            return older
     return documents
 
 
@@ -135,7 +136,7 @@ class FileDialog(Dialog):
     height = 560
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         if self.own_title:
             return self.own_title
         return _("Open a game") if self.mode == "open" else _("Save this game")

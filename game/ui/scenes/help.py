@@ -135,7 +135,7 @@ class HelpDialog(Dialog):
     height = 600
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return _("Help")
 
     def __init__(self, app: App, page: str = "keys") -> None:

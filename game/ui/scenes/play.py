@@ -25,15 +25,17 @@ Quit                            Esc, then Enter or Y (in a dialog, Esc closes it
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ai.worker import WorkerReport
 from game.clock import Snapshot, Timing
-from game.i18n import N_, NP_, _
+from game.i18n import NP_, _
 from game.players import Computer, Player
 from game.rules import PASS, Cell, Game, Move
+from game.rules.othello import Othello
 from game.ui import draw
 from game.ui.boards import ANIMATION_FACTORS, BoardOverlay, view_for
 from game.ui.boards.base import move_numbers
@@ -43,26 +45,29 @@ from game.ui.opening_phase import (
     CHOICE_SHORT,
     CHOICE_TIPS,
     OpeningPhase,
-    phase_text,
 )
-from game.ui.panel import RULE_WORDS, Panel, result_text, side_piece
+from game.ui.panel import Panel
 from game.ui.scenes.base import Scene
+from game.ui.scenes.play_bars import (
+    draw_pass_toast,
+    draw_status,
+    draw_title,
+    forbidden_cells,
+    status_text,
+)
 from game.ui.session import DEMO_DELAYS, Session, is_computer
-from game.ui.theme import mix
+from game.ui.text_input import ctrl_held
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.scenes.review import ReviewScene
 
 TOOLBAR = 60
 HINT_PULSE = 3.0
 """Seconds the hint's ring pulses before it stays still."""
 MARGIN = 16
 STATUS = 40
-
-
-def _ctrl(event: pygame.event.Event) -> bool:
-    return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
 class PlayScene(Scene):
@@ -105,7 +110,7 @@ class PlayScene(Scene):
         self._message_at_end: tuple[str, float] | None = None
         """The status message current when the result came up (it gives way to the result)."""
         self.pass_toast_until = 0.0
-        self._last_review: Any = None
+        self._last_review: ReviewScene | None = None
         """Show "<side> passes" over the board until then (after the pass was played)."""
         self.session.is_animating = lambda: self.view.animating
         self.session.on_move = self._moved
@@ -152,7 +157,7 @@ class PlayScene(Scene):
         # A swap opening's choice: shown at the right of the status line while a person
         # must choose (the keys B, W and 2 do the same).
         self.choice_buttons = {
-            choice: Button(_(label), lambda c=choice: self.choose_opening(c), size=19,
+            choice: Button(_(label), partial(self.choose_opening, choice), size=19,
                            tooltip=_(CHOICE_TIPS[choice]))
             for choice, label in CHOICE_LABELS.items()}
         self.widgets.add(*self.choice_buttons.values())
@@ -249,8 +254,8 @@ class PlayScene(Scene):
         return (game.width // 2, game.height // 2)
 
     def _nearest_legal(self, near: Cell) -> Cell:
-        cells = [self.game.move_cell(m) for m in self.game.legal_moves() if m != PASS]
-        cells = [c for c in cells if c is not None]
+        found = [self.game.move_cell(m) for m in self.game.legal_moves() if m != PASS]
+        cells = [c for c in found if c is not None]
         if not cells:
             return near
         return min(cells, key=lambda c: (abs(c[0] - near[0]) + abs(c[1] - near[1]), c[1], c[0]))
@@ -266,7 +271,7 @@ class PlayScene(Scene):
             sounds.play("drop")
         else:
             sounds.play("place")
-            if game.name == "othello" and game.flipped_by_last_move():
+            if isinstance(game, Othello) and game.flipped_by_last_move():
                 sounds.play("flip")
         if game.is_over():
             self._game_ended()
@@ -391,7 +396,7 @@ class PlayScene(Scene):
         """Ctrl+V: play from the clipboard's position or moves (any game); a paste that
         does not read is one sentence in the status line and the game stays."""
         from game.paste import PasteError, read_paste
-        from game.ui.widgets import clipboard_text
+        from game.ui.text_input import clipboard_text
         try:
             pasted = read_paste(clipboard_text(), self.game)
         except PasteError as error:
@@ -610,7 +615,7 @@ class PlayScene(Scene):
         if command is not None:
             name, *arguments = command
             getattr(self, name)(*arguments)
-        elif _ctrl(event) or getattr(event, "mod", 0) & pygame.KMOD_ALT:
+        elif ctrl_held(event) or getattr(event, "mod", 0) & pygame.KMOD_ALT:
             return
         elif self.person_choices() and key in (pygame.K_b, pygame.K_w, pygame.K_2,
                                                 pygame.K_KP2):
@@ -752,11 +757,11 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
         surface.blit(self._static_layer(surface.get_size()), (0, 0))
-        self._draw_toolbar(surface)
+        draw_title(self, surface)
         self.view.draw(surface, self.game, theme, self.board_overlay(), with_surface=False)
         self.panel.draw(surface, theme, self.session, self.time)
-        self._draw_status(surface)
-        self._draw_pass_toast(surface)
+        draw_status(self, surface)
+        draw_pass_toast(self, surface)
         self.widgets.draw(surface, theme)
         self.widgets.draw_tooltip(surface, theme)
 
@@ -781,214 +786,10 @@ class PlayScene(Scene):
 
         return draw.memo(key, make)
 
-    def _draw_toolbar(self, surface: pygame.Surface) -> None:
-        theme = self.theme
-        bar = self.toolbar_rect
-        x0, x1 = self._toolbar_title_space
-        game = self.game
-        variant = variant_text(game)
-        title = _(game.title) + (f" · {variant}" if variant else "")
-        if self.session.demo:
-            # Translators: the window's title line of a game the computer plays alone.
-            title = _("{title} · demo").format(title=title)
-        # The whole title where it fits, else the game's name alone ("Connect-4 · 7×…"
-        # reads worse; the board shows the variant), else nothing.
-        shown = next((t for t in (title, _(game.title))
-                      if draw.text_size(t, 24)[0] <= x1 - x0), None)
-        if x1 - x0 > 80 and shown is not None:
-            draw.blit_text(surface, shown, 24, theme.text_dim, ((x0 + x1) / 2, bar.centery),
-                           "center", max_width=x1 - x0)
-
     def status_text(self) -> tuple[str, str]:
-        """The status line: ``(text, kind)`` with kind ``info``/``error``/``turn``/``result``.
-
-        A finished game's result stays here (the board is left uncovered, its winning
-        line drawn); a fresh message, such as "Saved to …", shows over it for its time.
-        """
-        s, game = self.session, self.game
-        message = s.current_message
-        if self.person_choices() and (message is None or message[1] != "error"):
-            return phase_text(s.opening, game.ply, is_computer) or "", "turn"
-        said_after_end = self.result_shown_at is not None and \
-            (s.message, s.message_until) != self._message_at_end
-        if message is not None and (message[1] == "error" or not s.is_over()
-                                    or said_after_end):
-            return message
-        if s.is_over():
-            headline, detail = result_text(s)
-            headline = headline.rstrip("!")
-            text = _("Game over: {result} ({how}) · N for a new game · Ctrl+Z takes back") \
-                if s.humans else _("Game over: {result} ({how}) · N for a new game")
-            return text.format(result=headline, how=detail), "result"
-        side = _(game.side_names[game.turn])
-        if s.demo and s.paused:
-            return _("Paused — Space resumes, S steps one move"), "info"
-        if s.opening is not None:
-            words = phase_text(s.opening, game.ply, is_computer)
-            if words:
-                return words, "turn"
-        if s.study:
-            computers = [_(game.side_names[x]) for x in (0, 1) if is_computer(s.players[x])]
-            if len(computers) == 2:
-                study = _("Study: {side} to move — you move both sides; Play (P) lets the "
-                          "computer play {first} and {second}").format(
-                              side=side, first=computers[0], second=computers[1])
-            elif computers:
-                study = _("Study: {side} to move — you move both sides; Play (P) lets the "
-                          "computer play {computer}").format(side=side, computer=computers[0])
-            else:  # no computer side: nobody to hand the moves to
-                study = _("Study: {side} to move — you move both sides").format(side=side)
-            return study, "turn"
-        if is_computer(s.players[game.turn]):
-            level = s.level_label(game.turn)
-            viewer = _(game.side_names[s.view_side])
-            if self.app.settings.show_thinking:
-                # Translators: {level} is the computer's level ("Level 4"); the scores drawn
-                # on the board are from {viewer}'s point of view.
-                text = _("{side}: the computer is thinking ({level}) · scores on the board "
-                         "are {viewer}'s").format(side=side, level=level, viewer=viewer)
-            else:
-                text = _("{side}: the computer is thinking ({level})").format(side=side,
-                                                                              level=level)
-            return text, "turn"
-        why = self.forbidden_reason()
-        if why:
-            return why, "info"
-        if len(s.humans) == 2:
-            prefix = _("{side} to move").format(side=side)
-        else:
-            prefix = _("Your move ({side})").format(side=side)
-        if game.name == "connect4":
-            how = _("click a column or press 1–{last}").format(last=game.width) \
-                if game.width < 10 else _("click a column or press 1–9, 0")
-        elif self.cursor_visible:
-            how = _("arrows move, Enter plays")
-        else:
-            how = _("click an intersection") if game.name == "gomoku" \
-                else _("click a square")  # Othello, tic-tac-toe, a plugin's grid
-        # Translators: the status line: whose move ("Your move (Black)"), then how to play.
-        return _("{turn} — {how}").format(turn=prefix, how=how), "turn"
-
-    def forbidden_reason(self) -> str | None:
-        """Renju: why the point under the mouse (or the keyboard cursor) is forbidden."""
-        cell = self.cursor if self.cursor_visible else self.hover_cell
-        if cell is None:
-            return None
-        kind = forbidden_cells(self.game).get(cell)
-        if kind is None:
-            return None
-        move = self.game.move_at(*cell)
-        return self.game.illegal_reason(move)
-
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        theme = self.theme
-        text, kind = self.status_text()
-        rect = self.status_rect
-        if kind == "result":
-            self._draw_result(surface, rect)
-            return
-        colour = theme.danger if kind == "error" else theme.text if kind == "turn" \
-            else theme.text_dim
-        if kind == "error":
-            pill = pygame.Rect(rect.x, rect.y + 2, rect.width, rect.height - 4)
-            draw.translucent_rect(surface, pill, theme.danger, 28, radius=8)
-        x = rect.x + 12
-        choosing = bool(self.person_choices())
-        if choosing and draw.text_size(text, 15)[0] > self._choice_left - x - 8:
-            text = _("Your choice:")  # the minimum window size: the buttons say the rest
-        if kind == "turn" and not self.session.is_over() and not choosing:
-            side_piece(surface, self.game.name, theme.board(self.game.name), self.game.turn,
-                       (x + 9, rect.centery), 9, theme.background, with_shadow=False)
-            x += 26
-        right = self._choice_left if self.person_choices() else \
-            self.b_play_on.rect.x - 4 if self.b_play_on.visible else rect.right
-        # Two lines at the smallest size rather than a cut sentence.
-        draw.blit_lines(surface, text, 22, colour, (x, rect.centery), right - x - 8)
-
-    def pass_toast(self) -> str | None:
-        """``"Black has no move and passes"`` while a pass is pending or just played."""
-        game = self.game
-        if self.session.forced_pass():
-            return _("{side} has no move and passes").format(side=_(game.side_names[game.turn]))
-        if self.time < self.pass_toast_until and game.move_stack and game.move_stack[-1] == PASS:
-            return _("{side} has no move and passes").format(
-                side=_(game.side_names[1 - game.turn]))
-        return None
-
-    def _draw_pass_toast(self, surface: pygame.Surface) -> None:
-        text = self.pass_toast()
-        if text is None:
-            return
-        theme = self.theme
-        w = draw.text_size(text, 28)[0] + 76
-        rect = pygame.Rect(0, 0, w, 56)
-        rect.center = self.view.board_rect.center
-        draw.shadow(surface, rect, 28, theme.shadow_alpha * 2, blur=12, offset=(0, 6))
-        draw.rounded_rect(surface, rect, theme.card, 28, 2, theme.accent)
-        side = self.game.turn if self.session.forced_pass() else 1 - self.game.turn
-        side_piece(surface, self.game.name, theme.board(self.game.name), side,
-                   (rect.x + 30, rect.centery), 13, theme.card, with_shadow=False)
-        draw.blit_text(surface, text, 28, theme.text, (rect.x + 52, rect.centery), "midleft")
-
-    def _draw_result(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The result in the status line: the winner's piece, the headline in bold, how
-        the game ended, and the keys for what comes next (as far as they fit)."""
-        theme = self.theme
-        pill = pygame.Rect(rect.x, rect.y + 1, rect.width, rect.height - 2)
-        if theme.name == "high-contrast":
-            draw.rounded_rect(surface, pill, theme.card, 10, 2, theme.accent)
-        else:
-            draw.rounded_rect(surface, pill, mix(theme.card, theme.accent, 0.14), 10, 1,
-                              theme.accent)
-        headline, detail = result_text(self.session)
-        outcome = self.session.outcome()
-        x = pill.x + 12
-        if outcome is not None and outcome.winner is not None:
-            side_piece(surface, self.game.name, theme.board(self.game.name), outcome.winner,
-                       (x + 10, pill.centery), 10, theme.card, with_shadow=False)
-            x += 28
-        right = pill.right - 12
-        tip = _("N new game · R review · Ctrl+Z undo") if self.session.humans \
-            else _("N new game · R review")
-        tip_w = draw.text_size(tip, 19)[0]
-        head = draw.blit_text(surface, headline, 24, theme.text, (x, pill.centery), "midleft",
-                              max_width=right - x, bold=True)
-        x = head.right + 12
-        detail_w = draw.text_size(detail, 20)[0]
-        if x + detail_w + 16 + tip_w <= right:
-            draw.blit_text(surface, tip, 19, theme.text_dim, (right, pill.centery), "midright")
-            right -= tip_w + 16
-        if right - x > 40:
-            draw.blit_text(surface, detail, 20, theme.text_dim, (x, pill.centery), "midleft",
-                           max_width=right - x)
+        """The status line: ``(text, kind)`` with kind ``info``/``error``/``turn``/``result``
+        (``game.ui.scenes.play_status``)."""
+        return status_text(self)
 
 
-def forbidden_cells(game: Game) -> dict[Cell, str]:
-    """Renju with Black to move: Black's forbidden points by view cell, with their kind."""
-    if game.name != "gomoku" or game.turn != 0 or game.is_over():
-        return {}
-    points = game.forbidden_points()  # type: ignore[attr-defined]
-    return {cell: kind for move, kind in points.items()
-            if (cell := game.move_cell(move)) is not None}
-
-
-def variant_text(game: Game) -> str:
-    """``"7×6 · four in a row"``, ``"15×15 · freestyle"``, or ``""`` for Othello."""
-    v = game.variant()
-    if game.name == "connect4":
-        connect = v.get("connect", 4)
-        row = _(IN_A_ROW[connect]) if connect in IN_A_ROW \
-            else _("{n} in a row").format(n=connect)
-        return f"{v.get('width', 7)}×{v.get('height', 6)} · {row}"
-    if game.name == "gomoku":
-        size = v.get("size", 15)
-        rule = v.get("rule", "freestyle")
-        return f"{size}×{size} · {_(RULE_WORDS[rule]) if rule in RULE_WORDS else rule}"
-    return ""
-
-
-IN_A_ROW = {3: N_("three in a row"), 4: N_("four in a row"), 5: N_("five in a row"),
-            6: N_("six in a row")}
-"""Connect-4's goal in the title line, by the length of the row."""
-
-__all__ = ["PlayScene", "variant_text"]  # untranslated: identifiers
+__all__ = ["PlayScene"]  # untranslated: identifiers

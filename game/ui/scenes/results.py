@@ -53,7 +53,7 @@ class ResultsDialog(Dialog):
     height = 500
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return _("Your results")
 
     def __init__(self, app: App, on_change=None) -> None:  # noqa: ANN001 - a callback

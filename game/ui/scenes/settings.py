@@ -46,7 +46,7 @@ class SettingsDialog(Dialog):
     height = 620
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return _("Settings")
 
     def __init__(self, app: App) -> None:

@@ -13,6 +13,7 @@ file. Choices are remembered per game in the settings when a game starts.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -39,36 +40,20 @@ from game.tally import Tally
 from game.ui import draw
 from game.ui.keys import START_KEYS, Command, command_for
 from game.ui.scenes.base import Scene
-from game.ui.theme import Theme, icon_outline, mix, visible_on
+from game.ui.scenes.game_tiles import GameTile, draw_mark, game_order
+from game.ui.text_input import TextInput
+from game.ui.theme import icon_outline, visible_on
 from game.ui.widgets import (
     Button,
     Choice,
     Segmented,
-    TextInput,
     Widget,
     WidgetGroup,
-    focus_ring,
 )
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-GAME_ORDER = ("connect4", "othello", "gomoku", "tictactoe")
-
-
-def game_order() -> tuple[str, ...]:
-    """The built-in games, then the plugins' games (``game.plugins``) in load order."""
-    return GAME_ORDER + tuple(name for name in GAMES if name not in GAME_ORDER)
-
-
-PLUGIN_BLURB = N_("Your own game, from a plugin")
-"""A plugin game's tile (a plugin brings no translated blurb)."""
-GAME_BLURBS = {
-    "connect4": N_("Four in a row wins"),
-    "othello": N_("Outflank and flip"),
-    "gomoku": N_("Five in a line wins"),
-    "tictactoe": N_("Three in a row wins"),
-}
 C4_SIZES = range(4, 11)
 C4_LINES = range(3, 7)
 GOMOKU_SIZES = range(9, 26)
@@ -166,133 +151,6 @@ def user_evaluators(game_name: str, limit: int = 50) -> list[str]:
             continue
         found.append(stem)
     return found
-
-
-class GameTile(Widget):
-    """One game to choose: a small picture of its board, its name and a one-line blurb."""
-
-    def __init__(self, scene: StartScene, game_name: str) -> None:
-        super().__init__(tooltip=None)
-        self.scene, self.game_name = scene, game_name
-
-    @property
-    def selected(self) -> bool:
-        return self.scene.game_name == self.game_name
-
-    def activate(self, pos: tuple[int, int] | None = None) -> None:
-        self.scene.choose_game(self.game_name)
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            order = game_order()
-            i = order.index(self.game_name) + (1 if event.key == pygame.K_RIGHT else -1)
-            if 0 <= i < len(order):
-                self.scene.choose_game(order[i])
-                tile = self.scene.tiles[i]
-                self.scene.widgets.set_focus(tile, True)
-            return True
-        return super().on_key(event)
-
-    def draw(self, surface: pygame.Surface, theme: Theme, focused: bool) -> None:
-        rect = self.rect
-        selected = self.selected
-        fill = mix(theme.card, theme.accent, 0.1) if selected and theme.name != "high-contrast" \
-            else (theme.button_hover if self.hovered else theme.button)
-        border = theme.accent if selected else theme.button_border
-        draw.rounded_rect(surface, rect, fill, 12, 3 if selected else theme.border_width, border)
-        # Four tiles share the card's width: a small icon beside the title, the blurb
-        # (and the results) below them across the whole tile.
-        won, drawn, lost = self.scene.tally.total(self.game_name)
-        # Translators: a game's results on its tile, "3 won · 1 drawn · 2 lost".
-        tally = " · ".join(words.format(n=number(n)) for n, words in (
-            (won, ngettext("{n} won", "{n} won", won)),
-            (drawn, ngettext("{n} drawn", "{n} drawn", drawn)),
-            (lost, ngettext("{n} lost", "{n} lost", lost))) if n)
-        side = 40
-        icon = pygame.Rect(rect.x + 12, rect.y + (10 if tally else 14), side, side)
-        draw_game_icon(surface, theme, self.game_name, icon)
-        x = icon.right + 10
-        title = _(GAMES[self.game_name].title)
-        draw.blit_text(surface, title, 22, theme.text, (x, icon.centery), "midleft",
-                       max_width=rect.right - x - 8, bold=True, min_size=15)
-        room = rect.width - 24
-        blurb = _(GAME_BLURBS.get(self.game_name, PLUGIN_BLURB))
-        draw.blit_text(surface, blurb, 17, theme.text_dim,
-                       (rect.x + 12, icon.bottom + (14 if tally else 18)), "midleft",
-                       max_width=room, min_size=13)
-        if tally:
-            draw.blit_text(surface, tally, 16, theme.text, (rect.x + 12, icon.bottom + 32),
-                           "midleft", max_width=room, min_size=12)
-        if focused:
-            focus_ring(surface, rect, theme, 12)
-
-
-def draw_game_icon(surface: pygame.Surface, theme: Theme, game_name: str,
-                   rect: pygame.Rect) -> None:
-    """A tiny picture of the game's board (used on the tiles and the title)."""
-    colours = theme.board(game_name)
-    if game_name == "connect4":
-        draw.rounded_rect(surface, rect, colours.surface, 8)
-        n = 4
-        cell = rect.width / n
-        pattern = {(1, 3): 0, (2, 3): 1, (2, 2): 0, (1, 2): 1, (3, 3): 0, (2, 1): 0}
-        for y in range(n):
-            for x in range(n):
-                c = (rect.x + (x + 0.5) * cell, rect.y + (y + 0.5) * cell)
-                side = pattern.get((x, y))
-                if side is None:
-                    draw.aa_circle(surface, colours.hole, c, int(cell * 0.36))
-                else:
-                    draw.piece(surface, c, int(cell * 0.36), colours.pieces[side],
-                               with_shadow=False, outline=colours.piece_outline)
-    elif game_name == "othello":
-        draw.rounded_rect(surface, rect, colours.surface, 6)
-        n = 4
-        cell = rect.width / n
-        for i in range(1, n):
-            x = round(rect.x + i * cell)
-            y = round(rect.y + i * cell)
-            pygame.draw.line(surface, colours.line, (x, rect.y + 2), (x, rect.bottom - 3))
-            pygame.draw.line(surface, colours.line, (rect.x + 2, y), (rect.right - 3, y))
-        for (x, y), side in {(1, 1): 1, (2, 2): 1, (1, 2): 0, (2, 1): 0, (3, 1): 0}.items():
-            draw.piece(surface, (rect.x + (x + 0.5) * cell, rect.y + (y + 0.5) * cell),
-                       int(cell * 0.4), colours.pieces[side], with_shadow=False,
-                       outline=colours.piece_outline)
-    elif game_name == "tictactoe":
-        draw.rounded_rect(surface, rect, colours.surface, 6)
-        cell = rect.width / 3
-        for i in (1, 2):
-            x, y = round(rect.x + i * cell), round(rect.y + i * cell)
-            pygame.draw.line(surface, colours.line, (x, rect.y + 3), (x, rect.bottom - 4), 2)
-            pygame.draw.line(surface, colours.line, (rect.x + 3, y), (rect.right - 4, y), 2)
-        for (x, y), side in {(1, 1): 0, (0, 0): 1, (2, 0): 0, (2, 2): 1}.items():
-            draw_mark(surface, colours.pieces[side], side,
-                      (rect.x + (x + 0.5) * cell, rect.y + (y + 0.5) * cell), cell * 0.28)
-    else:
-        draw.rounded_rect(surface, rect, colours.surface, 6)
-        n = 5
-        cell = rect.width / (n + 1)
-        for i in range(n):
-            x = round(rect.x + (i + 1) * cell)
-            y = round(rect.y + (i + 1) * cell)
-            pygame.draw.line(surface, colours.line, (x, rect.y + cell), (x, rect.bottom - cell))
-            pygame.draw.line(surface, colours.line, (rect.x + cell, y), (rect.right - cell, y))
-        for (x, y), side in {(1, 3): 0, (2, 2): 0, (3, 1): 0, (2, 3): 1, (3, 2): 1}.items():
-            draw.piece(surface, (rect.x + (x + 1) * cell, rect.y + (y + 1) * cell),
-                       int(cell * 0.46), colours.pieces[side], with_shadow=False,
-                       style="stone", outline=colours.piece_outline)
-
-
-def draw_mark(surface: pygame.Surface, colour: tuple[int, int, int], side: int,
-              centre: tuple[float, float], r: float) -> None:
-    """A tic-tac-toe mark: X (side 0) as two strokes, O as a ring, of half-size ``r``."""
-    width = max(2, round(r * 0.35))
-    cx, cy = centre
-    if side == 0:
-        for dx in (-r, r):
-            draw.thick_line(surface, colour, (cx - dx, cy - r), (cx + dx, cy + r), width)
-    else:
-        draw.aa_circle(surface, colour, centre, max(2, round(r)), width)
 
 
 class StartScene(Scene):
@@ -428,18 +286,18 @@ class StartScene(Scene):
             tooltip=N_("The computer's time per move: it searches as deep as it gets in "
                        "that time, whatever its level's depth (an outside engine is told it)"))
         self.kind = [Segmented([("human", N_("Human")), ("computer", N_("Computer"))], "human",
-                               lambda value, s=s: self._set_player(s, "type", value))
+                               partial(self._set_player, s, "type"))
                      for s in (0, 1)]
         self.levels = [Choice([(n, _("Level {n}").format(n=n)) for n in LEVEL_NUMBERS],
                               DEFAULT_LEVEL,
-                              lambda value, s=s: self._set_player(s, "level", value),
+                              partial(self._set_player, s, "level"),
                               tooltip=N_("Deeper search plays stronger and thinks longer"))
                        for s in (0, 1)]
         self.evals = [Choice([("default", "default")], "default",
-                             lambda value, s=s: self._set_player(s, "eval", value),
+                             partial(self._set_player, s, "eval"),
                              tooltip=N_("Evaluator preset")) for s in (0, 1)]
         self.commands = [TextInput("", size=19, placeholder=N_("engine command"),
-                                   on_change=lambda text, s=s: self._set_command(s, text),
+                                   on_change=partial(self._set_command, s),
                                    on_submit=lambda text: self.start())
                          for s in (0, 1)]
         self.b_start = Button(N_("Start"), self.start, primary=True,
@@ -565,6 +423,7 @@ class StartScene(Scene):
     def _sync(self) -> None:
         """Show the widgets of the chosen game and set them to its remembered choices."""
         name = self.game_name
+        widget: Widget
         for widget in (self.c4_width, self.c4_height, self.c4_line):
             widget.visible = name == "connect4"
         for widget in (self.go_size, self.go_rule, self.go_opening):
@@ -634,13 +493,13 @@ class StartScene(Scene):
         except PlayerError as error:
             self.error = str(error)[:1].upper() + str(error)[1:] + "."
             return
-        sides = [side for side, p in enumerate(players) if isinstance(p, Engine)]
+        engines = [(side, p) for side, p in enumerate(players) if isinstance(p, Engine)]
         settings = self.app.settings
         if name in ENGINE_GAMES:
-            if sides:
-                settings.engine_commands[name] = players[sides[0]].command
-            settings.engine_sides[name] = sides
-        opening = None
+            if engines:
+                settings.engine_commands[name] = engines[0][1].command
+            settings.engine_sides[name] = [side for side, _engine in engines]
+        opening: dict[str, Any] | None = None
         if name == "gomoku":
             self.app.last_opening = self.opening
             if self.opening != "none":

@@ -73,7 +73,8 @@ from game.ui.boards import BoardOverlay, view_for
 from game.ui.keys import TREE_KEYS, command_for
 from game.ui.scenes.base import Dialog, Scene
 from game.ui.scenes.help import draw_keys
-from game.ui.widgets import Button, Choice, Segmented, TextInput, WidgetGroup, clipboard_text
+from game.ui.text_input import TextInput, clipboard_text
+from game.ui.widgets import Button, Choice, Segmented, WidgetGroup
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -1321,7 +1322,7 @@ class OwnTreeDialog(Dialog):
     height = 400
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return _("Your own tree")
 
     def __init__(self, app: App, explorer: TreeScene) -> None:

@@ -28,7 +28,8 @@ from game.ui.scenes.learn.minimax import MinimaxLesson
 from game.ui.scenes.learn.ordering import OrderingLesson
 from game.ui.scenes.learn.trees import OWN_GAME
 from game.ui.scenes.learn.tuning import TuningLesson
-from game.ui.widgets import Button, Choice, Segmented, TextInput, WidgetGroup, clipboard_text
+from game.ui.text_input import TextInput, clipboard_text
+from game.ui.widgets import Button, Choice, Segmented, WidgetGroup
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -218,7 +219,7 @@ class LearnScene(Scene):
         self.widgets.set_focus(self.entry)
 
     def typing(self) -> bool:
-        return self.widgets.focus is self.entry and self.entry.visible
+        return self.widgets.focus is self.entry and bool(self.entry.visible)
 
     # --- commands ---------------------------------------------------------------------
 
