@@ -21,6 +21,13 @@ Every key is in ``game.ui.keys.TREE_KEYS``, the list the key handler, the key ca
 The recording runs on a ``SearchWorker`` of the explorer's own, so that it neither
 cancels nor is cancelled by the game's search going on underneath; its reports reach
 the scene through a queue drained in ``update``, whatever dialog is on top.
+
+Why this module is longer than the 800 lines the others keep to: it is one scene whose
+stepping, panning, zoom, projector scaling, comparison and side panel all read and
+change the same recording state; what needs none of that state lives apart (the
+tree's drawing in ``game.ui.tree_canvas``, the recording job and the tree reader in
+``tree_recording``, the own-tree dialog in ``own_tree``). The side panel, which only
+reads that state, is the next part to split out.
 """
 
 from __future__ import annotations
@@ -28,13 +35,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import queue
-import threading
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.evaluators.base import Evaluator
 from ai.explain.conventions import DEFAULT, Conventions
 from ai.explain.tree import (
     MAX_DEPTH,
@@ -44,36 +48,35 @@ from ai.explain.tree import (
     TREE_MODES,
     Progress,
     SearchTree,
-    TreeCancelled,
-    TreeError,
     TreeMode,
     TreeNode,
-    TreeTooLarge,
-    record,
     value_text,
     window_text,
 )
 from ai.explain.trees import (
-    MAX_JSON_BYTES,
     HandTree,
-    LeafEvaluator,
     RootKind,
     TreeSpec,
     TreeSyntaxError,
-    parse_tree,
-    read_tree_json,
 )
 from ai.worker import SearchWorker, WorkerReport
-from game.files import FileError, read_text
-from game.i18n import N_, _, ngettext, number
+from game.files import FileError
+from game.i18n import _, ngettext, number
 from game.rules import Game
-from game.settings import find_evaluator
 from game.ui import draw, tree_canvas
 from game.ui.boards import BoardOverlay, view_for
 from game.ui.keys import TREE_KEYS, command_for
-from game.ui.scenes.base import Dialog, Scene
+from game.ui.scenes.base import Scene
 from game.ui.scenes.help import draw_keys
-from game.ui.text_input import TextInput, clipboard_text
+from game.ui.scenes.own_tree import OwnTreeDialog
+from game.ui.scenes.tree_recording import (
+    Cost,
+    Recording,
+    read_tree_file,
+    read_tree_text,
+    recording_job,
+)
+from game.ui.text_input import clipboard_text
 from game.ui.widgets import Button, Choice, Segmented, WidgetGroup
 
 if TYPE_CHECKING:
@@ -98,96 +101,6 @@ LABEL_STEP = 0.25
 """Ctrl+= / Ctrl+−: a quarter of the base scale larger or smaller a step."""
 LABEL_STEPS = (-1, 6)
 """The fewest and most steps from the base scale."""
-TREE_FILE = N_("tree file")
-"""What an opened tree file should be, for the file reader's messages."""
-
-
-def read_tree_text(text: str, root: RootKind | None = None) -> TreeSpec:
-    """A tree typed, pasted or read from a file: JSON when it is an object (or a list
-    holding objects), else the notes' nested lists (``ai.explain.trees``).
-
-    Raises:
-        TreeSyntaxError: one sentence on what is wrong.
-    """
-    stripped = text.strip()
-    if stripped.startswith("{") or (stripped.startswith("[") and "{" in stripped):
-        return read_tree_json(stripped, root)
-    return parse_tree(stripped, root or "max")
-
-
-def read_tree_file(path: str) -> TreeSpec:
-    """The tree in the file ``path`` (read through ``game.files``' bounded reader).
-
-    Raises:
-        TreeSyntaxError, FileError: one sentence.
-    """
-    return read_tree_text(read_text(path, limit=MAX_JSON_BYTES, what=TREE_FILE))
-
-
-
-@dataclasses.dataclass(frozen=True)
-class Cost:
-    """One mode's cost on the position (the comparison table)."""
-
-    nodes: int
-    leaves: int
-    value: int
-    best: str
-
-
-@dataclasses.dataclass(frozen=True)
-class Recording:
-    """What a recording job returns: the tree and the three modes' costs, or a refusal."""
-
-    tree: SearchTree | None
-    refusal: str | None
-    costs: dict[str, Cost | str]
-    alphabeta_paths: frozenset[tuple[int, ...]] | None = None
-    """With a minimax tree: the nodes alpha-beta visits on the same tree (as paths)."""
-
-
-def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int = NODE_CAP,
-                  conventions: Conventions = DEFAULT
-                  ) -> Callable[[threading.Event, Callable[[Any], None]], Recording | None]:
-    """The worker job: record ``mode`` under ``conventions``, then count the other modes
-    for the comparison.
-
-    It loads its own evaluator (evaluators keep caches and are not shared across
-    threads; a hand-made tree's is its leaves') and returns ``None`` when cancelled.
-    """
-    def job(stop: threading.Event, progress: Callable[[Any], None]) -> Recording | None:
-        # A hand-made tree's evaluator is its leaves; else a preset or the user's NAME.toml.
-        evaluator: Evaluator = LeafEvaluator() if isinstance(game, HandTree) \
-            else find_evaluator(game.name, preset)
-        try:
-            tree = record(game, evaluator, depth, mode, cap=cap, stop=stop,
-                          on_progress=progress, conventions=conventions)
-        except TreeCancelled:
-            return None
-        except TreeError as error:
-            return Recording(None, str(error), {})
-        costs: dict[str, Cost | str] = {}
-        paths = None
-        for other in TREE_MODES:
-            if other == mode:
-                found: SearchTree | str = tree
-            else:
-                progress(other)
-                try:
-                    found = record(game, evaluator, depth, other, cap=cap, stop=stop,
-                                   conventions=conventions)
-                except TreeCancelled:
-                    return None
-                except TreeTooLarge:
-                    found = number(cap)  # refused: more nodes than the cap
-            if mode == "minimax" and other == "alphabeta" and not isinstance(found, str):
-                paths = frozenset(tuple(n.path) for n in found.nodes)
-            costs[other] = found if isinstance(found, str) else Cost(
-                found.node_count, found.leaves, found.value, found.best_name)
-        return Recording(tree, None, costs, paths)
-    return job
-
-
 class TreeScene(Scene):
     """The explorer for a copy of ``game`` (see the module docstring)."""
 
@@ -1311,88 +1224,6 @@ class TreeScene(Scene):
         pitch = min(30, (card.height - 60) // len(TREE_KEYS))
         draw_keys(surface, theme, TREE_KEYS, (card.x + 20, card.y + 48),
                   min(250, card.width // 2 - 20), pitch)
-
-
-class OwnTreeDialog(Dialog):
-    """Your own tree: type or paste the notes' nested lists, choose the root's kind, or
-    open a JSON tree file; a tree that does not read is said here, in one sentence, and
-    the explorer keeps what it shows."""
-
-    width = 640
-    height = 400
-
-    @property
-    def title(self) -> str:
-        return _("Your own tree")
-
-    def __init__(self, app: App, explorer: TreeScene) -> None:
-        super().__init__(app)
-        self.explorer = explorer
-        self.error = ""
-        self.field = TextInput("", self.show, size=21,
-                               placeholder="((3 12 8) (2 4 6) (14 5 2))",  # untranslated: a tree
-                               on_change=lambda _text: self._clear())
-        self.root = Segmented([("max", _("Root MAX")), ("min", _("Root MIN"))], "max",
-                              lambda _value: self._clear(), size=19)
-        # Translators: the dialog's buttons: open a tree file; show the tree typed.
-        self.b_file = Button(_("Open a file…"), self.open_file, tooltip=_("A JSON tree file"))
-        self.b_cancel = Button(_("Cancel"), self.close, tooltip=_("Esc"))
-        self.b_show = Button(_("Show"), lambda: self.show(self.field.text), primary=True)
-        self.widgets.add(self.field, self.root, self.b_file, self.b_cancel, self.b_show)
-        self.widgets.set_focus(self.field)
-
-    def _clear(self) -> None:
-        self.error = ""
-
-    def show(self, text: str) -> None:
-        """Enter, Show: the tree typed in the explorer, this dialog closed; else why not."""
-        error = self.explorer.open_text(text, self.root.value)
-        if error is None:
-            self.close()
-        else:
-            self.explorer.message = None  # said here, where the tree was typed
-            self.error = error
-
-    def open_file(self) -> None:
-        from game.ui.scenes.files import FileDialog
-
-        def chosen(path: Any) -> str | None:
-            error = self.explorer.open_file(path)
-            if error is None:
-                self.close()
-            else:
-                self.explorer.message = None  # the file dialog says it
-            return error
-
-        self.app.push_scene(FileDialog(self.app, "open", on_open=chosen,
-                                       title=_("Open a tree")))
-
-    def place(self, card: pygame.Rect) -> None:
-        x, w = card.x + 28, card.width - 56
-        self.field.rect = pygame.Rect(x, card.y + 150, w, 44)
-        self.root.rect = pygame.Rect(x, self.field.rect.bottom + 14, min(w, 300), 38)
-        y = card.bottom - 24 - 42
-        right = card.right - 28
-        for button in (self.b_show, self.b_cancel, self.b_file):
-            bw = max(110, button.preferred_width())
-            button.rect = pygame.Rect(right - bw, y, bw, 42)
-            right -= bw + 12
-
-    def draw_body(self, surface: pygame.Surface) -> None:
-        theme = self.theme
-        x, w = self.card.x + 28, self.card.width - 56
-        hint = _("Nested lists as in your notes: a number is a leaf (its value for MAX), a "
-                 "list an inner node, as in ((3 12 8) (2 4 6) (14 5 2)). Or open a JSON "
-                 "tree file, whose nodes may carry labels.")
-        y = self.card.y + 74
-        for line in draw.wrap(hint, 18, w)[:4]:
-            draw.blit_text(surface, line, 18, theme.text_dim, (x, y), "topleft")
-            y += 20
-        if self.error:
-            y = self.root.rect.bottom + 10
-            for line in draw.wrap(self.error, 18, w)[:3]:
-                draw.blit_text(surface, line, 18, theme.danger, (x, y), "topleft")
-                y += 20
 
 
 def _sentence(text: str) -> str:
