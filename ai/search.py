@@ -72,21 +72,15 @@ THREAT_PROBE_PLIES = 3
 ask the evaluator's ``threat_probe`` for a proven win of the side to move before
 searching on. Ply 3 is the opponent to move after its own quiet move and our reply:
 a threat sequence set up by a quiet move, which no root check sees (the level-8
-losses of the first VCT match). Gomoku level 8, CPU a move: 3 plies cost about 3%
-more than none, 5 plies 45% (27 positions of a level-8 game, session 6). 7 plies
-see a set-up two moves earlier, behind a forced four and block (seed 23 games 3, 11,
-14, 16: the move played scored -204 to +44 with 3 plies, a proven loss with 7), but
-cost 37% more CPU than 3 (113 positions of the seed-23 games) and, on the shared
-machine, 1.3 plies of depth in the opening (mean depth 5.4 -> 4.1 on 42 positions;
-session 7, ``ai/TUNING.md``)."""
+losses of the first VCT match). Deeper probes see more and cost more than they save
+(figures: ``ai/TUNING.md``, "Figures behind the constants")."""
 
 
 THREAT_SEARCH_SHARE = 0.75
 """With ``Limits.threats`` and a time limit: the iterative deepening stops at this
-fraction of the time budget, so that the chosen move's last check has the rest. (It
-had only what the search left: in the positions where the search ran to its
-deadline, none; seed 23 game 9, ply 20: e6 played, refuted by a VCT found in 34,150
-nodes, nine cells safe.)"""
+fraction of the time budget, so that the chosen move's last check has the rest (it
+had only what the search left, which was nothing where the search ran to its
+deadline)."""
 
 VERIFY_SHARE = 1.0
 """With ``Limits.threats``: the chosen move's last check (``Searcher._verify``) runs

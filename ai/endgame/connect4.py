@@ -95,10 +95,7 @@ POLL_EVERY = 4096
 
 DEFAULT_MAX_EMPTY = 22
 """``applies`` on the standard board: at most this many empty cells, i.e. 20 stones
-or more. Measured on positions of games between depth-6 searches (2-core machine,
-CPython 3.11), every root move scored: 22 empty cells take 0.02 s typically, 0.1 s
-for one position in ten, 0.3 s at worst; 24 cells 0.07 s typically but up to 0.8 s,
-26 cells 0.3 s typically and up to 2 s."""
+or more (a fraction of a second at worst, every root move scored)."""
 
 DEFAULT_MAX_NODES = 150_000
 """The evaluator's solver gives up after this many nodes (about 0.5 s): the searcher's

@@ -89,19 +89,17 @@ from game.rules.othello import (
 FULL = (1 << 64) - 1
 
 SHALLOW = 6
-"""At most this many empty squares: list-walking, parity-ordered nodes without a table.
-7 measured worse at 20 empties (FFO #40: 18.0 M nodes, 53.5 s CPU against 13.8 M,
-51.3 s), though 6% quicker on the 16-18-empty set; 5 costs CPU (the table pays there)."""
+"""At most this many empty squares: list-walking, parity-ordered nodes without a table
+(figures behind the choice: ``ai/TUNING.md``, "Figures behind the constants")."""
 
 POLL_NODES = 2048
 """Nodes between two calls of ``poll`` (a few milliseconds)."""
 
 TABLE_SIZE = 1 << 20
 """Default bound on the transposition table's entries (about 150 MB when full; the
-levels' solver keeps a smaller one, ``ai.evaluators.othello.SOLVER_TABLE_SIZE``).
-FFO #40 visits about a million deep positions: with ``1 << 17`` the table was cleared
-mid-solve and the solve took 18.1 M nodes and 72 s CPU, with ``1 << 20`` 13.8 M nodes
-and 51 s (no clearing; ``1 << 22`` gives the same). 16-18 empties never fill either."""
+levels' solver keeps a smaller one, ``ai.evaluators.othello.SOLVER_TABLE_SIZE``): large
+enough that FFO #40's million deep positions never make it clear itself mid-solve
+(figures: ``ai/TUNING.md``, "Figures behind the constants")."""
 
 CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 _CORNER_LANES = lanes([CORNERS] * MAX_LANES)
@@ -110,18 +108,14 @@ _LANE_MASK = (1 << LANE_BITS) - 1
 
 STABILITY_EMPTIES = 8
 """From this many empty squares up, a deep node first checks whether the opponent's
-stable discs already cap its score at ``alpha`` (a *stability cut-off*). 10 costs 4%
-more nodes on the 16-18-empty set."""
+stable discs already cap its score at ``alpha`` (a *stability cut-off*)."""
 
 ORDER_SEARCH_EMPTIES = 14
 """From this many empty squares up, deep nodes order their moves by a one-ply look-ahead
-(the opponent's best reply for cutting our mobility) on top of fastest-first. 12 saves
-1% of the nodes and costs CPU (FFO #40: 13.6 M nodes, 55.5 s); 16 the reverse on the
-16-18-empty set."""
+(the opponent's best reply for cutting our mobility) on top of fastest-first."""
 
 ORDER_WEIGHT = 4
-"""Weight of the opponent's move count against our worst-case mobility in that order
-(2: 3% more nodes on the 16-18-empty set)."""
+"""Weight of the opponent's move count against our worst-case mobility in that order."""
 
 ROOT_PROBES = True
 """Best-move-only solves find the root value by null-window probes (see ``_probe_root``)."""
@@ -136,15 +130,12 @@ few and each stands for a large subtree, so the many small positions that fill t
 main table (which is cleared when full) never push them out (a two-level table)."""
 
 HINT_FIRST = False
-"""Deep nodes search the table's best move before generating the others. Off: with the
-``1 << 17`` table it saved 2% CPU on 16-18 empties but cost nodes on FFO #40; with the
-larger table it changes nothing (FFO #40: 13.83 M nodes, 52.1 s CPU against 13.82 M,
-51.3 s). The table's move is searched first either way, once the moves are ordered."""
+"""Deep nodes search the table's best move before generating the others. Off: the
+table's move is searched first either way, once the moves are ordered."""
 
 ETC_EMPTIES = 10
 """From this many empty squares up, a deep node looks its children up in the table
-before searching any (an *enhanced transposition cut-off*). 8 saves 2% of the nodes on
-the 16-18-empty set and no CPU; 12 costs both."""
+before searching any (an *enhanced transposition cut-off*)."""
 
 COLUMN_A = 0x0101010101010101
 COLUMN_H = COLUMN_A << 7

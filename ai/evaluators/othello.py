@@ -122,9 +122,8 @@ EDGE_AB = sum(1 << s for s in (2, 3, 4, 5, 58, 59, 60, 61, 16, 24, 32, 40, 23, 3
 """Edge squares that are neither corners nor C-squares."""
 
 SOLVER_EMPTIES = 12
-"""The evaluator's solver answers exactly from this many empty squares on. Measured on
-20 self-play positions (2-core machine): median 0.07 s, worst 0.27 s, every root move's
-exact score included; 14 empties take about 0.5 s (worst seen 4 s)."""
+"""The evaluator's solver answers exactly from this many empty squares on (well under a
+second, every root move's exact score included)."""
 
 SOLVER_TABLE_SIZE = 1 << 15
 """The evaluator's solver keeps a small table (a few MB): its positions are small."""
@@ -133,9 +132,8 @@ GUESS_DEPTH = 6
 """Depth of the search whose score is the solver's first guess (``margin_guess``)."""
 
 GUESS_NODES = 20_000
-"""Node cap on that search: depth 6 takes 2,000-7,000 nodes (0.05-0.15 s) on FFO #40-#44,
-and the cap bounds the rare larger one (a cap of 5,000 cut FFO #41's search to depth 5
-and a guess 6 discs off). A stop reaches it through the solver's ``poll``."""
+"""Node cap on that search, above what depth 6 usually takes, to bound the rare larger
+one. A stop reaches it through the solver's ``poll``."""
 
 SQUARE_TABLE = (
     100, -20, 10, 5, 5, 10, -20, 100,
