@@ -102,7 +102,8 @@ TERMS = {
     "ja": [(r"(?i)\bforbidden\b", "禁"), (r"(?i)\bdouble[- ]three\b", "三三"),
            (r"(?i)\bdouble[- ]four\b", "四四"), (r"(?i)\boverline\b", "長連"),
            (r"(?i)\bhorizon\b", "水平線"), (r"(?i)\bopen fours?\b", "棒四")],
-    "zh_CN": [(r"(?i)\bpass(es)?\b", "弃权")],
+    # (Not a tuning run's "pass {n}" / "{passes} passes": rounds of a fit, not moves.)
+    "zh_CN": [(r"(?i)(?<!\{passes\} )\bpass(es)?\b(?! \{n\})", "弃权")],
 }
 
 
