@@ -103,7 +103,7 @@ TERMS = {
            (r"(?i)\bdouble[- ]four\b", "四四"), (r"(?i)\boverline\b", "長連"),
            (r"(?i)\bhorizon\b", "水平線"), (r"(?i)\bopen fours?\b", "棒四")],
     # (Not a tuning run's "pass {n}" / "{passes} passes": rounds of a fit, not moves.)
-    "zh_CN": [(r"(?i)(?<!\{passes\} )\bpass(es)?\b(?! \{n\})", "弃权")],
+    "zh_CN": [(r"(?i)(?<![{])(?<!\{passes\} )\bpass(es)?\b(?! \{n\})", "弃权")],
 }
 
 
