@@ -104,7 +104,29 @@ def unmarked(path: Path) -> list[str]:
             visit(child, exempt, fstring or (node if isinstance(node, ast.JoinedStr) else None))
 
     visit(tree, False)
+    found.extend(_raw_problems(tree, path.relative_to(ROOT).as_posix()))
     return found
+
+
+def _raw_problems(tree: ast.AST, rel: str) -> list[str]:
+    """Where ``raw`` is not ``game.i18n.raw`` in a module that calls it: anything else
+    of that name (a parameter, a loop variable) would be exempted by its name alone."""
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Name) and node.func.id == RAW]
+    if not calls:
+        return []
+    imported = any(isinstance(node, ast.ImportFrom) and node.module == "game.i18n"
+                   and any(alias.name == RAW and alias.asname is None for alias in node.names)
+                   for node in ast.walk(tree))
+    problems = [] if imported else [f"{rel}:{calls[0].lineno}: raw() not from game.i18n"]
+    for node in ast.walk(tree):
+        bound = (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+                 and node.id == RAW) or (isinstance(node, ast.arg) and node.arg == RAW) \
+            or (isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == RAW)
+        if bound:
+            problems.append(f"{rel}:{getattr(node, 'lineno', 0)}: 'raw' rebound, which "
+                            "hides game.i18n.raw")
+    return problems
 
 
 @pytest.mark.parametrize("path", sources(), ids=lambda p: p.relative_to(ROOT).as_posix())
@@ -125,6 +147,21 @@ def test_raw_exempts_its_text_and_a_bare_text_is_caught() -> None:
         found = unmarked(probe)
     assert [entry.split(": ", 1)[1] for entry in found] == ["'Two words'"]
     assert found[0].endswith(":4: 'Two words'")
+
+
+def test_a_raw_that_is_not_the_marker_is_caught() -> None:
+    import tempfile
+    with tempfile.TemporaryDirectory(dir=ROOT / "tests") as folder:
+        shadowed = Path(folder) / "shadowed.py"
+        shadowed.write_text('from game.i18n import raw\n'
+                            'def handle(raw): return raw("Two words")\n', encoding="utf-8")
+        foreign = Path(folder) / "foreign.py"
+        foreign.write_text('from os import path as raw\n'
+                           'A = raw("Two words")\n', encoding="utf-8")
+        assert [entry.split(": ", 1)[1] for entry in unmarked(shadowed)] == [
+            "'raw' rebound, which hides game.i18n.raw"]
+        assert [entry.split(": ", 1)[1] for entry in unmarked(foreign)] == [
+            "raw() not from game.i18n"]
 
 
 def test_raw_is_not_extracted_for_the_catalogs() -> None:
