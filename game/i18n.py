@@ -8,6 +8,7 @@ Every text a person reads goes through the functions here::
     ngettext("{n} move", "{n} moves", n).format(n=number(n))
     N_("Black")                                  # marked for extraction only: a module
                                                  # constant, translated with _() where shown
+    raw("info timeout_turn")                     # for programs: never translated
 
 The catalogs are ``game/locale/LANG/LC_MESSAGES/plies.po`` (the translators' files)
 and the ``plies.mo`` compiled from each (what is read at run time, kept in the
@@ -53,6 +54,7 @@ __all__ = [
     "number",
     "percent",
     "pgettext",
+    "raw",
     "set_language",
     "translated",
 ]
@@ -282,6 +284,13 @@ def NP_(context: str, message: str) -> str:
     """``message`` unchanged, marked for the catalog with its ``context`` (as
     :func:`pgettext`), for a constant or a label translated later, where shown."""
     return InContext(context, message)
+
+
+def raw(text: str) -> str:
+    """``text`` unchanged: marks text for programs, never translated -- protocol
+    tokens, file formats, JSON keys. Not an extraction keyword: the catalogs never see
+    it (the translation check reads it as "stays English, on purpose")."""
+    return text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

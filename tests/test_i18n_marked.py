@@ -3,9 +3,10 @@
 The check reads the source with ``ast``: a string that looks like words for people (two
 words, or one capitalised word) in ``game/`` or ``ai/`` (not the developer scripts of
 ``ai/tools`` and ``ai/tuning``) must sit inside ``_()``,
-``N_()``, ``ngettext()`` or ``pgettext()`` -- unless it is a docstring, a log message (for
-developers), or on a line that says why it stays English with a ``# untranslated:``
-comment (protocol traffic, file formats, JSON keys, developer errors). An f-string with
+``N_()``, ``ngettext()`` or ``pgettext()`` -- unless it is text for programs inside
+``raw()`` (protocol traffic, file formats, JSON keys: never translated, never extracted),
+a docstring, a log message (for developers), or on a line that says why it stays English
+with a ``# untranslated:`` comment (developer errors, and what ``raw()`` does not wrap). An f-string with
 words in it cannot be translated at all: its words move into a marked message with
 named placeholders (``_("{side} wins").format(side=...)``); and a translation call inside
 an f-string is never extracted (Babel cannot read into f-strings before Python 3.12).
@@ -21,6 +22,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKERS = {"_", "N_", "NP_", "ngettext", "pgettext"}
+RAW = "raw"
+"""``game.i18n.raw``: text for programs, stays English (exempt, but not a marker)."""
 LOG_CALLS = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 
 SPEAK_TO_MACHINES = {
@@ -82,7 +85,8 @@ def unmarked(path: Path) -> list[str]:
                     isinstance(arg, ast.Constant) for arg in node.args):
                 # Babel cannot see into an f-string before Python 3.12: never extracted.
                 found.append(f"{rel}:{node.lineno}: {name}() inside an f-string")
-            if name in MARKERS or (name in LOG_CALLS and isinstance(node.func, ast.Attribute)
+            if name in MARKERS or (name == RAW and isinstance(node.func, ast.Name)) or (
+                    name in LOG_CALLS and isinstance(node.func, ast.Attribute)
                                    and getattr(node.func.value, "id", "") in ("log", "logger",
                                                                               "logging")):
                 exempt = True
@@ -100,9 +104,74 @@ def unmarked(path: Path) -> list[str]:
             visit(child, exempt, fstring or (node if isinstance(node, ast.JoinedStr) else None))
 
     visit(tree, False)
+    found.extend(_raw_problems(tree, path.relative_to(ROOT).as_posix()))
     return found
+
+
+def _raw_problems(tree: ast.AST, rel: str) -> list[str]:
+    """Where ``raw`` is not ``game.i18n.raw`` in a module that calls it: anything else
+    of that name (a parameter, a loop variable) would be exempted by its name alone."""
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Name) and node.func.id == RAW]
+    if not calls:
+        return []
+    imported = any(isinstance(node, ast.ImportFrom) and node.module == "game.i18n"
+                   and any(alias.name == RAW and alias.asname is None for alias in node.names)
+                   for node in ast.walk(tree))
+    problems = [] if imported else [f"{rel}:{calls[0].lineno}: raw() not from game.i18n"]
+    for node in ast.walk(tree):
+        bound = (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+                 and node.id == RAW) or (isinstance(node, ast.arg) and node.arg == RAW) \
+            or (isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == RAW)
+        if bound:
+            problems.append(f"{rel}:{getattr(node, 'lineno', 0)}: 'raw' rebound, which "
+                            "hides game.i18n.raw")
+    return problems
 
 
 @pytest.mark.parametrize("path", sources(), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_every_text_for_people_is_marked_for_translation(path: Path) -> None:
     assert unmarked(path) == []
+
+
+def test_raw_exempts_its_text_and_a_bare_text_is_caught() -> None:
+    # ``unmarked`` names files relative to the project, so the probe lives in a
+    # temporary folder inside it.
+    import tempfile
+    with tempfile.TemporaryDirectory(dir=ROOT / "tests") as folder:
+        probe = Path(folder) / "probe.py"
+        probe.write_text('from game.i18n import raw\n'
+                         'A = raw("Two words")\n'
+                         'B = raw(f"Two words {A}")\n'
+                         'C = "Two words"\n', encoding="utf-8")
+        found = unmarked(probe)
+    assert [entry.split(": ", 1)[1] for entry in found] == ["'Two words'"]
+    assert found[0].endswith(":4: 'Two words'")
+
+
+def test_a_raw_that_is_not_the_marker_is_caught() -> None:
+    import tempfile
+    with tempfile.TemporaryDirectory(dir=ROOT / "tests") as folder:
+        shadowed = Path(folder) / "shadowed.py"
+        shadowed.write_text('from game.i18n import raw\n'
+                            'def handle(raw): return raw("Two words")\n', encoding="utf-8")
+        foreign = Path(folder) / "foreign.py"
+        foreign.write_text('from os import path as raw\n'
+                           'A = raw("Two words")\n', encoding="utf-8")
+        assert [entry.split(": ", 1)[1] for entry in unmarked(shadowed)] == [
+            "'raw' rebound, which hides game.i18n.raw"]
+        assert [entry.split(": ", 1)[1] for entry in unmarked(foreign)] == [
+            "raw() not from game.i18n"]
+
+
+def test_raw_is_not_extracted_for_the_catalogs() -> None:
+    import io
+
+    from babel.messages.extract import extract
+
+    from game.i18n_catalogs import KEYWORDS
+    source = b'raw("info timeout_turn")\n_("Undo")\nN_("Black")\n'
+    messages = [message for _line, message, _comments, _context
+                in extract("python", io.BytesIO(source), keywords=KEYWORDS)]
+    assert messages == ["Undo", "Black"]
+    assert MARKERS <= set(KEYWORDS)

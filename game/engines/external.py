@@ -32,7 +32,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from game.i18n import _
+from game.i18n import _, raw
 from game.rules import PASS, Game, Gomoku, Move, Othello
 
 STARTUP_SECONDS = 10.0
@@ -118,8 +118,7 @@ def end_with_parent(sig: int = signal.SIGKILL) -> bool:
     return prctl is not None and prctl(PR_SET_PDEATHSIG, sig) == 0
 
 
-# untranslated: a Python program run beside Plies
-_LAUNCHER_CODE = """
+_LAUNCHER_CODE = raw("""
 import ctypes, os, signal, sys
 parent, argv = int(sys.argv[1]), sys.argv[2:]
 prctl = ctypes.CDLL(None, use_errno=True).prctl
@@ -186,7 +185,7 @@ if code < 0:
     signal.signal(-code, signal.SIG_DFL)
     os.kill(os.getpid(), -code)
 os._exit(code)
-"""
+""")
 
 
 def _launcher() -> list[str]:
@@ -221,8 +220,7 @@ def _program(argv0: str) -> None:
 _RUNNING: set[subprocess.Popen[str]] = set()
 """Every engine started and not yet closed, for ``kill_every_engine``."""
 
-# untranslated: a Python program run beside Plies
-_REAPER_CODE = """
+_REAPER_CODE = raw("""
 import os, signal, sys, time
 groups = set()
 for line in sys.stdin:  # until Plies ends, however it ends: its end of the pipe closes
@@ -236,7 +234,7 @@ for sig in (signal.SIGTERM, signal.SIGKILL):  # TERM first: a launcher ends what
             pass
     if sig == signal.SIGTERM and groups:
         time.sleep(0.5)
-"""
+""")
 
 
 class _Reaper:
@@ -660,12 +658,13 @@ class PbrainPlayer(ExternalPlayer):
             raise EngineFault(_("{engine} refused the {size}x{size} board: {answer}").format(
                 engine=self.name, size=game.size, answer=answer))
         code = {"freestyle": 0, "standard": 1, "renju": 4}[game.rule]
-        # untranslated: protocol
-        for line in (f"INFO rule {code}", f"INFO timeout_turn {round(self.seconds * 1000)}",
-                     "INFO timeout_match 0", "INFO max_memory 0", "INFO game_type 1"):
+        for line in (raw(f"INFO rule {code}"),
+                     raw(f"INFO timeout_turn {round(self.seconds * 1000)}"),
+                     raw("INFO timeout_match 0"), raw("INFO max_memory 0"),
+                     raw("INFO game_type 1")):
             p.send(line)
         if self.depth is not None:
-            p.send(f"INFO max_depth {self.depth}")  # untranslated: protocol
+            p.send(raw(f"INFO max_depth {self.depth}"))
         self._known = []
 
     def _send(self, line: str) -> None:
@@ -761,7 +760,7 @@ class NBoardPlayer(ExternalPlayer):
         self._version_one = wants_nboard_1(self.command)
         p.send("nboard 1" if self._version_one else "nboard 2")
         if self.depth is not None:
-            p.send(f"set depth {self.depth}")  # untranslated: protocol
+            p.send(raw(f"set depth {self.depth}"))
         self._sync(time.monotonic() + STARTUP_SECONDS)
 
     @staticmethod
@@ -778,8 +777,9 @@ class NBoardPlayer(ExternalPlayer):
             line = self.process.read(deadline, f"ping {self._ping}").strip()
             if line == f"pong {self._ping}":
                 return
-            if line.startswith("set myname "):  # untranslated: protocol
-                self.engine_name = line[len("set myname "):].strip()[:40] or None
+            myname = raw("set myname ")
+            if line.startswith(myname):
+                self.engine_name = line[len(myname):].strip()[:40] or None
             elif '"nboard 1"' in line and not self._version_one:
                 # Edax 4.6 answers "nboard 2" with 'Error: Edax expected "nboard 1"
                 # protocol' and then works: say what it wants, once.
@@ -795,7 +795,7 @@ class NBoardPlayer(ExternalPlayer):
         p = self.process
         deadline = time.monotonic() + self.deadline_seconds
         record = record_from_game(game, [Human(), Human()])
-        p.send("set game " + write_record(record).strip())  # untranslated: protocol
+        p.send(raw("set game ") + write_record(record).strip())
         self._sync(deadline)
         p.send("go")
         while True:

@@ -45,7 +45,7 @@ from game.engines.external import (
     _clip,
 )
 from game.engines.thinking import Job, Output, Thinker
-from game.i18n import _
+from game.i18n import _, raw
 from game.rules import PASS, Game, Move, Othello, RulesError
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ MAX_RESPONSE_LINES = 200
 
 COLOURS = ("black", "white")
 
-GAME_NAME = "Othello"  # untranslated: protocol
+GAME_NAME = raw("Othello")
 """The game's name in Quarry's ``list_games``/``set_game`` (SGF's ``GM[2]``, spelt as
 Quarry's list of games spells it, which it compares letter for letter)."""
 
@@ -222,21 +222,21 @@ class GtpEngine:
         """Answer every line until ``quit`` or the end of input (a search still running
         then answers at once with its best move so far)."""
         try:
-            for raw in lines:
-                self.handle(raw)
+            for received in lines:
+                self.handle(received)
                 if self.ended:
                     break
         finally:
             self.thinker.stop()
 
-    def handle(self, raw: str) -> None:
+    def handle(self, received: str) -> None:
         """Answer one line (comments and empty lines get nothing, as GTP says).
 
         ``genmove`` searches on the thinker thread, so that the reader reads on: GTP
         answers in order, so a command that comes meanwhile waits for the move, but
         ``quit`` stops the search first (the move is answered at once, then ``quit``).
         """
-        line = "".join(c if c.isprintable() else " " for c in raw.split("#", 1)[0]).strip()
+        line = "".join(c if c.isprintable() else " " for c in received.split("#", 1)[0]).strip()
         if not line:
             return
         words = line.split()
@@ -247,13 +247,11 @@ class GtpEngine:
         if words[0].isdigit():
             ident, words = words[0], words[1:]
             if not words:
-                # untranslated: protocol
-                return self._say(False, ident, "no command after the id")
+                return self._say(False, ident, raw("no command after the id"))
         command, args = words[0].lower(), words[1:]
         handler = self._COMMANDS.get(command)
         if handler is None:
-            # untranslated: protocol
-            return self._say(False, ident, "unknown command")
+            return self._say(False, ident, raw("unknown command"))
         if command == "genmove":
             try:
                 self._genmove(args, ident)
@@ -282,7 +280,7 @@ class GtpEngine:
         return "2"
 
     def _name(self, args: list[str]) -> str:
-        return "Plies"  # untranslated: protocol
+        return raw("Plies")
 
     def _version(self, args: list[str]) -> str:
         from game import __version__
@@ -300,8 +298,7 @@ class GtpEngine:
 
     def _boardsize(self, args: list[str]) -> str:
         if args != ["8"]:
-            # untranslated: protocol
-            raise _Refused("unacceptable size")  # GTP's own wording for this failure
+            raise _Refused(raw("unacceptable size"))  # GTP's own wording for this failure
         self.game = Othello()
         return ""
 
@@ -315,14 +312,13 @@ class GtpEngine:
 
     def _colour(self, args: list[str], needed: int) -> int:
         if len(args) != needed:
-            raise _Refused("syntax error")  # untranslated: protocol
+            raise _Refused(raw("syntax error"))
         word = args[0].lower()
         if word in ("b", "black"):
             return 0
         if word in ("w", "white"):
             return 1
-        # untranslated: protocol
-        raise _Refused("syntax error: the colour is black or white")
+        raise _Refused(raw("syntax error: the colour is black or white"))
 
     def _turn_to(self, colour: int) -> None:
         """Make it ``colour``'s turn by a pass of the other side when that side must pass."""
@@ -334,20 +330,17 @@ class GtpEngine:
         try:
             move = self.game.parse_move(args[1])
         except ValueError:
-            # untranslated: protocol
-            raise _Refused("illegal move") from None
+            raise _Refused(raw("illegal move")) from None
         game = self.game
         if move == PASS and game.turn != colour:
             return ""  # a pass of the side not to move changes nothing
         self._turn_to(colour)
         if game.turn != colour:
-            # untranslated: protocol
-            raise _Refused(f"illegal move: it is {COLOURS[game.turn]}'s turn")
+            raise _Refused(raw(f"illegal move: it is {COLOURS[game.turn]}'s turn"))
         try:
             game.play(move)
         except RulesError as error:
-            # untranslated: protocol
-            raise _Refused(f"illegal move: {error}") from None
+            raise _Refused(raw(f"illegal move: {error}")) from None
         return ""
 
     def _genmove(self, args: list[str], ident: str = "") -> None:
@@ -398,7 +391,7 @@ class GtpEngine:
 
     def _undo(self, args: list[str]) -> str:
         if not self.game.move_stack:
-            raise _Refused("cannot undo")  # untranslated: protocol
+            raise _Refused(raw("cannot undo"))
         self.game.pop()
         while self.game.move_stack and self.game.move_stack[-1] == PASS:
             self.game.pop()  # passes were ours to insert: take them back with the move
@@ -411,8 +404,7 @@ class GtpEngine:
         outcome = self.game.outcome()
         black, white = self.game.black.bit_count(), self.game.white.bit_count()
         if outcome is None and self.game.legal_moves():
-            # untranslated: protocol
-            raise _Refused("the game is not over")
+            raise _Refused(raw("the game is not over"))
         if black == white:
             return "0"
         empty = 64 - black - white
@@ -421,7 +413,7 @@ class GtpEngine:
 
     def _time_settings(self, args: list[str]) -> str:
         if len(args) != 3:
-            raise _Refused("syntax error")  # untranslated: protocol
+            raise _Refused(raw("syntax error"))
         main, byo, stones = (_number([a], "time_settings") for a in args)
         self.byo_yomi = byo / stones if byo > 0 and stones > 0 else (main / 30 or None)
         self.per_move.clear()  # new settings: each clock starts again
@@ -429,7 +421,7 @@ class GtpEngine:
 
     def _time_left(self, args: list[str]) -> str:
         if len(args) != 3:
-            raise _Refused("syntax error")  # untranslated: protocol
+            raise _Refused(raw("syntax error"))
         colour = self._colour(args[:1], 1)
         seconds, stones = _number([args[1]], "time_left"), _number([args[2]], "time_left")
         if seconds > 0:  # that colour's clock only: the other keeps its own
@@ -443,8 +435,7 @@ class GtpEngine:
 
     def _set_game(self, args: list[str]) -> str:
         if " ".join(args).lower() not in (GAME_NAME.lower(), "reversi"):
-            # untranslated: protocol
-            raise _Refused(f"unsupported game: this engine plays {GAME_NAME}")
+            raise _Refused(raw(f"unsupported game: this engine plays {GAME_NAME}"))
         return ""
 
     _COMMANDS: ClassVar[dict[str, Callable[[GtpEngine, list[str]], str]]] = {
@@ -459,15 +450,13 @@ class GtpEngine:
 
 def _number(args: list[str], command: str) -> float:
     if len(args) != 1:
-        raise _Refused("syntax error")  # untranslated: protocol
+        raise _Refused(raw("syntax error"))
     try:
         value = float(args[0])
     except ValueError:
-        # untranslated: protocol
-        raise _Refused(f"syntax error: {command} needs a number") from None
+        raise _Refused(raw(f"syntax error: {command} needs a number")) from None
     if not math.isfinite(value) or abs(value) >= 1e9:
-        # untranslated: protocol
-        raise _Refused(f"syntax error: {command} needs a finite number")
+        raise _Refused(raw(f"syntax error: {command} needs a finite number"))
     return value
 
 

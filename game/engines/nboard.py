@@ -51,6 +51,7 @@ from game.engines.thinking import (
     whole_number,
 )
 from game.formats.ggf import GGFError, parse_game, replay
+from game.i18n import raw
 from game.rules import PASS, Move, Othello, RulesError
 
 DEFAULT_LEVEL = 8
@@ -62,7 +63,7 @@ MAX_SECONDS = 10.0
 MAX_CONTEMPT = 6400
 """``set contempt`` is in centidiscs: a 64-disc margin at most (kept, not used yet)."""
 
-NAME = "Plies"  # untranslated: protocol
+NAME = raw("Plies")
 DISC = 100
 """Evaluator points per disc (``ai.evaluators.othello``: 100 points are one disc)."""
 
@@ -117,9 +118,9 @@ class NBoardEngine(LineEngine):
 
     # --- the reader ---------------------------------------------------------------
 
-    def handle(self, raw: str) -> None:
+    def handle(self, received: str) -> None:
         """Handle one line."""
-        line = raw.strip()
+        line = received.strip()
         if not line:
             return
         word, _, rest = line.partition(" ")
@@ -136,15 +137,13 @@ class NBoardEngine(LineEngine):
         if handler is None and len(word) == 2:
             handler, rest = NBoardEngine._move, word  # NBoard 1.1 sends a bare "F5"
         if handler is None:
-            # untranslated: protocol
-            self.out.send(f"status unknown command '{quote(word)}' ignored")
+            self.out.send(raw(f"status unknown command '{quote(word)}' ignored"))
             return
         if self.thinker.searching:
             # Waiting would leave the reader deaf to quit and ping until the search ends;
             # NBoard itself sends ping (which stops the search) before anything else.
-            # untranslated: protocol
-            self.out.send(f"status {quote(command)} ignored: {NAME} is still thinking "
-                          "(ping stops the search)")
+            self.out.send(raw(f"status {quote(command)} ignored: {NAME} is still thinking "
+                              "(ping stops the search)"))
             return
         self.thinker.wait()
         try:
@@ -156,41 +155,37 @@ class NBoardEngine(LineEngine):
 
     def _nboard(self, rest: str) -> None:
         if rest != "2":
-            # untranslated: protocol
-            self.out.send(f"status protocol version '{quote(rest)}' asked; I speak version 2")
-        self.out.send(f"set myname {NAME}")  # untranslated: protocol
+            self.out.send(raw(f"status protocol version '{quote(rest)}' asked; I speak "
+                              "version 2"))
+        self.out.send(raw(f"set myname {NAME}"))
 
     def _set(self, rest: str) -> None:
         what, _, value = rest.partition(" ")
         what, value = what.lower(), value.strip()
         if what == "depth":
-            # untranslated: protocol
-            depth = _int(value, "set depth needs a whole number of plies, like set depth 6")
+            depth = _int(value, raw("set depth needs a whole number of plies, like set depth 6"))
             if not 1 <= depth <= 60:
-                raise _Bad(f"set depth must be 1 to 60, not {depth}")  # untranslated: protocol
+                raise _Bad(raw(f"set depth must be 1 to 60, not {depth}"))
             self.depth = depth
         elif what == "game":
             self.game = game_from_ggf(value)
         elif what == "contempt":
             contempt = decimal_number(value)
             if contempt is None or abs(contempt) > MAX_CONTEMPT:
-                # untranslated: protocol
-                raise _Bad(f"set contempt needs a number from -{MAX_CONTEMPT} to "
-                           f"{MAX_CONTEMPT} (centidiscs), not '{quote(value)}'")
+                raise _Bad(raw(f"set contempt needs a number from -{MAX_CONTEMPT} to "
+                               f"{MAX_CONTEMPT} (centidiscs), not '{quote(value)}'"))
             self.contempt = round(contempt)
         elif what == "myname":
             pass  # some GUIs echo it back: harmless
         else:
-            # untranslated: protocol
-            raise _Bad(f"set '{quote(what)}' is not a setting I know; ignored")
+            raise _Bad(raw(f"set '{quote(what)}' is not a setting I know; ignored"))
 
     def _move(self, rest: str) -> None:
         text = rest.split("/", 1)[0].strip()
         if not text:
-            raise _Bad("move needs a square, like move f5")  # untranslated: protocol
+            raise _Bad(raw("move needs a square, like move f5"))
         if len(text) > 2:  # a square is two characters; the rules would echo it whole
-            # untranslated: protocol
-            raise _Bad(f"move '{quote(text)}' refused: a move is a square like f5, or PA")
+            raise _Bad(raw(f"move '{quote(text)}' refused: a move is a square like f5, or PA"))
         game = self.game
         try:
             move = game.parse_move(text)
@@ -210,34 +205,33 @@ class NBoardEngine(LineEngine):
         game = self.game
         legal = game.legal_moves()
         if not legal:
-            raise _Bad("the game is over: there is no move to make")  # untranslated: protocol
+            raise _Bad(raw("the game is over: there is no move to make"))
         if legal == [PASS]:
             self.out.send("=== PA")
             return
-        self.out.send(f"status {NAME} is thinking")  # untranslated: protocol
+        self.out.send(raw(f"status {NAME} is thinking"))
         started = time.perf_counter()
 
         def done(job: Job, verdict: Verdict) -> None:
             best = verdict.moves[0]
             seconds = time.perf_counter() - started
             job.say(f"=== {game.move_name(best.move)}/{best.discs:+.2f}/{seconds:.2f}")
-            job.say(f"status {NAME} is waiting")  # untranslated: protocol
+            job.say(raw(f"status {NAME} is waiting"))
 
         self._search(0, done)
 
     def _hint(self, rest: str) -> None:
-        # untranslated: protocol
-        count = _int(rest or "1", "hint needs a number of moves, like hint 3")
+        count = _int(rest or "1", raw("hint needs a number of moves, like hint 3"))
         if not 1 <= count <= 60:
-            raise _Bad(f"hint needs 1 to 60 moves, not {count}")  # untranslated: protocol
+            raise _Bad(raw(f"hint needs 1 to 60 moves, not {count}"))
         game = self.game
         legal = game.legal_moves()
         if not legal:
-            raise _Bad("the game is over: there is nothing to hint")  # untranslated: protocol
+            raise _Bad(raw("the game is over: there is nothing to hint"))
         if legal == [PASS]:
-            self.out.send("search PA 0.00 0 100%")  # untranslated: protocol
+            self.out.send(raw("search PA 0.00 0 100%"))
             return
-        self.out.send(f"status {NAME} is analysing")  # untranslated: protocol
+        self.out.send(raw(f"status {NAME} is analysing"))
 
         def done(job: Job, verdict: Verdict) -> None:
             for scored in verdict.moves[:count]:
@@ -369,7 +363,7 @@ def game_from_ggf(text: str) -> Othello:
     try:
         game = replay(parse_game(text))
     except GGFError as error:
-        raise _Bad(f"set game refused: {error}") from None  # untranslated: protocol
+        raise _Bad(raw(f"set game refused: {error}")) from None
     assert isinstance(game, Othello)  # a GGF game is an Othello game
     return game
 

@@ -56,6 +56,7 @@ from game import __version__
 from game.engines.external import PbrainPlayer
 from game.engines.thinking import Job, LineEngine, Output, Thinker, quote, whole_number
 from game.engines.timing import move_budget
+from game.i18n import raw
 from game.rules import Gomoku, Move, RulesError
 from game.rules import gomoku as gomoku_rules
 
@@ -72,16 +73,15 @@ SWAP2_SUPPORTED = True
 """Whether ``SWAP2BOARD`` is answered (the swap2 opening's three phases, decided by
 ``ai.openings``); ``False`` refuses it with ERROR."""
 
-# untranslated: protocol
-ABOUT = (f'name="Plies", version="{__version__}", author="The Plies authors", '
-         'country="International"')
+ABOUT = raw(f'name="Plies", version="{__version__}", author="The Plies authors", '
+            'country="International"')
 
 # ASCII digits only: "\d" would take any script's digits ("٣,٤"), which no manager sends.
 _XY = re.compile(r"\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*")
 _XYF = re.compile(r"\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*")
 _INT_KEYS = ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type",
              "rule", "max_depth", "max_node")
-_NOT_STARTED = "no board yet: send START first"  # untranslated: protocol
+_NOT_STARTED = raw("no board yet: send START first")
 MAX_REFUSED_INFO = 8
 """Refusals of ``INFO`` lines kept for the next command; later ones are dropped (a
 flood of bad ``INFO`` lines cannot grow memory)."""
@@ -138,9 +138,9 @@ class PbrainEngine(LineEngine):
 
     # --- the reader ---------------------------------------------------------------
 
-    def handle(self, raw: str) -> None:
+    def handle(self, received: str) -> None:
         """Handle one line (without or with its line end)."""
-        line = raw.strip()
+        line = received.strip()
         if self._block is not None:
             self._block_line(line)
             return
@@ -171,8 +171,7 @@ class PbrainEngine(LineEngine):
             return
         handler = self._COMMANDS.get(command)
         if handler is None:
-            # untranslated: protocol
-            self.out.send(f"UNKNOWN {quote(word)} is not a command I know")
+            self.out.send(raw(f"UNKNOWN {quote(word)} is not a command I know"))
             return
         if command in ("START", "RESTART", "RECTSTART"):
             self.thinker.abort()
@@ -187,9 +186,8 @@ class PbrainEngine(LineEngine):
         would leave the reader deaf to ``END`` and ``YXSTOP`` until the search ends."""
         if not self.thinker.searching:
             return False
-        # untranslated: protocol
-        self.out.send(f"ERROR {command} ignored: I am still thinking (YXSTOP gives my move "
-                      "now)")
+        self.out.send(raw(f"ERROR {command} ignored: I am still thinking (YXSTOP gives my move "
+                          "now)"))
         return True
 
     def _answer(self, handler: Callable[..., None], *args: Any) -> None:
@@ -201,26 +199,23 @@ class PbrainEngine(LineEngine):
     # --- commands -------------------------------------------------------------------
 
     def _start(self, rest: str) -> None:
-        size = _int(rest, "START needs the board size, like START 15")  # untranslated: protocol
+        size = _int(rest, raw("START needs the board size, like START 15"))
         self._new_board(size)
 
     def _rectstart(self, rest: str) -> None:
         match = _XY.fullmatch(rest)
         if match is None:
-            # untranslated: protocol
-            raise ProtocolError("RECTSTART needs width,height, like RECTSTART 15,15")
+            raise ProtocolError(raw("RECTSTART needs width,height, like RECTSTART 15,15"))
         width, height = int(match[1]), int(match[2])
         if width != height:
-            # untranslated: protocol
-            raise ProtocolError(f"only square boards are supported, not {width}x{height}")
+            raise ProtocolError(raw(f"only square boards are supported, not {width}x{height}"))
         self._new_board(width)
 
     def _new_board(self, size: int) -> None:
         try:
             self.game = Gomoku(size, self._rule_for_board())
         except RulesError as error:
-            # untranslated: protocol
-            raise ProtocolError(f"unsupported size {size}: {error}") from None
+            raise ProtocolError(raw(f"unsupported size {size}: {error}")) from None
         self.out.send("OK")
 
     def _restart(self, rest: str) -> None:
@@ -231,27 +226,24 @@ class PbrainEngine(LineEngine):
     def _begin(self, rest: str) -> None:
         game = self._board()
         if game.move_stack:
-            # untranslated: protocol
-            raise ProtocolError("BEGIN needs an empty board: send RESTART first")
+            raise ProtocolError(raw("BEGIN needs an empty board: send RESTART first"))
         self._think()
 
     def _turn(self, rest: str) -> None:
         game = self._board()
         move = self._cell(rest, "TURN")
         if game.is_over():
-            # untranslated: protocol
-            raise ProtocolError("the game is already over: send RESTART for a new one")
+            raise ProtocolError(raw("the game is already over: send RESTART for a new one"))
         if not game.is_legal(move):
             if game.occupied >> move & 1:
-                raise ProtocolError(f"{_xy(game, move)} is already taken")  # untranslated: protocol
-            raise ProtocolError(f"{_xy(game, move)} cannot be played: "  # untranslated: protocol
-                                f"{game.illegal_reason(move)}")
+                raise ProtocolError(raw(f"{_xy(game, move)} is already taken"))
+            raise ProtocolError(raw(f"{_xy(game, move)} cannot be played: "
+                                    f"{game.illegal_reason(move)}"))
         game.push(move)
         if game.is_over():
             game.pop()
-            # untranslated: protocol
-            raise ProtocolError(f"{_xy(game, move)} ends the game: there is no move left "
-                                "to answer")
+            raise ProtocolError(raw(f"{_xy(game, move)} ends the game: there is no move left "
+                                    "to answer"))
         self._think()
 
     def _board_command(self, rest: str) -> None:
@@ -275,10 +267,9 @@ class PbrainEngine(LineEngine):
                 # Refused now, not at DONE: a flood without DONE must not grow memory.
                 self._block.clear()
                 self._block_refused = True
-                # untranslated: protocol
-                self.out.send(f"ERROR {self._block_kind} has more than {MAX_BLOCK} lines "
-                              "(a 25x25 board holds 625 stones): the block is ignored up "
-                              "to DONE")
+                self.out.send(raw(f"ERROR {self._block_kind} has more than {MAX_BLOCK} lines "
+                                  "(a 25x25 board holds 625 stones): the block is ignored up "
+                                  "to DONE"))
                 return
             self._block.append(line if len(line) <= _BLOCK_LINE else line[:_BLOCK_LINE] + "...")
             return
@@ -300,21 +291,17 @@ class PbrainEngine(LineEngine):
         for number, line in enumerate(lines, start=1):
             match = _XYF.fullmatch(line)
             if match is None:
-                # untranslated: protocol
-                raise ProtocolError(f"BOARD line {number} '{quote(line)}' is not x,y,field")
-            # untranslated: protocol
-            move = self._move_at(game, int(match[1]), int(match[2]), f"BOARD line {number}")
+                raise ProtocolError(raw(f"BOARD line {number} '{quote(line)}' is not x,y,field"))
+            move = self._move_at(game, int(match[1]), int(match[2]), raw(f"BOARD line {number}"))
             field = int(match[3])
             if field == 3:
-                # untranslated: protocol
-                raise ProtocolError("BOARD field 3 (continuous game) is not supported")
+                raise ProtocolError(raw("BOARD field 3 (continuous game) is not supported"))
             if field not in (1, 2):
-                # untranslated: protocol
-                raise ProtocolError(f"BOARD line {number}: field must be 1 (mine) or 2 "
-                                    f"(the opponent's), not {field}")
+                raise ProtocolError(raw(f"BOARD line {number}: field must be 1 (mine) or 2 "
+                                        f"(the opponent's), not {field}"))
             if move in seen:
-                # untranslated: protocol
-                raise ProtocolError(f"BOARD line {number}: {match[1]},{match[2]} is given twice")
+                raise ProtocolError(raw(f"BOARD line {number}: {match[1]},{match[2]} is given "
+                                        "twice"))
             seen.add(move)
             (own if field == 1 else other).append(move)
         # The brain is to move: it is Black with as many stones, White with one fewer.
@@ -324,15 +311,13 @@ class PbrainEngine(LineEngine):
             black, white = other, own
         else:
             raise ProtocolError(
-                # untranslated: protocol
-                f"BOARD gives me {len(own)} stones and the opponent {len(other)}: the side "
-                "to move must have as many stones as the other, or one fewer")
+                raw(f"BOARD gives me {len(own)} stones and the opponent {len(other)}: the side "
+                    "to move must have as many stones as the other, or one fewer"))
         position = stones_position(game.size, game.rule, black, white)
         outcome = position.outcome()
         if outcome is not None:
-            # untranslated: protocol
-            raise ProtocolError(f"BOARD holds a finished game ({outcome.reason}): "
-                                "there is no move to make")
+            raise ProtocolError(raw(f"BOARD holds a finished game ({outcome.reason}): "
+                                    "there is no move to make"))
         self.game = position
         self._think()
 
@@ -342,28 +327,25 @@ class PbrainEngine(LineEngine):
         (take Black), the 4th move (stay White) or two more stones (``x,y x,y``); with
         five, ``SWAP`` or the 6th move. The decisions are ``ai.openings``'."""
         if not SWAP2_SUPPORTED:
-            raise ProtocolError("swap2 openings are not supported yet")  # untranslated: protocol
+            raise ProtocolError(raw("swap2 openings are not supported yet"))
         game = self._board()
         stones: list[Move] = []
         for number, line in enumerate(lines, start=1):
             match = _XY.fullmatch(line)
             if match is None:
-                # untranslated: protocol
-                raise ProtocolError(f"SWAP2BOARD line {number} '{quote(line)}' is not x,y")
+                raise ProtocolError(raw(f"SWAP2BOARD line {number} '{quote(line)}' is not x,y"))
             move = self._move_at(game, int(match[1]), int(match[2]),
-                                 f"SWAP2BOARD line {number}")  # untranslated: protocol
+                                 raw(f"SWAP2BOARD line {number}"))
             if move in stones:
-                # untranslated: protocol
-                raise ProtocolError(f"SWAP2BOARD line {number}: {line.strip()} is given twice")
+                raise ProtocolError(raw(f"SWAP2BOARD line {number}: {line.strip()} is given twice"))
             stones.append(move)
         if len(stones) not in (0, 3, 5):
-            # untranslated: protocol
-            raise ProtocolError(f"SWAP2BOARD needs 0, 3 or 5 stones, not {len(stones)}")
+            raise ProtocolError(raw(f"SWAP2BOARD needs 0, 3 or 5 stones, not {len(stones)}"))
         position = Gomoku(game.size, game.rule)
         for number, move in enumerate(stones, start=1):
             if not position.is_legal(move):
-                raise ProtocolError(f"SWAP2BOARD stone {number}: "  # untranslated: protocol
-                                    f"{position.illegal_reason(move)}")
+                raise ProtocolError(raw(f"SWAP2BOARD stone {number}: "
+                                        f"{position.illegal_reason(move)}"))
             position.push(move)
         limits = dataclasses.replace(self.limits(), randomness=0)
         searcher = self.searcher
@@ -394,19 +376,16 @@ class PbrainEngine(LineEngine):
         game = self._board()
         move = self._cell(rest, "TAKEBACK")
         if not game.move_stack or game.move_stack[-1] != move:
-            # untranslated: protocol
-            raise ProtocolError(f"{_xy(game, move)} is not the last move, so it cannot be "
-                                "taken back")
+            raise ProtocolError(raw(f"{_xy(game, move)} is not the last move, so it cannot be "
+                                    "taken back"))
         game.pop()
         self.out.send("OK")
 
     def _yxnbest(self, rest: str) -> None:
         cells = self._board().size ** 2
-        # untranslated: protocol
-        count = _int(rest, "YXNBEST needs a number of moves, like YXNBEST 3")
+        count = _int(rest, raw("YXNBEST needs a number of moves, like YXNBEST 3"))
         if not 1 <= count <= cells:
-            # untranslated: protocol
-            raise ProtocolError(f"YXNBEST needs 1 to {cells} moves, not {count}")
+            raise ProtocolError(raw(f"YXNBEST needs 1 to {cells} moves, not {count}"))
         self._think_best(count)
 
     def _yxshowforbid(self, rest: str) -> None:
@@ -419,8 +398,7 @@ class PbrainEngine(LineEngine):
         key, _, value = rest.partition(" ")
         key, value = key.lower(), value.strip()
         if not key:
-            # untranslated: protocol
-            raise ProtocolError("INFO needs a key and a value, like INFO timeout_turn 5000")
+            raise ProtocolError(raw("INFO needs a key and a value, like INFO timeout_turn 5000"))
         if key == "folder":
             self.settings.folder = value  # kept, never used: Plies writes no engine files
             return
@@ -428,8 +406,7 @@ class PbrainEngine(LineEngine):
             return  # the manager's cursor position, for engines that show an evaluation
         if key not in _INT_KEYS:
             return  # the protocol: unknown keys are ignored (Yixin-Board sends many)
-        # untranslated: protocol
-        number = _int(value, f"INFO {key} needs a whole number, not '{quote(value)}'",
+        number = _int(value, raw(f"INFO {key} needs a whole number, not '{quote(value)}'"),
                       signed=True)
         if key in ("max_depth", "max_node"):
             # 0 or a negative value (Yixin-Board sends -1): no limit of that kind.
@@ -441,8 +418,7 @@ class PbrainEngine(LineEngine):
             self.settings.time_left = number
             return
         if number < 0:
-            # untranslated: protocol
-            raise ProtocolError(f"INFO {key} must not be negative, not {number}")
+            raise ProtocolError(raw(f"INFO {key} must not be negative, not {number}"))
         if key == "rule":
             self.settings.rule = _rule_name(number)
             return
@@ -482,8 +458,7 @@ class PbrainEngine(LineEngine):
         def done(job: Job, result: SearchResult) -> None:
             move = result.move
             if move is None:  # cannot happen: finished games are refused before thinking
-                # untranslated: protocol
-                job.say("ERROR the game is over: there is no move to make")
+                job.say(raw("ERROR the game is over: there is no move to make"))
                 return
             # Played before it is sent: once the manager reads it, the next TURN may come.
             game.push(move)
@@ -512,9 +487,9 @@ class PbrainEngine(LineEngine):
 
         def done(job: Job, top: TopMoves) -> None:
             for rank, line in enumerate(top.lines, start=1):
-                # untranslated: protocol
-                job.say(f"MESSAGE best {rank} {_xy(game, line.move)} score "
-                        f"{_score(line.score)} pv {' '.join(_xy(game, m) for m in line.pv[:8])}")
+                pv = " ".join(_xy(game, m) for m in line.pv[:8])
+                job.say(raw(f"MESSAGE best {rank} {_xy(game, line.move)} score "
+                            f"{_score(line.score)} pv {pv}"))
             move = top.lines[0].move if top.lines else self.evaluator.candidate_moves(game)[0]
             job.say(_xy(game, move))
 
@@ -546,15 +521,13 @@ class PbrainEngine(LineEngine):
         game = self._board()
         match = _XY.fullmatch(rest)
         if match is None:
-            # untranslated: protocol
-            raise ProtocolError(f"{command} needs x,y, like {command} 7,7")
+            raise ProtocolError(raw(f"{command} needs x,y, like {command} 7,7"))
         return self._move_at(game, int(match[1]), int(match[2]), command)
 
     @staticmethod
     def _move_at(game: Gomoku, x: int, y: int, where: str) -> Move:
         if not (0 <= x < game.size and 0 <= y < game.size):
-            # untranslated: protocol
-            raise ProtocolError(f"{where}: {x},{y} is off the {game.size}x{game.size} board")
+            raise ProtocolError(raw(f"{where}: {x},{y} is off the {game.size}x{game.size} board"))
         return game.cell_index(x, game.size - 1 - y)
 
 
@@ -593,13 +566,11 @@ def forbidden_points(game: Gomoku) -> list[Move]:
 def _rule_name(code: int) -> str:
     name = RULE_CODES.get(code)
     if name is None:
-        # untranslated: protocol
-        raise ProtocolError(f"rule {code} is not supported: use 0 (freestyle) or 1 "
-                            "(exactly five)")
+        raise ProtocolError(raw(f"rule {code} is not supported: use 0 (freestyle) or 1 "
+                                "(exactly five)"))
     if name not in gomoku_rules.RULES:
-        # untranslated: protocol
-        raise ProtocolError(f"rule {code} ({name}) is not supported yet: use 0 (freestyle) "
-                            "or 1 (exactly five)")
+        raise ProtocolError(raw(f"rule {code} ({name}) is not supported yet: use 0 (freestyle) "
+                                "or 1 (exactly five)"))
     return name
 
 
@@ -630,8 +601,8 @@ def _message(game: Gomoku, depth: int, score: int, nodes: int, seconds: float,
              pv: tuple[Move, ...]) -> str:
     """The progress line a manager shows: ``MESSAGE depth 4 score +120 nodes ... pv 7,7 8,8``."""
     line = " ".join(_xy(game, m) for m in pv[:8])
-    return (f"MESSAGE depth {depth} score {_score(score)} nodes {nodes} "  # untranslated: protocol
-            f"time {seconds:.2f} pv {line}")
+    return raw(f"MESSAGE depth {depth} score {_score(score)} nodes {nodes} "
+               f"time {seconds:.2f} pv {line}")
 
 
 def main(stdin: Iterable[str], stdout: TextIO, level_number: int = DEFAULT_LEVEL) -> int:

@@ -26,6 +26,8 @@ import traceback
 from collections.abc import Callable, Iterable
 from typing import TextIO, TypeVar
 
+from game.i18n import raw
+
 
 T = TypeVar("T")
 
@@ -166,8 +168,7 @@ class Thinker:
                 job.searched.set()
                 if failed is not None and not job.discarded:
                     detail = traceback.format_exception_only(error)[-1].strip()
-                    # untranslated: protocol (the manager's ERROR/MESSAGE line)
-                    failed(job, f"the search failed: {detail}")
+                    failed(job, raw(f"the search failed: {detail}"))
                 return
             job.searched.set()
             if not job.discarded:
@@ -216,7 +217,7 @@ class LineEngine:
     thinker: Thinker
     ended: bool
 
-    def handle(self, raw: str) -> None:
+    def handle(self, received: str) -> None:
         """Handle one line (without or with its line end)."""
         raise NotImplementedError
 
@@ -225,8 +226,8 @@ class LineEngine:
         running then is ended without an answer. Raises the ``OSError`` that kept an
         answer from being written, if one did."""
         try:
-            for raw in lines:
-                self.handle(raw)
+            for received in lines:
+                self.handle(received)
                 if self.ended or self.thinker.output.failed:
                     break
         finally:

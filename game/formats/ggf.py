@@ -33,7 +33,7 @@ import re
 from typing import Any
 
 from ai.levels import is_level
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, raw
 from game.players import Computer, Engine, Human, Player
 
 START_BOARD = "-" * 27 + "OX------XO" + "-" * 27
@@ -305,8 +305,7 @@ def write_record(record: Any) -> str:
         colours.append("BW"[replay.turn])
         replay.push(move)
     names = record.names or [None, None]
-    # untranslated: file format
-    tags = {"PC": "Plies", "PB": names[0] or _player_name(record.players[0]),
+    tags = {"PC": raw("Plies"), "PB": names[0] or _player_name(record.players[0]),
             "PW": names[1] or _player_name(record.players[1]), "RE": _result(record)}
     ggf = GGFGame(START_BOARD if start is None else start["board"],
                   0 if start is None else start["turn"],
@@ -314,7 +313,7 @@ def write_record(record: Any) -> str:
     return write_game(ggf) + "\n"
 
 
-_PLIES_PLAYER = re.compile(r"Plies level (\d{1,2})")  # untranslated: file format
+_PLIES_PLAYER = re.compile(raw(r"Plies level (\d{1,2})"))
 
 
 def _player_entry(name: str, default: Player) -> Player:
@@ -338,8 +337,7 @@ def _player_name(player: Player) -> str:
     if isinstance(player, Engine):
         return player.name
     if isinstance(player, Computer):
-        # untranslated: file format (read back by _PLIES_PLAYER)
-        return f"Plies level {player.level if player.level is not None else '?'}"
+        return raw(f"Plies level {player.level if player.level is not None else '?'}")
     return "human"
 
 

@@ -33,7 +33,7 @@ import subprocess
 from collections.abc import Sequence
 
 from game.formats.tree_svg import Drawing, Shape
-from game.i18n import _, current
+from game.i18n import _, current, raw
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 """Portrait page sizes in points."""
@@ -112,7 +112,7 @@ def choose_fonts(text: str) -> list[tuple[tuple[str, int], tuple[str, int]]]:
     needed = {ord(c) for c in text if c.isprintable() and not c.isspace()}
     chosen: list[tuple[tuple[str, int], tuple[str, int]]] = []
     candidates: list[tuple[tuple[str, int], tuple[str, int]]] = []
-    main = _faces("DejaVu Sans", "DejaVu Sans:bold")  # untranslated: fontconfig patterns
+    main = _faces(raw("DejaVu Sans"), raw("DejaVu Sans:bold"))
     if main is not None and main[0][0].endswith(MAIN_FONTS[0]):
         candidates.append(main)
     paths = [_search(name) for name in MAIN_FONTS]
@@ -122,8 +122,7 @@ def choose_fonts(text: str) -> list[tuple[tuple[str, int], tuple[str, int]]]:
         candidates.append(main)  # whatever fontconfig offers for a sans-serif
     first = {"ja": "ja", "zh_CN": "zh-cn"}.get(current())  # that language's glyph forms
     for lang in sorted(CJK_LANGS, key=lambda tag: tag != first):
-        # untranslated: fontconfig patterns
-        faces = _faces(f"sans-serif:lang={lang}", f"sans-serif:lang={lang}:bold")
+        faces = _faces(raw(f"sans-serif:lang={lang}"), raw(f"sans-serif:lang={lang}:bold"))
         if faces is not None:
             candidates.append(faces)
     cjk = [_search(name) for name in CJK_FONTS]

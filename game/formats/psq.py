@@ -38,7 +38,7 @@ import dataclasses
 import re
 from typing import Any
 
-from game.i18n import _
+from game.i18n import _, raw
 
 # re.ASCII: "\d" alone takes any script's digits ("٣,٤" would read as 3,4).
 HEADER = re.compile(r"\s*Piskvorky\s+(\d{1,3})\s*x\s*(\d{1,3})\b.*",
@@ -116,7 +116,7 @@ def parse(text: str) -> PSQGame:
 
 def write(game: PSQGame) -> str:
     """The psq text of ``game`` (``parse`` reads it back equal), ending in a newline."""
-    lines = [f"Piskvorky {game.size}x{game.size}, 11:11, 0"]  # untranslated: file format
+    lines = [raw(f"Piskvorky {game.size}x{game.size}, 11:11, 0")]
     times = game.times or []
     for index, (x, y) in enumerate(game.moves):
         spent = times[index] if index < len(times) else 0

@@ -28,7 +28,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.i18n import _
+from game.i18n import _, raw
 from game.records import (
     GameRecord,
     Player,
@@ -79,8 +79,8 @@ def record_from_text(
     move_lines: list[tuple[int, str]] = []
     start: tuple[dict[str, Any], str] | None = None  # the set-up board, where it was
     opening: tuple[dict[str, Any], str] | None = None  # a swap opening, where it was
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+    for lineno, source_line in enumerate(text.splitlines(), start=1):
+        line = source_line.strip()
         where = _line_of(lineno, name)
         if not line:
             continue
@@ -304,7 +304,7 @@ def record_to_text(record: GameRecord) -> str:
         RecordError: the record does not describe a playable game.
     """
     game, players, result = _check_record(record)
-    lines = ["# Plies game record"]  # untranslated: file format
+    lines = [raw("# Plies game record")]
     options = " ".join(f"{key}={value}" for key, value in game.variant().items())
     lines.append(f"# game: {game.name} {options}".rstrip())
     start = _start_header(game)
@@ -330,8 +330,7 @@ def _player_header(player: Player) -> str:
     """A player as a text record's ``# player N:`` line says it."""
     entry = player.to_json()
     if entry["type"] == "engine":
-        # untranslated: file format
-        return f"engine protocol={entry['protocol']} name={entry['name']}"
+        return raw(f"engine protocol={entry['protocol']} name={entry['name']}")
     words = [entry["type"]] + [f"{key}={entry[key]}" for key in ("level", "depth", "eval")
                                if key in entry]
     return " ".join(words)

@@ -40,7 +40,7 @@ from collections.abc import Iterable
 
 from ai.explain.exercises import INF, Exercise, ExNode, bound_text, preorder
 from ai.explain.tree import MODE_TITLES, SearchTree, TreeNode, value_text, window_text
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, raw
 from game.rules import GAMES
 from game.rules.base import Game
 
@@ -76,7 +76,7 @@ EXERCISE_KINDS = {"minimax": N_("minimax"), "alphabeta": N_("alphabeta"),
                   "ordering": N_("ordering")}
 """An exercise's kind as the caption names it ("alphabeta exercise")."""
 SEPARATOR = " · "  # untranslated: between the caption's parts, each translated alone
-FONT_FAMILY = "DejaVu Sans, Noto Sans CJK SC, Helvetica, Arial, sans-serif"  # untranslated: CSS
+FONT_FAMILY = raw("DejaVu Sans, Noto Sans CJK SC, Helvetica, Arial, sans-serif")
 
 RGB = tuple[int, int, int]
 PIECE_COLOURS: dict[str, tuple[RGB, RGB]] = {
@@ -286,15 +286,12 @@ def _n(value: float) -> str:
 def to_svg(drawing: Drawing) -> str:
     """The drawing as an SVG document (UTF-8 text), one unit a point."""
     w, h = _n(drawing.width), _n(drawing.height)
-    # untranslated: SVG markup
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           # untranslated: SVG markup
-           (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}pt" height="{h}pt" '
-            f'viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}">')]
+    out = [raw('<?xml version="1.0" encoding="UTF-8"?>'),
+           raw(f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}pt" height="{h}pt" '
+               f'viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}">')]
     if drawing.title:
-        out.append(f"<title>{escape(drawing.title)}</title>")  # untranslated: SVG markup
-    # untranslated: SVG markup
-    out.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="white"/>')
+        out.append(raw(f"<title>{escape(drawing.title)}</title>"))
+    out.append(raw(f'<rect x="0" y="0" width="{w}" height="{h}" fill="white"/>'))
     for s in drawing.shapes:
         cls = f' class="{s.cls}"' if s.cls else ""
         paint = (f' fill="{_hex(s.fill)}" stroke="{_hex(s.stroke)}"'
@@ -540,11 +537,11 @@ def _rows(node: FigNode) -> list[tuple[str, float, bool, str]]:
     """The texts under a node, top down: (text, size, bold, class)."""
     rows = []
     if node.blank_value:
-        rows.append((VALUE_BLANK, VALUE_SIZE, False, "blank value"))  # untranslated: CSS
+        rows.append((VALUE_BLANK, VALUE_SIZE, False, raw("blank value")))
     elif node.value:
         rows.append((node.value, VALUE_SIZE, True, "value"))
     if node.blank_window:
-        rows.append((WINDOW_BLANK, WINDOW_SIZE, False, "blank window"))  # untranslated: CSS
+        rows.append((WINDOW_BLANK, WINDOW_SIZE, False, raw("blank window")))
     elif node.window:
         rows.append((node.window, WINDOW_SIZE, False, "window"))
     if node.kind in ("pruned", "skipped") and node.move:
@@ -816,13 +813,13 @@ def draw_board(d: Drawing, game: Game, x: float, y: float) -> float:
         for i in range(game.width):
             side = game.piece_at(i, j)
             cx, cy = x + (i + 0.5) * cell, y + (j + 0.5) * cell
-            if game.name == "tictactoe":  # untranslated: the CSS classes below
+            if game.name == "tictactoe":
                 if side is not None:
-                    d.add("text", cx, cy + cell * 0.3, cls="board piece",
+                    d.add("text", cx, cy + cell * 0.3, cls=raw("board piece"),
                           text="XO"[side], size=cell * 0.8, bold=True, anchor="middle",
                           fill=pieces[side])
-            elif side is not None:  # untranslated: a CSS class
-                d.add("circle", cx, cy, cell * 0.42, cls="board piece", fill=pieces[side],
+            elif side is not None:
+                d.add("circle", cx, cy, cell * 0.42, cls=raw("board piece"), fill=pieces[side],
                       stroke=(20, 20, 20), width=0.5)
             elif game.name == "connect4":
                 d.add("circle", cx, cy, cell * 0.42, cls="board", fill=lines)
