@@ -145,7 +145,7 @@ def test_settings_is_a_plain_dataclass() -> None:
                      "animation_speed",
                      "theme", "last_game", "last_variants", "last_players", "window_size",
                      "engine_commands", "engine_sides", "clock", "move_seconds",
-                     "language"]
+                     "language", "projector"]
 
 
 def test_the_outside_engine_is_remembered_per_game_and_cleaned(tmp_path) -> None:
