@@ -390,6 +390,31 @@ def _ink_height(text: str, size: int, bold: bool) -> int:
     return surface.get_bounding_rect().height
 
 
+@pytest.mark.parametrize("projector", [False, True])
+def test_the_projector_setting_starts_learn_with_labels_18_px_at_1280x800(
+        make_app, monkeypatch, projector) -> None:
+    from game.ui.scenes.learn import trees
+
+    sizes: list[tuple[str, int, bool]] = []
+    real = trees.draw.blit_text
+
+    def spy(surface, text, size, colour, pos, anchor="topleft", max_width=None, bold=False,
+            min_size=None):
+        sizes.append((text, size, bold))
+        return real(surface, text, size, colour, pos, anchor, max_width, bold, min_size)
+
+    app = make_app(size=(1280, 800), projector=projector)
+    scene = open_learn(app)
+    scene.set_lesson(2)
+    monkeypatch.setattr(trees.draw, "blit_text", spy)
+    app.invalidate()
+    app.run_frames(1)
+    ids = {n.id for n in scene.exercise.nodes}
+    letters = [_ink_height(t, s, b) for t, s, b in list(sizes) if t in ids and t.isalpha()]
+    assert letters
+    assert (min(letters) >= 18) == projector, min(letters)
+
+
 @pytest.mark.parametrize("lesson, level", [(2, "easy"), (2, "medium"), (3, "medium"),
                                            (4, "easy")])
 def test_projector_mode_node_letters_and_values_are_18_px_at_1280x800(

@@ -39,6 +39,9 @@ LABEL_STEP = 0.25
 LABEL_STEPS = (-1, 4)
 """Projector mode: each Ctrl+= or Ctrl+− changes the tree's labels by a quarter, from
 three quarters of their size to twice it."""
+PROJECTOR_STEPS = 4
+"""Where Settings' projector mode starts the labels: node letters and values at least
+18 px tall at 1280 × 800 (the tree explorer reads the same setting)."""
 LESSON_CLASSES: dict[int, Callable[[LearnScene], Lesson]] = {
     1: CountingLesson, 2: MinimaxLesson, 3: AlphaBetaLesson, 4: OrderingLesson,
     5: EvaluationLesson, 6: HorizonLesson, 7: TuningLesson}
@@ -77,7 +80,7 @@ class LearnScene(Scene):
         a lesson falls back)."""
         self.feedback = ""
         self.tone: Tone = "info"
-        self.label_steps = 0
+        self.label_steps = PROJECTOR_STEPS if app.settings.projector else 0
         """Projector mode: Ctrl+= and Ctrl+− grow or shrink the tree's labels a step."""
         self.lessons: dict[int, Lesson] = {n: cls(self) for n, cls in LESSON_CLASSES.items()}
         self.widgets = WidgetGroup(arrows_move_focus=False)
