@@ -835,6 +835,14 @@ def warn_repeated_openings(found: int, pairs: int) -> None:
             file=sys.stderr)
 
 
+def add_cluster_argument(parser: argparse.ArgumentParser) -> None:
+    """``--cluster ADDRESS``: the games on a Dask cluster (``game.cluster``), for every
+    command that plays games."""
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help=_("play the games on the Dask cluster whose scheduler is at "
+                               "ADDRESS (tcp://host:8786; pip install \".[cluster]\")"))
+
+
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     """The options ``plies match`` and ``plies tournament`` share: openings, start
     position, processes, seed, records folder, resume, JSON."""
@@ -858,14 +866,13 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
                        help=_("finish the run whose records are in DIR (stopped early: "
                               "Ctrl-C, kill, power cut), with the same options: only the "
                               "games it lacks are played"))
-    parser.add_argument("--cluster", metavar="ADDRESS",
-                        help=_("play the games on the Dask cluster whose scheduler is at "
-                               "ADDRESS (tcp://host:8786; pip install \".[cluster]\")"))
+    add_cluster_argument(parser)
     parser.add_argument("--json", action="store_true", help=_("results as one JSON object"))
 
 
 __all__ = [  # untranslated: names
-    "GameResult", "GameRunner", "GameTask", "WorkerFailed", "WorkerPool", "add_run_arguments",
+    "GameResult", "GameRunner", "GameTask", "WorkerFailed", "WorkerPool", "add_cluster_argument",
+    "add_run_arguments",
     "check_engine", "checked_player", "job_count", "match_openings", "opening_rule_of",
     "parse_player_spec", "play_all", "play_game", "random_openings", "recorded_results",
     "run_games", "start_folder", "tally_of", "warn_repeated_openings"]

@@ -54,7 +54,15 @@ from game.files import (
     remove_stale_temporaries,
 )
 from game.i18n import _, ngettext, number, percent
-from game.match import GameResult, GameRunner, GameTask, Progress, Tally, run_games
+from game.match import (
+    GameResult,
+    GameRunner,
+    GameTask,
+    Progress,
+    Tally,
+    add_cluster_argument,
+    run_games,
+)
 from game.players import Computer
 from game.rules import Game, new_game
 from game.settings import evaluators_dir
@@ -122,9 +130,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int_range(1, 64, "--jobs"), default=1,
                         help=_("worker processes (default 1; more pays when games are "
                                "slow: each SPSA iteration starts them anew)"))
-    parser.add_argument("--cluster", metavar="ADDRESS",
-                        help=_("play the games on the Dask cluster whose scheduler is at "
-                               "ADDRESS (tcp://host:8786; pip install \".[cluster]\")"))
+    add_cluster_argument(parser)
     parser.add_argument("--resume", action="store_true",
                         help=_("continue the interrupted run of the same command"))
     parser.add_argument("--force", action="store_true",
