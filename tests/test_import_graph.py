@@ -43,7 +43,7 @@ LAYERS = (
     ("ai",),
     ("game",),
     ("game.formats", "game.engines", "game.paste", "game.slots"),
-    ("game.commands", "game.engines.command", "game.match", "game.tournament",
+    ("game.commands", "game.match", "game.tournament",
      "game.cluster"),
     ("game.ui",),
     ("game.cli", "game.__main__"),
