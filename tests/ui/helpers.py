@@ -61,3 +61,22 @@ def type_path(app: Any, dialog: Any, path: Any) -> None:
     post_text(str(path))
     post_key(pygame.K_RETURN)
     app.run_frames(3)
+
+
+def record_drawn_texts(monkeypatch: Any) -> list[tuple[str, int, bool]]:
+    """From now on in the test, every text ``game.ui.draw.blit_text`` draws, as
+    ``(text, size, bold)`` in drawing order (the text is still drawn). Measuring a text
+    draws too: copy the list before drawing anything while reading it."""
+    from game.ui import draw
+
+    drawn: list[tuple[str, int, bool]] = []
+    real = draw.blit_text
+
+    def record(surface: Any, text: str, size: int, colour: Any, pos: Any,
+               anchor: str = "topleft", max_width: Any = None, bold: bool = False,
+               min_size: Any = None) -> Any:
+        drawn.append((text, size, bold))
+        return real(surface, text, size, colour, pos, anchor, max_width, bold, min_size)
+
+    monkeypatch.setattr(draw, "blit_text", record)
+    return drawn

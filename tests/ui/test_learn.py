@@ -17,7 +17,7 @@ from ai.explain.exercises import INF
 from ai.explain.tree import value_text
 from game.learning import load_progress, progress_path
 from game.ui.scenes.learn import LearnScene
-from tests.ui.helpers import post_click, post_key, post_text
+from tests.ui.helpers import post_click, post_key, post_text, record_drawn_texts
 from tests.ui.test_learn_keys import textbook_alphabeta, textbook_minimax
 
 
@@ -393,20 +393,10 @@ def _ink_height(text: str, size: int, bold: bool) -> int:
 @pytest.mark.parametrize("projector", [False, True])
 def test_the_projector_setting_starts_learn_with_labels_18_px_at_1280x800(
         make_app, monkeypatch, projector) -> None:
-    from game.ui.scenes.learn import trees
-
-    sizes: list[tuple[str, int, bool]] = []
-    real = trees.draw.blit_text
-
-    def spy(surface, text, size, colour, pos, anchor="topleft", max_width=None, bold=False,
-            min_size=None):
-        sizes.append((text, size, bold))
-        return real(surface, text, size, colour, pos, anchor, max_width, bold, min_size)
-
     app = make_app(size=(1280, 800), projector=projector)
     scene = open_learn(app)
     scene.set_lesson(2)
-    monkeypatch.setattr(trees.draw, "blit_text", spy)
+    sizes = record_drawn_texts(monkeypatch)
     app.invalidate()
     app.run_frames(1)
     ids = {n.id for n in scene.exercise.nodes}
@@ -419,19 +409,11 @@ def test_the_projector_setting_starts_learn_with_labels_18_px_at_1280x800(
                                            (4, "easy")])
 def test_projector_mode_node_letters_and_values_are_18_px_at_1280x800(
         make_app, monkeypatch, lesson, level):
-    from game.ui.scenes.learn import trees
-
     app = make_app(size=(1280, 800))
     scene = open_learn(app)
     scene.set_lesson(lesson)
     scene.set_level(level)
-    drawn: list[tuple[str, int, bool]] = []
-    real = trees.draw.blit_text
-
-    def spy(surface, text, size, colour, pos, anchor="topleft", max_width=None, bold=False,
-            min_size=None):
-        drawn.append((text, size, bold))
-        return real(surface, text, size, colour, pos, anchor, max_width, bold, min_size)
+    drawn = record_drawn_texts(monkeypatch)
 
     def heights() -> tuple[int, int]:
         drawn.clear()
@@ -445,7 +427,6 @@ def test_projector_mode_node_letters_and_values_are_18_px_at_1280x800(
         assert letters and numbers
         return min(letters), min(numbers)
 
-    monkeypatch.setattr(trees.draw, "blit_text", spy)
     before = heights()
     for _ in range(4):
         post_key(pygame.K_EQUALS, pygame.KMOD_LCTRL, "=")

@@ -7,7 +7,7 @@ import pygame
 
 from game.rules import new_game
 from game.ui.widgets import TOOLTIP_DELAY, Button, WidgetGroup
-from tests.ui.helpers import HUMAN, computer, post_key
+from tests.ui.helpers import HUMAN, computer, post_key, record_drawn_texts
 from tests.ui.pictures import around, dark, light, share
 
 
@@ -52,7 +52,6 @@ def test_tictactoe_x_in_the_player_card_is_a_cross_not_a_disc(make_app):
 
 
 def test_the_analysis_card_lines_start_with_their_own_move(make_app, monkeypatch):
-    from game.ui import draw as draw_module
     from game.ui.session import analysis as session_module
 
     monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 0.5)
@@ -63,16 +62,10 @@ def test_the_analysis_card_lines_start_with_their_own_move(make_app, monkeypatch
     s = app.play.session
     post_key(pygame.K_a, 0, "a")
     assert app.pump_until(lambda: s.analysis_done, 20)
-    written: list[str] = []
-    real = draw_module.blit_text
-
-    def record(surface, text, *args, **kwargs):
-        written.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(draw_module, "blit_text", record)
+    drawn = record_drawn_texts(monkeypatch)
     app.invalidate()
     app.run_frames(2)
+    written = [text for text, _size, _bold in drawn]
     for line in s.analysis.lines:
         whole = " ".join(s.game.move_name(m) for m in line.pv)
         assert whole in written, (whole, written)

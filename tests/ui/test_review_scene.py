@@ -14,7 +14,7 @@ from game.rules import new_game
 from game.settings import games_dir
 from game.ui.scenes.review import MISTAKES, REVIEW_TIMES, ReviewScene
 from tests.ai.test_review import C4_WON
-from tests.ui.helpers import HUMAN, computer, post_click, post_key, type_path
+from tests.ui.helpers import HUMAN, computer, post_click, post_key, record_drawn_texts, type_path
 
 C4_BLUNDER = C4_WON + "4"
 """Red to move could win at once with 5 and plays 4, which loses (checked by the solver
@@ -450,17 +450,10 @@ def test_a_forced_pass_is_written_as_a_pass_and_not_judged(make_app, monkeypatch
     scene = app.top
     assert app.pump_until(lambda: scene.complete, 30)
     scene.select(8)
-    written: list[str] = []
-    from game.ui import draw as draw_module
-    real = draw_module.blit_text
-
-    def record(surface, text, *args, **kwargs):
-        written.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(draw_module, "blit_text", record)
+    drawn = record_drawn_texts(monkeypatch)
     app.invalidate()
     app.run_frames(1)
+    written = [text for text, _size, _bold in drawn]
     assert scene.status_text() == "Move 9: Black had no move and passed"
     assert "pass" in written and "forced" in written and "PA" not in written
 
