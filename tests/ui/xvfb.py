@@ -59,31 +59,48 @@ def wait_for(predicate: Callable[[], T], timeout: float, what: str) -> T:
 class XSession:
     """One Xvfb server, and at most one Plies program running in it."""
 
-    def __init__(self, env: dict[str, str], wm_class: str | None) -> None:
+    def __init__(self, env: dict[str, str], wm_class: str | None,
+                 server: subprocess.Popen[bytes]) -> None:
         self.env = env
         self.wm_class = wm_class
+        self.server = server
         self.program: subprocess.Popen[str] | None = None
         self.window = ""
 
     def launch(self, args: list[str], cwd: Path, timeout: float = LAUNCH_TIMEOUT) -> str:
-        """Run ``python -m game ARGS`` and return its window's id once it is visible."""
-        self.program = subprocess.Popen([sys.executable, "-m", "game", *args], cwd=cwd,
-                                        env=self.env, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+        """Run ``python -m game ARGS`` and return its window's id once it is visible.
+
+        A program refused by the X server itself ("cannot open a window" while the
+        server still runs) is started once more: that is the machine's load, not Plies.
+        """
+        self.program = self._start(args, cwd)
         pattern = f"^{self.wm_class or 'plies'}$"
+        retried = False
 
         def window() -> list[str]:
+            nonlocal retried
             if self.program is not None and self.program.poll() is not None:
+                errors = self.errors()
+                if not retried and "cannot open a window" in errors \
+                        and self.server.poll() is None:
+                    retried = True
+                    self.program = self._start(args, cwd)
+                    return []
                 # Gone before its window showed: say why now, not after the whole timeout.
                 raise AssertionError(f"plies {' '.join(args)} ended with status "
                                      f"{self.program.returncode} before its window showed: "
-                                     f"{self.errors()}")
+                                     f"{errors} (Xvfb "
+                                     f"{'running' if self.server.poll() is None else 'gone'})")
             return subprocess.run(["xdotool", "search", "--onlyvisible", "--class", pattern],
                                   env=self.env, capture_output=True, text=True,
                                   check=False).stdout.split()
 
         self.window = wait_for(window, timeout, "the Plies window")[0]
         return self.window
+
+    def _start(self, args: list[str], cwd: Path) -> subprocess.Popen[str]:
+        return subprocess.Popen([sys.executable, "-m", "game", *args], cwd=cwd, env=self.env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
     def xdotool(self, *args: str) -> None:
         """``xdotool ARGS`` against this server (``key``, ``mousemove``...)."""
@@ -191,7 +208,13 @@ def x_session(config: Path, *, wm_class: str | None = WINDOW_CLASS) -> Iterator[
         env.pop("SDL_VIDEO_X11_WMCLASS", None)
         if wm_class is not None:
             env["SDL_VIDEO_X11_WMCLASS"] = wm_class
-        session = XSession(env, wm_class)
+        # Xvfb announces its display once it listens; on a loaded machine a client's
+        # first connection may still be refused, and SDL then reports "x11 not
+        # available". Wait until an X client gets an answer before any program starts.
+        wait_for(lambda: server.poll() is None and subprocess.run(
+            ["xdotool", "getdisplaygeometry"], env=env, capture_output=True,
+            check=False).returncode == 0, 60, f"Xvfb on :{number} to accept clients")
+        session = XSession(env, wm_class, server)
         yield session
     finally:
         if session is not None and session.program is not None \
