@@ -19,10 +19,12 @@ pytest.importorskip("mypy", reason="mypy comes with the test extra: pip install 
 
 
 @pytest.mark.slow
-def test_mypy_finds_no_error(tmp_path) -> None:
+def test_mypy_finds_no_error() -> None:
+    # mypy's own cache in the project (.mypy_cache, ignored by git), shared with a mypy run
+    # by hand: a fresh clone checks everything (about 17 s of a core), a second run only
+    # what changed (about 3 s).
     done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"),
-         "--no-error-summary", "--hide-error-context"],
+        [sys.executable, "-m", "mypy", "--no-error-summary", "--hide-error-context"],
         cwd=ROOT, capture_output=True, text=True, timeout=600)
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert errors == [] and done.returncode == 0, done.stdout + done.stderr
