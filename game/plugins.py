@@ -50,6 +50,7 @@ stopped, so plugin code never runs on a thread that Plies needs:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib.util
 import inspect
 import random
@@ -62,6 +63,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ai.evaluators.plugin import _ARMED  # the timer's own record: a limit already runs
 from ai.evaluators.plugin import (
     CALL_SECONDS,
     EvaluatorFault,
@@ -368,12 +370,83 @@ def _register_games(plugin: Plugin, classes: list[type[Game]]) -> None:
             return
         checked.append(cls)
     for cls in checked:
+        _guard_methods(cls)
         GAMES[cls.name] = cls
         _ADDED_GAMES.append(cls.name)
         _add_levels(cls.name)
         _add_curve(cls.name)
         evaluators.register(cls.name, "default", _game_evaluator(cls))
         plugin.games.append(cls.name)
+
+
+# --- the window's guard on a plugin game's own code ---------------------------------------
+
+_GUARDING = False
+"""On in the window's process (``guard_window_calls``): a plugin game's own methods called
+on the main thread run under ``call_limit``."""
+_MAIN_THREAD = threading.main_thread().ident
+_GUARDED_NAMES = frozenset(
+    {name for base in (Game, GridGame) for name, value in vars(base).items()
+     if isinstance(value, types.FunctionType) and not name.startswith("_")}
+    | {"evaluate", "__init__", "__str__", "__repr__"})
+"""The protocol's methods (and a game's own ``evaluate``): where a plugin game's code is
+entered from Plies. Its helpers are only called from inside these, so under their limit."""
+
+
+def guard_window_calls(on: bool = True) -> None:
+    """Turn the window's guard on (the window's start) or off (its close): from then on,
+    a plugin game's own method called on the main thread with no limit running is
+    stopped after ``CALL_SECONDS`` with ``EvaluatorFault`` ("game NAME: legal_moves did
+    not return within 2 s"), which the window's frame loop catches. Off (the command
+    line, the plugin process), a guarded method costs one more call and a test."""
+    global _GUARDING
+    _GUARDING = on
+
+
+def is_plugin_game(game: Game) -> bool:
+    """Whether ``game`` is an instance of a plugin's game (its methods are guarded)."""
+    return getattr(type(game), "__plies_guarded__", None) is type(game)
+
+
+def _guard_methods(cls: type[Game]) -> None:
+    """Wrap, on ``cls`` itself, each protocol method the plugin wrote (``_GUARDED_NAMES``
+    defined in its own classes, not in ``game.rules.base``) in ``_guarded``.
+
+    On the class itself, not a generated subclass: ``type(game)``, pickling (a match's
+    processes), ``copy()`` and ``isinstance`` stay as they were."""
+    seen: set[str] = set()
+    for klass in cls.__mro__:
+        if klass in (Game, GridGame, object) or klass.__module__ == Game.__module__:
+            continue
+        for name, value in list(vars(klass).items()):
+            if name in seen or name not in _GUARDED_NAMES:
+                continue
+            seen.add(name)
+            function = getattr(value, "__wrapped__", value) if getattr(
+                value, "__plies_guard__", False) else value
+            if isinstance(function, types.FunctionType):
+                setattr(cls, name, _guarded(function, cls.name, name))
+    cls.__plies_guarded__ = cls  # type: ignore[attr-defined]
+
+
+def _guarded(function: Callable[..., Any], game_name: str, method: str) -> Callable[..., Any]:
+    """``function`` (a plugin game's method), run under ``call_limit`` when the guard is
+    on, on the main thread, and no limit runs yet (an outer one holds: the check, an
+    evaluator's call)."""
+
+    def sentence() -> str:
+        return _("game {name}: {method} did not return within {seconds} s (an endless "
+                 "loop?)").format(name=game_name, method=method, seconds=CALL_SECONDS)
+
+    @functools.wraps(function)
+    def guarded(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if not _GUARDING or _ARMED or threading.get_ident() != _MAIN_THREAD:
+            return function(self, *args, **kwargs)
+        with call_limit(sentence, CALL_SECONDS):
+            return function(self, *args, **kwargs)
+
+    guarded.__plies_guard__ = True  # type: ignore[attr-defined]
+    return guarded
 
 
 def _withdraw_games(plugin: Plugin) -> None:
@@ -793,5 +866,5 @@ def _serve(conn: Any, stop: Any, folder: Path | None) -> None:
 
 
 __all__ = ["ENTRY_POINT_GROUP", "GridGame", "Outcome", "Plugin",  # untranslated: names
-           "evaluator", "load_plugins", "loaded_plugins", "plugins_dir", "probe",
-           "search_in_process", "stop_process", "unload_plugins", "use_folder"]
+           "evaluator", "guard_window_calls", "is_plugin_game", "load_plugins",
+           "loaded_plugins", "plugins_dir", "probe", "search_in_process", "stop_process", "unload_plugins", "use_folder"]
