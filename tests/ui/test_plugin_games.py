@@ -5,6 +5,7 @@ drawing and Undo works."""
 
 from __future__ import annotations
 
+import sys
 import time
 
 import pygame
@@ -15,7 +16,7 @@ from game.players import Computer
 from game.plugins import unload_plugins, use_folder
 from game.rules import new_game
 from tests.plugins.helpers import EVALUATOR, install_examples, readme_folder
-from tests.ui.helpers import HUMAN, computer, post_click, post_key
+from tests.ui.helpers import HUMAN, computer, post_click, post_key, record_drawn_texts
 from tests.ui.test_files import open_dialog
 
 CTRL = pygame.KMOD_LCTRL
@@ -214,3 +215,92 @@ def test_learn_lesson_2_offers_and_asks_on_an_example_game(make_app, name):
     post_key(pygame.K_RETURN)
     app.run_frames(3)
     assert scene.current.answers.get(asked) == textbook(nodes[asked]) and scene.feedback_ok
+
+
+TRAP = '''from game.plugins import GridGame, Outcome
+
+ARMED = None
+"""The method that loops once a piece is on d1 (the test arms it after the load check)."""
+
+
+class Trap(GridGame):
+    name = "trap"
+    title = "Trap"
+    width = 4
+    height = 1
+
+    def legal_moves(self):
+        while ARMED == "legal_moves" and self.board[3] is not None:
+            pass
+        return [] if self.outcome() else [i for i in range(4) if self.board[i] is None]
+
+    def apply(self, move):
+        while ARMED == "apply" and move == 3:
+            pass
+        self.board[move] = self.turn
+
+    def outcome(self):
+        return Outcome(None, "full") if None not in self.board else None
+'''
+
+
+@pytest.mark.parametrize("method", ["legal_moves", "apply"])
+def test_a_game_whose_code_never_returns_is_stopped_and_the_window_goes_on(
+        make_app, monkeypatch, method):
+    import game.plugins
+
+    (readme_folder() / "trap.py").write_text(TRAP)
+    use_folder(readme_folder())
+    sys.modules["plies_plugins.trap"].ARMED = method  # the load check has passed
+    monkeypatch.setattr(game.plugins, "CALL_SECONDS", 0.3)
+    drawn = record_drawn_texts(monkeypatch)
+    app = make_app()
+    app.start_game(new_game("trap"), [HUMAN, HUMAN])
+    play, session = app.play, app.play.session
+    post_click(play.view.cell_center((0, 0)))  # a1: a move that works
+    assert app.pump_until(lambda: play.game.move_stack == [0], 5)
+    post_click(play.view.cell_center((3, 0)))  # d1: the game's code never returns
+    assert app.pump_until(lambda: session.failed, 0.3 + 2)
+    sentence = (f"Game trap: {method} did not return within 0.3 s (an endless loop?); "
+                "the game is back at its last position that worked.")
+    assert session.current_message == (sentence, "error")
+    assert play.game.move_stack == [0] and play.game.board == [0, None, None, None]
+    # The window draws on, the sentence in its status line.
+    frames = app.frames_drawn
+    drawn.clear()
+    app.run_frames(3)
+    assert app.frames_drawn > frames
+    assert any(text.startswith("Game trap: ") and method in text for text, *_ in drawn)
+    post_key(pygame.K_z, CTRL)  # undo works
+    assert app.pump_until(lambda: play.game.ply == 0, 2)
+    post_click(play.view.cell_center((1, 0)))  # and the game goes on
+    assert app.pump_until(lambda: play.game.move_stack == [1], 2)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))  # and quitting quits
+    app.run_frames(1)
+    assert not app.running
+
+
+def test_a_game_whose_first_position_never_returns_goes_back_to_the_start_screen(
+        make_app, monkeypatch):
+    import game.plugins
+    from game.ui.scenes.start import StartScene
+
+    (readme_folder() / "trap.py").write_text(TRAP)
+    use_folder(readme_folder())
+    monkeypatch.setattr(game.plugins, "CALL_SECONDS", 0.3)
+    trapped = new_game("trap")
+    trapped.play_moves("d1")  # before the trap is armed
+    sys.modules["plies_plugins.trap"].ARMED = "legal_moves"
+    app = make_app()
+    app.show_start()
+
+    def open_it(dt: float) -> None:  # during a frame, as the Open dialog opens a game
+        app.frame_hook = None
+        app.start_game(trapped, [HUMAN, HUMAN])
+
+    app.frame_hook = open_it
+    app.run_frames(1)
+    assert app.pump_until(lambda: isinstance(app.top, StartScene), 0.3 + 2)
+    assert app.top.error == ("Game trap: legal_moves did not return within 0.3 s (an "
+                             "endless loop?).")
+    assert app.play is None and app.running
