@@ -44,11 +44,21 @@ stopped, so plugin code never runs on a thread that Plies needs:
   the same timer applies; the window's worker thread only waits for the answer, and
   when none comes within the move's time plus ``GRACE_SECONDS`` (or a new request
   cancels the search) it kills the process: the window says "the computer is not
-  answering" and stays usable (undo, another player, quit).
+  answering" and stays usable (undo, another player, quit);
+* the window's own thread (a click, the board's drawing, undo) calls a plugin game's
+  methods itself, so while the window is open (``guard_window_calls``) each protocol
+  method a plugin game wrote runs there under the same timer; the frame loop catches
+  the fault, the game goes back to its last position that worked (rebuilt from a copy
+  of its start and the move list, never with the faulty game's ``pop``), the computer
+  waits there, and the window says which method of which game did not return;
+* in ``plies match`` a plugin game's turn (its search and its move) runs under one
+  limit, the search's time plus ``GRACE_SECONDS`` (``turn_limit``): a game's code that
+  never returns forfeits that game instead of hanging the match.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import importlib.util
@@ -59,7 +69,7 @@ import sys
 import threading
 import time
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -370,7 +380,9 @@ def _register_games(plugin: Plugin, classes: list[type[Game]]) -> None:
             return
         checked.append(cls)
     for cls in checked:
-        _guard_methods(cls)
+        cls.__plies_plugin__ = cls  # type: ignore[attr-defined]
+        if _GUARDING:
+            _guard_methods(cls, True)
         GAMES[cls.name] = cls
         _ADDED_GAMES.append(cls.name)
         _add_levels(cls.name)
@@ -394,39 +406,70 @@ entered from Plies. Its helpers are only called from inside these, so under thei
 
 
 def guard_window_calls(on: bool = True) -> None:
-    """Turn the window's guard on (the window's start) or off (its close): from then on,
-    a plugin game's own method called on the main thread with no limit running is
+    """Turn the window's guard on (the window's start) or off (its close): while it is
+    on, a plugin game's own method called on the main thread with no limit running is
     stopped after ``CALL_SECONDS`` with ``EvaluatorFault`` ("game NAME: legal_moves did
-    not return within 2 s"), which the window's frame loop catches. Off (the command
-    line, the plugin process), a guarded method costs one more call and a test."""
+    not return within 2 s"), which the window's frame loop catches. The methods are
+    wrapped only meanwhile: the command line and the plugin process pay nothing."""
     global _GUARDING
+    from game.rules import GAMES
+
     _GUARDING = on
+    for name in _ADDED_GAMES:
+        if name in GAMES:
+            _guard_methods(GAMES[name], on)
 
 
 def is_plugin_game(game: Game) -> bool:
-    """Whether ``game`` is an instance of a plugin's game (its methods are guarded)."""
-    return getattr(type(game), "__plies_guarded__", None) is type(game)
+    """Whether ``game`` is an instance of a plugin's game."""
+    return getattr(type(game), "__plies_plugin__", None) is type(game)
 
 
-def _guard_methods(cls: type[Game]) -> None:
-    """Wrap, on ``cls`` itself, each protocol method the plugin wrote (``_GUARDED_NAMES``
-    defined in its own classes, not in ``game.rules.base``) in ``_guarded``.
+@contextlib.contextmanager
+def turn_limit(game: Game, seconds: float | None) -> Iterator[None]:
+    """A turn of a plugin game in ``plies match`` (its search, its move): stopped with
+    ``EvaluatorFault`` past the search's ``seconds`` plus ``GRACE_SECONDS``, so that
+    the game's code that never returns forfeits the game instead of hanging the match
+    (the evaluator's own calls keep their shorter limit inside). A built-in game, or a
+    search limited by depth only: no limit."""
+    if seconds is None or not is_plugin_game(game):
+        yield
+        return
+    total = round(seconds + GRACE_SECONDS, 1)
+    with call_limit(lambda: _("game {name} did not answer within {seconds} s (an endless "
+                              "loop?)").format(name=game.name, seconds=total), total):
+        yield
+
+
+def _guard_methods(cls: type[Game], on: bool) -> None:
+    """Wrap (``on``), on ``cls`` itself, each protocol method the plugin wrote
+    (``_GUARDED_NAMES`` defined in its own classes, not in ``game.rules.base``) in
+    ``_guarded``; or put the plugin's own methods back.
 
     On the class itself, not a generated subclass: ``type(game)``, pickling (a match's
     processes), ``copy()`` and ``isinstance`` stay as they were."""
-    seen: set[str] = set()
+    originals: dict[str, Any] | None = cls.__dict__.get("__plies_originals__")
+    if originals is not None:  # unwrap first: wrapping twice would nest the guards
+        for name, value in originals.items():
+            if value is None:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, value)
+        del cls.__plies_originals__  # type: ignore[attr-defined]
+    if not on:
+        return
+    originals = {}
     for klass in cls.__mro__:
         if klass in (Game, GridGame, object) or klass.__module__ == Game.__module__:
             continue
         for name, value in list(vars(klass).items()):
-            if name in seen or name not in _GUARDED_NAMES:
+            if name in originals or name not in _GUARDED_NAMES \
+                    or not isinstance(value, types.FunctionType):
                 continue
-            seen.add(name)
-            function = getattr(value, "__wrapped__", value) if getattr(
-                value, "__plies_guard__", False) else value
-            if isinstance(function, types.FunctionType):
-                setattr(cls, name, _guarded(function, cls.name, name))
-    cls.__plies_guarded__ = cls  # type: ignore[attr-defined]
+            originals[name] = cls.__dict__.get(name)  # None: inherited, deleted to unwrap
+            plain = getattr(value, "__plies_unguarded__", value)  # a guarded plugin base's
+            setattr(cls, name, _guarded(plain, cls.name, name))
+    cls.__plies_originals__ = originals  # type: ignore[attr-defined]
 
 
 def _guarded(function: Callable[..., Any], game_name: str, method: str) -> Callable[..., Any]:
@@ -445,7 +488,7 @@ def _guarded(function: Callable[..., Any], game_name: str, method: str) -> Calla
         with call_limit(sentence, CALL_SECONDS):
             return function(self, *args, **kwargs)
 
-    guarded.__plies_guard__ = True  # type: ignore[attr-defined]
+    guarded.__plies_unguarded__ = function  # type: ignore[attr-defined]
     return guarded
 
 
@@ -867,4 +910,5 @@ def _serve(conn: Any, stop: Any, folder: Path | None) -> None:
 
 __all__ = ["ENTRY_POINT_GROUP", "GridGame", "Outcome", "Plugin",  # untranslated: names
            "evaluator", "guard_window_calls", "is_plugin_game", "load_plugins",
-           "loaded_plugins", "plugins_dir", "probe", "search_in_process", "stop_process", "unload_plugins", "use_folder"]
+           "loaded_plugins", "plugins_dir", "probe", "search_in_process", "stop_process",
+           "turn_limit", "unload_plugins", "use_folder"]
