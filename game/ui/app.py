@@ -527,6 +527,7 @@ class App:
                 self.pop_scene()
             try:
                 if play.session.recover(sentence):
+                    play.view.clear_animations()  # the move taken back's
                     return
             except EvaluatorFault as again:
                 sentence = str(again)
