@@ -478,6 +478,8 @@ def _guarded(function: Callable[..., Any], game_name: str, method: str) -> Calla
     evaluator's call)."""
 
     def sentence() -> str:
+        # Translators: {name} is a game's command-line name, {method} a Python method
+        # of its code (legal_moves, push): both stay as they are.
         return _("game {name}: {method} did not return within {seconds} s (an endless "
                  "loop?)").format(name=game_name, method=method, seconds=CALL_SECONDS)
 

@@ -198,6 +198,8 @@ class SessionHistory(SessionAnalysis):
         for ply in [p for p in self.evals if p > game.ply]:
             del self.evals[ply]
         self.estimates.forget_after(game.ply)
+        # Translators: {fault} is a sentence saying which code of a plugin game did not
+        # return ("game nim: legal_moves did not return within 2 s (an endless loop?)").
         self._fail(_("{fault}; the game is back at its last position that worked").format(
             fault=sentence))
         self._after_change()
