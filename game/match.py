@@ -258,25 +258,27 @@ def _play_out(game: Game, players: list[Any]) -> Outcome:
     """Play to the end; an engine that faults (illegal, late, crashed) loses at once."""
     from ai.evaluators.plugin import EvaluatorFault
     from game.engines.external import EngineError, EngineFault
+    from game.plugins import turn_limit
 
-    while not game.is_over():
+    while True:
         player = players[game.turn]
-        if isinstance(player, tuple):
-            searcher, limits = player
-            try:
-                result = searcher.search(game, limits)
-            except EvaluatorFault as fault:  # a plugin's evaluator failed: that side forfeits
-                return Outcome(game.turn ^ 1, _sentence(fault))
-            assert result.move is not None
-            game.push(result.move)
-            continue
+        try:  # a plugin's evaluator or game code failed: the side to move forfeits
+            with turn_limit(game, player[1].seconds if isinstance(player, tuple) else None):
+                outcome = game.outcome()
+                if outcome is not None:
+                    return outcome
+                if isinstance(player, tuple):
+                    searcher, limits = player
+                    result = searcher.search(game, limits)
+                    assert result.move is not None
+                    game.push(result.move)
+                    continue
+        except EvaluatorFault as fault:
+            return Outcome(game.turn ^ 1, _sentence(fault))
         try:
             game.push(player.best_move(game))
         except (EngineFault, EngineError) as fault:
             return Outcome(game.turn ^ 1, _sentence(fault))
-    outcome = game.outcome()
-    assert outcome is not None
-    return outcome
 
 
 def _sentence(fault: Exception) -> str:

@@ -44,12 +44,23 @@ stopped, so plugin code never runs on a thread that Plies needs:
   the same timer applies; the window's worker thread only waits for the answer, and
   when none comes within the move's time plus ``GRACE_SECONDS`` (or a new request
   cancels the search) it kills the process: the window says "the computer is not
-  answering" and stays usable (undo, another player, quit).
+  answering" and stays usable (undo, another player, quit);
+* the window's own thread (a click, the board's drawing, undo) calls a plugin game's
+  methods itself, so while the window is open (``guard_window_calls``) each protocol
+  method a plugin game wrote runs there under the same timer; the frame loop catches
+  the fault, the game goes back to its last position that worked (rebuilt from a copy
+  of its start and the move list, never with the faulty game's ``pop``), the computer
+  waits there, and the window says which method of which game did not return;
+* in ``plies match`` a plugin game's turn (its search and its move) runs under one
+  limit, the search's time plus ``GRACE_SECONDS`` (``turn_limit``): a game's code that
+  never returns forfeits that game instead of hanging the match.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
 import importlib.util
 import inspect
 import random
@@ -58,10 +69,11 @@ import sys
 import threading
 import time
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ai.evaluators.plugin import _ARMED  # the timer's own record: a limit already runs
 from ai.evaluators.plugin import (
     CALL_SECONDS,
     EvaluatorFault,
@@ -368,12 +380,118 @@ def _register_games(plugin: Plugin, classes: list[type[Game]]) -> None:
             return
         checked.append(cls)
     for cls in checked:
+        cls.__plies_plugin__ = cls  # type: ignore[attr-defined]
+        if _GUARDING:
+            _guard_methods(cls, True)
         GAMES[cls.name] = cls
         _ADDED_GAMES.append(cls.name)
         _add_levels(cls.name)
         _add_curve(cls.name)
         evaluators.register(cls.name, "default", _game_evaluator(cls))
         plugin.games.append(cls.name)
+
+
+# --- the window's guard on a plugin game's own code ---------------------------------------
+
+_GUARDING = False
+"""On in the window's process (``guard_window_calls``): a plugin game's own methods called
+on the main thread run under ``call_limit``."""
+_MAIN_THREAD = threading.main_thread().ident
+_GUARDED_NAMES = frozenset(
+    {name for base in (Game, GridGame) for name, value in vars(base).items()
+     if isinstance(value, types.FunctionType) and not name.startswith("_")}
+    | {"evaluate", "__init__", "__str__", "__repr__"})
+"""The protocol's methods (and a game's own ``evaluate``): where a plugin game's code is
+entered from Plies. Its helpers are only called from inside these, so under their limit."""
+
+
+def guard_window_calls(on: bool = True) -> None:
+    """Turn the window's guard on (the window's start) or off (its close): while it is
+    on, a plugin game's own method called on the main thread with no limit running is
+    stopped after ``CALL_SECONDS`` with ``EvaluatorFault`` ("game NAME: legal_moves did
+    not return within 2 s"), which the window's frame loop catches. The methods are
+    wrapped only meanwhile: the command line and the plugin process pay nothing."""
+    global _GUARDING
+    from game.rules import GAMES
+
+    _GUARDING = on
+    for name in _ADDED_GAMES:
+        if name in GAMES:
+            _guard_methods(GAMES[name], on)
+
+
+def is_plugin_game(game: Game) -> bool:
+    """Whether ``game`` is an instance of a plugin's game."""
+    return getattr(type(game), "__plies_plugin__", None) is type(game)
+
+
+@contextlib.contextmanager
+def turn_limit(game: Game, seconds: float | None) -> Iterator[None]:
+    """A turn of a plugin game in ``plies match`` (its search, its move): stopped with
+    ``EvaluatorFault`` past the search's ``seconds`` plus ``GRACE_SECONDS``, so that
+    the game's code that never returns forfeits the game instead of hanging the match
+    (the evaluator's own calls keep their shorter limit inside). A built-in game, or a
+    search limited by depth only: no limit."""
+    if seconds is None or not is_plugin_game(game):
+        yield
+        return
+    total = round(seconds + GRACE_SECONDS, 1)
+    with call_limit(lambda: _("game {name} did not answer within {seconds} s (an endless "
+                              "loop?)").format(name=game.name, seconds=total), total):
+        yield
+
+
+def _guard_methods(cls: type[Game], on: bool) -> None:
+    """Wrap (``on``), on ``cls`` itself, each protocol method the plugin wrote
+    (``_GUARDED_NAMES`` defined in its own classes, not in ``game.rules.base``) in
+    ``_guarded``; or put the plugin's own methods back.
+
+    On the class itself, not a generated subclass: ``type(game)``, pickling (a match's
+    processes), ``copy()`` and ``isinstance`` stay as they were."""
+    originals: dict[str, Any] | None = cls.__dict__.get("__plies_originals__")
+    if originals is not None:  # unwrap first: wrapping twice would nest the guards
+        for name, value in originals.items():
+            if value is None:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, value)
+        del cls.__plies_originals__  # type: ignore[attr-defined]
+    if not on:
+        return
+    originals = {}
+    for klass in cls.__mro__:
+        if klass in (Game, GridGame, object) or klass.__module__ == Game.__module__:
+            continue
+        for name, value in list(vars(klass).items()):
+            if name in originals or name not in _GUARDED_NAMES \
+                    or not isinstance(value, types.FunctionType):
+                continue
+            originals[name] = cls.__dict__.get(name)  # None: inherited, deleted to unwrap
+            plain = getattr(value, "__plies_unguarded__", value)  # a guarded plugin base's
+            setattr(cls, name, _guarded(plain, cls.name, name))
+    cls.__plies_originals__ = originals  # type: ignore[attr-defined]
+
+
+def _guarded(function: Callable[..., Any], game_name: str, method: str) -> Callable[..., Any]:
+    """``function`` (a plugin game's method), run under ``call_limit`` when the guard is
+    on, on the main thread, and no limit runs yet (an outer one holds: the check, an
+    evaluator's call)."""
+
+    def sentence() -> str:
+        # Translators: {name} is a game's command-line name, {method} a Python method
+        # of its code (legal_moves, push): both stay as they are.
+        return _("game {name}: {method} did not return within {seconds} s (an endless "
+                 "loop?)").format(name=game_name, method=method, seconds=CALL_SECONDS)
+
+    @functools.wraps(function)
+    def guarded(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if not _GUARDING or _ARMED or threading.get_ident() != _MAIN_THREAD:
+            return function(self, *args, **kwargs)
+        with call_limit(sentence, CALL_SECONDS):
+            return function(self, *args, **kwargs)
+
+    guarded.__plies_unguarded__ = function  # type: ignore[attr-defined]
+    return guarded
 
 
 def _withdraw_games(plugin: Plugin) -> None:
@@ -793,5 +911,6 @@ def _serve(conn: Any, stop: Any, folder: Path | None) -> None:
 
 
 __all__ = ["ENTRY_POINT_GROUP", "GridGame", "Outcome", "Plugin",  # untranslated: names
-           "evaluator", "load_plugins", "loaded_plugins", "plugins_dir", "probe",
-           "search_in_process", "stop_process", "unload_plugins", "use_folder"]
+           "evaluator", "guard_window_calls", "is_plugin_game", "load_plugins",
+           "loaded_plugins", "plugins_dir", "probe", "search_in_process", "stop_process",
+           "turn_limit", "unload_plugins", "use_folder"]

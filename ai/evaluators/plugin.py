@@ -170,15 +170,17 @@ def call_limit(sentence: Callable[[], str], seconds: float = CALL_SECONDS) -> It
     worker: an analysis, a review, the explorer) a watchdog thread raises the fault in
     it asynchronously (``PyThreadState_SetAsyncExc``). Either way only Python code is
     interrupted: a call stuck inside one C function (``sum(range(10**15))``) is not,
-    which is why the window's searches run in a process it can kill. Nested limits
-    keep the outer one.
+    which is why the window's searches run in a process it can kill. A nested limit
+    that ends sooner than the outer one holds for its block (an evaluator's 2 s inside
+    a match turn's limit), then the outer one goes on; a later one keeps the outer.
     """
     if threading.current_thread() is not threading.main_thread() or not hasattr(
             signal, "setitimer"):
         with _watched(sentence, seconds):
             yield
         return
-    if _ARMED:
+    deadline = time.monotonic() + seconds
+    if _ARMED and _ARMED[-1] <= deadline:
         yield
         return
 
@@ -186,7 +188,7 @@ def call_limit(sentence: Callable[[], str], seconds: float = CALL_SECONDS) -> It
         raise _Overdue
 
     previous = signal.signal(signal.SIGALRM, overdue)
-    _ARMED.append(True)
+    _ARMED.append(deadline)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
@@ -196,6 +198,8 @@ def call_limit(sentence: Callable[[], str], seconds: float = CALL_SECONDS) -> It
         signal.setitimer(signal.ITIMER_REAL, 0)
         _ARMED.pop()
         signal.signal(signal.SIGALRM, previous)
+        if _ARMED:  # the outer limit's time left (past already: it fires at once)
+            signal.setitimer(signal.ITIMER_REAL, max(_ARMED[-1] - time.monotonic(), 1e-6))
 
 
 @dataclasses.dataclass
@@ -258,8 +262,9 @@ def _watched(sentence: Callable[[], str], seconds: float) -> Iterator[None]:
         raise EvaluatorFault(sentence()) from None
 
 
-_ARMED: list[bool] = []
-"""Non-empty while a ``call_limit`` timer runs (the main thread only)."""
+_ARMED: list[float] = []
+"""The deadlines (``time.monotonic``) of the ``call_limit`` timers running, the soonest
+last; non-empty while one runs (the main thread only)."""
 
 
 def where(error: BaseException, origin: str | None) -> str:

@@ -36,12 +36,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
+from ai.evaluators.plugin import EvaluatorFault
 from ai.levels import DEFAULT_LEVEL, level_evaluator
 from ai.worker import SearchWorker, WorkerReport
 from game import i18n
 from game.clock import Snapshot, Timing
 from game.i18n import _, ngettext, number
 from game.players import Computer, Human, Player
+from game.plugins import guard_window_calls
 from game.rules import Game, new_game
 from game.settings import Settings, load_settings, save_settings, settings_to_dict
 from game.slots import WindowSlot
@@ -160,6 +162,7 @@ class App:
                  autosave: bool = True, keep_unfinished: bool = False,
                  now: Callable[[], float] = time.perf_counter) -> None:
         init_pygame()
+        guard_window_calls()  # a plugin game's endless loop on this thread: a sentence
         self.now = now
         """The loop's time source (seconds): scenes get their ``dt`` from it (a test
         passes a clock it sets by hand)."""
@@ -461,7 +464,22 @@ class App:
         calls each scene's ``update`` twice: with the time slept, before the events, and
         with ``dt = 0`` after them (so a long sleep never skips an animation an event
         starts).
+
+        A plugin game's code that does not return on this thread (an event, an update or
+        a draw calls it) is stopped by its limit (``game.plugins.guard_window_calls``)
+        and lands here, the one place every such call passes through (the session and
+        the scenes call the game in many more): ``_game_fault``.
         """
+        try:
+            dt = self._frame(block)
+            if self.play is not None:
+                self.play.session.mark_good()
+        except EvaluatorFault as fault:
+            self._game_fault(str(fault))
+            return 0.0
+        return dt
+
+    def _frame(self, block: bool) -> float:
         # A scene that stops moving during this frame (an animation ending) must still
         # get this frame drawn: its last look (markers shown again, the status line) is
         # drawn by no later frame, since nothing moves and no event may come.
@@ -497,6 +515,27 @@ class App:
         if self.frame_hook is not None:
             self.frame_hook(dt)
         return dt
+
+    def _game_fault(self, sentence: str) -> None:
+        """A plugin game's code faulted during a frame: the game goes back to its last
+        position that worked, the computer waits, and the sentence is said
+        (``Session.recover``); with no such position, the start screen says it."""
+        self._dirty = True
+        play = self.play
+        if play is not None and play in self.scenes:
+            while self.top is not play:  # a dialog over the game may hold the faulty game
+                self.pop_scene()
+            try:
+                if play.session.recover(sentence):
+                    play.view.clear_animations()  # the move taken back's
+                    return
+            except EvaluatorFault as again:
+                sentence = str(again)
+            play.session.autosave_enabled = False  # keep the last autosave that worked
+        from game.ui.scenes.start import StartScene
+        self.show_start()
+        if isinstance(self.top, StartScene):
+            self.top.error = sentence[:1].upper() + sentence[1:].rstrip(".") + "."
 
     def _plan_wake(self) -> None:
         """Note when the earliest scene expects to look different with no input."""
@@ -644,6 +683,7 @@ class App:
         from game.plugins import stop_process
 
         stop_process()  # a plugin's search process ends with the window
+        guard_window_calls(False)
         self._waiter.close()
         if self.slot is not None:
             self.slot.release()
@@ -743,6 +783,8 @@ def run_app(*, game: str | None = None, variant: dict[str, Any] | None = None,
             app.start_game(start, chosen_players, demo=demo or None, remember=False,
                            opening={"kind": opening, "choices": []}
                            if isinstance(opening, str) else None)
+    except EvaluatorFault as fault:  # a plugin game's position that never returns, at once
+        app._game_fault(str(fault))
     except BaseException:
         app.close()
         raise

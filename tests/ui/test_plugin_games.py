@@ -5,6 +5,7 @@ drawing and Undo works."""
 
 from __future__ import annotations
 
+import sys
 import time
 
 import pygame
@@ -15,7 +16,7 @@ from game.players import Computer
 from game.plugins import unload_plugins, use_folder
 from game.rules import new_game
 from tests.plugins.helpers import EVALUATOR, install_examples, readme_folder
-from tests.ui.helpers import HUMAN, computer, post_click, post_key
+from tests.ui.helpers import HUMAN, computer, post_click, post_key, record_drawn_texts
 from tests.ui.test_files import open_dialog
 
 CTRL = pygame.KMOD_LCTRL
@@ -214,3 +215,119 @@ def test_learn_lesson_2_offers_and_asks_on_an_example_game(make_app, name):
     post_key(pygame.K_RETURN)
     app.run_frames(3)
     assert scene.current.answers.get(asked) == textbook(nodes[asked]) and scene.feedback_ok
+
+
+TRAP = '''from game.plugins import GridGame, Outcome
+
+ARMED = None
+"""Which method loops (the test arms it in the window's process after the load check;
+the plugin process, which searches for the computer, loads its own copy unarmed)."""
+
+
+class Trap(GridGame):
+    name = "trap"
+    title = "Trap"
+    width = 4
+    height = 1
+
+    def legal_moves(self):
+        while ARMED == "legal_moves" and self.board[3] is not None:
+            pass
+        return [] if self.outcome() else [i for i in range(4) if self.board[i] is None]
+
+    def apply(self, move):
+        while ARMED == "apply" and self.turn == 1:  # the second player's moves
+            pass
+        self.board[move] = self.turn
+
+    def outcome(self):
+        return Outcome(None, "full") if None not in self.board else None
+'''
+
+
+def trapped_app(make_app, monkeypatch, method, players):
+    """A window on a new Trap game, its ``method`` armed, the limit 0.3 s, and the list
+    of texts it draws."""
+    import game.plugins
+
+    (readme_folder() / "trap.py").write_text(TRAP)
+    use_folder(readme_folder())
+    sys.modules["plies_plugins.trap"].ARMED = method  # the load check has passed
+    monkeypatch.setattr(game.plugins, "CALL_SECONDS", 0.3)
+    drawn = record_drawn_texts(monkeypatch)
+    app = make_app()
+    app.start_game(new_game("trap"), players)
+    return app, drawn
+
+
+def assert_said_and_drawn(app, drawn, method) -> None:
+    session = app.play.session
+    assert session.current_message == (
+        f"Game trap: {method} did not return within 0.3 s (an endless loop?); the game is "
+        "back at its last position that worked.", "error")
+    frames = app.frames_drawn
+    drawn.clear()
+    app.run_frames(3)  # the window draws on, the sentence in its status line
+    assert app.frames_drawn > frames
+    assert any(text.startswith("Game trap: ") and method in text for text, *_ in drawn)
+
+
+def test_a_move_into_a_position_whose_code_never_returns_is_taken_back(make_app, monkeypatch):
+    app, drawn = trapped_app(make_app, monkeypatch, "legal_moves", [HUMAN, HUMAN])
+    play, session = app.play, app.play.session
+    post_click(play.view.cell_center((0, 0)))  # a1: a move that works
+    assert app.pump_until(lambda: play.game.move_stack == [0], 5)
+    post_click(play.view.cell_center((3, 0)))  # d1: then legal_moves never returns
+    assert app.pump_until(lambda: session.failed, 0.3 + 2)
+    assert play.game.move_stack == [0] and play.game.board == [0, None, None, None]
+    assert_said_and_drawn(app, drawn, "legal_moves")
+    post_key(pygame.K_z, CTRL)  # undo works
+    assert app.pump_until(lambda: play.game.ply == 0, 2)
+    post_click(play.view.cell_center((1, 0)))  # and the game goes on
+    assert app.pump_until(lambda: play.game.move_stack == [1], 2)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))  # and quitting quits
+    app.run_frames(1)
+    assert not app.running
+
+
+@pytest.mark.slow
+def test_a_computer_move_whose_code_never_returns_leaves_the_computer_waiting(
+        make_app, monkeypatch):
+    app, drawn = trapped_app(make_app, monkeypatch, "apply", [HUMAN, computer(1)])
+    play, session = app.play, app.play.session
+    post_click(play.view.cell_center((0, 0)))
+    assert app.pump_until(lambda: play.game.move_stack == [0], 5)
+    # The computer's answer comes from the plugin process; its apply never returns here.
+    assert app.pump_until(lambda: session.failed, 30), session.current_message
+    assert play.game.move_stack == [0] and play.game.board == [0, None, None, None]
+    assert_said_and_drawn(app, drawn, "apply")
+    app.run_frames(20)  # the computer does not play into it again by itself
+    assert session.pending is None and play.game.move_stack == [0]
+    post_key(pygame.K_z, CTRL)  # undo works
+    assert app.pump_until(lambda: play.game.ply == 0 and session.human_to_move(), 2)
+
+
+def test_a_game_whose_first_position_never_returns_goes_back_to_the_start_screen(
+        make_app, monkeypatch):
+    import game.plugins
+    from game.ui.scenes.start import StartScene
+
+    (readme_folder() / "trap.py").write_text(TRAP)
+    use_folder(readme_folder())
+    monkeypatch.setattr(game.plugins, "CALL_SECONDS", 0.3)
+    trapped = new_game("trap")
+    trapped.play_moves("d1")  # before the trap is armed
+    sys.modules["plies_plugins.trap"].ARMED = "legal_moves"
+    app = make_app()
+    app.show_start()
+
+    def open_it(dt: float) -> None:  # during a frame, as the Open dialog opens a game
+        app.frame_hook = None
+        app.start_game(trapped, [HUMAN, HUMAN])
+
+    app.frame_hook = open_it
+    app.run_frames(1)
+    assert app.pump_until(lambda: isinstance(app.top, StartScene), 0.3 + 2)
+    assert app.top.error == ("Game trap: legal_moves did not return within 0.3 s (an "
+                             "endless loop?).")
+    assert app.play is None and app.running

@@ -133,6 +133,11 @@ class SessionCore:
     reason_ply: int
     """The position (its ply) the computer's last opening decision led to: its
     reason stays in the search card until a person has moved after it."""
+    good_moves: list[Move] | None
+    """A plugin game's last move list on which a whole frame ran without a fault of its
+    code (``mark_good``), and ``good_start`` a copy of its start: what ``recover`` goes
+    back to. ``None`` for a built-in game, or before the first such frame."""
+    good_start: Game | None
 
     # --- what belongs to one position (``_start_position``) -------------------------------
 
@@ -216,6 +221,8 @@ class SessionCore:
         # A swap opening decides the colours as it goes, so its sides have no clock.
         controls = self.timing.controls if opening is None else (None, None)
         self.reason_ply = -1
+        self.good_moves = None
+        self.good_start = None
         if opening is not None and any(self.timing.controls):
             self.say(_("No clocks in a swap opening: the colours are only settled during "
                        "the game"), "info", 10.0)

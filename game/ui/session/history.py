@@ -7,7 +7,9 @@ settles the position's value, autosaves and tells the scene.
 
 from __future__ import annotations
 
+from ai.evaluators.plugin import EvaluatorFault
 from game.i18n import _, ngettext, number
+from game.plugins import is_plugin_game
 from game.rules import PASS, Move
 from game.ui.evaluation import child_estimate
 from game.ui.session.analysis import SessionAnalysis
@@ -161,6 +163,47 @@ class SessionHistory(SessionAnalysis):
             text = ngettext("Replayed {n} move", "Replayed {n} moves", moves)
         self.say(text.format(n=number(moves)), "info", 2.0)
         self._after_change()
+
+    # --- a plugin game's code that does not return ------------------------------------------
+
+    def mark_good(self) -> None:
+        """A whole frame ran with no fault of a plugin game's code (the window's loop
+        calls this): keep its move list, and once a copy of its start, for ``recover``.
+        A built-in game: nothing."""
+        game = self.game
+        if game.move_stack == self.good_moves or not is_plugin_game(game):
+            return
+        if self.good_start is None:
+            self.good_start = game.start_position()  # the faulty game's pop is not trusted later
+        self.good_moves = list(game.move_stack)
+
+    def recover(self, sentence: str) -> bool:
+        """A plugin game's code did not return on the window's thread (``sentence`` says
+        which method, ``game.plugins``): put back the last position a frame ran on
+        (``mark_good``: the one before the move that led to the fault), rebuilt from a
+        copy of the start and its moves, and stop the computer there as a failed search
+        does (``_fail``): undo, another player or the person's own move goes on.
+        ``False`` when no position has worked yet, or the rebuilt one faults too."""
+        if self.good_start is None or self.good_moves is None:
+            return False
+        self._before_change()
+        try:
+            game = self.good_start.copy()
+            for move in self.good_moves:
+                game.push(move)
+        except EvaluatorFault:
+            return False
+        self.game = game
+        self.redo.clear()  # its line went through the faulty position
+        for ply in [p for p in self.evals if p > game.ply]:
+            del self.evals[ply]
+        self.estimates.forget_after(game.ply)
+        # Translators: {fault} is a sentence saying which code of a plugin game did not
+        # return ("game nim: legal_moves did not return within 2 s (an endless loop?)").
+        self._fail(_("{fault}; the game is back at its last position that worked").format(
+            fault=sentence))
+        self._after_change()
+        return True
 
     def request_hint(self) -> bool:
         if not self.human_to_move():
