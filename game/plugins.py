@@ -50,7 +50,9 @@ stopped, so plugin code never runs on a thread that Plies needs:
   method a plugin game wrote runs there under the same timer; the frame loop catches
   the fault, the game goes back to its last position that worked (rebuilt from a copy
   of its start and the move list, never with the faulty game's ``pop``), the computer
-  waits there, and the window says which method of which game did not return;
+  waits there, and the window says which method of which game did not return; on the
+  window's worker threads (the explorer, a review) the watchdog stops the same calls
+  and the job ends with that sentence;
 * in ``plies match`` a plugin game's turn (its search and its move) runs under one
   limit, the search's time plus ``GRACE_SECONDS`` (``turn_limit``): a game's code that
   never returns forfeits that game instead of hanging the match.
@@ -73,7 +75,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ai.evaluators.plugin import _ARMED  # the timer's own record: a limit already runs
 from ai.evaluators.plugin import (
     CALL_SECONDS,
     EvaluatorFault,
@@ -81,6 +82,7 @@ from ai.evaluators.plugin import (
     OrderFunction,
     TermsFunction,
     call_limit,
+    limit_running,
     where,
 )
 from game.i18n import _
@@ -394,8 +396,8 @@ def _register_games(plugin: Plugin, classes: list[type[Game]]) -> None:
 # --- the window's guard on a plugin game's own code ---------------------------------------
 
 _GUARDING = False
-"""On in the window's process (``guard_window_calls``): a plugin game's own methods called
-on the main thread run under ``call_limit``."""
+"""On in the window's process (``guard_window_calls``): a plugin game's own methods run
+under ``call_limit`` (the timer on the main thread, the watchdog on the others)."""
 _MAIN_THREAD = threading.main_thread().ident
 _GUARDED_NAMES = frozenset(
     {name for base in (Game, GridGame) for name, value in vars(base).items()
@@ -407,9 +409,10 @@ entered from Plies. Its helpers are only called from inside these, so under thei
 
 def guard_window_calls(on: bool = True) -> None:
     """Turn the window's guard on (the window's start) or off (its close): while it is
-    on, a plugin game's own method called on the main thread with no limit running is
-    stopped after ``CALL_SECONDS`` with ``EvaluatorFault`` ("game NAME: legal_moves did
-    not return within 2 s"), which the window's frame loop catches. The methods are
+    on, a plugin game's own method that runs past ``CALL_SECONDS`` (with no outer limit
+    running) is stopped with ``EvaluatorFault`` ("game NAME: legal_moves did not
+    return within 2 s"), which the window's frame loop catches on the main thread and
+    the job of a worker thread (the explorer, a review, an analysis) reports. The methods are
     wrapped only meanwhile: the command line and the plugin process pay nothing."""
     global _GUARDING
     from game.rules import GAMES
@@ -474,7 +477,7 @@ def _guard_methods(cls: type[Game], on: bool) -> None:
 
 def _guarded(function: Callable[..., Any], game_name: str, method: str) -> Callable[..., Any]:
     """``function`` (a plugin game's method), run under ``call_limit`` when the guard is
-    on, on the main thread, and no limit runs yet (an outer one holds: the check, an
+    on and no limit of the same thread runs yet (an outer one holds: the check, an
     evaluator's call)."""
 
     def sentence() -> str:
@@ -485,8 +488,11 @@ def _guarded(function: Callable[..., Any], game_name: str, method: str) -> Calla
 
     @functools.wraps(function)
     def guarded(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if not _GUARDING or _ARMED or threading.get_ident() != _MAIN_THREAD:
+        if not _GUARDING or (threading.get_ident() == _MAIN_THREAD and limit_running()):
             return function(self, *args, **kwargs)
+        # Off the main thread (the explorer's recording, a review, an analysis) the
+        # watchdog stops it: that thread's job ends with the sentence instead of running
+        # for good (call_limit keeps an outer limit of the same thread).
         with call_limit(sentence, CALL_SECONDS):
             return function(self, *args, **kwargs)
 

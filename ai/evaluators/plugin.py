@@ -267,6 +267,11 @@ _ARMED: list[float] = []
 last; non-empty while one runs (the main thread only)."""
 
 
+def limit_running() -> bool:
+    """Whether a ``call_limit`` timer runs on the main thread now."""
+    return bool(_ARMED)
+
+
 def where(error: BaseException, origin: str | None) -> str:
     """`` (file.py, line 12)``: the deepest line of ``origin`` in ``error``'s traceback
     (else the deepest line of any file), or ``""``."""
@@ -301,4 +306,4 @@ def _shown(value: object) -> str:
 
 
 __all__ = ["CALL_SECONDS", "SCORE_LIMIT", "EvaluatorFault",  # untranslated: names
-           "FunctionEvaluator", "call_limit", "where"]
+           "FunctionEvaluator", "call_limit", "limit_running", "where"]

@@ -87,3 +87,74 @@ def test_the_window_s_guard_stops_a_loop_on_the_main_thread_and_leaves_the_class
         guard_window_calls(False)
     assert (cls.__dict__["legal_moves"], cls.__dict__["apply"]) == own  # the plugin's own
     assert "push" not in cls.__dict__  # GridGame's: never wrapped (its apply is)
+
+
+def test_the_guard_stops_a_loop_on_a_worker_thread_too(monkeypatch):
+    """The explorer, a review and an analysis call a plugin game on the window's worker
+    thread: the watchdog ends the call with the sentence, and the thread goes on."""
+    import threading
+
+    import game.plugins
+    from ai.evaluators.plugin import EvaluatorFault
+    from game.plugins import guard_window_calls
+    from game.rules import new_game
+
+    (readme_folder() / "late.py").write_text(LATE)
+    load_plugins(again=True)
+    monkeypatch.setattr(game.plugins, "CALL_SECONDS", 0.2)
+    late = new_game("late")
+    for move in range(41):
+        late.push(move)
+    found: list[BaseException | list[int]] = []
+
+    def job() -> None:
+        try:
+            found.append(late.legal_moves())
+        except EvaluatorFault as fault:
+            found.append(fault)
+        late.pop()
+        found.append(late.legal_moves())  # the thread is still usable afterwards
+
+    guard_window_calls()
+    try:
+        worker = threading.Thread(target=job)
+        worker.start()
+        worker.join(timeout=30)
+    finally:
+        guard_window_calls(False)
+    assert not worker.is_alive()
+    fault, after = found
+    assert str(fault) == "game late: legal_moves did not return within 0.2 s (an endless loop?)"
+    assert after == list(range(40, 49))  # 40 cells filled, the other 9 free
+
+
+def test_the_explorer_s_recording_ends_with_the_sentence(monkeypatch):
+    """The tree explorer records on a worker thread: a plugin game's loop below the
+    root ends the recording with the game's sentence (shown as the explorer's refusal)."""
+    import threading
+
+    import game.plugins
+    from game.plugins import guard_window_calls
+    from game.rules import new_game
+    from game.ui.scenes.tree_recording import recording_job
+
+    (readme_folder() / "late.py").write_text(LATE)
+    load_plugins(again=True)
+    monkeypatch.setattr(game.plugins, "CALL_SECONDS", 0.2)
+    late = new_game("late")
+    for move in range(40):  # the root answers; each child (41 cells full) loops
+        late.push(move)
+    job = recording_job(late, "default", 2, "alphabeta")
+    found = []
+    guard_window_calls()
+    try:
+        worker = threading.Thread(target=lambda: found.append(job(threading.Event(),
+                                                                  lambda _info: None)))
+        worker.start()
+        worker.join(timeout=30)
+    finally:
+        guard_window_calls(False)
+    (recording,) = found
+    assert recording.tree is None
+    assert recording.refusal == ("game late: legal_moves did not return within 0.2 s "
+                                 "(an endless loop?)")

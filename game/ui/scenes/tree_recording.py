@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.evaluators.base import Evaluator
+from ai.evaluators.plugin import EvaluatorFault
 from ai.explain.conventions import DEFAULT, Conventions
 from ai.explain.tree import (
     NODE_CAP,
@@ -104,7 +105,7 @@ def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int 
                           on_progress=progress, conventions=conventions)
         except TreeCancelled:
             return None
-        except TreeError as error:
+        except (TreeError, EvaluatorFault) as error:  # a plugin's code: its sentence
             return Recording(None, str(error), {})
         costs: dict[str, Cost | str] = {}
         paths = None
@@ -120,6 +121,8 @@ def recording_job(game: Game, preset: str, depth: int, mode: TreeMode, cap: int 
                     return None
                 except TreeTooLarge:
                     found = number(cap)  # refused: more nodes than the cap
+                except EvaluatorFault as fault:
+                    return Recording(None, str(fault), {})
             if mode == "minimax" and other == "alphabeta" and not isinstance(found, str):
                 paths = frozenset(tuple(n.path) for n in found.nodes)
             costs[other] = found if isinstance(found, str) else Cost(

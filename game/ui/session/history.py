@@ -171,7 +171,7 @@ class SessionHistory(SessionAnalysis):
         calls this): keep its move list, and once a copy of its start, for ``recover``.
         A built-in game: nothing."""
         game = self.game
-        if game.move_stack == self.good_moves or not is_plugin_game(game):
+        if not is_plugin_game(game) or game.move_stack == self.good_moves:
             return
         if self.good_start is None:
             self.good_start = game.start_position()  # the faulty game's pop is not trusted later
