@@ -161,6 +161,8 @@ class Plugin:
         games: the names of the games it adds.
         evaluators: ``(game, name)`` of the evaluators it adds.
         refusal: why it was refused (one sentence), else ``None``.
+        offered: the names of the games it defines, added or not (a refused plugin's
+            game is then named with the refusal, not as an unknown game).
         faults: evaluator ``(game, name)`` -> what it did wrong when tried
             (``probe``); filled by ``plies plugins`` only.
     """
@@ -171,6 +173,7 @@ class Plugin:
     games: list[str] = dataclasses.field(default_factory=list)
     evaluators: list[tuple[str, str]] = dataclasses.field(default_factory=list)
     refusal: str | None = None
+    offered: list[str] = dataclasses.field(default_factory=list)
     faults: dict[tuple[str, str], str] = dataclasses.field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
@@ -237,6 +240,15 @@ def load_plugins(folder: Path | None = None, *, distributions: bool = True,
                 _withdraw_games(plugin)
         _LOADED = [plugin for plugin, _items in found]
         return _LOADED
+
+
+def refusal_of_game(name: str) -> str | None:
+    """Why there is no game ``name``: the refusal of a plugin that defines it (one
+    sentence), else ``None`` (no plugin offers it)."""
+    for plugin in loaded_plugins():
+        if plugin.refusal is not None and name in plugin.offered:
+            return plugin.refusal
+    return None
 
 
 def unload_plugins() -> None:
@@ -374,6 +386,8 @@ def _register_games(plugin: Plugin, classes: list[type[Game]]) -> None:
     from ai import evaluators
     from game.rules import GAMES
 
+    plugin.offered = [name for name in (getattr(cls, "name", None) for cls in classes)
+                      if isinstance(name, str)]
     checked = []
     for cls in classes:
         problem = check_game(cls)
@@ -918,5 +932,5 @@ def _serve(conn: Any, stop: Any, folder: Path | None) -> None:
 
 __all__ = ["ENTRY_POINT_GROUP", "GridGame", "Outcome", "Plugin",  # untranslated: names
            "evaluator", "guard_window_calls", "is_plugin_game", "load_plugins",
-           "loaded_plugins", "plugins_dir", "probe", "search_in_process", "stop_process",
+           "loaded_plugins", "plugins_dir", "probe", "refusal_of_game", "search_in_process", "stop_process",
            "turn_limit", "unload_plugins", "use_folder"]

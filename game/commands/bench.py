@@ -20,7 +20,7 @@ from typing import Any
 from ai.endgame import solver_for
 from ai.evaluators import EvaluatorError
 from ai.search import Limits, Searcher
-from game.commands.common import CliError, emit, int_range, seconds_value
+from game.commands.common import CliError, check_game_name, emit, int_range, seconds_value
 from game.i18n import _, number, percent
 from game.rules import GAMES, Game, Othello, new_game
 from game.rules.perft import perft
@@ -233,9 +233,7 @@ def run(args: argparse.Namespace) -> int:
     positions = load_positions()
     names = [args.game] if args.game else list(GAMES)
     for name in names:
-        if name not in GAMES:
-            raise CliError(_("unknown game {game}; choose one of {games}").format(
-                game=repr(name), games=", ".join(GAMES)))
+        check_game_name(name)
     for name in names:
         table = dict(positions[name])
         if args.seconds is not None:

@@ -89,13 +89,28 @@ def add_board_arguments(parser: argparse.ArgumentParser) -> None:
                                "count the stones, Othello Black); a contradiction is refused"))
 
 
+def check_game_name(name: str) -> None:
+    """``CliError`` unless ``name`` is a game Plies plays now: for a plugin's game that
+    was refused, the refusal's sentence; else the games to choose from."""
+    if name in GAMES:
+        return
+    from game.plugins import refusal_of_game  # here: most commands never ask
+
+    refusal = refusal_of_game(name)
+    if refusal is not None:
+        # Translators: {reason} is the plugin's refusal ("badpop.py, line 4: game badpop:
+        # pop() ... does not restore the position").
+        raise CliError(_("game {game} is not available: its plugin was refused: "
+                         "{reason}").format(game=repr(name), reason=refusal))
+    raise CliError(_("unknown game {game}; choose one of {games}").format(
+        game=repr(name), games=", ".join(GAMES)))
+
+
 def build_game(args: argparse.Namespace, moves: str | None = None, *,
                board: str | None = None, turn: str | None = None) -> Game:
     """The game of ``args`` with its variant, on the set-up ``board`` (default
     ``--board``, side to move ``--turn``) if any, after the moves ``--moves`` (checked)."""
-    if args.game not in GAMES:
-        raise CliError(_("unknown game {game}; choose one of {games}").format(
-            game=repr(args.game), games=", ".join(GAMES)))
+    check_game_name(args.game)
     board = board if board is not None else getattr(args, "board", None)
     turn = turn if turn is not None else getattr(args, "turn", None)
     if turn is not None and board is None:

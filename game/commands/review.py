@@ -34,7 +34,7 @@ from ai.explain.review import (
     review_game,
 )
 from ai.explain.scores import percent, raw_text
-from game.commands.common import MAX_DEPTH, CliError, int_range, seconds_value
+from game.commands.common import MAX_DEPTH, CliError, check_game_name, int_range, seconds_value
 from game.formats import load_record
 from game.i18n import _, english, ngettext, number, pgettext
 from game.i18n import percent as percent_text
@@ -82,9 +82,8 @@ def run(args: argparse.Namespace) -> int:
         limits = ReviewLimits(depth=args.depth, seconds=args.time)
     except ValueError as error:
         raise CliError(str(error)) from None
-    if args.game is not None and args.game not in GAMES:
-        raise CliError(_("unknown game {game}; choose one of {games}").format(
-            game=repr(args.game), games=", ".join(GAMES)))
+    if args.game is not None:
+        check_game_name(args.game)
     try:
         record = load_record(args.file, default_game=args.game)
         game = record_to_game(record)

@@ -208,11 +208,19 @@ def test_a_broken_evaluator_forfeits_its_match_games_and_the_match_goes_on(capsy
     assert found["a_first_forfeit"].lower().startswith(BROKEN_EVALUATORS[name][1].lower())
 
 
-def test_a_refused_game_is_an_unknown_game(capsys):
+@pytest.mark.parametrize("command", [["perft", "badpop", "1"],
+                                     ["match", "badpop", "--a", "level=1", "--b", "level=1",
+                                      "--games", "2"]])
+def test_a_refused_game_is_named_with_its_refusal(capsys, command):
+    """Not "unknown game": the sentence says the plugin was refused, and why."""
     install_broken()
     load_plugins(again=True)
-    assert main(["perft", "badpop", "1"]) == 2
-    assert "unknown game 'badpop'" in capsys.readouterr().err
+    assert main(command) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("plies: error: game 'badpop' is not available: its plugin was "
+                            "refused: "), error
+    assert "pop() after" in error and "does not restore the position" in error, error
+    assert len(error.splitlines()) == 1
 
 
 # --- files name plugins, never paths -------------------------------------------------------
