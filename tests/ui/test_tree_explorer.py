@@ -284,26 +284,35 @@ def test_a_finished_game_says_so(make_app):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("theme", ["classic", "dark", "high-contrast"])
 @pytest.mark.parametrize("name, moves", [("connect4", "4453"), ("othello", "f5d6c3d3c4"),
                                          ("gomoku", "h8i9h9")])
-def test_draws_in_every_theme_at_the_minimum_size(make_app, theme, name, moves):
-    app = make_app(size=(800, 560), theme=theme)
+def test_draws_in_every_theme_at_the_minimum_size(make_app, name, moves):
+    """One recording, drawn in each theme as the settings switch it (the recording is
+    the costly part; the drawing is what differs by theme)."""
+    app = make_app(size=(800, 560), theme="classic")
     scene = open_explorer(app, name, moves)
     post_key(pygame.K_HOME)
     for _ in range(12):
         post_key(pygame.K_SPACE, 0, " ")
-    app.run_frames(2)
-    explorer = app.screen.copy()
-    assert len(set(pic.samples(explorer, explorer.get_rect(), 9))) > 8, "a blank explorer"
-    post_key(pygame.K_F1)
-    app.run_frames(2)
-    assert scene.show_keys
-    assert pic.changed(explorer, app.screen) > 0.02, "F1 drew no key help"
-    post_key(pygame.K_ESCAPE)  # closes the key help, not the explorer
-    app.run_frames(1)
-    assert not scene.show_keys and app.top is scene
-    assert pic.changed(explorer, app.screen) < 0.01, "the key help stayed on screen"
+    looks = []
+    for theme in ("classic", "dark", "high-contrast"):
+        app.settings.theme = theme
+        app.apply_settings()
+        app.run_frames(2)
+        assert app.theme.name == theme
+        explorer = app.screen.copy()
+        assert len(set(pic.samples(explorer, explorer.get_rect(), 9))) > 8, "a blank explorer"
+        looks.append(explorer)
+        post_key(pygame.K_F1)
+        app.run_frames(2)
+        assert scene.show_keys
+        assert pic.changed(explorer, app.screen) > 0.02, f"F1 drew no key help ({theme})"
+        post_key(pygame.K_ESCAPE)  # closes the key help, not the explorer
+        app.run_frames(1)
+        assert not scene.show_keys and app.top is scene
+        assert pic.changed(explorer, app.screen) < 0.01, f"the key help stayed ({theme})"
+    assert all(pic.changed(a, b) > 0.05 for a, b in zip(looks, looks[1:])), \
+        "a theme drew the explorer like the one before"
 
 
 def test_x_jumps_to_each_cut_off_and_a_pruned_child_shows_its_move(make_app):
