@@ -206,3 +206,18 @@ def test_plies_tune_refuses_a_plugin_evaluator_without_weights(capsys):
                  'def plain(game):\n    return 0\n', name="plain")
     assert main(["tune", "connect4", "--eval", "plain", "--games", "2"]) == 2
     assert "the evaluator plain declares no weights to tune" in capsys.readouterr()[1]
+
+
+def test_the_readmes_weights_example_loads_and_declares_its_weights():
+    from tests.plugins.test_plugins_readme import section
+
+    text = section("Writing your own evaluator")
+    start = text.index("    from dataclasses import dataclass\n")
+    block = text[start:text.index("\nThen `plies tune", start)]
+    code = "\n".join(line[4:] for line in block.splitlines())
+    install(text=code)
+    assert refusal() is None
+    mine = evaluator_by_name("connect4", "mine")
+    assert [(p.name, p.start, p.low, p.high) for p in parameters(mine.weights)] == [
+        ("centre", 3, 0, 20), ("piece", 1, 0, 10)]
+    assert mine.evaluate(position()) == -7  # 1 - 2 * (1 + 3), as above
