@@ -221,3 +221,17 @@ def test_the_readmes_weights_example_loads_and_declares_its_weights():
     assert [(p.name, p.start, p.low, p.high) for p in parameters(mine.weights)] == [
         ("centre", 3, 0, 20), ("piece", 1, 0, 10)]
     assert mine.evaluate(position()) == -7  # 1 - 2 * (1 + 3), as above
+
+
+def test_a_cluster_worker_loads_its_plugins_before_it_checks_the_evaluators():
+    # What `--cluster` runs on each worker before the games (game.cluster); a worker is
+    # a fresh process whose plugins nothing has loaded yet.
+    from game.cluster import _worker_check
+    from game.plugins import unload_plugins
+
+    install()
+    weights_file("heavy", 'base = "mine"\n[weights]\ncentre = 5\n')
+    unload_plugins()
+    _fingerprint, missing = _worker_check([("connect4", "mine"), ("connect4", "heavy"),
+                                           ("connect4", "ghost")])
+    assert [m.split(" ")[0] for m in missing] == ["ghost"]
