@@ -199,6 +199,21 @@ def test_plies_tune_tunes_a_plugin_evaluator_and_the_tuned_one_plays(capsys):
     match = json.loads(capsys.readouterr()[0])
     assert match["games"] == 2 == match["a_wins"] + match["draws"] + match["b_wins"]
     assert match["a_forfeits"] == match["b_forfeits"] == 0
+    from game.ui.scenes.start import preset_options
+
+    assert "mine-tuned" in preset_options("connect4")  # the new-game dialog offers it
+
+
+def test_texel_fits_a_plugin_evaluators_weights(capsys):
+    install()
+    status = main(["tune", "connect4", "--eval", "mine", "--method", "texel", "--games", "6",
+                   "--final-games", "0", "--depth", "1", "--out", "mine-texel", "--json"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    tuned = {w["name"]: w["tuned"] for w in json.loads(out)["weights"]}
+    fitted = evaluator_by_name("connect4", "mine-texel", user_dir=evaluators_dir())
+    assert (fitted.base, fitted.weights.centre, fitted.weights.piece) == (
+        "mine", tuned["centre"], tuned["piece"])
 
 
 def test_plies_tune_refuses_a_plugin_evaluator_without_weights(capsys):
@@ -235,3 +250,35 @@ def test_a_cluster_worker_loads_its_plugins_before_it_checks_the_evaluators():
     _fingerprint, missing = _worker_check([("connect4", "mine"), ("connect4", "heavy"),
                                            ("connect4", "ghost")])
     assert [m.split(" ")[0] for m in missing] == ["ghost"]
+
+
+NIM_EVALUATOR = '''from dataclasses import dataclass
+
+from game.plugins import evaluator, weight
+
+
+@dataclass(frozen=True)
+class Tokens:
+    each: int = weight(5, 0, 50)
+
+
+@evaluator("nim", name="tokens", weights=Tokens())
+def tokens(game, w):
+    return w.each * len(game.legal_moves())
+'''
+
+
+def test_a_plugin_games_evaluator_with_weights_reads_its_weights_files():
+    from tests.plugins.helpers import EXAMPLES
+
+    (readme_folder() / "nim.py").write_text((EXAMPLES / "nim.py").read_text())
+    install(text=NIM_EVALUATOR, name="tokens")
+    load_plugins(readme_folder(), distributions=False, again=True)
+    weights_file("seven", 'game = "nim"\nbase = "tokens"\n[weights]\neach = 7\n')
+    start = new_game("nim")  # heaps of 3, 4 and 5: 12 tokens, 12 moves
+    assert evaluator_by_name("nim", "tokens").evaluate(start) == 60
+    assert evaluator_by_name("nim", "seven", user_dir=evaluators_dir()).evaluate(start) == 84
+    weights_file("bare", 'game = "nim"\nbase = "default"\n')
+    with pytest.raises(EvaluatorError, match="^bare.toml: base 'default' is a plugin evaluator "
+                                             "that declares no weights$"):
+        evaluator_by_name("nim", "bare", user_dir=evaluators_dir())
