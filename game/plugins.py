@@ -645,7 +645,13 @@ def _weights_problem(function: Callable[..., Any], spec: EvaluatorSpec) -> str |
                  "low, high)").format(name=spec.name)
     for field in fields:
         value = getattr(weights, field.name)
-        low, high = field.metadata["range"]
+        bounds = field.metadata["range"]
+        if not (isinstance(bounds, tuple) and len(bounds) == 2
+                and all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)):
+            return _("weight {weight} of evaluator {name} has no range of two whole numbers: "
+                     "declare it with weight(default, low, high)").format(
+                         weight=field.name, name=spec.name)
+        low, high = bounds
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             return _("weight {weight} of evaluator {name} is {value}, not a whole number from "
                      "{low} to {high}").format(weight=field.name, name=spec.name,

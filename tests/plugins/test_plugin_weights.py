@@ -282,3 +282,11 @@ def test_a_plugin_games_evaluator_with_weights_reads_its_weights_files():
     with pytest.raises(EvaluatorError, match="^bare.toml: base 'default' is a plugin evaluator "
                                              "that declares no weights$"):
         evaluator_by_name("nim", "bare", user_dir=evaluators_dir())
+
+
+def test_a_hand_made_range_that_is_not_two_whole_numbers_is_refused():
+    install(text=MINE.replace("piece: int = weight(1, 0, 10)",
+                              'piece: int = field(default=1, metadata={"range": "0-10"})')
+            .replace("from dataclasses import dataclass", "from dataclasses import dataclass, field"))
+    assert refusal() == ("mine.py, line 13: weight piece of evaluator mine has no range of two "
+                         "whole numbers: declare it with weight(default, low, high)")
