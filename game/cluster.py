@@ -63,8 +63,10 @@ def fingerprint() -> str:
 def _worker_check(evaluators: list[tuple[str, str]]) -> tuple[str, list[str]]:
     """Run on each worker: its fingerprint, and the evaluators it cannot load."""
     from ai.evaluators import EvaluatorError, load_evaluator
+    from game.plugins import loaded_plugins
     from game.settings import evaluators_dir
 
+    loaded_plugins()  # the worker's own plugins folder: plugin evaluators, files based on them
     missing = []
     for game_name, name in evaluators:
         try:

@@ -18,7 +18,9 @@ What a plugin defines
 =====================
 
 * evaluators: functions marked with ``@evaluator("connect4", name="mine")`` (see
-  ``evaluator``), for a built-in game or a plugin's game;
+  ``evaluator``), for a built-in game or a plugin's game; one may declare its weights
+  (``weights=W()``, a frozen dataclass of ``weight()`` fields), which weights files
+  and ``plies tune`` then set;
 * games: subclasses of ``game.rules.base.GridGame`` (or of the full
   ``game.rules.base.Game``) defined in the plugin.
 
@@ -75,6 +77,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ai.evaluators.base import weight
 from ai.evaluators.plugin import (
     CALL_SECONDS,
     EvaluatorFault,
@@ -83,6 +86,7 @@ from ai.evaluators.plugin import (
     TermsFunction,
     call_limit,
     limit_running,
+    shown,
     where,
 )
 from game.i18n import _
@@ -123,16 +127,24 @@ class EvaluatorSpec:
     terms: TermsFunction | None = None
     order: OrderFunction | None = None
     unit: int = 100
+    weights: object | None = None
 
 
 def evaluator(game: str, name: str | None = None, *, terms: TermsFunction | None = None,
-              order: OrderFunction | None = None, unit: int = 100) -> Callable[[F], F]:
+              order: OrderFunction | None = None, unit: int = 100,
+              weights: object | None = None) -> Callable[[F], F]:
     """Mark ``function(game) -> number`` as an evaluator of the game named ``game``.
 
     ``name`` (default: the function's name, ``_`` as ``-``) is how it is chosen:
     ``--eval NAME``, ``eval=NAME`` in a match, the new-game dialog. ``terms`` and
     ``order`` are optional functions of the game: the score split into named parts
     (for "why this move"), and the legal moves best first (for the search's order).
+
+    ``weights``: the evaluator's knobs, an instance of a frozen dataclass whose fields
+    are ``weight(default, low, high)``. The function (and ``terms``) are then called
+    as ``function(game, weights)``; a weights file with ``base = "NAME"`` and
+    ``plies tune --eval NAME`` set them, each inside its range. Checked when the
+    plugin loads (``_weights_problem``).
 
     >>> @evaluator("connect4", name="zero")
     ... def zero(game):
@@ -144,7 +156,7 @@ def evaluator(game: str, name: str | None = None, *, terms: TermsFunction | None
     def mark(function: F) -> F:
         chosen = name if name is not None else function.__name__.replace("_", "-")
         function.__plies_evaluator__ = EvaluatorSpec(  # type: ignore[attr-defined]
-            game, chosen, terms, order, unit)
+            game, chosen, terms, order, unit, weights)
         return function
 
     return mark
@@ -543,7 +555,7 @@ def _game_evaluator(cls: type[Game]) -> Callable[[], FunctionEvaluator]:
                                          game=cls.__name__))
         else:
             made = FunctionEvaluator(cls.name, "default",
-                                     lambda game: game.evaluate(),  # type: ignore[attr-defined]
+                                     lambda game: game.evaluate(),
                                      origin=origin, label=f"{cls.__name__}.evaluate")
         made.isolate = search_in_process
         return made
@@ -598,6 +610,10 @@ def _register_evaluators(plugin: Plugin, functions: list[Any]) -> None:
                 plugin.refusal = _("{place}: terms and order must be functions of the "
                                    "game").format(place=place)
                 return
+        problem = _weights_problem(function, spec)
+        if problem is not None:
+            plugin.refusal = _("{place}: {problem}").format(place=place, problem=problem)
+            return
         specs.append((function, spec, place))
     for function, spec, place in specs:
         try:
@@ -611,12 +627,63 @@ def _register_evaluators(plugin: Plugin, functions: list[Any]) -> None:
         plugin.evaluators.append((spec.game, spec.name))
 
 
+def _weights_problem(function: Callable[..., Any], spec: EvaluatorSpec) -> str | None:
+    """What is wrong with an evaluator's declared weights (one sentence), or ``None``:
+    a frozen dataclass instance with at least one ``weight()`` field, each value a
+    whole number inside its range, and functions that take the weights."""
+    weights = spec.weights
+    if weights is None:
+        return None
+    if not dataclasses.is_dataclass(weights) or isinstance(weights, type) \
+            or not type(weights).__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        return _("the weights of evaluator {name} must be an instance of a frozen dataclass "
+                 "(@dataclass(frozen=True)) whose fields are weight(default, low, high), not "
+                 "{value}").format(name=spec.name, value=shown(weights))
+    fields = [f for f in dataclasses.fields(weights) if "range" in f.metadata]
+    if not fields:
+        return _("the weights of evaluator {name} have no field declared with weight(default, "
+                 "low, high)").format(name=spec.name)
+    for field in fields:
+        value = getattr(weights, field.name)
+        bounds = field.metadata["range"]
+        if not (isinstance(bounds, tuple) and len(bounds) == 2
+                and all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)):
+            return _("weight {weight} of evaluator {name} has no range of two whole numbers: "
+                     "declare it with weight(default, low, high)").format(
+                         weight=field.name, name=spec.name)
+        low, high = bounds
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            return _("weight {weight} of evaluator {name} is {value}, not a whole number from "
+                     "{low} to {high}").format(weight=field.name, name=spec.name,
+                                               value=shown(value), low=low, high=high)
+    for what, called in (("evaluate", function), ("terms", spec.terms)):
+        if called is not None and not _takes_two(called):
+            # Translators: {function} is a Python function's name; "(game, weights)" is code.
+            return _("evaluator {name} declares weights, so {function} is called as "
+                     "{function}(game, weights): give it a second parameter").format(
+                         name=spec.name, function=getattr(called, "__name__", what))
+    return None
+
+
+def _takes_two(function: Callable[..., Any]) -> bool:
+    """Whether ``function`` can be called with two positional arguments (when Python
+    can tell; a function it cannot inspect is given the benefit of the doubt)."""
+    try:
+        inspect.signature(function).bind(None, None)
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (a builtin)
+        return True
+    return True
+
+
 def _factory(function: Callable[..., Any], spec: EvaluatorSpec) -> Callable[[], FunctionEvaluator]:
     origin = getattr(getattr(function, "__code__", None), "co_filename", None)
 
     def make() -> FunctionEvaluator:
         made = FunctionEvaluator(spec.game, spec.name, function, terms=spec.terms,
-                                 order=spec.order, unit=spec.unit, origin=origin)
+                                 order=spec.order, unit=spec.unit, origin=origin,
+                                 weights=spec.weights)
         made.isolate = search_in_process
         return made
 
@@ -895,6 +962,7 @@ def _serve(conn: Any, stop: Any, folder: Path | None) -> None:
     from ai.evaluators import evaluator_by_name
     from ai.search import Searcher
     from game.rules import GAMES
+    from game.settings import evaluators_dir
 
     load_plugins(folder)
     conn.send(("ready", None))
@@ -913,7 +981,9 @@ def _serve(conn: Any, stop: Any, folder: Path | None) -> None:
                 game.push(move)
             key = (name, tuple(sorted(variant.items())), eval_name, mode)
             searcher = searchers.pop(key, None) or Searcher(
-                evaluator_by_name(name, eval_name), mode=mode, tt_bits=16)
+                # a weights file's name too (its base a plugin evaluator: the window's list)
+                evaluator_by_name(name, eval_name, user_dir=evaluators_dir()), mode=mode,
+                tt_bits=16)
             searchers[key] = searcher  # the most recent last; a demo's two sides kept
             while len(searchers) > SEARCHERS_KEPT:
                 del searchers[next(iter(searchers))]
@@ -933,4 +1003,4 @@ def _serve(conn: Any, stop: Any, folder: Path | None) -> None:
 __all__ = ["ENTRY_POINT_GROUP", "GridGame", "Outcome", "Plugin",  # untranslated: names
            "evaluator", "guard_window_calls", "is_plugin_game", "load_plugins",
            "loaded_plugins", "plugins_dir", "probe", "refusal_of_game", "search_in_process", "stop_process",
-           "turn_limit", "unload_plugins", "use_folder"]
+           "turn_limit", "unload_plugins", "use_folder", "weight"]

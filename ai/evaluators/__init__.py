@@ -13,6 +13,11 @@ A weights file is TOML::
     [weights]
     mobility = 20             # only the fields you change
 
+``base`` may also name a plugin evaluator that declares its weights (``@evaluator(...,
+weights=W())`` in ``game.plugins``): the file then sets that evaluator's weights,
+checked against the ranges of its dataclass as a preset's are. The plugin is looked up
+among those loaded (``register``); a file never makes Plies import anything.
+
 Names and paths are kept apart. A *name* (``is_evaluator_name``: letters, digits, ``_``
 and ``-``) means a preset or the user's own file ``NAME.toml`` in their evaluator
 folder (``evaluator_by_name``); saved games and settings may hold only names, because
@@ -37,6 +42,7 @@ import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from ai.evaluators.base import Evaluator, weight_range
 from game.files import EVALUATOR_BYTES, FileError, read_text
@@ -170,6 +176,8 @@ def evaluator_by_name(game_name: str, name: str | None = None, *,
     if game_name not in _MODULES and registered:  # a plugin game: its own evaluators only
         if name in registered:
             return registered[name]()
+        if user_dir is not None and os.path.lexists(Path(user_dir) / (name + USER_SUFFIX)):
+            return _file_evaluator(game_name, Path(user_dir) / (name + USER_SUFFIX), name)
         raise EvaluatorError(_("unknown evaluator {name} for {game}: its evaluators are "
                                "{presets}").format(name=repr(name), game=game_name,
                                                    presets=", ".join(registered)))
@@ -181,7 +189,7 @@ def evaluator_by_name(game_name: str, name: str | None = None, *,
     if user_dir is not None:
         path = Path(user_dir) / (name + USER_SUFFIX)
         if os.path.lexists(path):
-            return _build(module, load_weights_file(game_name, path), name)
+            return _file_evaluator(game_name, path, name)
     presets = ", ".join([*module.PRESETS, *registered])
     if user_dir is None:
         # Translators: {name} is the evaluator asked for, {game} a game's command-line
@@ -207,10 +215,13 @@ def _build(module: ModuleType, weights: object, name: str) -> Evaluator:
         raise EvaluatorError(_clip(str(error))) from None
 
 
-def build_evaluator(game_name: str, weights: object, name: str = "custom") -> Evaluator:
+def build_evaluator(game_name: str, weights: object, name: str = "custom", *,
+                    base: str = DEFAULT_PRESET) -> Evaluator:
     """The evaluator of ``game_name`` with the ``Weights`` instance ``weights`` (a
-    tuning run's trial weights), called ``name``."""
-    return _build(_module(game_name), weights, name)
+    tuning run's trial weights), called ``name``. ``base``: whose weights they are, as
+    a weights file's ``base`` says it: a preset (the game's own evaluator), or a plugin
+    evaluator that declares weights."""
+    return _base(game_name, base, _("the weights file"))[1](weights, name)
 
 
 def load_evaluator(game_name: str, spec: str | None = None, *,
@@ -226,10 +237,18 @@ def load_evaluator(game_name: str, spec: str | None = None, *,
     """
     if spec is None or is_evaluator_name(spec):
         return evaluator_by_name(game_name, spec, user_dir=user_dir)
-    module = _module(game_name)
     path = Path(spec)
     stem = path.stem if is_evaluator_name(path.stem) else "custom"  # untranslated: an id
-    return _build(module, load_weights_file(game_name, path, name=spec), stem)
+    return _file_evaluator(game_name, path, stem, label=spec)
+
+
+def _file_evaluator(game_name: str, path: str | os.PathLike[str], name: str, *,
+                    label: str | None = None) -> Evaluator:
+    """The evaluator of the weights file at ``path``, called ``name``: its base's
+    evaluator (a preset's, or a plugin evaluator's) with the file's weights."""
+    weights, build = _read_weights(game_name, _weights_text(game_name, path, label),
+                                   label if label is not None else (Path(path).name or str(path)))
+    return build(weights, name)
 
 
 def load_weights_file(game_name: str, path: str | os.PathLike[str], *,
@@ -245,13 +264,19 @@ def load_weights_file(game_name: str, path: str | os.PathLike[str], *,
     Raises:
         EvaluatorError: the first problem found.
     """
-    module = _module(game_name)
     label = name if name is not None else (Path(path).name or str(path))
+    return weights_from_toml(game_name, _weights_text(game_name, path, label), label)
+
+
+def _weights_text(game_name: str, path: str | os.PathLike[str], label: str | None) -> str:
+    """The text of a weights file, read as ``load_weights_file`` says."""
+    if not has_evaluators(game_name):
+        _module(game_name)  # raises: no evaluator for that game
+    label = label if label is not None else (Path(path).name or str(path))
     try:
-        text = read_text(path, limit=EVALUATOR_BYTES, what=N_("weights file"), name=label)
+        return read_text(path, limit=EVALUATOR_BYTES, what=N_("weights file"), name=label)
     except FileError as error:
         raise EvaluatorError(str(error)) from None
-    return weights_from_toml(game_name, text, label)
 
 
 def weights_from_toml(game_name: str, text: str, label: str | None = None) -> object:
@@ -265,10 +290,20 @@ def weights_from_toml(game_name: str, text: str, label: str | None = None) -> ob
       ...
     ai.evaluators.EvaluatorError: the weights file: weight 'mobility' must be a whole number from 0 to 400, not 1e+308
     """
-    module = _module(game_name)
     # Translators: {file} in the messages about weights files is the file's name, or
     # "the weights file".
-    label = _("the weights file") if label is None else label
+    return _read_weights(game_name, text, _("the weights file") if label is None else label)[0]
+
+
+WeightsBuilder = Callable[[Any, str], Evaluator]
+"""Builds an evaluator of some weights, called by a name (``_base``)."""
+
+
+def _read_weights(game_name: str, text: str, label: str) -> tuple[object, WeightsBuilder]:
+    """The checked weights of a weights file's ``text`` and how to build their
+    evaluator (``_base``); every problem is one sentence naming ``label``."""
+    if not has_evaluators(game_name):
+        _module(game_name)  # raises: no evaluator for that game
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -293,20 +328,14 @@ def weights_from_toml(game_name: str, text: str, label: str | None = None) -> ob
         # (both command-line names, "othello").
         raise EvaluatorError(_("{file} holds weights for {named}, not {game}").format(
             file=label, named=_quote(game), game=game_name))
-    base_name = data.get("base", DEFAULT_PRESET)
-    if not isinstance(base_name, str) or base_name not in module.PRESETS:
-        # Translators: "base" is the file's key: never translated.
-        raise EvaluatorError(_("{file}: base must name a preset ({presets}), not "
-                               "{value}").format(file=label,
-                                                 presets=", ".join(module.PRESETS),
-                                                 value=_quote(base_name)))
+    base, build = _base(game_name, data.get("base", DEFAULT_PRESET), label)
     weights = data.get("weights", {})
     if not isinstance(weights, dict):
         # Translators: "[weights]" is the file's key and "name = number" its syntax.
         raise EvaluatorError(_("{file}: [weights] must be a table of name = number").format(
             file=label))
-    base = module.PRESETS[base_name]
-    known = {f.name for f in dataclasses.fields(base)}
+    known = [f.name for f in dataclasses.fields(base)  # type: ignore[arg-type]  # a dataclass
+             if "range" in f.metadata]
     converted: dict[str, int] = {}
     for key, value in weights.items():
         if key not in known:
@@ -324,11 +353,43 @@ def weights_from_toml(game_name: str, text: str, label: str | None = None) -> ob
                                        high=str(high), value=_quote(value)))
         converted[key] = whole
     try:
-        return dataclasses.replace(base, **converted)
-    except (ValueError, TypeError) as error:  # a rule across fields (Weights.__post_init__)
+        return dataclasses.replace(base, **converted), build  # type: ignore[type-var]
+    except Exception as error:  # a rule across fields (Weights.__post_init__, a plugin's too)
         # Translators: {file}: the weights file; {problem}: one sentence saying what is wrong.
         raise EvaluatorError(_clip(_("{file}: {problem}").format(
             file=label, problem=str(error)))) from None
+
+
+def _base(game_name: str, base_name: object, label: str) -> tuple[object, WeightsBuilder]:
+    """The weights a weights file's ``base`` names and how to build an evaluator of
+    them (weights, name): a preset of the game's own evaluator, or a plugin evaluator
+    that declares weights, found among the registered ones only (a file never makes
+    Plies import anything)."""
+    presets = list(_module(game_name).PRESETS) if game_name in _MODULES else []
+    if isinstance(base_name, str) and base_name in presets:
+        module = _module(game_name)
+        return module.PRESETS[base_name], lambda weights, name: _build(module, weights, name)
+    factory = _REGISTERED.get(game_name, {}).get(base_name) if isinstance(base_name, str) \
+        else None
+    if factory is not None:
+        from ai.evaluators.plugin import FunctionEvaluator  # loaded with the plugins already
+
+        made = factory()
+        if isinstance(made, FunctionEvaluator) and made.weights is not None:
+            return made.weights, made.with_weights
+        # Translators: "base" is the file's key: never translated; {value} an evaluator's name.
+        raise EvaluatorError(_("{file}: base {value} is a plugin evaluator that declares no "
+                               "weights").format(file=label, value=_quote(base_name)))
+    if not presets:
+        # Translators: "base" is the file's key: never translated; {game}: a plugin game's name.
+        raise EvaluatorError(_("{file}: base must name an installed plugin evaluator of "
+                               "{game} that declares its weights, not {value}").format(
+                                   file=label, game=game_name, value=_quote(base_name)))
+    # Translators: "base" is the file's key: never translated.
+    raise EvaluatorError(_("{file}: base must name a preset ({presets}) or an installed "
+                           "plugin evaluator that declares its weights, not {value}").format(
+                               file=label, presets=", ".join(presets),
+                               value=_quote(base_name)))
 
 
 def _whole(value: object) -> int | None:

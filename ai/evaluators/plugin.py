@@ -27,6 +27,7 @@ ai.evaluators.plugin.EvaluatorFault: evaluator bad returned 'x', not a number
 from __future__ import annotations
 
 import contextlib
+import copy
 import ctypes
 import dataclasses
 import math
@@ -50,10 +51,12 @@ SCORE_LIMIT = WIN_THRESHOLD - 1
 """A plugin's score must lie in ``[-SCORE_LIMIT, SCORE_LIMIT]``; beyond are the search's
 proven wins and losses. Floats are rounded to the nearest whole point."""
 
-EvaluateFunction = Callable[[Game], float]
-"""``evaluate(game) -> number``: the score of a running game for the side to move."""
-TermsFunction = Callable[[Game], dict[str, float]]
-"""``terms(game) -> {"name": points}``: the same score split into named parts."""
+EvaluateFunction = Callable[..., float]
+"""``evaluate(game) -> number``: the score of a running game for the side to move
+(``evaluate(game, weights)`` when the evaluator declares weights)."""
+TermsFunction = Callable[..., dict[str, float]]
+"""``terms(game) -> {"name": points}``: the same score split into named parts
+(``terms(game, weights)`` when the evaluator declares weights)."""
 OrderFunction = Callable[[Game], list[Move]]
 """``order(game) -> moves``: the legal moves to try, best guess first."""
 
@@ -78,6 +81,14 @@ class FunctionEvaluator(Evaluator):
         unit: what a small clear advantage is worth (the easy levels' randomness).
         origin: the file the function came from (fault sentences name its lines).
         label: the name fault sentences use (default ``name``).
+        weights: the evaluator's declared weights (a frozen dataclass instance of
+            ``weight()`` fields), or ``None``. With weights, ``function`` and ``terms``
+            are called as ``function(game, weights)``: the weights are data the search
+            passes in, so that a weights file or a tuning trial changes them
+            (``with_weights``) without touching the person's code. ``order`` is
+            called with the game alone either way.
+        base: the name the evaluator is registered under (a weights file's ``base``
+            names it); default ``name``.
     """
 
     isolate: Callable[..., Any] | None = None
@@ -86,7 +97,8 @@ class FunctionEvaluator(Evaluator):
 
     def __init__(self, game_name: str, name: str, function: EvaluateFunction, *,
                  terms: TermsFunction | None = None, order: OrderFunction | None = None,
-                 unit: int = 100, origin: str | None = None, label: str | None = None) -> None:
+                 unit: int = 100, origin: str | None = None, label: str | None = None,
+                 weights: object | None = None, base: str | None = None) -> None:
         # game_name is a class attribute for the built-in evaluators; a plugin's
         # evaluator is one class for every game, so it is set per instance.
         self.game_name = game_name  # type: ignore[misc]
@@ -98,6 +110,18 @@ class FunctionEvaluator(Evaluator):
         self._function = function
         self._terms = terms
         self._order = order
+        self.weights = weights
+        """The declared weights (``ai.tune.weights.parameters`` lists them), or ``None``."""
+        self.base = base or name
+        """The registered evaluator these weights belong to (a weights file's ``base``)."""
+
+    def with_weights(self, weights: object, name: str) -> FunctionEvaluator:
+        """This evaluator with other ``weights`` (a weights file's, a tuning trial's),
+        called ``name``; the weights are checked by the caller."""
+        made = copy.copy(self)
+        made.weights = weights
+        made.name = made.label = name
+        return made
 
     def evaluate(self, game: Game) -> int:
         """The function's value, checked: a whole number inside the score scale."""
@@ -111,7 +135,7 @@ class FunctionEvaluator(Evaluator):
         if not isinstance(found, dict):
             raise EvaluatorFault(_("evaluator {name}: terms returned {value}, not a dict "
                                    "of name: number").format(name=self.label,
-                                                             value=_shown(found)))
+                                                             value=shown(found)))
         return {str(key)[:40]: self._score(value, str(key)[:40])
                 for key, value in list(found.items())[:20]}
 
@@ -124,14 +148,16 @@ class FunctionEvaluator(Evaluator):
         if not isinstance(found, (list, tuple)) or sorted(found) != sorted(legal):
             raise EvaluatorFault(_("evaluator {name}: order must return every legal move "
                                    "once, best first; it returned {value}").format(
-                                       name=self.label, value=_shown(found)))
+                                       name=self.label, value=shown(found)))
         return list(found)
 
-    def _call(self, function: Callable[[Game], Any], game: Game, what: str) -> Any:
+    def _call(self, function: Callable[..., Any], game: Game, what: str) -> Any:
         try:
             with call_limit(lambda: _("evaluator {name} did not return within {seconds} s "
                                       "(an endless loop?)").format(
                                           name=self.label, seconds=CALL_SECONDS)):
+                if self.weights is not None and what != "order":
+                    return function(game, self.weights)
                 return function(game)
         except EvaluatorFault:
             raise
@@ -145,7 +171,7 @@ class FunctionEvaluator(Evaluator):
         what = self.label if not term else f"{self.label} ({term})"
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise EvaluatorFault(_("evaluator {name} returned {value}, not a number").format(
-                name=what, value=_shown(value)))
+                name=what, value=shown(value)))
         number = float(value)
         if math.isnan(number):
             raise EvaluatorFault(_("evaluator {name} returned NaN, not a number").format(
@@ -153,7 +179,7 @@ class FunctionEvaluator(Evaluator):
         if not -SCORE_LIMIT <= number <= SCORE_LIMIT:
             raise EvaluatorFault(_("evaluator {name} returned {value}, outside the score "
                                    "range -{limit} to {limit}").format(
-                                       name=what, value=_shown(value), limit=SCORE_LIMIT))
+                                       name=what, value=shown(value), limit=SCORE_LIMIT))
         return round(number)
 
 
@@ -296,7 +322,7 @@ def _exception_text(error: BaseException) -> str:
     return text if len(text) <= 160 else text[:159] + "…"
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
     """A short quotation of what a plugin returned."""
     try:
         text = repr(value)
@@ -306,4 +332,4 @@ def _shown(value: object) -> str:
 
 
 __all__ = ["CALL_SECONDS", "SCORE_LIMIT", "EvaluatorFault",  # untranslated: names
-           "FunctionEvaluator", "call_limit", "limit_running", "where"]
+           "FunctionEvaluator", "call_limit", "limit_running", "shown", "where"]

@@ -67,7 +67,8 @@ def replaced(weights: object, values: Mapping[str, int]) -> object:
 
 def weights_toml(game_name: str, values: Mapping[str, int], base: str = "default") -> str:
     """The text of a weights file (``ai.evaluators.load_weights_file`` reads it back)
-    that sets ``values`` on the preset ``base``."""
+    that sets ``values`` on ``base``: a preset, or a plugin evaluator that declares
+    its weights."""
     # untranslated: the file's keys
     lines = [f'game = "{game_name}"', f'base = "{base}"', "[weights]"]
     lines += [f"{name} = {int(value)}" for name, value in values.items()]

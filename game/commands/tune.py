@@ -1,4 +1,5 @@
-"""``plies tune``: tune a weights-file evaluator's weights from games.
+"""``plies tune``: tune a weights-file evaluator's weights from games (or a plugin
+evaluator's declared weights: the file written then names it as its ``base``).
 
 Two methods (the mathematics is in ``ai.tune``; this module plays the games and
 writes the files):
@@ -41,6 +42,7 @@ from ai.evaluators import (
     load_evaluator,
     preset_names,
 )
+from ai.evaluators.plugin import FunctionEvaluator
 from ai.openings import random_openings
 from ai.tune import spsa, texel
 from ai.tune.weights import Parameter, parameters, replaced, weights_toml
@@ -154,6 +156,9 @@ class Setup:
     config: dict[str, Any]
     sprt: Sprt | None = None
     """The closing match's SPRT (``--sprt``), or ``None``: a fixed match."""
+    base: str = "default"
+    """Whose weights they are, as the weights files written say it (``base``): the
+    default preset, or the plugin evaluator that declares them."""
 
 
 def prepare(args: argparse.Namespace) -> Setup:
@@ -165,8 +170,9 @@ def prepare(args: argparse.Namespace) -> Setup:
     except EvaluatorError as error:
         raise CliError(str(error)) from None
     # A plugin evaluator that declares its weights (a dataclass of weight() fields as
-    # its ``weights``) tunes the same way: game/plugins.py only has to load it here.
+    # its ``weights``) tunes the same way; the files written name it as their base.
     weights = getattr(evaluator, "weights", None)
+    base = evaluator.base if isinstance(evaluator, FunctionEvaluator) else "default"
     names = [n.strip() for n in args.weights.split(",")] if args.weights else None
     try:
         params = parameters(weights, names)
@@ -208,7 +214,7 @@ def prepare(args: argparse.Namespace) -> Setup:
               "records": str(Path(args.records).resolve()) if args.records else None,
               "sprt": sprt.to_json() if sprt is not None else None}
     return Setup(game, eval_spec, weights, params, name, folder / f"{name}.toml",
-                 folder / f"{name}{STATE_SUFFIX}", depth, config, sprt)
+                 folder / f"{name}{STATE_SUFFIX}", depth, config, sprt, base)
 
 
 # --- the state file ----------------------------------------------------------------
@@ -339,7 +345,7 @@ def _toml(setup: Setup, values: Sequence[int]) -> str:
              for f in dataclasses.fields(setup.weights)  # type: ignore[arg-type]
              if "range" in f.metadata}
     every.update(_values(setup, values))
-    return weights_toml(setup.game.name, every)
+    return weights_toml(setup.game.name, every, setup.base)
 
 
 def _write_weights(setup: Setup, path: Path, values: Sequence[int]) -> None:
@@ -562,7 +568,8 @@ def _scorer(setup: Setup, positions: list[Game],
     as such whatever the weights)."""
     def exact(values: Sequence[int]) -> list[float]:
         evaluator = build_evaluator(setup.game.name,
-                                    replaced(setup.weights, _values(setup, values)), "tune")
+                                    replaced(setup.weights, _values(setup, values)), "tune",
+                                    base=setup.base)
         return [float(evaluator.evaluate(p)) for p in positions]
 
     base = [p.low for p in setup.params]
