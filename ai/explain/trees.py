@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Literal
 
 from ai.evaluators.base import Evaluator
 from game.i18n import N_, _
-from game.rules.base import Game, InvalidMoveError, Move, Outcome
+from game.rules.base import Game, InvalidMoveError, Move, NoBoard, Outcome
 
 RootKind = Literal["max", "min"]
 MAX_NODES = 2_000
@@ -388,7 +388,7 @@ def letters(index: int) -> str:
 
 # --- the tree as a game -------------------------------------------------------------------
 
-class HandTree(Game):
+class HandTree(NoBoard, Game):
     """A walk down a :class:`TreeSpec`: a move is a child's index, named by its label.
 
     MAX is side 0: ``turn`` is 0 at MAX nodes. A leaf is a finished game
@@ -467,23 +467,6 @@ class HandTree(Game):
                 moves.append(move)
         return moves
 
-    def piece_at(self, x: int, y: int) -> int | None:
-        return None
-
-    def move_at(self, x: int, y: int) -> Move | None:
-        return None
-
-    def move_cell(self, move: Move) -> tuple[int, int] | None:
-        return None
-
-    def last_cell(self) -> tuple[int, int] | None:
-        return None
-
-    def winning_line(self) -> list[tuple[int, int]]:
-        return []
-
-    def counts(self) -> tuple[int, int]:
-        return (0, 0)
 
 
 class LeafEvaluator(Evaluator):

@@ -347,6 +347,31 @@ def parse_cell_moves(text: str, parse_move: Callable[[str], Move]) -> list[Move]
     return moves
 
 
+class NoBoard:
+    """The board view's six answers for a game without a board (a hand-made tree, a
+    test's abstract tree): no piece, no cell, no line, no count. Put it before ``Game``
+    in the bases (``class HandTree(NoBoard, Game)``): a game with a board still has to
+    write its own, since ``Game`` keeps them abstract."""
+
+    def piece_at(self, x: int, y: int) -> int | None:
+        return None
+
+    def move_at(self, x: int, y: int) -> Move | None:
+        return None
+
+    def move_cell(self, move: Move) -> Cell | None:
+        return None
+
+    def last_cell(self) -> Cell | None:
+        return None
+
+    def winning_line(self) -> list[Cell]:
+        return []
+
+    def counts(self) -> tuple[int, int]:
+        return (0, 0)
+
+
 class GridGame(Game):
     """The smaller protocol for a game of your own (a plugin): a grid of cells, each
     empty (``None``) or holding a piece of side 0 or 1, and three methods to write.

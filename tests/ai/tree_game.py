@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ai.evaluators.base import Evaluator
-from game.rules.base import Game, Move, Outcome
+from game.rules.base import Game, Move, NoBoard, Outcome
 
 
 def parse_tree(text: str) -> Any:
@@ -32,7 +32,7 @@ def parse_tree(text: str) -> Any:
     return tree
 
 
-class TreeGame(Game):
+class TreeGame(NoBoard, Game):
     """A walk down an explicit tree; moves are child indices."""
 
     name = "tree"
@@ -87,23 +87,6 @@ class TreeGame(Game):
     def parse_moves(self, text: str) -> list[Move]:
         return [int(t) for t in text.split()]
 
-    def piece_at(self, x: int, y: int) -> int | None:
-        return None
-
-    def move_at(self, x: int, y: int) -> Move | None:
-        return None
-
-    def move_cell(self, move: Move) -> tuple[int, int] | None:
-        return None
-
-    def last_cell(self) -> tuple[int, int] | None:
-        return None
-
-    def winning_line(self) -> list[tuple[int, int]]:
-        return []
-
-    def counts(self) -> tuple[int, int]:
-        return (0, 0)
 
 
 class LeafEvaluator(Evaluator):
