@@ -72,8 +72,10 @@ class Theme:
     boards: dict[str, BoardColours]
 
     def board(self, game_name: str) -> BoardColours:
-        """The board colours of ``game_name`` (Connect-4's for an unknown name)."""
-        return self.boards.get(game_name, self.boards["connect4"])
+        """The board colours of ``game_name``; a plugin's game (a name the theme does
+        not know) gets ``"plugin"``'s: Connect-4's blue and pieces on a square grid
+        with a dark rim, whose coordinates are light on it."""
+        return self.boards.get(game_name, self.boards["plugin"])
 
 
 RED = (222, 49, 56)
@@ -109,12 +111,16 @@ CLASSIC = Theme(
             surface=(38, 96, 212), surface_dark=(24, 66, 168), frame=(20, 54, 140),
             line=(18, 46, 120), hole=(214, 224, 240), label=(98, 107, 124),
             pieces=(RED, YELLOW)),
+        "plugin": BoardColours(
+            surface=(38, 96, 212), surface_dark=(24, 66, 168), frame=(20, 54, 140),
+            line=(18, 46, 120), hole=(214, 224, 240), label=(226, 234, 248),
+            pieces=(RED, YELLOW)),
         "othello": BoardColours(
             surface=(34, 134, 82), surface_dark=(22, 108, 64), frame=(74, 52, 36),
             line=(14, 72, 42), hole=(0, 0, 0), label=(236, 222, 200),
             pieces=(BLACK_DISC, WHITE_DISC)),
         "gomoku": BoardColours(
-            surface=(232, 190, 122), surface_dark=(212, 164, 98), frame=(150, 104, 60),
+            surface=(232, 190, 122), surface_dark=(212, 164, 98), frame=(140, 96, 54),
             line=(84, 58, 32), hole=(0, 0, 0), label=(250, 236, 214),
             pieces=(BLACK_DISC, WHITE_DISC)),
         "tictactoe": BoardColours(  # a sheet of paper: X in blue ink, O in red
@@ -151,6 +157,10 @@ DARK = Theme(
         "connect4": BoardColours(
             surface=(36, 78, 170), surface_dark=(24, 54, 128), frame=(16, 38, 96),
             line=(14, 32, 84), hole=(20, 22, 28), label=(152, 160, 178),
+            pieces=((214, 58, 64), (236, 196, 52))),
+        "plugin": BoardColours(
+            surface=(36, 78, 170), surface_dark=(24, 54, 128), frame=(16, 38, 96),
+            line=(14, 32, 84), hole=(20, 22, 28), label=(206, 214, 232),
             pieces=((214, 58, 64), (236, 196, 52))),
         "othello": BoardColours(
             surface=(34, 120, 76), surface_dark=(28, 104, 64), frame=(52, 38, 28),
@@ -193,6 +203,10 @@ HIGH_CONTRAST = Theme(
     boards={
         "connect4": BoardColours(
             surface=(0, 40, 200), surface_dark=(0, 40, 200), frame=(255, 255, 255),
+            line=(255, 255, 255), hole=(0, 0, 0), label=(255, 255, 255),
+            pieces=((255, 40, 40), (255, 235, 0)), piece_outline=(255, 255, 255)),
+        "plugin": BoardColours(
+            surface=(0, 40, 200), surface_dark=(0, 40, 200), frame=(0, 0, 0),
             line=(255, 255, 255), hole=(0, 0, 0), label=(255, 255, 255),
             pieces=((255, 40, 40), (255, 235, 0)), piece_outline=(255, 255, 255)),
         "othello": BoardColours(

@@ -81,3 +81,12 @@ def test_othello_legal_move_rings_stand_out_from_the_felt(name) -> None:
         for felt in (board.surface, board.surface_dark):
             assert ratio(edge, felt) >= 3.0, (name, piece, felt)
     assert BoardView  # the view draws the ring in marker_colour (test_polish checks its size)
+
+
+@pytest.mark.parametrize("name", THEME_NAMES)
+def test_coordinates_read_on_the_rim_they_are_drawn_on(name) -> None:
+    """Othello's, Gomoku's and a plugin game's views write the coordinates on the rim
+    (WCAG 1.4.3's 4.5:1): in high contrast a plugin board once had white on white."""
+    for game in ("othello", "gomoku", "a-plugin-game"):
+        board = THEMES[name].board(game)
+        assert ratio(board.label, board.frame) >= 4.5, (name, game, board.label, board.frame)
