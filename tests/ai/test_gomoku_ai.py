@@ -54,12 +54,19 @@ def slow_five_points(game, side: int, cells=None) -> set[int]:
     """Empty cells where a stone of ``side`` completes a five (an exact five under
     standard, and for Black under renju)."""
     standard = game.rule == "standard" or (game.rule == "renju" and side == 0)
-    out = set()
+    out: set[int] = set()
+    mine = game.stones[side]
+    if mine.bit_count() < 4:
+        return out  # a five needs four stones already there
     occupied = game.stones[0] | game.stones[1]
     for move in (cells if cells is not None else game.legal_moves()):
         if occupied >> move & 1:
             continue
         for d in game.directions:
+            # Without a stone of ``side`` next to ``move`` along ``d`` the run is 1
+            # (``run_length``'s own first steps): skip the call, the answer is the same.
+            if not (mine >> (move + d) & 1 or (move >= d and mine >> (move - d) & 1)):
+                continue
             run = game.run_length(move, side, d)
             if run == 5 or (run > 5 and not standard):
                 out.add(move)
