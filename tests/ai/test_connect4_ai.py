@@ -10,6 +10,7 @@ fastest win preferred, randomness never trading a proven result.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 
 import pytest
@@ -572,7 +573,7 @@ def test_the_top_level_solves_a_24_empty_position_and_keeps_the_draw():
     The time budget is widened so the test checks the reach, not the machine's speed."""
     game = new_game("connect4")
     game.play_moves("736411134622247522")
-    solution = Connect4Solver(None, None).solve(game.copy(), reach=42)
+    solution = exact_solution("736411134622247522")
     drawing = {m for m, s in solution.move_scores.items() if s == 0}
     assert solution.score == 0 and drawing == {3}  # column 4 is move 3
     evaluator = load_evaluator("connect4")
@@ -583,11 +584,19 @@ def test_the_top_level_solves_a_24_empty_position_and_keeps_the_draw():
 
 # --- the win/draw/loss proof -----------------------------------------------------------
 
-def assert_proof_agrees_with_the_exact_solve(game):
+@functools.cache
+def exact_solution(moves: str):
+    """The uncapped exact solve of the standard game after ``moves``, done once for the
+    tests that check against it (they only read it)."""
+    return Connect4Solver(None, None).solve(position(moves))
+
+
+def assert_proof_agrees_with_the_exact_solve(game, exact=None):
     """``prove`` gives ``solve``'s exact score, plays one of its best moves, and every
     other move's entry is the exact score or a true bound of it; ``classes`` gives
-    every move's sign."""
-    exact = Connect4Solver(None, None).solve(game.copy())
+    every move's sign. ``exact``: that solve of ``game``, when already done."""
+    if exact is None:
+        exact = Connect4Solver(None, None).solve(game.copy())
     settled = []
     proof = Connect4Solver(None, None).prove(game.copy(), settled=settled.append)
     assert proof.score == exact.score and proof.search_score == exact.search_score, str(game)
@@ -638,7 +647,7 @@ def test_the_proof_agrees_late_on_other_variants(variant, seed):
 @pytest.mark.parametrize("moves", ["736411134622247522", "4444451655326542", "653343433555"])
 def test_the_proof_of_the_measured_positions(moves):
     """The positions whose node counts are in ai/TUNING.md (won, drawn and lost)."""
-    assert_proof_agrees_with_the_exact_solve(position(moves))
+    assert_proof_agrees_with_the_exact_solve(position(moves), exact_solution(moves))
 
 
 @pytest.mark.slow

@@ -54,12 +54,28 @@ def slow_five_points(game, side: int, cells=None) -> set[int]:
     """Empty cells where a stone of ``side`` completes a five (an exact five under
     standard, and for Black under renju)."""
     standard = game.rule == "standard" or (game.rule == "renju" and side == 0)
-    out = set()
+    out: set[int] = set()
+    mine = game.stones[side]
+    if mine.bit_count() < 4:
+        return out  # a five needs four stones already there
     occupied = game.stones[0] | game.stones[1]
+    # A run through ``move`` longer than 1 along ``d`` needs a stone of ``side`` at
+    # ``move + d`` or ``move - d`` (``run_length``'s own first steps): only the cells
+    # next to a stone of ``side`` can complete a five, the others are skipped.
+    beside = set()
+    rest = mine
+    while rest:
+        stone = (rest & -rest).bit_length() - 1
+        rest &= rest - 1
+        for d in game.directions:
+            beside.add(stone + d)
+            beside.add(stone - d)
     for move in (cells if cells is not None else game.legal_moves()):
-        if occupied >> move & 1:
+        if move not in beside or occupied >> move & 1:
             continue
         for d in game.directions:
+            if not (mine >> (move + d) & 1 or (move >= d and mine >> (move - d) & 1)):
+                continue  # a run of 1 along ``d``, as above
             run = game.run_length(move, side, d)
             if run == 5 or (run > 5 and not standard):
                 out.add(move)

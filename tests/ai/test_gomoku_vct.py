@@ -93,11 +93,21 @@ def _lost_after(game, reply: int, attacker: int) -> bool:
         game.pop()
 
 
-def verify_win(game, plies: int, solver: VcfSolver, depth: int = 0) -> None:
+def verify_win(game, plies: int, solver: VcfSolver, depth: int = 0,
+               won: dict | None = None) -> None:
     """Replay a claimed win of the side to move in at most ``plies`` plies against
     EVERY legal defender reply: the attacker's move is the VCT search's first move (or
     a five); each reply must leave the attacker a win in ``plies - 2``; the game ends
-    with the attacker's five by the rules. Renju: no attacker move is forbidden."""
+    with the attacker's five by the rules. Renju: no attacker move is forbidden.
+
+    ``won`` (shared down the replay) holds the positions already replayed to the end
+    as wins within so many plies: a position reached again by replies in another order
+    is a win within that many whatever the search would answer there now, so its lines
+    are not played out twice."""
+    won = {} if won is None else won
+    key = (game.stones[0], game.stones[1], game.turn)
+    if won.get(key, plies + 1) <= plies:
+        return
     attacker = game.turn
     assert plies >= 1, f"ran out of plies\n{game}"
     fives = slow_five_points(game, attacker)
@@ -120,11 +130,12 @@ def verify_win(game, plies: int, solver: VcfSolver, depth: int = 0) -> None:
                 outcome = game.outcome()
                 assert outcome is None or outcome.winner == attacker, f"defender won\n{game}"
                 if outcome is None:
-                    verify_win(game, plies - 2, solver, depth + 1)
+                    verify_win(game, plies - 2, solver, depth + 1, won)
             finally:
                 game.pop()
     finally:
         game.pop()
+    won[key] = plies
 
 
 # --- positions ------------------------------------------------------------------------

@@ -7,6 +7,7 @@ game, written on the rules' own ``flips``/``mobility`` with no pruning at all.
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -18,32 +19,52 @@ from game.rules.othello import Othello, flips, mobility
 from tests.ai.test_othello_ai import diagram, playout
 
 
-def plain_value(p: int, o: int, passed: bool = False) -> int:
-    """Negamax to the end, every move, no pruning: the exact score for ``p`` to move."""
+def plain_value(p: int, o: int, passed: bool = False, memo: dict | None = None) -> int:
+    """Negamax to the end, every move, no pruning: the exact score for ``p`` to move.
+
+    ``memo`` (a dict a caller may share between calls) holds exact values only, of
+    positions already searched to the end: it changes the speed and nothing else."""
+    if memo is None:
+        memo = {}
+    key = (p, o, passed)
+    if key in memo:
+        return memo[key]
     moves = mobility(p, o)
     if not moves:
-        if passed:
-            return final_score(p, o)
-        return -plain_value(o, p, True)
-    best = -65
-    for sq in range(64):
-        if moves >> sq & 1:
-            f = flips(p, o, sq)
-            best = max(best, -plain_value(o ^ f, p | f | 1 << sq))
-    return best
+        value = final_score(p, o) if passed else -plain_value(o, p, True, memo)
+    else:
+        value = -65
+        for sq in range(64):
+            if moves >> sq & 1:
+                f = flips(p, o, sq)
+                value = max(value, -plain_value(o ^ f, p | f | 1 << sq, False, memo))
+    memo[key] = value
+    return value
 
 
-def ever_flipped(p: int, o: int, watched: int) -> bool:
+def ever_flipped(p: int, o: int, watched: int, cleared: set | None = None) -> bool:
     """Whether any line of play from ``(p, o)``, ``p`` to move, turns over a disc of
-    ``watched`` (every move and pass tried, to the end of the game)."""
+    ``watched`` (every move and pass tried, to the end of the game).
+
+    ``cleared`` (a set a caller may share between calls with the same ``watched``)
+    holds the positions already searched to the end without such a flip: they are
+    not searched again, which changes the speed and nothing else."""
+    if cleared is None:
+        cleared = set()
+    if (p, o) in cleared:
+        return False
     moves = mobility(p, o)
     if not moves:
-        return bool(mobility(o, p)) and ever_flipped(o, p, watched)
+        if mobility(o, p) and ever_flipped(o, p, watched, cleared):
+            return True
+        cleared.add((p, o))
+        return False
     for sq in range(64):
         if moves >> sq & 1:
             f = flips(p, o, sq)
-            if f & watched or ever_flipped(o ^ f, p | f | 1 << sq, watched):
+            if f & watched or ever_flipped(o ^ f, p | f | 1 << sq, watched, cleared):
                 return True
+    cleared.add((p, o))
     return False
 
 
@@ -58,8 +79,9 @@ def test_stable_discs_are_never_flipped_in_any_continuation(seed):
         stable = stable_discs(mine, theirs)
         assert stable & ~mine == 0
         # whoever is to move, the discs stay: try both sides to move first
-        assert not ever_flipped(mine, theirs, stable), diagram(game)
-        assert not ever_flipped(theirs, mine, stable), diagram(game)
+        cleared: set = set()  # positions searched without a flip of ``stable``
+        assert not ever_flipped(mine, theirs, stable, cleared), diagram(game)
+        assert not ever_flipped(theirs, mine, stable, cleared), diagram(game)
 
 
 def test_stable_discs_on_known_shapes():
@@ -106,12 +128,13 @@ def test_every_speed_up_keeps_every_root_move_exact(monkeypatch, seed, empties):
     game = playout(seed, empties)
     p, o = game.player, game.opponent
     expected = {}
+    memo: dict = {}  # one memo for the root moves' searches (their subtrees meet)
     for move in game.legal_moves():
         if move < 0:
-            expected[move] = -plain_value(o, p, True)
+            expected[move] = -plain_value(o, p, True, memo)
         else:
             f = flips(p, o, move)
-            expected[move] = -plain_value(o ^ f, p | f | 1 << move)
+            expected[move] = -plain_value(o ^ f, p | f | 1 << move, False, memo)
     solver = OthelloSolver(table_size=64)
     assert solver.solve(game).move_scores == expected, diagram(game)
     fast = OthelloSolver(exact_all=False).solve(game)
@@ -128,9 +151,11 @@ def test_random_games_keep_the_value_between_solves_sharing_a_table(monkeypatch)
     solver = OthelloSolver(table_size=5000)
     game = playout(42, 9)
     rng = random.Random(7)
+    memo: dict = {}  # each position's subtree is in the previous one's: searched once
     while not game.is_over():
         solution = solver.solve(game)
-        assert solution.score == plain_value(game.player, game.opponent), diagram(game)
+        assert solution.score == plain_value(game.player, game.opponent, False, memo), \
+            diagram(game)
         game.push(rng.choice(game.legal_moves()))
 
 
@@ -166,6 +191,14 @@ def test_prove_gives_the_exact_score_one_best_move_and_true_win_bounds(seed):
     assert hinted.score == everything.score and hinted.best_moves[0] in everything.best_moves
 
 
+@functools.cache
+def exact_solution(seed: int, empties: int):
+    """Every root move's exact score of ``playout(seed, empties)``, solved once for all
+    the guesses below (a solver without ``first_guess``: ``GUESS_EMPTIES`` is no lever
+    of it, so the answer is the same whichever test asks first)."""
+    return OthelloSolver().solve(playout(seed, empties))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("guess", [-64, -13, 0, 7, 40, 64])
 def test_any_first_guess_gives_the_same_value_and_best_moves(monkeypatch, guess):
@@ -174,7 +207,7 @@ def test_any_first_guess_gives_the_same_value_and_best_moves(monkeypatch, guess)
     monkeypatch.setattr(endgame, "GUESS_EMPTIES", 9)
     for seed in (1, 2, 4):
         game = playout(seed, 10)
-        everything = OthelloSolver().solve(game)
+        everything = exact_solution(seed, 10)
         calls = []
 
         def first_guess(position, poll, calls=calls):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -56,15 +57,21 @@ def test_fast_indices_equal_the_square_by_square_reading():
         assert P.fast_indices(player, opponent) == P.reference_indices(player, opponent)
 
 
+@functools.cache
+def canonical_ids() -> dict[str, tuple[int, ...]]:
+    """Each pattern's configurations' canonical ids, worked out once for every seed."""
+    return {pattern: tuple(P.canonical(pattern, i) for i in range(3 ** len(squares)))
+            for pattern, squares in P.PATTERNS.items()}
+
+
 def synthetic_tables(seed: int) -> list[list[int]]:
     """Random tables with the patterns' own symmetries (canonical configurations)."""
     rng = random.Random(seed)
     tables = []
-    for pattern, squares in P.PATTERNS.items():
-        size = 3 ** len(squares)
-        chosen = {}
-        tables.append([chosen.setdefault(P.canonical(pattern, i), rng.randint(-500, 500))
-                       for i in range(size)])
+    for pattern in P.PATTERNS:
+        chosen: dict[int, int] = {}
+        tables.append([chosen.setdefault(canonical, rng.randint(-500, 500))
+                       for canonical in canonical_ids()[pattern]])
     return tables
 
 

@@ -60,9 +60,14 @@ def test_window_table_and_side_classes_are_bounded() -> None:
 
 
 @pytest.mark.slow
-def test_line_tables_are_bounded() -> None:
+def test_line_tables_are_bounded(monkeypatch) -> None:
+    # The bound is the table's own ``MAX_ENTRIES`` handed to its two generations, the
+    # same mechanism at any size: filled past 1,024 entries instead of 32,768 (each
+    # entry is a line worked out in full), the test checks that bound the same way.
+    monkeypatch.setattr(gomoku_eval.LineTables, "MAX_ENTRIES", 1 << 10)
     tables = gomoku_eval.LineTables(gomoku_eval.PRESETS["default"], "freestyle")
     limit = tables.MAX_ENTRIES
+    assert limit == 1 << 10
     walls = 3 << 2 * 20  # a 15-cell line ends in walls
     for n in range(limit + 100):
         # Distinct 15-cell lines: cells 0..9 from the bits of n (1 = a black stone).
