@@ -9,6 +9,7 @@ directions, written without the bitboards, strides or tables of the real module.
 from __future__ import annotations
 
 import doctest
+import functools
 import random
 
 import pytest
@@ -150,13 +151,23 @@ def black_plays(size: int, rule: str, cells: list[tuple[int, int]]) -> Gomoku:
     White gets at most ``len(cells) - 1`` stones, on cells not in ``cells``; with four
     stones White cannot have a five, so only Black's shape decides the outcome.
     """
-    taken = set(cells)
-    spare = [(c, r) for r in range(size) for c in range(size) if (c, r) not in taken]
+    spare = list(all_cells(size))  # the same list, in the same order, as a scan would give
+    for cell in cells:
+        spare.remove(cell)
     rng = random.Random(len(cells) * 1000 + size)
     white = rng.sample(spare, len(cells) - 1)
     g = Gomoku(size, rule)
-    g.play_moves(interleave(cells, white))
+    # Each move checked by ``play`` (an occupied cell or a finished game raises, as in
+    # ``play_moves``), without listing every legal move before each one.
+    for text in interleave(cells, white).split():
+        g.play(g.parse_move(text))
     return g
+
+
+@functools.cache
+def all_cells(size: int) -> tuple[tuple[int, int], ...]:
+    """Every ``(col, row)`` of a ``size`` board, row by row from the bottom."""
+    return tuple((c, r) for r in range(size) for c in range(size))
 
 
 def rotated(cells: list[tuple[int, int]], last: int) -> list[tuple[int, int]]:
