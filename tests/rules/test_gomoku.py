@@ -88,6 +88,17 @@ class SlowGomoku:
         return found
 
     def winner(self) -> int | None:
+        # Memoised by the stones played, in order: a random playout is judged move by
+        # move where it is drawn, then again by the test replaying it (and twice a move
+        # there, by ``outcome`` and ``legal_names``); the scan itself is unchanged.
+        key = (self.size, self.rule, tuple(self.history))
+        if key not in WINNERS:
+            if len(WINNERS) > 50_000:  # a slow_perft visits each position once
+                WINNERS.clear()
+            WINNERS[key] = self._scan_winner()
+        return WINNERS[key]
+
+    def _scan_winner(self) -> int | None:
         for side, length in self.runs():
             if length == 5 or (length > 5 and self.rule == "freestyle"):
                 return side
@@ -104,7 +115,25 @@ class SlowGomoku:
     def legal_names(self) -> list[str]:
         if self.outcome() is not None:
             return []
-        return sorted(name(c, r) for c, r in self.empty_cells())
+        names = cell_names(self.size)
+        return sorted(names[c, r] for c, r in self.empty_cells())
+
+
+WINNERS: dict[tuple[int, str, tuple[tuple[int, int], ...]], int | None] = {}
+"""``SlowGomoku.winner`` by board size, rule and stones played in order."""
+
+
+@functools.cache
+def cell_names(size: int) -> dict[tuple[int, int], str]:
+    """``name`` of every cell of a ``size`` board, computed once."""
+    return {(c, r): name(c, r) for r in range(size) for c in range(size)}
+
+
+@functools.cache
+def move_names(size: int) -> dict[int, str]:
+    """``Gomoku.move_name`` of every move of a ``size`` board, asked once per move."""
+    g = Gomoku(size)
+    return {move: g.move_name(move) for move in g.legal_moves()}
 
 
 def slow_perft(ref: SlowGomoku, depth: int) -> int:
@@ -360,7 +389,7 @@ def test_playout_agrees_with_reference_and_pop_restores(game: tuple[int, str, li
         g.push(move)
         ref.place(*parse_cell(text))
         assert g.outcome() == ref.outcome(), f"after {text}\n{g}"
-        assert sorted(map(g.move_name, g.legal_moves())) == ref.legal_names()
+        assert sorted(map(move_names(size).__getitem__, g.legal_moves())) == ref.legal_names()
         assert g.turn == ref.turn
     event(f"{rule}: {'running' if g.outcome() is None else g.outcome().reason}")
     if any(length > 5 for _side, length in ref.runs()):
