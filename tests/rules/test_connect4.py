@@ -115,7 +115,14 @@ class SlowConnect4:
 
     def outcome(self) -> Outcome | None:
         if not self._outcome:
-            self._outcome.append(self._scan_outcome())
+            # Also memoised by the stones on the board, for every board alike: a perft
+            # reaches the same position by many move orders (the scan is unchanged).
+            key = (self.connect, tuple(map(tuple, self.grid)))
+            if key not in OUTCOMES:
+                if len(OUTCOMES) > 50_000:
+                    OUTCOMES.clear()
+                OUTCOMES[key] = self._scan_outcome()
+            self._outcome.append(OUTCOMES[key])
         return self._outcome[0]
 
     def _scan_outcome(self) -> Outcome | None:
@@ -167,6 +174,10 @@ class SlowConnect4:
             if run >= self.connect:
                 return True
         return False
+
+
+OUTCOMES: dict[tuple, Outcome | None] = {}
+"""``SlowConnect4._scan_outcome`` by line length and grid."""
 
 
 def slow_perft(ref: SlowConnect4, depth: int) -> int:
