@@ -289,13 +289,14 @@ def test_distinct_positions_per_ply_match_oeis_a212693():
     expected = [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275]
     layer = {Connect4().key(): Connect4()}
     counts = [1]
-    for _ in range(len(expected) - 1):
-        following: dict[int, Connect4] = {}
+    for ply in range(1, len(expected)):
+        following: dict[int, Connect4 | None] = {}
+        last = ply == len(expected) - 1  # the last layer is only counted: no copies
         for g in layer.values():
             for move in g.legal_moves():
                 g.push(move)
                 if g.key() not in following:
-                    following[g.key()] = g.copy()
+                    following[g.key()] = None if last else g.copy()
                 g.pop()
         layer = following
         counts.append(len(layer))
