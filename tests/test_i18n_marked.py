@@ -44,9 +44,9 @@ def sources() -> list[Path]:
             and not path.relative_to(ROOT).as_posix().startswith(("ai/tools/", "ai/tuning/"))]
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
+def _docstrings(nodes: list[ast.AST]) -> set[int]:
     found = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         body = getattr(node, "body", None)
         if isinstance(body, list):
             for index, statement in enumerate(body):
@@ -73,12 +73,13 @@ def unmarked(path: Path) -> list[str]:
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
     tree = ast.parse(source)
-    docstrings = _docstrings(tree)
+    nodes = list(ast.walk(tree))  # walked once, read by the two checks below
+    docstrings = _docstrings(nodes)
     found = []
+    rel = path.relative_to(ROOT).as_posix()  # once, not once a node
 
     def visit(node: ast.AST, exempt: bool, fstring: ast.AST | None = None) -> None:
         in_fstring = fstring is not None
-        rel = path.relative_to(ROOT).as_posix()
         if isinstance(node, ast.Call):
             name = _call_name(node)
             if name in MARKERS and in_fstring and any(
@@ -104,22 +105,22 @@ def unmarked(path: Path) -> list[str]:
             visit(child, exempt, fstring or (node if isinstance(node, ast.JoinedStr) else None))
 
     visit(tree, False)
-    found.extend(_raw_problems(tree, path.relative_to(ROOT).as_posix()))
+    found.extend(_raw_problems(nodes, rel))
     return found
 
 
-def _raw_problems(tree: ast.AST, rel: str) -> list[str]:
+def _raw_problems(nodes: list[ast.AST], rel: str) -> list[str]:
     """Where ``raw`` is not ``game.i18n.raw`` in a module that calls it: anything else
     of that name (a parameter, a loop variable) would be exempted by its name alone."""
-    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+    calls = [node for node in nodes if isinstance(node, ast.Call)
              and isinstance(node.func, ast.Name) and node.func.id == RAW]
     if not calls:
         return []
     imported = any(isinstance(node, ast.ImportFrom) and node.module == "game.i18n"
                    and any(alias.name == RAW and alias.asname is None for alias in node.names)
-                   for node in ast.walk(tree))
+                   for node in nodes)
     problems = [] if imported else [f"{rel}:{calls[0].lineno}: raw() not from game.i18n"]
-    for node in ast.walk(tree):
+    for node in nodes:
         bound = (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
                  and node.id == RAW) or (isinstance(node, ast.arg) and node.arg == RAW) \
             or (isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == RAW)

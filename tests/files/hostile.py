@@ -8,6 +8,7 @@ machine.
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import stat
@@ -121,6 +122,56 @@ def run_plies(*args: str, env: dict[str, str] | None = None,
     return subprocess.run([sys.executable, "-m", "game", *args], cwd=cwd or ROOT,
                           env=environment, capture_output=True, text=True,
                           timeout=TIMEOUT, preexec_fn=_limit_memory)
+
+
+_BATCH_DRIVER = r"""
+import io, json, os, sys, traceback
+from game.cli import main
+cases, results = json.loads(sys.argv[1]), sys.argv[2]
+base = dict(os.environ)
+for args, env in cases:
+    os.environ.clear()
+    os.environ.update({**base, **env})
+    sys.stdout, sys.stderr = io.StringIO(), io.StringIO()
+    try:
+        status = main(args)
+    except SystemExit as done:  # what the interpreter would make of it
+        status = done.code
+        if isinstance(status, str):
+            print(status, file=sys.stderr)
+            status = 1
+        status = 0 if status is None else status
+    except BaseException:
+        traceback.print_exc()
+        status = 1
+    captured = [status, sys.stdout.getvalue(), sys.stderr.getvalue()]
+    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+    with open(results, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(captured) + "\n")
+"""
+
+
+def run_plies_batch(cases: list[tuple[tuple[str, ...], dict[str, str]]],
+                    results: Path) -> list[subprocess.CompletedProcess[str]]:
+    """Each ``(ARGS, ENV)`` of ``cases`` as ``plies ARGS`` with ``ENV`` added, one after
+    the other in ONE interpreter under ``MEMORY_LIMIT`` and ``TIMEOUT`` (a hang fails):
+    what ``run_plies`` checks for each case, without an interpreter start per case.
+
+    Each case's exit status, stdout and stderr are those of ``main(ARGS)`` (a
+    ``SystemExit`` and an escaping exception are turned into a status and stderr as the
+    interpreter would); they go to ``results`` (a JSON line each, written as each case
+    ends). The interpreter's own stdout and stderr must stay empty (nothing written
+    past ``sys.stdout``/``sys.stderr``).
+    """
+    done = subprocess.run(
+        [sys.executable, "-c", _BATCH_DRIVER, json.dumps(cases), str(results)], cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+        timeout=TIMEOUT, preexec_fn=_limit_memory)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", ""), done.stderr[-2000:]
+    lines = results.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == len(cases), lines
+    return [subprocess.CompletedProcess(["plies", *args], *json.loads(line))
+            for (args, _env), line in zip(cases, lines)]
 
 
 def assert_one_sentence(done: subprocess.CompletedProcess[str], *, status: int = 2,

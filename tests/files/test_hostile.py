@@ -5,7 +5,7 @@ block for good), a device (``/dev/zero`` never ends), a folder, a dangling link,
 sparse 50 MB file, bytes that are not UTF-8, a NUL byte, 100,000 nested brackets. The
 loaders: ``game.files`` itself, game records, the autosave, the settings, evaluator
 weights (TOML), and on the command line ``analyse --file``, ``solve --file``,
-``match --openings`` and ``--eval FILE``, each in a subprocess under a memory limit.
+``match --openings`` and ``--eval FILE``, in a subprocess under a memory limit.
 """
 
 from __future__ import annotations
@@ -36,7 +36,12 @@ from game.records import RecordError
 from game.formats import load_record
 from game.slots import load_autosave
 from game.settings import Settings, load_settings
-from tests.files.hostile import HOSTILE_FILES, assert_one_sentence, nested_toml, run_plies
+from tests.files.hostile import (
+    HOSTILE_FILES,
+    assert_one_sentence,
+    nested_toml,
+    run_plies_batch,
+)
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX files")
 
@@ -378,26 +383,55 @@ CLI_LOADERS = {
 }
 
 
+CLI_KINDS = ["fifo", "device", "directory", "dangling link", "oversized", "not utf-8",
+             "nul byte"]
+POSITIONS = "# two good positions, then a bad one\n4453\n44\n4444444\n44\n"
+
+
+@pytest.fixture(scope="module")
+def cli_runs(tmp_path_factory) -> dict:
+    """Every command-line case below, run once: all in one interpreter under the memory
+    limit and the timeout (``run_plies_batch``; a loader that reads ``/dev/zero`` or
+    blocks on the FIFO still fails), each in a folder of its own as with ``tmp_path``,
+    instead of an interpreter start (0.4 CPU-seconds) per case."""
+    root = tmp_path_factory.mktemp("cli")
+    keys, cases, runs = [], [], {}
+    for number, (loader, kind) in enumerate(
+            (loader, kind) for loader in CLI_LOADERS for kind in CLI_KINDS):
+        folder = root / f"case{number}"
+        folder.mkdir()
+        path = HOSTILE_FILES[kind](folder)
+        runs[loader, kind, "path"] = path
+        keys.append((loader, kind))
+        cases.append((CLI_LOADERS[loader](path), {"XDG_CONFIG_HOME": str(folder)}))
+    (root / "nested").mkdir()
+    keys.append("nested toml")
+    cases.append((CLI_LOADERS["analyse --eval"](nested_toml(root / "nested")), {}))
+    positions = root / "positions.txt"
+    positions.write_text(POSITIONS)
+    runs["positions path"] = positions
+    keys.append("positions")
+    cases.append((("analyse", "connect4", "--depth", "1", "--file", str(positions), "--json"),
+                  {}))
+    runs.update(zip(keys, run_plies_batch(cases, root / "results.jsonl")))
+    return runs
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("loader", CLI_LOADERS)
-@pytest.mark.parametrize("kind", ["fifo", "device", "directory", "dangling link", "oversized",
-                                  "not utf-8", "nul byte"])
-def test_cli_loaders_refuse_hostile_files(tmp_path: Path, loader: str, kind: str) -> None:
-    path = HOSTILE_FILES[kind](tmp_path)
-    done = run_plies(*CLI_LOADERS[loader](path), env={"XDG_CONFIG_HOME": str(tmp_path)})
+@pytest.mark.parametrize("kind", CLI_KINDS)
+def test_cli_loaders_refuse_hostile_files(cli_runs: dict, loader: str, kind: str) -> None:
+    path, done = cli_runs[loader, kind, "path"], cli_runs[loader, kind]
     assert_one_sentence(done, contains=str(path) if kind != "device" else "device")
     assert done.stdout == ""
 
 
-def test_cli_eval_refuses_nested_toml(tmp_path: Path) -> None:
-    done = run_plies(*CLI_LOADERS["analyse --eval"](nested_toml(tmp_path)))
-    assert_one_sentence(done, contains="nested too deeply")
+def test_cli_eval_refuses_nested_toml(cli_runs: dict) -> None:
+    assert_one_sentence(cli_runs["nested toml"], contains="nested too deeply")
 
 
-def test_cli_position_lists_are_answered_line_by_line(tmp_path: Path) -> None:
-    path = tmp_path / "positions.txt"
-    path.write_text("# two good positions, then a bad one\n4453\n44\n4444444\n44\n")
-    done = run_plies("analyse", "connect4", "--depth", "1", "--file", str(path), "--json")
+def test_cli_position_lists_are_answered_line_by_line(cli_runs: dict) -> None:
+    path, done = cli_runs["positions path"], cli_runs["positions"]
     assert done.returncode == 2, done.stderr
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [a["moves"] for a in answers] == ["4453", "44"]  # answered before the bad line

@@ -11,6 +11,8 @@ the new stone, that cell not being forbidden itself (the recursion).
 
 from __future__ import annotations
 
+import functools
+
 Cell = tuple[int, int]
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (-1, 1))
 
@@ -28,14 +30,9 @@ class Board:
         return self.on(cell) and cell not in self.black and cell not in self.white
 
     def segments(self, p: Cell, d: tuple[int, int], length: int) -> list[list[Cell]]:
-        """Every run of ``length`` on-board cells along ``d`` that contains ``p``."""
-        out = []
-        for start in range(-(length - 1), 1):
-            cells = [(p[0] + (start + k) * d[0], p[1] + (start + k) * d[1])
-                     for k in range(length)]
-            if all(self.on(c) for c in cells):
-                out.append(cells)
-        return out
+        """Every run of ``length`` on-board cells along ``d`` that contains ``p``
+        (geometry alone: the same for every position, so worked out once; read only)."""
+        return _segments(self.size, p, d, length)
 
     def is_exact_five(self, black: set[Cell], seg: list[Cell], d: tuple[int, int]) -> bool:
         before = (seg[0][0] - d[0], seg[0][1] - d[1])
@@ -109,3 +106,14 @@ class Board:
                     if kind is not None:
                         out[(col, row)] = kind
         return out
+
+
+@functools.lru_cache(maxsize=None)
+def _segments(size: int, p: Cell, d: tuple[int, int], length: int) -> list[list[Cell]]:
+    out = []
+    for start in range(-(length - 1), 1):
+        cells = [(p[0] + (start + k) * d[0], p[1] + (start + k) * d[1])
+                 for k in range(length)]
+        if all(0 <= c[0] < size and 0 <= c[1] < size for c in cells):
+            out.append(cells)
+    return out

@@ -115,7 +115,14 @@ class SlowConnect4:
 
     def outcome(self) -> Outcome | None:
         if not self._outcome:
-            self._outcome.append(self._scan_outcome())
+            # Also memoised by the stones on the board, for every board alike: a perft
+            # reaches the same position by many move orders (the scan is unchanged).
+            key = (self.connect, tuple(map(tuple, self.grid)))
+            if key not in OUTCOMES:
+                if len(OUTCOMES) > 50_000:
+                    OUTCOMES.clear()
+                OUTCOMES[key] = self._scan_outcome()
+            self._outcome.append(OUTCOMES[key])
         return self._outcome[0]
 
     def _scan_outcome(self) -> Outcome | None:
@@ -167,6 +174,10 @@ class SlowConnect4:
             if run >= self.connect:
                 return True
         return False
+
+
+OUTCOMES: dict[tuple, Outcome | None] = {}
+"""``SlowConnect4._scan_outcome`` by line length and grid."""
 
 
 def slow_perft(ref: SlowConnect4, depth: int) -> int:
@@ -278,13 +289,14 @@ def test_distinct_positions_per_ply_match_oeis_a212693():
     expected = [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275]
     layer = {Connect4().key(): Connect4()}
     counts = [1]
-    for _ in range(len(expected) - 1):
-        following: dict[int, Connect4] = {}
+    for ply in range(1, len(expected)):
+        following: dict[int, Connect4 | None] = {}
+        last = ply == len(expected) - 1  # the last layer is only counted: no copies
         for g in layer.values():
             for move in g.legal_moves():
                 g.push(move)
                 if g.key() not in following:
-                    following[g.key()] = g.copy()
+                    following[g.key()] = None if last else g.copy()
                 g.pop()
         layer = following
         counts.append(len(layer))

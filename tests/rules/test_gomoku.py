@@ -9,6 +9,7 @@ directions, written without the bitboards, strides or tables of the real module.
 from __future__ import annotations
 
 import doctest
+import functools
 import random
 
 import pytest
@@ -87,6 +88,17 @@ class SlowGomoku:
         return found
 
     def winner(self) -> int | None:
+        # Memoised by the stones played, in order: a random playout is judged move by
+        # move where it is drawn, then again by the test replaying it (and twice a move
+        # there, by ``outcome`` and ``legal_names``); the scan itself is unchanged.
+        key = (self.size, self.rule, tuple(self.history))
+        if key not in WINNERS:
+            if len(WINNERS) > 50_000:  # a slow_perft visits each position once
+                WINNERS.clear()
+            WINNERS[key] = self._scan_winner()
+        return WINNERS[key]
+
+    def _scan_winner(self) -> int | None:
         for side, length in self.runs():
             if length == 5 or (length > 5 and self.rule == "freestyle"):
                 return side
@@ -103,7 +115,25 @@ class SlowGomoku:
     def legal_names(self) -> list[str]:
         if self.outcome() is not None:
             return []
-        return sorted(name(c, r) for c, r in self.empty_cells())
+        names = cell_names(self.size)
+        return sorted(names[c, r] for c, r in self.empty_cells())
+
+
+WINNERS: dict[tuple[int, str, tuple[tuple[int, int], ...]], int | None] = {}
+"""``SlowGomoku.winner`` by board size, rule and stones played in order."""
+
+
+@functools.cache
+def cell_names(size: int) -> dict[tuple[int, int], str]:
+    """``name`` of every cell of a ``size`` board, computed once."""
+    return {(c, r): name(c, r) for r in range(size) for c in range(size)}
+
+
+@functools.cache
+def move_names(size: int) -> dict[int, str]:
+    """``Gomoku.move_name`` of every move of a ``size`` board, asked once per move."""
+    g = Gomoku(size)
+    return {move: g.move_name(move) for move in g.legal_moves()}
 
 
 def slow_perft(ref: SlowGomoku, depth: int) -> int:
@@ -150,13 +180,23 @@ def black_plays(size: int, rule: str, cells: list[tuple[int, int]]) -> Gomoku:
     White gets at most ``len(cells) - 1`` stones, on cells not in ``cells``; with four
     stones White cannot have a five, so only Black's shape decides the outcome.
     """
-    taken = set(cells)
-    spare = [(c, r) for r in range(size) for c in range(size) if (c, r) not in taken]
+    spare = list(all_cells(size))  # the same list, in the same order, as a scan would give
+    for cell in cells:
+        spare.remove(cell)
     rng = random.Random(len(cells) * 1000 + size)
     white = rng.sample(spare, len(cells) - 1)
     g = Gomoku(size, rule)
-    g.play_moves(interleave(cells, white))
+    # Each move checked by ``play`` (an occupied cell or a finished game raises, as in
+    # ``play_moves``), without listing every legal move before each one.
+    for text in interleave(cells, white).split():
+        g.play(g.parse_move(text))
     return g
+
+
+@functools.cache
+def all_cells(size: int) -> tuple[tuple[int, int], ...]:
+    """Every ``(col, row)`` of a ``size`` board, row by row from the bottom."""
+    return tuple((c, r) for r in range(size) for c in range(size))
 
 
 def rotated(cells: list[tuple[int, int]], last: int) -> list[tuple[int, int]]:
@@ -349,7 +389,7 @@ def test_playout_agrees_with_reference_and_pop_restores(game: tuple[int, str, li
         g.push(move)
         ref.place(*parse_cell(text))
         assert g.outcome() == ref.outcome(), f"after {text}\n{g}"
-        assert sorted(map(g.move_name, g.legal_moves())) == ref.legal_names()
+        assert sorted(map(move_names(size).__getitem__, g.legal_moves())) == ref.legal_names()
         assert g.turn == ref.turn
     event(f"{rule}: {'running' if g.outcome() is None else g.outcome().reason}")
     if any(length > 5 for _side, length in ref.runs()):

@@ -56,9 +56,19 @@ class Reference:
         self.board[4][3] = self.board[3][4] = 0  # d5, e4 black
         self.turn = 0
         self.history: list[tuple[list[list[int | None]], int]] = []
+        self.seen: dict = {}
+        """``flipped`` and ``moves_for`` of this position, as asked so far (each square
+        and side is worked out once a position, not once for the moves, the outcome and
+        the flips each); emptied whenever the board changes."""
 
     def flipped(self, x: int, y: int, side: int) -> list[tuple[int, int]]:
         """The discs ``side`` would turn over by playing on (x, y)."""
+        key = (x, y, side)
+        if key not in self.seen:
+            self.seen[key] = self._flipped(x, y, side)
+        return self.seen[key]  # read only, like every caller here does
+
+    def _flipped(self, x: int, y: int, side: int) -> list[tuple[int, int]]:
         if self.board[y][x] is not None:
             return []
         result = []
@@ -73,7 +83,10 @@ class Reference:
         return result
 
     def moves_for(self, side: int) -> list[int]:
-        return [y * 8 + x for y in range(8) for x in range(8) if self.flipped(x, y, side)]
+        if side not in self.seen:  # asked for by the moves, the outcome and the mobility
+            self.seen[side] = [y * 8 + x for y in range(8) for x in range(8)
+                               if self.flipped(x, y, side)]
+        return list(self.seen[side])
 
     def legal_moves(self) -> list[int]:
         mine = self.moves_for(self.turn)
@@ -90,9 +103,11 @@ class Reference:
             for cx, cy in turned + [(x, y)]:
                 self.board[cy][cx] = self.turn
         self.turn ^= 1
+        self.seen = {}
 
     def pop(self) -> None:
         self.board, self.turn = self.history.pop()
+        self.seen = {}
 
     def counts(self) -> tuple[int, int]:
         cells = [c for row in self.board for c in row]
