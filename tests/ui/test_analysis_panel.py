@@ -194,7 +194,8 @@ def test_analysis_card_fits_and_draws_in_every_theme(make_app, tmp_path, monkeyp
                     assert panel.lines_rect.contains(panel.line_rect(index))
                 assert play.board_overlay().preview  # the first line is on the board
                 path = folder / f"analysis-{theme}-{name}-{size[0]}x{size[1]}.png"
-                pygame.image.save(app.screen, str(path))
+                if SHOTS:  # a PNG costs ~40 ms to write, and only a person looks at it
+                    pygame.image.save(app.screen, str(path))
                 card = app.screen.subsurface(panel.lines_rect)
                 colours = {card.get_at((x, y))[:3] for x in range(0, card.get_width(), 7)
                            for y in range(0, card.get_height(), 5)}
