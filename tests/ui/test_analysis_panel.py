@@ -65,7 +65,9 @@ def test_scores_switch_to_game_units_with_u_and_a_click(make_app):
 def test_analysis_lists_top_moves_live_and_previews_a_hovered_line(make_app, monkeypatch):
     from game.ui.session import analysis as session_module
 
-    monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 3.0)
+    # A second of analysis, not the program's 8: Connect-4 goes through several depths,
+    # each listing three lines, within the first few milliseconds.
+    monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 1.0)
     app = make_app()
     game = new_game("connect4")
     game.play_moves("4453")
@@ -107,7 +109,7 @@ def test_analysis_lists_top_moves_live_and_previews_a_hovered_line(make_app, mon
 def test_a_move_cancels_the_analysis_and_the_next_position_is_analysed(make_app, monkeypatch):
     from game.ui.session import analysis as session_module
 
-    monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 2.0)
+    monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 1.0)  # a move comes first
     app = make_app()
     game = new_game("connect4")
     app.start_game(game, [HUMAN, computer(1)])
