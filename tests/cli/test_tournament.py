@@ -72,12 +72,16 @@ def _table(payload: dict) -> tuple:
 
 
 @pytest.mark.slow
-def test_a_tournament_killed_and_resumed_gives_the_uninterrupted_table(tmp_path):
+def test_a_tournament_killed_and_resumed_gives_the_uninterrupted_table(tmp_path, capsys,
+                                                                       monkeypatch):
     args = ["tournament", "connect4", "--players", "depth=2", "depth=3", "depth=4",
             "--games-per-pair", "6", "--seed", "7", "--json"]
-    whole = _run([*args, "--jobs", "1", "--out", str(tmp_path / "whole")], tmp_path)
-    out, err = whole.communicate(timeout=600)
-    assert whole.returncode == 0, err
+    # The uninterrupted reference needs no program of its own: main, in this process,
+    # with the same configuration folder. The killed and resumed runs are programs.
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    status = main([*args, "--jobs", "1", "--out", str(tmp_path / "whole")])
+    out, err = capsys.readouterr()
+    assert status == 0, err
     expected = json.loads(out)
     assert expected["games"] == 18
 

@@ -135,9 +135,14 @@ def _run(config: Path, *argv: str) -> subprocess.Popen:
     ("texel", ["connect4", "--games", "30", "--depth", "2", "--weights", "lines,centre"],
      lambda s: len(s["games"]) >= 8),
 ])
-def test_a_killed_run_resumes_to_the_same_end(tmp_path, method, argv, progress):
+def test_a_killed_run_resumes_to_the_same_end(tmp_path, monkeypatch, capsys, method, argv,
+                                              progress):
     """kill -9 in the middle, then the same command with --resume: the weights and the
-    closing match are those of an uninterrupted run with the same seed."""
+    closing match are those of an uninterrupted run with the same seed.
+
+    The run killed and the run resumed are programs of their own (the real case); the
+    refusal without --resume and the uninterrupted reference need no fresh process and
+    run here (``main``), each with the same configuration folder as a program would."""
     argv = [*argv, "--method", method, "--final-games", "6", "--out", "run"]
     state = tmp_path / "killed" / "plies" / "evaluators" / "run.tune.json"
 
@@ -153,11 +158,16 @@ def test_a_killed_run_resumes_to_the_same_end(tmp_path, method, argv, progress):
     killed.wait()
     saved = json.loads(state.read_text(encoding="utf-8"))
     assert saved["phase"] == "tune"
-    out, err = _run(tmp_path / "killed", *argv).communicate()
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "killed"))
+    assert main(["tune", *argv, "--json"]) != 0
+    err = capsys.readouterr().err
     assert "interrupted" in err and "--resume" in err  # not silently started again
     resumed_out, err = _run(tmp_path / "killed", *argv, "--resume").communicate()
     assert err == "", err
-    whole_out, err = _run(tmp_path / "whole", *argv).communicate()
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "whole"))
+    assert main(["tune", *argv, "--json"]) == 0
+    whole_out, err = capsys.readouterr()
+    assert err == "", err
     resumed, whole = json.loads(resumed_out), json.loads(whole_out)
     assert resumed["weights"] == whole["weights"]
     assert resumed["final"] == whole["final"]

@@ -65,7 +65,9 @@ def test_scores_switch_to_game_units_with_u_and_a_click(make_app):
 def test_analysis_lists_top_moves_live_and_previews_a_hovered_line(make_app, monkeypatch):
     from game.ui.session import analysis as session_module
 
-    monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 3.0)
+    # A second of analysis, not the program's 8: Connect-4 goes through several depths,
+    # each listing three lines, within the first few milliseconds.
+    monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 1.0)
     app = make_app()
     game = new_game("connect4")
     game.play_moves("4453")
@@ -107,7 +109,7 @@ def test_analysis_lists_top_moves_live_and_previews_a_hovered_line(make_app, mon
 def test_a_move_cancels_the_analysis_and_the_next_position_is_analysed(make_app, monkeypatch):
     from game.ui.session import analysis as session_module
 
-    monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 2.0)
+    monkeypatch.setattr(session_module, "ANALYSIS_SECONDS", 1.0)  # a move comes first
     app = make_app()
     game = new_game("connect4")
     app.start_game(game, [HUMAN, computer(1)])
@@ -146,11 +148,16 @@ def test_the_hint_is_reported_as_a_hint_and_proven_results_in_words(make_app):
 SHOTS = os.environ.get("PLIES_SCREENSHOTS")
 
 
+THEMES = ("classic", "dark", "high-contrast")
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("theme", ["classic", "dark", "high-contrast"])
-def test_analysis_card_fits_and_draws_in_every_theme(make_app, tmp_path, monkeypatch, theme):
-    """Each game's analysis, a line previewed, at the default and the smallest size
-    (PLIES_SCREENSHOTS=dir keeps the images: analysis-<theme>-<game>-<size>.png)."""
+def test_analysis_card_fits_and_draws_in_every_theme(make_app, tmp_path, monkeypatch):
+    """Each game's analysis, a line previewed, at the default and the smallest size, drawn
+    in every theme (PLIES_SCREENSHOTS=dir keeps the images:
+    analysis-<theme>-<game>-<size>.png). Each analysis is searched once and drawn in the
+    three themes in turn (the theme changed as Settings changes it), not searched again
+    for each theme: the search does not depend on the theme."""
     from game.ui.session import analysis as session_module
     from game.ui.app import MIN_SIZE
 
@@ -159,7 +166,7 @@ def test_analysis_card_fits_and_draws_in_every_theme(make_app, tmp_path, monkeyp
     folder.mkdir(parents=True, exist_ok=True)
     positions = {"connect4": "4453", "othello": "f5d6c3d3c4", "gomoku": "h8 h9 i8 g7"}
     for size in ((1120, 760), MIN_SIZE):
-        app = make_app(size=size, theme=theme, show_thinking=True)
+        app = make_app(size=size, theme=THEMES[0], show_thinking=True)
         for name, moves in positions.items():
             game = new_game(name)
             game.play_moves(moves)
@@ -174,18 +181,24 @@ def test_analysis_card_fits_and_draws_in_every_theme(make_app, tmp_path, monkeyp
                 and s.analysis_why is not None), 20), name
             post_key(pygame.K_RIGHTBRACKET, 0, "]")
             app.run_frames(3)
-            panel = play.panel
-            assert panel.lines_rect.height > 0 and panel.lines_rect.bottom <= size[1]
-            assert not panel.lines_rect.colliderect(panel.analysis_rect)
-            if panel.moves_rect.height:
-                assert not panel.lines_rect.colliderect(panel.moves_rect)
-            # Every listed line's row lies inside the card.
-            for index in range(len(s.analysis.lines)):
-                assert panel.lines_rect.contains(panel.line_rect(index))
-            assert play.board_overlay().preview  # the first line is on the board
-            path = folder / f"analysis-{theme}-{name}-{size[0]}x{size[1]}.png"
-            pygame.image.save(app.screen, str(path))
-            card = app.screen.subsurface(panel.lines_rect)
-            colours = {card.get_at((x, y))[:3] for x in range(0, card.get_width(), 7)
-                       for y in range(0, card.get_height(), 5)}
-            assert len(colours) > 6, f"{path.name}: the analysis card looks blank"
+            for theme in THEMES:
+                app.settings.theme = theme
+                app.apply_settings()
+                app.run_frames(3)
+                assert app.theme.name == theme
+                panel = play.panel
+                assert panel.lines_rect.height > 0 and panel.lines_rect.bottom <= size[1]
+                assert not panel.lines_rect.colliderect(panel.analysis_rect)
+                if panel.moves_rect.height:
+                    assert not panel.lines_rect.colliderect(panel.moves_rect)
+                # Every listed line's row lies inside the card.
+                for index in range(len(s.analysis.lines)):
+                    assert panel.lines_rect.contains(panel.line_rect(index))
+                assert play.board_overlay().preview  # the first line is on the board
+                path = folder / f"analysis-{theme}-{name}-{size[0]}x{size[1]}.png"
+                if SHOTS:  # a PNG costs ~40 ms to write, and only a person looks at it
+                    pygame.image.save(app.screen, str(path))
+                card = app.screen.subsurface(panel.lines_rect)
+                colours = {card.get_at((x, y))[:3] for x in range(0, card.get_width(), 7)
+                           for y in range(0, card.get_height(), 5)}
+                assert len(colours) > 6, f"{path.name}: the analysis card looks blank"

@@ -153,7 +153,8 @@ def test_screenshots_of_the_dialog_with_an_engine(make_app, theme, tmp_path):
     folder = os.environ.get("PLIES_SCREENSHOT_DIR")
     target = Path(folder) if folder else tmp_path
     target.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(target / f"engine-dialog-{theme}.png"))
+    if folder:  # a PNG costs ~40 ms to write, and only a person looks at it
+        pygame.image.save(app.screen, str(target / f"engine-dialog-{theme}.png"))
     # The picture shows the typed command in its field, inside the window: its text
     # draws many times wider than a one-letter command's.
     field = start.commands[1].rect
@@ -179,7 +180,8 @@ def test_screenshot_of_a_game_against_an_engine(make_app, tmp_path):
     folder = os.environ.get("PLIES_SCREENSHOT_DIR")
     target = Path(folder) if folder else tmp_path
     target.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(target / "engine-game-dark.png"))
+    if folder:  # a PNG costs ~40 ms to write, and only a person looks at it
+        pygame.image.save(app.screen, str(target / "engine-game-dark.png"))
     # The picture: the person's black stone on h8, the engine's white one on a15.
     empty = new_game("gomoku")  # where the cells are, on a board where they are free
     for name, test in (("h8", dark), ("a15", light)):

@@ -131,7 +131,8 @@ def test_screenshots(make_app, tmp_path, theme) -> None:
     move_to(app.play.view.cell_center(next(iter(app.play.board_overlay().forbidden))))
     app.run_frames(3)
     assert "forbidden for Black in renju" in app.play.status_text()[0]
-    pygame.image.save(app.screen, str(folder / f"renju-{theme}.png"))
+    if SCREENS:  # a PNG costs ~40 ms to write, and only a person looks at it
+        pygame.image.save(app.screen, str(folder / f"renju-{theme}.png"))
     # The picture: a red sign on each forbidden point, none on another empty point; the
     # stones in their colours.
     view = app.play.view
@@ -156,7 +157,8 @@ def test_screenshots(make_app, tmp_path, theme) -> None:
     post_click(start.go_rule._segment(2).center)  # Renju
     app.run_frames(3)
     assert start.go_rule.value == "renju"
-    pygame.image.save(app.screen, str(folder / f"renju-start-{theme}.png"))
+    if SCREENS:  # a PNG costs ~40 ms to write, and only a person looks at it
+        pygame.image.save(app.screen, str(folder / f"renju-start-{theme}.png"))
     # The chosen segment looks unlike the others, and each names its rule.
     chosen, other = (pic.dominant(app.screen, start.go_rule._segment(i)) for i in (2, 0))
     assert pic.distance(chosen, other) > 30, (theme, chosen, other)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 import pytest
 
@@ -55,20 +57,30 @@ def back_and_review_again(app, review: ReviewScene) -> ReviewScene:
 
 
 def expected_labels(moves: str, depth: int) -> list[tuple[str, int]]:
+    """The labels and better moves of ``review_game`` itself (the window's reference)."""
+    return list(_expected_labels(moves, depth))
+
+
+@functools.cache
+def _expected_labels(moves: str, depth: int) -> tuple[tuple[str, int], ...]:
+    # Cached: two tests compare their window's review of FINISHED with the same one.
     game = new_game("connect4")
     game.play_moves(moves)
     review = review_game(game, load_evaluator("connect4"), ReviewLimits(depth=depth))
-    return [(m.label, m.best) for m in review.moves]
+    return tuple((m.label, m.best) for m in review.moves)
 
 
 @pytest.mark.slow
 def test_review_button_runs_with_progress_and_labels_every_move(make_app) -> None:
+    """The finished game reviewed once through the window, then read
+    three ways: its progress and labels, its graph, and the keys and clicks that go from
+    mistake to mistake (three tests before, which each reviewed the same game again)."""
     app = finished_app(make_app)
     scene = open_review(app)
     assert scene.running and app.play.session.paused
     seen: list[int] = []
     app.frame_hook = lambda dt: seen.append(len(scene.results))
-    assert app.pump_until(lambda: scene.complete and not scene.running, timeout=60)
+    assert app.pump_until(lambda: scene.complete and not scene.running, timeout=120)
     assert any(0 < n < len(FINISHED) for n in seen), "no progress was shown"
     assert seen == sorted(seen)
     assert [m.ply for m in scene.results] == list(range(1, len(FINISHED) + 1))
@@ -77,13 +89,28 @@ def test_review_button_runs_with_progress_and_labels_every_move(make_app) -> Non
     blunder = scene.results[21]
     assert (blunder.label, blunder.exact, blunder.verdict) == (
         "blunder", True, "turned a draw into a loss")
+    app.frame_hook = None
+    check_the_graph_does_not_saw_tooth(scene)
+    check_mistake_keys_clicks_and_the_board_shows_the_better_move(app, scene)
 
 
-@pytest.mark.slow
-def test_mistake_keys_clicks_and_the_board_shows_the_better_move(make_app) -> None:
-    app = finished_app(make_app)
-    scene = open_review(app)
-    assert app.pump_until(lambda: scene.complete, timeout=60)
+def check_the_graph_does_not_saw_tooth(scene: ReviewScene) -> None:
+    """Each position's search leans to the side moving last in it: taken ply by ply the
+    graph saw-toothed (48 63 45 67 48 62 ...). With the viewer moving at the leaves of
+    every point, quiet moves (no proven result) change it by a few points."""
+    shares = [round(100 * chance) for _ply, chance in scene._chances()]
+    assert len(shares) == len(FINISHED) + 1
+    quiet = [abs(a - b) for a, b in zip(shares, shares[1:]) if 2 < a < 98 and 2 < b < 98]
+    assert len(quiet) >= 10
+    assert sorted(quiet)[len(quiet) // 2] < 5, shares
+    moves = [b - a for a, b in zip(shares, shares[1:])]
+    saw = [(a, b) for a, b in zip(moves, moves[1:]) if abs(a) >= 10 and abs(b) >= 10
+           and (a > 0) != (b > 0)]
+    assert len(saw) <= 1, shares
+
+
+def check_mistake_keys_clicks_and_the_board_shows_the_better_move(app, scene: ReviewScene) \
+        -> None:
     mistakes = [i for i, m in enumerate(scene.results) if m.label in MISTAKES]
     assert len(mistakes) >= 2
     post_key(pygame.K_HOME)
@@ -456,22 +483,3 @@ def test_a_forced_pass_is_written_as_a_pass_and_not_judged(make_app, monkeypatch
     written = [text for text, _size, _bold in drawn]
     assert scene.status_text() == "Move 9: Black had no move and passed"
     assert "pass" in written and "forced" in written and "PA" not in written
-
-
-@pytest.mark.slow
-def test_the_review_graph_does_not_saw_tooth(make_app) -> None:
-    """Each position's search leans to the side moving last in it: taken ply by ply the
-    graph saw-toothed (48 63 45 67 48 62 ...). With the viewer moving at the leaves of
-    every point, quiet moves (no proven result) change it by a few points."""
-    app = finished_app(make_app)
-    scene = open_review(app)
-    assert app.pump_until(lambda: scene.complete, timeout=120)
-    shares = [round(100 * chance) for _ply, chance in scene._chances()]
-    assert len(shares) == len(FINISHED) + 1
-    quiet = [abs(a - b) for a, b in zip(shares, shares[1:]) if 2 < a < 98 and 2 < b < 98]
-    assert len(quiet) >= 10
-    assert sorted(quiet)[len(quiet) // 2] < 5, shares
-    moves = [b - a for a, b in zip(shares, shares[1:])]
-    saw = [(a, b) for a, b in zip(moves, moves[1:]) if abs(a) >= 10 and abs(b) >= 10
-           and (a > 0) != (b > 0)]
-    assert len(saw) <= 1, shares

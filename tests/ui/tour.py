@@ -70,14 +70,26 @@ def play(app: Any, name: str, moves: str = "", *, game: Any = None,
     return app.play
 
 
-def each_tooltip(app: Any) -> None:
+def each_tooltip(app: Any, shown_tips: set | None = None) -> None:
     """Show the tooltip of each widget of the top scene in turn, as the mouse resting on
-    it shows it (a frame each)."""
+    it shows it (a frame each).
+
+    ``shown_tips``: the (tooltip, widget's place) already shown on this window, skipped
+    (and added to). A tooltip is drawn from its text, the widget's rectangle and the
+    window's size alone (``WidgetGroup.draw_tooltip``): the same pair draws the same box
+    in the same place, and the scene under it was drawn on its own before. The new-game
+    dialog's pages share most of their controls: a third of the tour's tooltip frames
+    were such repeats."""
     from game.ui.widgets import TOOLTIP_DELAY
 
     group = app.top.widgets
     for widget in list(group.widgets):
         if widget.visible and widget.tooltip and widget.rect.width:
+            if shown_tips is not None:
+                key = (widget.tooltip, tuple(widget.rect))
+                if key in shown_tips:
+                    continue
+                shown_tips.add(key)
             group.update_hover(widget.rect.center)
             group.hover_time = TOOLTIP_DELAY
             shown(app)
@@ -101,6 +113,7 @@ def tour(app: Any) -> Iterator[str]:
     from game.ui.scenes.game_tiles import GAME_ORDER
     from game.ui.scenes.tree import TreeScene
 
+    tips: set = set()  # the tooltips shown so far (each_tooltip)
     app.show_start()
     shown(app, 2)
     yield "start"
@@ -112,7 +125,7 @@ def tour(app: Any) -> Iterator[str]:
         dialog.choose_game(name)
         shown(app)
         yield f"new-game:{name}"
-        each_tooltip(app)
+        each_tooltip(app, tips)
         yield f"tooltips:new-game:{name}"
     app.pop_scene(dialog)
 
@@ -130,7 +143,7 @@ def tour(app: Any) -> Iterator[str]:
 
     play(app, "othello", OTHELLO_MIDGAME)
     yield "game:othello"
-    each_tooltip(app)
+    each_tooltip(app, tips)
     yield "tooltips:game"
 
     play(app, "gomoku", "h8 i9 h9 h10")
@@ -212,7 +225,7 @@ def tour(app: Any) -> Iterator[str]:
         shown(app)
         yield f"learn:{lesson}"
         if lesson == 5:  # the weights' sliders and the evaluator's buttons
-            each_tooltip(app)
+            each_tooltip(app, tips)
             yield "tooltips:learn"
     learn.close()
 
@@ -224,7 +237,7 @@ def tour(app: Any) -> Iterator[str]:
         tree.next_step()
     shown(app)
     yield "tree"
-    each_tooltip(app)
+    each_tooltip(app, tips)
     yield "tooltips:tree"
     app.pop_scene()
 
@@ -234,7 +247,7 @@ def tour(app: Any) -> Iterator[str]:
     review.select(3)
     shown(app)
     yield "review"
-    each_tooltip(app)
+    each_tooltip(app, tips)
     yield "tooltips:review"
     app.pop_scene()
 
