@@ -79,6 +79,9 @@ def _converted(value: V) -> V:
 
 _fonts: _Cache[pygame.font.Font] = _Cache(64)
 _texts: _Cache[pygame.Surface] = _Cache(1200)
+_sizes: _Cache[tuple[int, int]] = _Cache(4000)
+"""``text_size``'s answers: wrapping and shortening measure the same pieces of text in
+every frame (a fifth of a language tour's drawing was ``Font.size``)."""
 _shapes: _Cache[pygame.Surface] = _Cache(400)
 
 DEFAULT_SCALE = 0.6875
@@ -91,6 +94,7 @@ def language_changed() -> None:
     font (``game.ui.fonts``), and every cached text is in the old language."""
     _fonts.clear()
     _texts.clear()
+    _sizes.clear()
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -118,8 +122,8 @@ def text_surface(text: str, size: int, colour: RGB, bold: bool = False) -> pygam
 
 
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
-    """Width and height ``text`` takes at ``size``."""
-    return font(size, bold).size(text)
+    """Width and height ``text`` takes at ``size`` (cached)."""
+    return _sizes.get((text, size, bold, i18n.current()), lambda: font(size, bold).size(text))
 
 
 def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
@@ -436,5 +440,6 @@ def clear_caches() -> None:
     """Forget every cached surface (after a theme change or ``pygame.quit``)."""
     _fonts.clear()
     _texts.clear()
+    _sizes.clear()
     _shapes.clear()
     _layers.clear()

@@ -243,12 +243,21 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
             round(a[2] + (b[2] - a[2]) * t))
 
 
+def _channel(v: float) -> float:
+    s = v / 255
+    return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+
+_CHANNELS = tuple(_channel(v) for v in range(256))
+"""Each 0-255 channel value's linear light: a frame asks for contrasts thousands of times."""
+
+
 def luminance(c: RGB) -> float:
     """Relative luminance (WCAG), 0 black to 1 white."""
-    def channel(v: int) -> float:
-        s = v / 255
-        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
-    return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
+    try:
+        return 0.2126 * _CHANNELS[c[0]] + 0.7152 * _CHANNELS[c[1]] + 0.0722 * _CHANNELS[c[2]]
+    except (TypeError, IndexError):  # a channel that is not a whole 0-255 number
+        return 0.2126 * _channel(c[0]) + 0.7152 * _channel(c[1]) + 0.0722 * _channel(c[2])
 
 
 def contrast(a: RGB, b: RGB) -> float:
