@@ -189,8 +189,9 @@ class _Overdue(BaseException):
 
 
 @contextlib.contextmanager
-def call_limit(sentence: Callable[[], str], seconds: float = CALL_SECONDS) -> Iterator[None]:
-    """Stop the block with ``EvaluatorFault(sentence())`` when it runs past ``seconds``.
+def call_limit(sentence: Callable[[], str], seconds: float | None = None) -> Iterator[None]:
+    """Stop the block with ``EvaluatorFault(sentence())`` when it runs past ``seconds``
+    (default ``CALL_SECONDS``).
 
     On the main thread a timer signal interrupts it; on another thread (the window's
     worker: an analysis, a review, the explorer) a watchdog thread raises the fault in
@@ -200,6 +201,8 @@ def call_limit(sentence: Callable[[], str], seconds: float = CALL_SECONDS) -> It
     that ends sooner than the outer one holds for its block (an evaluator's 2 s inside
     a match turn's limit), then the outer one goes on; a later one keeps the outer.
     """
+    if seconds is None:  # read now, not when this module loaded: a test may shorten it
+        seconds = CALL_SECONDS
     if threading.current_thread() is not threading.main_thread() or not hasattr(
             signal, "setitimer"):
         with _watched(sentence, seconds):

@@ -199,7 +199,11 @@ def test_each_broken_plugin_has_its_sentence_in_plies_plugins():
 
 
 @pytest.mark.parametrize("name", list(BROKEN_EVALUATORS))
-def test_a_broken_evaluator_forfeits_its_match_games_and_the_match_goes_on(capsys, name):
+def test_a_broken_evaluator_forfeits_its_match_games_and_the_match_goes_on(capsys, monkeypatch,
+                                                                          name):
+    import ai.evaluators.plugin
+
+    monkeypatch.setattr(ai.evaluators.plugin, "CALL_SECONDS", 0.3)  # "loop": 0.3 s a game
     install_broken()
     load_plugins(again=True)
     found = run_json(capsys, "match", "connect4", "--a", f"eval={name}", "--b", "level=1",
