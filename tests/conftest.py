@@ -51,14 +51,47 @@ def english_after_each_test():
 def pytest_collection_modifyitems(items):
     """A real-window test (``xvfb``) is ``slow`` too: it starts an X server and a program.
 
-    In a parallel run the slow tests go first, so that the workers end together rather
-    than one finishing a long test alone (every worker sorts alike: the order is stable).
+    In a parallel run (pytest-xdist's ``worksteal``, which hands each worker one
+    contiguous share of this order and lets an idle one take the end of another's), each
+    share starts with its part of the slow tests, the real windows first (they mostly
+    wait on a program and an X server, while the others use the cores), and ends with
+    fast ones: so the slow tests run early on every worker, and what is stolen at the end
+    is short. Every worker sorts alike (the order is stable).
     """
     for item in items:
         if item.get_closest_marker("xvfb") is not None:
             item.add_marker(pytest.mark.slow)
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0") or 0)
+    if os.environ.get("PYTEST_XDIST_WORKER") and workers > 1:
+        items[:] = _shares(items, workers)
+
+
+def _shares(items, workers):
+    """``items`` reordered as ``workers`` contiguous shares of the sizes worksteal cuts
+    (a third, half the rest, the rest...), each: real windows, slow tests, fast tests."""
+    windows = [i for i in items if i.get_closest_marker("xvfb") is not None]
+    slow = [i for i in items if i.get_closest_marker("slow") is not None and i not in windows]
+    fast = [i for i in items if i.get_closest_marker("slow") is None]
+    shares: list[list] = [[] for _ in range(workers)]
+    for n, item in enumerate(windows):
+        shares[n % workers].append(item)
+    # A module's slow tests stay together (they may share a module fixture), each module
+    # going to the share with the fewest slow tests yet.
+    by_module: dict[str, list] = {}
+    for item in slow:
+        by_module.setdefault(item.nodeid.split("::")[0], []).append(item)
+    for group in by_module.values():
+        min(shares, key=len).extend(group)
+    sizes, left = [], len(items)
+    for remaining in range(workers, 0, -1):
+        sizes.append(left // remaining)
+        left -= sizes[-1]
+    for share, size in zip(shares, sizes):
+        taken = max(0, size - len(share))
+        share.extend(fast[:taken])
+        del fast[:taken]
+    shares[-1].extend(fast)
+    return [item for share in shares for item in share]
 
 
 def pytest_xdist_auto_num_workers(config):
