@@ -193,8 +193,12 @@ def x_session(config: Path, *, wm_class: str | None = WINDOW_CLASS) -> Iterator[
     need_tools()
     read_end, write_end = os.pipe()
     server = subprocess.Popen(
+        # -ardelay: a key "held" longer than the usual 0.66 s is not repeated by the server.
+        # On a loaded machine xdotool's release can come that late, and a repeated Return
+        # once checked the Learn test's wrong answer twice.
         ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x900x24", "-nolisten",
-         "tcp"], pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+         "tcp", "-ardelay", "30000"], pass_fds=(write_end,), stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL)
     os.close(write_end)
     session = None
     try:
