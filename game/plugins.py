@@ -77,7 +77,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ai.evaluators.base import weight
+from ai.evaluators.base import weight, weight_fields
 from ai.evaluators.plugin import (
     CALL_SECONDS,
     EvaluatorFault,
@@ -639,7 +639,7 @@ def _weights_problem(function: Callable[..., Any], spec: EvaluatorSpec) -> str |
         return _("the weights of evaluator {name} must be an instance of a frozen dataclass "
                  "(@dataclass(frozen=True)) whose fields are weight(default, low, high), not "
                  "{value}").format(name=spec.name, value=shown(weights))
-    fields = [f for f in dataclasses.fields(weights) if "range" in f.metadata]
+    fields = weight_fields(weights)
     if not fields:
         return _("the weights of evaluator {name} have no field declared with weight(default, "
                  "low, high)").format(name=spec.name)

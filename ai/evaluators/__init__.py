@@ -44,7 +44,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ai.evaluators.base import Evaluator, weight_range
+from ai.evaluators.base import Evaluator, weight_fields, weight_range
 from game.files import EVALUATOR_BYTES, FileError, read_text
 from game.i18n import N_, _
 
@@ -334,8 +334,7 @@ def _read_weights(game_name: str, text: str, label: str) -> tuple[object, Weight
         # Translators: "[weights]" is the file's key and "name = number" its syntax.
         raise EvaluatorError(_("{file}: [weights] must be a table of name = number").format(
             file=label))
-    known = [f.name for f in dataclasses.fields(base)  # type: ignore[arg-type]  # a dataclass
-             if "range" in f.metadata]
+    known = [f.name for f in weight_fields(base)]
     converted: dict[str, int] = {}
     for key, value in weights.items():
         if key not in known:

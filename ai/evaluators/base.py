@@ -65,6 +65,18 @@ def weight(default: int, low: int, high: int) -> int:
     return dataclasses.field(default=default, metadata={"range": (low, high)})
 
 
+def weight_fields(weights: object) -> list[dataclasses.Field[object]]:
+    """The fields of a ``Weights`` dataclass (class or instance) declared with ``weight()``
+    (those with a range), in field order.
+
+    >>> from ai.evaluators.tictactoe import Weights
+    >>> [f.name for f in weight_fields(Weights())]
+    ['open_two', 'open_one', 'centre']
+    """
+    return [f for f in dataclasses.fields(weights)  # type: ignore[arg-type]  # a dataclass
+            if "range" in f.metadata]
+
+
 def weight_range(weights_class: type, name: str) -> tuple[int, int]:
     """The ``(low, high)`` range of the weight ``name`` of a ``Weights`` dataclass.
 

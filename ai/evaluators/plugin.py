@@ -87,8 +87,6 @@ class FunctionEvaluator(Evaluator):
             passes in, so that a weights file or a tuning trial changes them
             (``with_weights``) without touching the person's code. ``order`` is
             called with the game alone either way.
-        base: the name the evaluator is registered under (a weights file's ``base``
-            names it); default ``name``.
     """
 
     isolate: Callable[..., Any] | None = None
@@ -98,7 +96,7 @@ class FunctionEvaluator(Evaluator):
     def __init__(self, game_name: str, name: str, function: EvaluateFunction, *,
                  terms: TermsFunction | None = None, order: OrderFunction | None = None,
                  unit: int = 100, origin: str | None = None, label: str | None = None,
-                 weights: object | None = None, base: str | None = None) -> None:
+                 weights: object | None = None) -> None:
         # game_name is a class attribute for the built-in evaluators; a plugin's
         # evaluator is one class for every game, so it is set per instance.
         self.game_name = game_name  # type: ignore[misc]
@@ -112,8 +110,9 @@ class FunctionEvaluator(Evaluator):
         self._order = order
         self.weights = weights
         """The declared weights (``ai.tune.weights.parameters`` lists them), or ``None``."""
-        self.base = base or name
-        """The registered evaluator these weights belong to (a weights file's ``base``)."""
+        self.base = name
+        """The registered evaluator these weights belong to (a weights file's ``base``):
+        ``with_weights`` renames a copy, the base stays."""
 
     def with_weights(self, weights: object, name: str) -> FunctionEvaluator:
         """This evaluator with other ``weights`` (a weights file's, a tuning trial's),

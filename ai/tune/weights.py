@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from ai.evaluators.base import weight_range
+from ai.evaluators.base import weight_fields, weight_range
 
 # untranslated: the module's names
 __all__ = ["Parameter", "parameters", "replaced", "weights_toml"]
@@ -46,7 +46,7 @@ def parameters(weights: object, names: Sequence[str] | None = None) -> list[Para
     """
     if not dataclasses.is_dataclass(weights) or isinstance(weights, type):
         raise TypeError("weights must be a dataclass instance")  # untranslated: developer error
-    fields = [f for f in dataclasses.fields(weights) if "range" in f.metadata]
+    fields = weight_fields(weights)
     known = {f.name for f in fields}
     for name in names or ():
         if name not in known:

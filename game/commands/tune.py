@@ -42,6 +42,7 @@ from ai.evaluators import (
     load_evaluator,
     preset_names,
 )
+from ai.evaluators.base import weight_fields
 from ai.evaluators.plugin import FunctionEvaluator
 from ai.openings import random_openings
 from ai.tune import spsa, texel
@@ -341,9 +342,7 @@ def _values(setup: Setup, values: Sequence[int]) -> dict[str, int]:
 def _toml(setup: Setup, values: Sequence[int]) -> str:
     """The weights file of the tuned ``values`` with every other weight as the
     original evaluator has it (not as the preset the file names as its base)."""
-    every = {f.name: int(getattr(setup.weights, f.name))
-             for f in dataclasses.fields(setup.weights)  # type: ignore[arg-type]
-             if "range" in f.metadata}
+    every = {f.name: int(getattr(setup.weights, f.name)) for f in weight_fields(setup.weights)}
     every.update(_values(setup, values))
     return weights_toml(setup.game.name, every, setup.base)
 
