@@ -7,6 +7,7 @@ tallies, autosaves, the menu entry), so nothing reads or writes the real ones ei
 """
 
 import os
+import sys
 import tempfile
 
 import pytest
@@ -18,6 +19,38 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # and for every program they start. A test of another language sets its own.
 os.environ["LANGUAGE"] = "en"
 
+
+def _share_installed_bytecode(prefix: str) -> None:
+    """Link, under ``prefix``, the bytecode compiled beside the standard library and the
+    installed packages (every import folder but this repository's own), where Python
+    looks for it once ``PYTHONPYCACHEPREFIX`` is set: else every worker and program of a
+    first run compiles some 800 of their modules again (about 10 CPU-seconds each)."""
+    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    tag = sys.implementation.cache_tag
+    for entry in {os.path.abspath(p) for p in sys.path if p}:
+        own = entry == repository or (entry.startswith(repository + os.sep)
+                                      and "site-packages" not in entry)
+        if own or not os.path.isdir(entry):  # the project's modules compile as they change
+            continue
+        for folder, subfolders, _files in os.walk(entry):
+            if os.path.basename(folder) != "__pycache__":
+                subfolders[:] = [d for d in subfolders if d != "site-packages" or folder != entry]
+                continue
+            subfolders.clear()
+            # The prefix mirrors the source's absolute folder (importlib's cache_from_source).
+            mirror = os.path.join(prefix, os.path.dirname(folder).lstrip(os.sep))
+            for name in os.listdir(folder):
+                if not name.endswith(f".{tag}.pyc"):  # not the -O ones, nor another Python's
+                    continue
+                link = os.path.join(mirror, name)
+                if os.path.lexists(link):
+                    continue
+                os.makedirs(mirror, exist_ok=True)
+                # A link, not a copy: Python replaces a stale one with a file of its own
+                # (it writes a new file and renames it over), never the target.
+                os.symlink(os.path.join(folder, name), link)
+
+
 if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) and not os.environ.get("PYTHONPYCACHEPREFIX"):
     # The run starts three workers and about 150 Python programs (the CLI, windows, match
     # and plugin processes); without cached bytecode each compiles every module again
@@ -25,6 +58,10 @@ if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) and not os.environ.get("PYTHO
     # bytecode out of the tree gets it kept under the temporary folder instead.
     os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(
         tempfile.gettempdir(), f"plies-test-bytecode-{os.getuid() if hasattr(os, 'getuid') else 0}")
+    try:
+        _share_installed_bytecode(os.environ["PYTHONPYCACHEPREFIX"])
+    except OSError:  # no symbolic links here, or a full disk: the modules compile anew
+        pass
 
 XDG_FOLDERS = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
 
