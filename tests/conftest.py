@@ -6,9 +6,11 @@ tallies, autosaves, the menu entry), so nothing reads or writes the real ones ei
 ``tests/ui/conftest.py`` narrows them further for the window's tests.
 """
 
+import concurrent.futures
 import os
 import sys
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -62,6 +64,58 @@ if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) and not os.environ.get("PYTHO
         _share_installed_bytecode(os.environ["PYTHONPYCACHEPREFIX"])
     except OSError:  # no symbolic links here, or a full disk: the modules compile anew
         pass
+    BYTECODE_PREFIX: str | None = os.environ["PYTHONPYCACHEPREFIX"]
+else:
+    BYTECODE_PREFIX = None
+
+
+def pytest_configure(config):
+    """In a parallel run under a fresh bytecode prefix, rewrite the test modules' asserts
+    once, before the workers start, a share per processor: else each worker rewrites
+    all of them itself (pytest's assertion rewriting, about 8 CPU-seconds a worker)."""
+    parallel = getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput")
+    if BYTECODE_PREFIX is None or not parallel or config.getini("enable_assertion_pass_hook"):
+        return
+    try:  # pytest's own rewriting and file names, private: another pytest skips this
+        from _pytest.assertion.rewrite import PYC_TAIL, _rewrite_test, _write_pyc_fp  # noqa: F401
+    except ImportError:
+        return
+    tests = Path(__file__).resolve().parent
+    modules = sorted([*tests.rglob("test_*.py"), *tests.rglob("conftest.py")])
+    missing = [str(m) for m in modules if not _rewritten(m, BYTECODE_PREFIX).exists()]
+    if len(missing) < 20:  # a warm cache: what changed is rewritten in the workers
+        return
+    shares = _processors()
+    try:
+        with concurrent.futures.ProcessPoolExecutor(shares) as pool:
+            list(pool.map(_rewrite_modules, [missing[n::shares] for n in range(shares)],
+                          [BYTECODE_PREFIX] * shares))
+    except Exception:  # noqa: BLE001 - a speed-up only: the workers rewrite what is left
+        pass
+
+
+def _rewritten(module: Path, prefix: str) -> Path:
+    """Where pytest keeps ``module`` with its asserts rewritten, under ``prefix``."""
+    from _pytest.assertion.rewrite import PYC_TAIL
+
+    return Path(prefix, *module.parent.parts[1:], module.stem + PYC_TAIL)
+
+
+def _rewrite_modules(modules: list[str], prefix: str) -> None:
+    """Write each module's assert-rewritten code where pytest reads it (as pytest does:
+    a new file renamed over, so a worker never reads half a file)."""
+    from _pytest.assertion.rewrite import _rewrite_test, _write_pyc_fp
+
+    for name in modules:
+        module = Path(name)
+        source_hash, code = _rewrite_test(module, None)
+        target = _rewritten(module, prefix)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(f"{target.name}.{os.getpid()}")
+        with open(partial, "wb") as file:
+            _write_pyc_fp(file, source_hash, code)
+        os.replace(partial, target)
+
 
 XDG_FOLDERS = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
 
@@ -136,8 +190,12 @@ def pytest_xdist_auto_num_workers(config):
     spend seconds waiting on a child (a real window under Xvfb, an engine, ``plies
     match``), and the extra worker keeps the processors busy meanwhile: on two cores the
     whole suite took 190 s with three workers against 255 s with two (README command)."""
+    return _processors() + 1
+
+
+def _processors() -> int:
+    """The processors this process may use."""
     try:
-        processors = len(os.sched_getaffinity(0))
+        return len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
-        processors = os.cpu_count() or 1
-    return processors + 1
+        return os.cpu_count() or 1
