@@ -15,6 +15,7 @@ from ai.search import Limits, Searcher
 from game.plugins import load_plugins, search_in_process, use_folder
 from game.rules import new_game
 from tests.plugins.helpers import EVALUATOR, install_examples, readme_folder
+from tests.ui.xvfb import wait_for
 
 
 @pytest.mark.parametrize(("value", "sentence"), [
@@ -122,8 +123,10 @@ def test_a_plugin_stuck_in_c_code_is_killed_after_the_time_and_the_grace():
     assert result.move is not None
 
 
-def test_stopping_a_stuck_plugin_search_returns_at_once():
-    write_evaluator("stuck", "    return sum(range(10 ** 15)) * 0")
+def test_stopping_a_stuck_plugin_search_returns_at_once(tmp_path):
+    stuck = tmp_path / "stuck"  # made by the plugin process as it goes into the C call
+    write_evaluator("stuck", f"    open({str(stuck)!r}, 'w').close()\n"
+                             "    return sum(range(10 ** 15)) * 0")
     use_folder(readme_folder())
     from ai.evaluators import evaluator_by_name
 
@@ -133,7 +136,9 @@ def test_stopping_a_stuck_plugin_search_returns_at_once():
     thread = threading.Thread(target=lambda: answers.append(search_in_process(
         new_game("connect4"), ev, Limits(depth=3), "full", stop, lambda info: None)))
     thread.start()
-    time.sleep(1.5)  # the search is under way (the process started and is stuck)
+    # The search is under way: the process started and is stuck (was: 1.5 s of sleep,
+    # the stuck process spinning all along).
+    wait_for(stuck.exists, 60, "the plugin process stuck in its evaluator")
     stopped = time.monotonic()
     stop.set()
     thread.join(5)
