@@ -18,15 +18,25 @@ from game.tournament import (
 
 
 def golden_max(f, low, high, steps=120):
-    """The maximum of a concave ``f`` on [low, high], by golden-section search."""
+    """The maximum of a concave ``f`` on [low, high], by golden-section search.
+
+    Each step keeps one inner point of the last (the golden ratio's point: the old ``c``
+    is the new ``d`` when the top part is dropped, the old ``d`` the new ``c`` otherwise)
+    and its value, so ``f`` is computed once a step, not twice: the nested searches of
+    ``pentanomial_max`` take an eighth of the calls for the same narrowing."""
     ratio = (math.sqrt(5) - 1) / 2
     a, b = low, high
+    c, d = b - ratio * (b - a), a + ratio * (b - a)
+    fc, fd = f(c), f(d)
     for _ in range(steps):
-        c, d = b - ratio * (b - a), a + ratio * (b - a)
-        if f(c) >= f(d):
-            b = d
+        if fc >= fd:
+            b, d, fd = d, c, fc
+            c = b - ratio * (b - a)
+            fc = f(c)
         else:
-            a = c
+            a, c, fc = c, d, fd
+            d = a + ratio * (b - a)
+            fd = f(d)
     return f((a + b) / 2)
 
 

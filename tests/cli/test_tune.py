@@ -3,6 +3,8 @@ without --force, bad input is one sentence, and a killed run resumes to the same
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import signal
@@ -25,6 +27,22 @@ def tune(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict, str
     status = main(["tune", *argv, "--json"])
     out, err = capsys.readouterr()
     return status, (json.loads(out) if status == 0 else {}), err
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory) -> tuple[dict, str]:
+    """``plies tune tictactoe --out quick`` with the QUICK games, run once for the tests
+    that only read what it gives: its JSON and the evaluator file it wrote."""
+    home = tmp_path_factory.mktemp("quick-xdg")
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+            patch.setenv(name, str(home / name.lower()))
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(["tune", "tictactoe", "--out", "quick", *QUICK, "--json"])
+        assert status == 0, err.getvalue()
+        payload = json.loads(out.getvalue())
+        return payload, Path(payload["path"]).read_text(encoding="utf-8")
 
 
 def test_spsa_writes_an_evaluator_that_loads_everywhere(capsys):
@@ -51,8 +69,10 @@ def test_spsa_writes_an_evaluator_that_loads_everywhere(capsys):
     capsys.readouterr()
 
 
-def test_the_new_game_dialog_offers_the_tuned_evaluator(capsys):
-    assert tune(capsys, "tictactoe", "--out", "offered", *QUICK)[0] == 0
+def test_the_new_game_dialog_offers_the_tuned_evaluator(quick_run):
+    # The file a run wrote (where it writes is test_spsa_writes_...'s), in this folder.
+    evaluators_dir().mkdir(parents=True)
+    (evaluators_dir() / "offered.toml").write_text(quick_run[1], encoding="utf-8")
     from game.ui.scenes.start import preset_options
 
     assert "offered" in preset_options("tictactoe")
@@ -205,9 +225,9 @@ def test_resume_refuses_other_settings(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["final"]["games"] == 4
 
 
-def test_the_weights_do_not_depend_on_jobs(capsys):
+def test_the_weights_do_not_depend_on_jobs(capsys, quick_run):
     """Four pairs a step whatever --jobs is: the same seed gives the same weights."""
-    one = tune(capsys, "tictactoe", "--out", "one", *QUICK)[1]
+    one = quick_run[0]  # --jobs 1, the default
     two = tune(capsys, "tictactoe", "--out", "two", "--jobs", "2", *QUICK)[1]
     assert one["history"] == two["history"] and one["final"] == two["final"]
 

@@ -500,6 +500,9 @@ def test_yxstop_after_a_stray_turn_answers_at_once():
     [move] = moves_of(s.new_lines())
     game = s.engine.game
     assert game.move_stack[0] == game.parse_move("h8") and move == _xy_of(game, game.move_stack[1])
+    # The next turn's own search is not what this is about: depth 2 (INFO between two
+    # turns, as a manager sends it), not level 8's seconds of search.
+    assert s.send("INFO max_depth 2") == []
     assert s.send("TURN 8,8")  # the search is over: the next turn is taken
     assert s.engine.game.move_name(s.engine.game.move_stack[2]) == "i7"
 

@@ -89,16 +89,17 @@ def sample_figures():
             for mode in ("minimax", "alphabeta", "ordered"):
                 if mode in too_large:
                     # A full-width minimax tree holds the shallower one: too many nodes
-                    # at one depth is too many at every greater depth (gomoku's depth-3
-                    # tree would take a second to find that out again).
+                    # (or too many leaves side by side) at one depth is too many at every
+                    # greater depth (gomoku's depth-1 tree is already too wide: its
+                    # depth-2 tree took over a second to be found too large).
                     continue
                 try:
                     drawing = search_drawing(record(game, evaluator, depth, mode))
-                except TreeTooLarge:
+                except (TreeTooLarge, FigureTooWide):  # too big to record, or to draw
                     if mode == "minimax":
                         too_large.add(mode)
                     continue
-                except (FigureTooWide, TreeError):  # too big to draw, or to record
+                except TreeError:
                     continue
                 out.append((f"tree {game_name} {moves} {depth} {mode}", to_svg(drawing)))
         for kind in ("minimax", "alphabeta", "ordering"):
