@@ -287,20 +287,25 @@ def test_distinct_positions_per_ply_match_oeis_a212693():
     too large; a win that does not stop the game, too large from ply 8.
     """
     expected = [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275]
-    layer = {Connect4().key(): Connect4()}
-    counts = [1]
-    for ply in range(1, len(expected)):
-        following: dict[int, Connect4 | None] = {}
-        last = ply == len(expected) - 1  # the last layer is only counted: no copies
-        for g in layer.values():
+    last = len(expected) - 1
+    seen: list[set[int]] = [set() for _ in expected]  # the distinct keys of each ply
+    g = Connect4()
+
+    def walk(ply: int) -> None:
+        # Each distinct key of a ply is expanded once, as a layer-by-layer walk would,
+        # on one board by push and pop (no copy per position, a third less CPU).
+        key = g.key()
+        if key in seen[ply]:
+            return
+        seen[ply].add(key)
+        if ply < last:
             for move in g.legal_moves():
                 g.push(move)
-                if g.key() not in following:
-                    following[g.key()] = None if last else g.copy()
+                walk(ply + 1)
                 g.pop()
-        layer = following
-        counts.append(len(layer))
-    assert counts == expected
+
+    walk(0)
+    assert [len(keys) for keys in seen] == expected
 
 
 def test_every_position_of_4x4_games_matches_oeis_a235610():
