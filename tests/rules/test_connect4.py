@@ -97,18 +97,27 @@ class SlowConnect4:
         return 0 <= x < self.width and 0 <= row < self.height
 
     def line_from(self, x: int, row: int, dx: int, dy: int) -> bool:
+        """Whether ``connect`` stones of one side start at (x, row) in direction (dx, dy)."""
         side = self.grid[row][x]
-        for i in range(self.connect):
-            xi, ri = x + i * dx, row + i * dy
-            if not self.inside(xi, ri) or self.grid[ri][xi] != side:
+        if side is None:
+            return False
+        last = self.connect - 1
+        if not self.inside(x + last * dx, row + last * dy):
+            return False  # the line's far end is off the board (and so every cell after)
+        grid = self.grid
+        for i in range(1, self.connect):
+            if grid[row + i * dy][x + i * dx] != side:
                 return False
-        return side is not None
+        return True
 
     def winners(self) -> set[int]:
+        # The same full scan of every cell and direction as ever; empty cells are passed
+        # over before their four directions are tried (the reference's main cost).
         return {
             self.grid[row][x]
             for row in range(self.height)
             for x in range(self.width)
+            if self.grid[row][x] is not None
             for dx, dy in STEPS
             if self.line_from(x, row, dx, dy)
         }
