@@ -4,6 +4,7 @@ every letter drawable by the font the window picks for that language."""
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import os
@@ -23,12 +24,16 @@ from game.i18n_catalogs import (
     read_catalog,
 )
 
+catalog = functools.cache(read_catalog)
+"""``read_catalog`` once a file for the whole module: the template is compared with every
+language, and each language's catalog is read by three tests; they only read it."""
+
 REQUIRED = ("de", "fr", "es", "ja", "zh_CN")
 """The languages issue 29 asks for."""
 
 
-def _ids(catalog) -> set[tuple[str, str | None]]:
-    return {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in catalog if m.id}
+def _ids(messages) -> set[tuple[str, str | None]]:
+    return {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in messages if m.id}
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +50,7 @@ def english_again():
 def test_the_template_holds_exactly_the_messages_marked_in_the_source(extracted) -> None:
     """A text marked (or changed) after the catalogs were updated fails here: run
     ``python -m game.i18n_catalogs extract && ... update`` and translate."""
-    template = _ids(read_catalog(TEMPLATE))
+    template = _ids(catalog(TEMPLATE))
     source = _ids(extracted)
     assert sorted(source - template) == [], "marked in the source, missing in the template"
     assert sorted(template - source) == [], "in the template, gone from the source"
@@ -58,7 +63,7 @@ def test_every_required_language_has_a_catalog() -> None:
 
 @pytest.mark.parametrize("path", catalog_files(), ids=lambda p: p.parent.parent.name)
 def test_a_catalog_is_complete_and_keeps_every_placeholder(path) -> None:
-    assert _ids(read_catalog(path)) == _ids(read_catalog(TEMPLATE))
+    assert _ids(catalog(path)) == _ids(catalog(TEMPLATE))
     assert list(problems(path)) == []
 
 
@@ -111,9 +116,9 @@ TERMS = {
 def test_the_game_terms_are_those_the_community_uses(language) -> None:
     import re
 
-    catalog = read_catalog(next(p for p in catalog_files() if p.parent.parent.name == language))
+    messages = catalog(next(p for p in catalog_files() if p.parent.parent.name == language))
     for english, term in TERMS[language]:
-        uses = [message for message in catalog if message.id
+        uses = [message for message in messages if message.id
                 and re.search(english, message.id if isinstance(message.id, str)
                               else message.id[0])]
         assert uses, f"no message says {english!r}"
@@ -125,9 +130,9 @@ def test_the_game_terms_are_those_the_community_uses(language) -> None:
 
 
 def _characters(language: str) -> set[str]:
-    catalog = read_catalog(next(p for p in catalog_files() if p.parent.parent.name == language))
+    messages = catalog(next(p for p in catalog_files() if p.parent.parent.name == language))
     found: set[str] = set()
-    for message in catalog:
+    for message in messages:
         texts = message.string if isinstance(message.string, tuple | list) else (
             message.string,)
         for text in texts:

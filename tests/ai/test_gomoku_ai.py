@@ -62,16 +62,19 @@ def slow_five_points(game, side: int, cells=None) -> set[int]:
     # A run through ``move`` longer than 1 along ``d`` needs a stone of ``side`` at
     # ``move + d`` or ``move - d`` (``run_length``'s own first steps): only the cells
     # next to a stone of ``side`` can complete a five, the others are skipped.
-    beside = set()
-    rest = mine
-    while rest:
-        stone = (rest & -rest).bit_length() - 1
-        rest &= rest - 1
-        for d in game.directions:
-            beside.add(stone + d)
-            beside.add(stone - d)
-    for move in (cells if cells is not None else game.legal_moves()):
-        if move not in beside or occupied >> move & 1:
+    # ``beside`` is that set of cells as a bitboard (every stone moved by +d and -d at
+    # once): only its empty cells are visited, those not asked about are passed over.
+    beside = 0
+    for d in game.directions:
+        beside |= mine << d | mine >> d
+    candidates = beside & ~occupied
+    if not candidates:
+        return out
+    asked = set(cells if cells is not None else game.legal_moves())
+    while candidates:
+        move = (candidates & -candidates).bit_length() - 1
+        candidates &= candidates - 1
+        if move not in asked:
             continue
         for d in game.directions:
             if not (mine >> (move + d) & 1 or (move >= d and mine >> (move - d) & 1)):

@@ -56,10 +56,23 @@ class Reference:
         self.board[4][3] = self.board[3][4] = 0  # d5, e4 black
         self.turn = 0
         self.history: list[tuple[list[list[int | None]], int]] = []
-        self.seen: dict = {}
+        self.seen: dict = self._seen_for()
         """``flipped`` and ``moves_for`` of this position, as asked so far (each square
         and side is worked out once a position, not once for the moves, the outcome and
-        the flips each); emptied whenever the board changes."""
+        the flips each); replaced whenever the board changes, by the answers already
+        worked out for the new board (``_seen_for``)."""
+
+    def _seen_for(self) -> dict:
+        # The answers depend on the board alone (the side is in their keys), so they are
+        # kept per board, across moves and tests: a pop goes back to a board whose
+        # squares were all worked out before the push, and the random games of one test
+        # share their openings. The scans themselves are unchanged.
+        board = tuple(cell for row in self.board for cell in row)
+        if board not in SEEN:
+            if len(SEEN) > 10_000:  # a few thousand boards a test, 10 KB each
+                SEEN.clear()
+            SEEN[board] = {}
+        return SEEN[board]
 
     def flipped(self, x: int, y: int, side: int) -> list[tuple[int, int]]:
         """The discs ``side`` would turn over by playing on (x, y)."""
@@ -103,11 +116,11 @@ class Reference:
             for cx, cy in turned + [(x, y)]:
                 self.board[cy][cx] = self.turn
         self.turn ^= 1
-        self.seen = {}
+        self.seen = self._seen_for()
 
     def pop(self) -> None:
         self.board, self.turn = self.history.pop()
-        self.seen = {}
+        self.seen = self._seen_for()
 
     def counts(self) -> tuple[int, int]:
         cells = [c for row in self.board for c in row]
@@ -119,6 +132,10 @@ class Reference:
         black, white = self.counts()
         winner = None if black == white else (0 if black > white else 1)
         return Outcome(winner, "no moves left")
+
+
+SEEN: dict[tuple[int | None, ...], dict] = {}
+"""``Reference.seen`` by board, the 64 squares in order."""
 
 
 def reference_perft(ref: Reference, depth: int) -> int:
@@ -143,9 +160,21 @@ def bits_of(cells: list[tuple[int, int]]) -> int:
     return sum(1 << (y * 8 + x) for x, y in cells)
 
 
+class _Where:
+    """The failure message of ``assert_same``: the moves so far and the diagram."""
+
+    def __init__(self, game: Othello) -> None:
+        self.game = game
+
+    def __repr__(self) -> str:
+        return f"after {self.game.moves_text()!r}\n{self.game}"
+
+    __str__ = __repr__
+
+
 def assert_same(game: Othello, ref: Reference) -> None:
     """Board, side to move, legal moves, flips of every square and outcome agree."""
-    where = f"after {game.moves_text()!r}\n{game}"
+    where = _Where(game)  # the moves and diagram are written out only when one fails
     assert [[game.piece_at(x, y) for x in range(8)] for y in range(8)] == ref.board, where
     assert game.turn == ref.turn, where
     assert game.counts() == ref.counts(), where
