@@ -11,6 +11,7 @@ import time
 import pygame
 import pytest
 
+from game.clock import Timing
 from game.formats import load_record
 from game.players import Computer
 from game.plugins import unload_plugins, use_folder
@@ -88,15 +89,19 @@ def test_an_evaluator_that_never_answers_leaves_the_window_drawing_and_undo_work
     import game.plugins
 
     # The window's grace past the search's time, 2 s in the program, is half a second
-    # here: what is checked (the window draws all along, the sentence, undo) does not
-    # depend on how long it waits, and the stuck plugin process burns a core meanwhile.
+    # here, and the computer's time per move is 1 s, chosen as the new-game dialog
+    # chooses it (the window searches with its level's limits, 5 s here, otherwise; the
+    # Computer's own depth and seconds are a match's): what is checked (the window draws
+    # all along, the sentence, undo) does not depend on how long it waits, and the stuck
+    # plugin process burns a core meanwhile.
     monkeypatch.setattr(game.plugins, "GRACE_SECONDS", 0.5)
     # sum() over a huge range is one C call: the plugin process must be killed.
     (readme_folder() / "stuck.py").write_text(EVALUATOR.format(
         name="stuck", body="    return sum(range(10 ** 15)) * 0"))
     use_folder(readme_folder())
     app = make_app()
-    app.start_game(new_game("connect4"), [HUMAN, Computer(None, "stuck", depth=2, seconds=0.5)])
+    app.start_game(new_game("connect4"), [HUMAN, Computer(None, "stuck", depth=2, seconds=0.5)],
+                   timing=Timing(move_seconds=(None, 1.0)))
     play, session = app.play, app.play.session
     post_click((play.view.cell_center((3, 0))[0], play.view.board_rect.top - play.view.cell / 2))
     assert app.pump_until(lambda: play.game.ply == 1, 5)
