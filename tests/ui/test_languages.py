@@ -71,8 +71,9 @@ ALLOWED = {
 """English-looking words that may stay as they are, with the reason."""
 
 ALLOWED_PATTERNS = {
-    re.compile(r"…?(?:/[\w.\-]+)+/?"): "a folder's path (the file dialog's folder, maybe "
-    "shortened from the left)",
+    re.compile(r"(?:…[\w.\-]*)?(?:/[\w.\-]+)+/?"): "a folder's path (the file dialog's "
+    "folder, maybe shortened from the left, the cut maybe inside a folder's name: "
+    "'…ytest-of-root/pytest-9/popen-gw0/…' in a parallel run's longer temporary folder)",
     re.compile(r"\b(connect4|othello|gomoku|tictactoe)-[\d-]+|\.json\b"): "the file name "
     "the save dialog proposes (the game's command-line name and the date)",
     re.compile(r"\b(win|loss) \d+\b"): "Learn's value notation, which the learner types "
