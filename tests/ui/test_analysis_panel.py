@@ -202,3 +202,6 @@ def test_analysis_card_fits_and_draws_in_every_theme(make_app, tmp_path, monkeyp
                 colours = {card.get_at((x, y))[:3] for x in range(0, card.get_width(), 7)
                            for y in range(0, card.get_height(), 5)}
                 assert len(colours) > 6, f"{path.name}: the analysis card looks blank"
+        # Closed before the next size's window opens: its last analysis stops now, where
+        # it searched on beside the next window until its time was up (the test's end).
+        app.close()

@@ -11,6 +11,7 @@ import time
 import pygame
 import pytest
 
+from game.clock import Timing
 from game.formats import load_record
 from game.players import Computer
 from game.plugins import unload_plugins, use_folder
@@ -40,6 +41,21 @@ def click_move(app, move) -> None:
             app.run_frames(2)
 
 
+def after_the_search(app, predicate, timeout: float) -> bool:
+    """``app.pump_until(predicate, timeout)``, after a wait with no frames drawn while the
+    window's worker waits on the plugin process (its start, the search there).
+
+    The process takes a second or two to start; the loop drew the unchanged window some
+    hundred times a second meanwhile. Nothing here looks at those frames (the window
+    drawing all along is the stuck evaluator's test); the frame that asked for the
+    search and those that take in its answer are drawn as before."""
+    deadline = time.monotonic() + timeout
+    app.run_frames(1)  # the computer's turn comes in a frame: its request is made there
+    while app.worker.busy and time.monotonic() < deadline:
+        time.sleep(0.01)  # polled: the search's end is what is waited for
+    return app.pump_until(predicate, max(1.0, deadline - time.monotonic()))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["breakthrough", "nim"])
 def test_an_example_game_from_tile_to_saved_and_reopened(make_app, name):
@@ -60,12 +76,12 @@ def test_an_example_game_from_tile_to_saved_and_reopened(make_app, name):
     click_move(app, move)
     assert app.pump_until(lambda: play.game.ply >= 1, 5) and play.game.move_stack[0] == move
     # The computer answers (a search in the plugin process).
-    assert app.pump_until(lambda: play.game.ply == 2 and session.human_to_move(), 60), \
+    assert after_the_search(app, lambda: play.game.ply == 2 and session.human_to_move(), 60), \
         session.current_message
     post_key(pygame.K_z, CTRL)  # undo: back to the person's move
     assert app.pump_until(lambda: play.game.ply == 0, 5)
     click_move(app, move)
-    assert app.pump_until(lambda: play.game.ply == 2 and session.human_to_move(), 60)
+    assert after_the_search(app, lambda: play.game.ply == 2 and session.human_to_move(), 60)
     moves = play.game.moves_text()
     dialog = open_dialog(app, pygame.K_s)
     path = dialog.path.text
@@ -88,15 +104,19 @@ def test_an_evaluator_that_never_answers_leaves_the_window_drawing_and_undo_work
     import game.plugins
 
     # The window's grace past the search's time, 2 s in the program, is half a second
-    # here: what is checked (the window draws all along, the sentence, undo) does not
-    # depend on how long it waits, and the stuck plugin process burns a core meanwhile.
+    # here, and the computer's time per move is 1 s, chosen as the new-game dialog
+    # chooses it (the window searches with its level's limits, 5 s here, otherwise; the
+    # Computer's own depth and seconds are a match's): what is checked (the window draws
+    # all along, the sentence, undo) does not depend on how long it waits, and the stuck
+    # plugin process burns a core meanwhile.
     monkeypatch.setattr(game.plugins, "GRACE_SECONDS", 0.5)
     # sum() over a huge range is one C call: the plugin process must be killed.
     (readme_folder() / "stuck.py").write_text(EVALUATOR.format(
         name="stuck", body="    return sum(range(10 ** 15)) * 0"))
     use_folder(readme_folder())
     app = make_app()
-    app.start_game(new_game("connect4"), [HUMAN, Computer(None, "stuck", depth=2, seconds=0.5)])
+    app.start_game(new_game("connect4"), [HUMAN, Computer(None, "stuck", depth=2, seconds=0.5)],
+                   timing=Timing(move_seconds=(None, 1.0)))
     play, session = app.play, app.play.session
     post_click((play.view.cell_center((3, 0))[0], play.view.board_rect.top - play.view.cell / 2))
     assert app.pump_until(lambda: play.game.ply == 1, 5)
@@ -185,7 +205,7 @@ def test_an_evaluator_that_raises_is_one_sentence_and_the_game_stays_playable(ma
     app.start_game(new_game("connect4"), [HUMAN, Computer(2, "raising")])
     play, session = app.play, app.play.session
     post_click((play.view.cell_center((3, 0))[0], play.view.board_rect.top - play.view.cell / 2))
-    assert app.pump_until(lambda: session.failed, 30)
+    assert after_the_search(app, lambda: session.failed, 30)
     assert session.current_message[0] == ("Evaluator raising raised ZeroDivisionError: "
                                           "division by zero (raising.py, line 6).")
     post_key(pygame.K_z, CTRL)
@@ -305,7 +325,7 @@ def test_a_computer_move_whose_code_never_returns_leaves_the_computer_waiting(
     post_click(play.view.cell_center((0, 0)))
     assert app.pump_until(lambda: play.game.move_stack == [0], 5)
     # The computer's answer comes from the plugin process; its apply never returns here.
-    assert app.pump_until(lambda: session.failed, 30), session.current_message
+    assert after_the_search(app, lambda: session.failed, 30), session.current_message
     assert play.game.move_stack == [0] and play.game.board == [0, None, None, None]
     assert_said_and_drawn(app, drawn, "apply")
     app.run_frames(20)  # the computer does not play into it again by itself

@@ -20,6 +20,7 @@ from game.formats import load_record, save_record
 from game.rules.gomoku import Gomoku
 from game.rules.openings import Opening
 from game.ui.app import MIN_SIZE
+from game.ui.session.core import DEMO_DELAYS
 from tests.ui.helpers import HUMAN, computer, post_click, post_key, post_text
 
 CTRL = pygame.KMOD_LCTRL
@@ -225,6 +226,13 @@ def test_two_computers_play_a_swap2_opening_through(make_app) -> None:
     app = make_app()
     start(app, "swap2", [computer(1), computer(1)])
     s = app.play.session
+    # The demo at its fastest, as a person speeds it (+ three times): its pause between
+    # moves (a second at the default speed, most of the test's time, frames drawn all
+    # along) is not what is tested here; the opening's steps and its record are.
+    for _press in range(3):
+        post_key(pygame.K_PLUS, 0, "+")
+    app.run_frames(1)
+    assert s.demo and s.demo_speed == len(DEMO_DELAYS) - 1
     assert app.pump_until(lambda: s.opening.decided and s.game.ply >= 6, 60), status(app)
     Opening.replay(s.opening.as_dict(), s.game.ply)  # consistent with its moves
 

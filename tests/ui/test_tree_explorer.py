@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -14,6 +16,44 @@ from tests.ui.helpers import HUMAN, post_click, post_key
 
 BIG_GOMOKU = "h8i9h9"
 """A Gomoku position whose depth-4 minimax tree has about 17,000 nodes (a second or so)."""
+
+
+_FIRST_RECORDINGS: dict = {}
+"""The explorer's recordings kept by :func:`shared_recordings`, by position and choice."""
+
+
+@pytest.fixture
+def shared_recordings(monkeypatch):
+    """A recording the explorer finishes (the tree and the three modes' costs) is made
+    once for the tests of this module that ask for it, then handed out again by the
+    worker as the job's result.
+
+    The Gomoku explorer's first recording (depth 3, alpha-beta) costs about 1.4 s, nearly
+    all of it the comparison's minimax count that stops at the node cap; three tests start
+    from it and test something else (the themes, a later recording cancelled, a new game
+    during one). A recording cancelled or refused is never kept: each test records what
+    it cancels. The scene keeps its own state (the step, what is expanded) and only reads
+    the tree."""
+    from game.ui.scenes import tree as tree_module
+
+    real = tree_module.recording_job
+
+    def recording_job(game, preset, depth, mode, cap=tree_module.NODE_CAP,
+                      conventions=tree_module.DEFAULT, *args, **kwargs):
+        job = real(game, preset, depth, mode, cap, conventions, *args, **kwargs)
+        key = (game.name, game.moves_text(), preset, depth, mode, cap, conventions,
+               args, tuple(sorted(kwargs.items())))
+
+        def shared(stop, progress):
+            if key not in _FIRST_RECORDINGS:
+                made = job(stop, progress)
+                if made is None or made.tree is None:  # cancelled or refused
+                    return made
+                _FIRST_RECORDINGS[key] = made
+            return _FIRST_RECORDINGS[key]
+        return shared
+
+    monkeypatch.setattr(tree_module, "recording_job", recording_job)
 
 
 def open_explorer(app, name="connect4", moves="4453", *, by_key=True):
@@ -29,8 +69,22 @@ def open_explorer(app, name="connect4", moves="4453", *, by_key=True):
     app.run_frames(2)
     scene = app.top
     assert isinstance(scene, TreeScene)
-    assert app.pump_until(lambda: not scene.recording, 20)
+    assert recorded(app, scene, 20)
     return scene
+
+
+def recorded(app, scene, timeout: float) -> bool:
+    """Wait for ``scene``'s recording to end, then let the loop take in its result (as
+    ``app.pump_until(lambda: not scene.recording)`` does alone).
+
+    The frames drawn since the recording began (at least two) show it under way; while
+    the worker thread records, the wait draws no more of them: at full speed the loop
+    drew a Gomoku explorer some two hundred times while the comparison's minimax count
+    (20,000 nodes, the cap) ran, twice the recording's own CPU."""
+    deadline = time.monotonic() + timeout
+    while scene._worker is not None and scene._worker.busy and time.monotonic() < deadline:
+        time.sleep(0.01)  # polled: the recording's end is what is waited for
+    return app.pump_until(lambda: not scene.recording, max(1.0, deadline - time.monotonic()))
 
 
 def screen_pos(scene, node):
@@ -218,7 +272,7 @@ def test_depth_and_mode_by_keys_and_widgets(make_app):
 
 
 @pytest.mark.slow
-def test_cancel_keeps_the_tree_shown_and_drops_the_late_result(make_app):
+def test_cancel_keeps_the_tree_shown_and_drops_the_late_result(make_app, shared_recordings):
     app = make_app(size=(800, 560))
     scene = open_explorer(app, "gomoku", BIG_GOMOKU)
     shown = scene.tree
@@ -250,7 +304,8 @@ def test_a_tree_past_the_cap_is_refused_in_one_sentence(make_app):
 
 
 @pytest.mark.slow
-def test_new_game_while_recording_closes_the_explorer_and_its_thread(make_app):
+def test_new_game_while_recording_closes_the_explorer_and_its_thread(make_app,
+                                                                      shared_recordings):
     app = make_app(size=(800, 560))
     scene = open_explorer(app, "gomoku", BIG_GOMOKU)
     post_click(scene.s_mode._segment(0).center)
@@ -286,7 +341,7 @@ def test_a_finished_game_says_so(make_app):
 @pytest.mark.slow
 @pytest.mark.parametrize("name, moves", [("connect4", "4453"), ("othello", "f5d6c3d3c4"),
                                          ("gomoku", "h8i9h9")])
-def test_draws_in_every_theme_at_the_minimum_size(make_app, name, moves):
+def test_draws_in_every_theme_at_the_minimum_size(make_app, shared_recordings, name, moves):
     """One recording, drawn in each theme as the settings switch it (the recording is
     the costly part; the drawing is what differs by theme)."""
     app = make_app(size=(800, 560), theme="classic")
