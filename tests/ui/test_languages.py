@@ -287,4 +287,3 @@ def test_no_explaining_text_is_cut(make_app, monkeypatch, tmp_path, language, si
         i18n.set_language("en")
         draw.language_changed()
     assert not found, f"cut in {language} at {size}:\n" + "\n".join(found)
-
