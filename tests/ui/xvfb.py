@@ -74,7 +74,6 @@ class XSession:
         server still runs) is started once more: that is the machine's load, not Plies.
         """
         self.program = self._start(args, cwd)
-        pattern = f"^{self.wm_class or 'plies'}$"
         retried = False
 
         def window() -> list[str]:
@@ -91,20 +90,44 @@ class XSession:
                                      f"{self.program.returncode} before its window showed: "
                                      f"{errors} (Xvfb "
                                      f"{'running' if self.server.poll() is None else 'gone'})")
-            return subprocess.run(["xdotool", "search", "--onlyvisible", "--class", pattern],
-                                  env=self.env, capture_output=True, text=True,
-                                  check=False).stdout.split()
+            return self._visible_windows()
 
         self.window = wait_for(window, timeout, "the Plies window")[0]
         return self.window
+
+    def _visible_windows(self) -> list[str]:
+        """The ids of the visible windows of the program's class."""
+        pattern = f"^{self.wm_class or 'plies'}$"
+        return subprocess.run(["xdotool", "search", "--onlyvisible", "--class", pattern],
+                              env=self.env, capture_output=True, text=True,
+                              check=False).stdout.split()
+
+    def _on_window(self, command: list[str], **options: Any) -> None:
+        """Run ``command`` (whose ``WINDOW`` word is the window's id) against the window.
+
+        Once, in a full parallel run, the id the first search found was gone a moment
+        later while the program ran on ("BadWindow"): then the window is looked up
+        again and the command given once more.
+        """
+        def run() -> subprocess.CompletedProcess[bytes]:
+            words = [self.window if word == "WINDOW" else word for word in command]
+            return subprocess.run(words, env=self.env, capture_output=True, **options)
+
+        done = run()
+        if done.returncode != 0 and self.running():
+            self.window = wait_for(self._visible_windows, 10, "the Plies window again")[0]
+            done = run()
+        if done.returncode != 0:
+            raise AssertionError(f"{' '.join(command)} failed: {done.stderr.decode()[-500:]}")
 
     def _start(self, args: list[str], cwd: Path) -> subprocess.Popen[str]:
         return subprocess.Popen([sys.executable, "-m", "game", *args], cwd=cwd, env=self.env,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
     def xdotool(self, *args: str) -> None:
-        """``xdotool ARGS`` against this server (``key``, ``mousemove``...)."""
-        subprocess.run(["xdotool", *args], env=self.env, check=True)
+        """``xdotool ARGS`` against this server (``key``, ``mousemove``...); the window's
+        id among ARGS stands for the window, found again if it was replaced."""
+        self._on_window(["xdotool", *["WINDOW" if a == self.window else a for a in args]])
 
     def key(self, name: str, *, closes: bool = False) -> None:
         """Press ``name`` in the window; the program must still be running.
@@ -118,12 +141,11 @@ class XSession:
             subprocess.run(["xdotool", "key", "--window", self.window, name], env=self.env,
                            capture_output=True)
         else:
-            self.xdotool("key", "--window", self.window, name)
+            self._on_window(["xdotool", "key", "--window", "WINDOW", name])
 
     def screenshot(self, path: Path) -> Path:
         """The window alone, as a PNG file at ``path``."""
-        subprocess.run(["import", "-window", self.window, str(path)], env=self.env,
-                       check=True, timeout=30)
+        self._on_window(["import", "-window", "WINDOW", str(path)], timeout=30)
         return path
 
     def look(self, path: Path) -> Any:
