@@ -352,8 +352,11 @@ def _read_weights(game_name: str, text: str, label: str) -> tuple[object, Weight
                                        high=str(high), value=_quote(value)))
         converted[key] = whole
     try:
-        return dataclasses.replace(base, **converted), build  # type: ignore[type-var]
-    except Exception as error:  # a rule across fields (Weights.__post_init__, a plugin's too)
+        from ai.evaluators.plugin import copied_weights  # as FunctionEvaluator is, below
+
+        return copied_weights(base, converted), build
+    except Exception as error:  # a rule across fields (Weights.__post_init__, a plugin's
+        # too), or a plugin's that never returns (a fault sentence)
         # Translators: {file}: the weights file; {problem}: one sentence saying what is wrong.
         raise EvaluatorError(_clip(_("{file}: {problem}").format(
             file=label, problem=str(error)))) from None

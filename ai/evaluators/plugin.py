@@ -36,7 +36,7 @@ import signal
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ai.evaluators.base import WIN_THRESHOLD, Evaluator
@@ -318,6 +318,17 @@ def _base(path: str) -> str:
     return path.replace("\\", "/").rsplit("/", 1)[-1]
 
 
+def copied_weights(weights: Any, values: Mapping[str, int]) -> Any:
+    """A copy of the ``weights`` dataclass instance with ``values`` set (a weights file,
+    a tuning step). A plugin's own dataclass runs its ``__post_init__`` in the copy,
+    so the copy is made under ``call_limit``: one that never returns is a fault
+    sentence, not a hang; what it raises goes to the caller as it is."""
+    with call_limit(lambda: _("the weights {name} were not made within {seconds} s (an "
+                              "endless loop in __post_init__?)").format(
+                                  name=type(weights).__name__, seconds=CALL_SECONDS)):
+        return dataclasses.replace(weights, **values)
+
+
 def _exception_text(error: BaseException) -> str:
     text = traceback.format_exception_only(type(error), error)[-1].strip()
     text = " ".join(text.split())
@@ -334,4 +345,5 @@ def shown(value: object) -> str:
 
 
 __all__ = ["CALL_SECONDS", "SCORE_LIMIT", "EvaluatorFault",  # untranslated: names
-           "FunctionEvaluator", "call_limit", "limit_running", "shown", "where"]
+           "FunctionEvaluator", "call_limit", "copied_weights", "limit_running", "shown",
+           "where"]

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from ai.evaluators.base import weight_fields, weight_range
 
 # untranslated: the module's names
-__all__ = ["Parameter", "parameters", "replaced", "weights_toml"]
+__all__ = ["Parameter", "parameters", "weights_toml"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -58,11 +58,6 @@ def parameters(weights: object, names: Sequence[str] | None = None) -> list[Para
             continue
         found.append(Parameter(field.name, int(getattr(weights, field.name)), low, high))
     return found
-
-
-def replaced(weights: object, values: Mapping[str, int]) -> object:
-    """A copy of the ``Weights`` dataclass instance with ``values`` set."""
-    return dataclasses.replace(weights, **values)  # type: ignore[type-var]  # any dataclass
 
 
 def weights_toml(game_name: str, values: Mapping[str, int], base: str = "default") -> str:

@@ -43,10 +43,10 @@ from ai.evaluators import (
     preset_names,
 )
 from ai.evaluators.base import weight_fields
-from ai.evaluators.plugin import FunctionEvaluator
+from ai.evaluators.plugin import EvaluatorFault, FunctionEvaluator, copied_weights
 from ai.openings import random_openings
 from ai.tune import spsa, texel
-from ai.tune.weights import Parameter, parameters, replaced, weights_toml
+from ai.tune.weights import Parameter, parameters, weights_toml
 from game.commands.common import MAX_DEPTH, CliError, add_game_argument, build_game, emit, int_range
 from game.commands.match import runner_for
 from game.files import (
@@ -188,6 +188,13 @@ def prepare(args: argparse.Namespace) -> Setup:
     if not params:
         raise CliError(_("the evaluator {name} has no weight that can move").format(
             name=args.eval))
+    try:  # every step copies them: a plugin's dataclass that cannot be copied stops here
+        copied_weights(weights, {p.name: p.start for p in params})
+    except EvaluatorFault as fault:
+        raise CliError(str(fault)) from None
+    except Exception as error:  # the plugin's __post_init__ refuses its own values
+        raise CliError(_("the evaluator {name}'s weights cannot be copied: {error}").format(
+            name=args.eval, error=error)) from None
     stem = args.eval if is_evaluator_name(args.eval) else Path(args.eval).stem
     name = args.out or f"{stem}-{args.method}"
     if not is_evaluator_name(name):
@@ -567,7 +574,7 @@ def _scorer(setup: Setup, positions: list[Game],
     as such whatever the weights)."""
     def exact(values: Sequence[int]) -> list[float]:
         evaluator = build_evaluator(setup.game.name,
-                                    replaced(setup.weights, _values(setup, values)), "tune",
+                                    copied_weights(setup.weights, _values(setup, values)), "tune",
                                     base=setup.base)
         return [float(evaluator.evaluate(p)) for p in positions]
 
@@ -685,6 +692,8 @@ def run(args: argparse.Namespace) -> int:
         print(_("plies: the run is saved: give the same command with --resume to continue it"),
               file=sys.stderr)
         raise
+    except EvaluatorError as error:  # a step's weights refused by a plugin's __post_init__
+        raise CliError(str(error)) from None
     print_result(args, setup, state, tuned, info, tally, sprt, time.monotonic() - started)
     try:
         setup.state_path.unlink()  # finished: nothing left to resume

@@ -4,6 +4,7 @@ a weights file based on it sets them, and `plies tune` tunes them end to end."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 import threading
 
@@ -221,6 +222,50 @@ def test_plies_tune_refuses_a_plugin_evaluator_without_weights(capsys):
                  'def plain(game):\n    return 0\n', name="plain")
     assert main(["tune", "connect4", "--eval", "plain", "--games", "2"]) == 2
     assert "the evaluator plain declares no weights to tune" in capsys.readouterr()[1]
+
+
+STUCK_COPY = '''from dataclasses import dataclass
+
+from game.plugins import evaluator, weight
+
+MADE = []
+
+
+@dataclass(frozen=True)
+class Stuck:
+    centre: int = weight(3, 0, 20)
+
+    def __post_init__(self):
+        MADE.append(self)
+        while len(MADE) > 1:  # the declared one is made; every copy never returns
+            pass
+
+
+@evaluator("connect4", name="stuck", weights=Stuck())
+def stuck(game, w):
+    return 0
+'''
+
+
+def test_weights_whose_copy_never_returns_are_one_sentence_not_a_hang(capsys, monkeypatch):
+    import ai.evaluators.plugin
+
+    monkeypatch.setattr(ai.evaluators.plugin, "CALL_SECONDS", 0.3)
+    install(text=STUCK_COPY, name="stuck")
+    assert refusal("stuck") is None  # loading makes the declared weights only
+    sentence = "the weights Stuck were not made within 0.3 s (an endless loop in __post_init__?)"
+    # plies tune copies them at every step: it stops before the first, with the sentence.
+    assert main(["tune", "connect4", "--eval", "stuck", "--games", "2", "--depth", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"plies: error: {sentence}\n"
+    assert not (evaluators_dir() / "stuck-spsa.toml").exists()
+    # A weights file based on them: every command that reads it says so.
+    weights_file("onstuck", 'base = "stuck"\n[weights]\ncentre = 4\n')
+    with pytest.raises(EvaluatorError, match=rf"^onstuck.toml: {re.escape(sentence)}$"):
+        evaluator_by_name("connect4", "onstuck", user_dir=evaluators_dir())
+    assert main(["match", "connect4", "--a", "eval=onstuck", "--b", "level=1",
+                 "--games", "1"]) == 2
+    assert capsys.readouterr()[1] == f"plies: error: onstuck.toml: {sentence}\n"
 
 
 def test_the_readmes_weights_example_loads_and_declares_its_weights():
