@@ -33,7 +33,6 @@ Every weight has a range (``weight_range``, from the field's metadata in its gam
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import math
 import os

@@ -468,7 +468,6 @@ class HandTree(NoBoard, Game):
         return moves
 
 
-
 class LeafEvaluator(Evaluator):
     """The leaves' given values, from the side to move's view (inner nodes 0: a
     shallow pass of iterative deepening has no opinion there)."""
