@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -80,3 +82,15 @@ def record_drawn_texts(monkeypatch: Any) -> list[tuple[str, int, bool]]:
 
     monkeypatch.setattr(draw, "blit_text", record)
     return drawn
+
+
+def pump_when_idle(app: Any, busy: Callable[[], bool], predicate: Callable[[], Any],
+                   timeout: float) -> bool:
+    """``app.pump_until(predicate, timeout)``, after a wait that draws no frames while
+    ``busy()`` (a worker at work whose frames nothing looks at: at full speed the loop
+    redraws an unchanged window a hundred times a second or more, costing more CPU than
+    the work itself). The frames that take in the work's result are drawn as before."""
+    deadline = time.monotonic() + timeout
+    while busy() and time.monotonic() < deadline:
+        time.sleep(0.01)  # polled: the work's end is what is waited for
+    return app.pump_until(predicate, max(1.0, deadline - time.monotonic()))

@@ -17,7 +17,14 @@ from game.players import Computer
 from game.plugins import unload_plugins, use_folder
 from game.rules import new_game
 from tests.plugins.helpers import EVALUATOR, install_examples, readme_folder
-from tests.ui.helpers import HUMAN, computer, post_click, post_key, record_drawn_texts
+from tests.ui.helpers import (
+    HUMAN,
+    computer,
+    post_click,
+    post_key,
+    pump_when_idle,
+    record_drawn_texts,
+)
 from tests.ui.test_files import open_dialog
 
 CTRL = pygame.KMOD_LCTRL
@@ -49,11 +56,8 @@ def after_the_search(app, predicate, timeout: float) -> bool:
     hundred times a second meanwhile. Nothing here looks at those frames (the window
     drawing all along is the stuck evaluator's test); the frame that asked for the
     search and those that take in its answer are drawn as before."""
-    deadline = time.monotonic() + timeout
     app.run_frames(1)  # the computer's turn comes in a frame: its request is made there
-    while app.worker.busy and time.monotonic() < deadline:
-        time.sleep(0.01)  # polled: the search's end is what is waited for
-    return app.pump_until(predicate, max(1.0, deadline - time.monotonic()))
+    return pump_when_idle(app, lambda: app.worker.busy, predicate, timeout)
 
 
 @pytest.mark.slow

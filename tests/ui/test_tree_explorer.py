@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -12,7 +10,7 @@ from ai.explain.tree import record
 from game.rules import new_game
 from game.ui.scenes.tree import TreeScene
 from tests.ui import pictures as pic
-from tests.ui.helpers import HUMAN, post_click, post_key
+from tests.ui.helpers import HUMAN, post_click, post_key, pump_when_idle
 
 BIG_GOMOKU = "h8i9h9"
 """A Gomoku position whose depth-4 minimax tree has about 17,000 nodes (a second or so)."""
@@ -81,10 +79,8 @@ def recorded(app, scene, timeout: float) -> bool:
     the worker thread records, the wait draws no more of them: at full speed the loop
     drew a Gomoku explorer some two hundred times while the comparison's minimax count
     (20,000 nodes, the cap) ran, twice the recording's own CPU."""
-    deadline = time.monotonic() + timeout
-    while scene._worker is not None and scene._worker.busy and time.monotonic() < deadline:
-        time.sleep(0.01)  # polled: the recording's end is what is waited for
-    return app.pump_until(lambda: not scene.recording, max(1.0, deadline - time.monotonic()))
+    return pump_when_idle(app, lambda: scene._worker is not None and scene._worker.busy,
+                          lambda: not scene.recording, timeout)
 
 
 def screen_pos(scene, node):
