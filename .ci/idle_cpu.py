@@ -184,8 +184,11 @@ def settle(pid: int, *, least: float, most: float, window: float = 1.0) -> float
 def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     """An Xvfb server on a display it picks itself (no clash with other servers)."""
     read_end, write_end = os.pipe()
+    # -noreset: no reset when the last client leaves (a program connecting then is
+    # refused), as for the tests' servers (tests/ui/xvfb.py).
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0",
-                               "1280x900x24", "-nolisten", "tcp"], pass_fds=(write_end,),
+                               "1280x900x24", "-nolisten", "tcp", "-noreset"],
+                              pass_fds=(write_end,),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write_end)
     with os.fdopen(read_end) as announced:  # written once the server is ready

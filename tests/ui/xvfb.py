@@ -71,7 +71,8 @@ class XSession:
         """Run ``python -m game ARGS`` and return its window's id once it is visible.
 
         A program refused by the X server itself ("cannot open a window" while the
-        server still runs) is started once more: that is the machine's load, not Plies.
+        server still runs) is started once more: that is the machine's load, not Plies
+        (the cause seen, the server's reset after each client, is gone with -noreset).
         """
         self.program = self._start(args, cwd)
         retried = False
@@ -218,8 +219,13 @@ def x_session(config: Path, *, wm_class: str | None = WINDOW_CLASS) -> Iterator[
         # -ardelay: a key "held" longer than the usual 0.66 s is not repeated by the server.
         # On a loaded machine xdotool's release can come that late, and a repeated Return
         # once checked the Learn test's wrong answer twice.
+        # -noreset: by default the server resets whenever its last client leaves, and
+        # every xdotool call is a client that leaves; a program connecting meanwhile is
+        # refused ("cannot open a window: x11 not available": 6 of 40 SDL starts beside
+        # a polling xdotool, none with -noreset), which failed real-window tests in CI.
         ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x900x24", "-nolisten",
-         "tcp", "-ardelay", "30000"], pass_fds=(write_end,), stdout=subprocess.DEVNULL,
+         "tcp", "-ardelay", "30000", "-noreset"], pass_fds=(write_end,),
+        stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL)
     os.close(write_end)
     session = None
